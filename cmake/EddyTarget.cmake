@@ -1,0 +1,32 @@
+# Helpers that give every eddy target the same language level and warnings,
+# without touching the global CMAKE_CXX_FLAGS (a project that add_subdirectory()s
+# eddy keeps its own flags).
+
+add_library(eddy_build_flags INTERFACE)
+target_compile_features(eddy_build_flags INTERFACE cxx_std_20)
+target_compile_options(eddy_build_flags INTERFACE
+  $<$<CXX_COMPILER_ID:GNU,Clang>:-Wall -Wextra -Wno-sign-compare>)
+if(EDDY_WERROR)
+  target_compile_options(eddy_build_flags INTERFACE
+    $<$<CXX_COMPILER_ID:GNU,Clang>:-Werror>)
+endif()
+if(EDDY_SANITIZE)
+  target_compile_options(eddy_build_flags INTERFACE
+    -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
+  target_link_options(eddy_build_flags INTERFACE -fsanitize=address,undefined)
+endif()
+
+# eddy_module(NAME SOURCES ... DEPS ...): one static library per emulator module,
+# with includes rooted at the repository top ("emulator/types/number.h").
+function(eddy_module name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+  add_library(eddy_${name} STATIC ${ARG_SOURCES})
+  add_library(eddy::${name} ALIAS eddy_${name})
+  target_include_directories(eddy_${name} PUBLIC
+    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
+    $<INSTALL_INTERFACE:include>)
+  target_link_libraries(eddy_${name} PUBLIC ${ARG_DEPS} PRIVATE $<BUILD_INTERFACE:eddy_build_flags>)
+  set_target_properties(eddy_${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  target_compile_features(eddy_${name} PUBLIC cxx_std_20)
+  set_property(GLOBAL APPEND PROPERTY EDDY_MODULES eddy_${name})
+endfunction()

@@ -1,0 +1,338 @@
+// Copyright 2026 The eddy Authors.
+
+#include "emulator/types/attribute_value.h"
+
+#include <algorithm>
+#include <ostream>
+
+#include "emulator/base/base64.h"
+#include "emulator/types/limits.h"
+
+namespace eddy {
+namespace {
+
+constexpr std::string_view kInvalidPrefix =
+    "One or more parameter values were invalid: ";
+
+// Joins the elements as DynamoDB prints an input collection: "[a, b]".
+template <typename T, typename Fn>
+std::string Collection(const std::vector<T>& values, Fn&& render) {
+  std::string out = "[";
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += render(values[i]);
+  }
+  out += "]";
+  return out;
+}
+
+bool StringLess(const std::string& a, const std::string& b) {
+  return a < b;  // char_traits<char>::compare is memcmp: unsigned bytes
+}
+
+void AppendQuoted(std::string_view s, std::string* out) {
+  out->push_back('"');
+  for (char c : s) {
+    if (c == '"' || c == '\\') out->push_back('\\');
+    out->push_back(c);
+  }
+  out->push_back('"');
+}
+
+}  // namespace
+
+std::string_view AttributeTypeName(AttributeType type) {
+  static constexpr std::string_view kNames[] = {"S",  "N", "B", "SS",   "NS",
+                                                "BS", "M", "L", "NULL", "BOOL"};
+  return kNames[static_cast<size_t>(type)];
+}
+
+// --- AttributeMap -------------------------------------------------------------
+
+AttributeMap::AttributeMap(
+    std::initializer_list<std::pair<std::string, AttributeValue>> init) {
+  entries_.reserve(init.size());
+  for (const auto& [name, value] : init) Set(name, value);
+}
+
+const AttributeValue* AttributeMap::Find(std::string_view name) const {
+  auto it = std::lower_bound(
+      entries_.begin(), entries_.end(), name,
+      [](const Entry& e, std::string_view n) { return std::string_view(e.name) < n; });
+  return it != entries_.end() && it->name == name ? &it->value : nullptr;
+}
+
+AttributeValue* AttributeMap::FindMutable(std::string_view name) {
+  return const_cast<AttributeValue*>(std::as_const(*this).Find(name));
+}
+
+AttributeValue& AttributeMap::Set(std::string name, AttributeValue value) {
+  // Appending in sorted order (the common case for decoders) is O(1).
+  if (entries_.empty() || entries_.back().name < name) {
+    entries_.push_back(Entry{std::move(name), std::move(value)});
+    return entries_.back().value;
+  }
+  auto it = std::lower_bound(
+      entries_.begin(), entries_.end(), name,
+      [](const Entry& e, const std::string& n) { return e.name < n; });
+  if (it != entries_.end() && it->name == name) {
+    it->value = std::move(value);
+    return it->value;
+  }
+  it = entries_.insert(it, Entry{std::move(name), std::move(value)});
+  return it->value;
+}
+
+bool AttributeMap::Erase(std::string_view name) {
+  auto it = std::lower_bound(
+      entries_.begin(), entries_.end(), name,
+      [](const Entry& e, std::string_view n) { return std::string_view(e.name) < n; });
+  if (it == entries_.end() || it->name != name) return false;
+  entries_.erase(it);
+  return true;
+}
+
+bool operator==(const AttributeMap& a, const AttributeMap& b) {
+  return a.entries_ == b.entries_;
+}
+
+// --- AttributeValue -----------------------------------------------------------
+
+bool AttributeValue::List::operator==(const List& other) const {
+  return values == other.values;
+}
+
+AttributeValue AttributeValue::S(std::string value) {
+  return AttributeValue(Rep(std::in_place_type<std::string>, std::move(value)));
+}
+AttributeValue AttributeValue::N(Number value) { return AttributeValue(Rep(value)); }
+AttributeValue AttributeValue::N(int64_t value) {
+  return AttributeValue(Rep(Number::FromInt64(value)));
+}
+StatusOr<AttributeValue> AttributeValue::ParseN(std::string_view text) {
+  EDDY_ASSIGN_OR_RETURN(Number n, Number::Parse(text));
+  return N(n);
+}
+AttributeValue AttributeValue::B(std::string bytes) {
+  return AttributeValue(Rep(Binary{std::move(bytes)}));
+}
+AttributeValue AttributeValue::Bool(bool value) { return AttributeValue(Rep(value)); }
+AttributeValue AttributeValue::Null() { return AttributeValue(Rep(NullTag{})); }
+AttributeValue AttributeValue::M(AttributeMap value) {
+  return AttributeValue(Rep(std::move(value)));
+}
+AttributeValue AttributeValue::L(std::vector<AttributeValue> value) {
+  return AttributeValue(Rep(List{std::move(value)}));
+}
+
+StatusOr<AttributeValue> AttributeValue::SS(std::vector<std::string> values) {
+  if (values.empty()) {
+    return Status::Validation(std::string(kInvalidPrefix) +
+                              "An string set  may not be empty");
+  }
+  std::vector<std::string> sorted = values;
+  std::sort(sorted.begin(), sorted.end(), StringLess);
+  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) {
+    return Status::Validation(
+        std::string(kInvalidPrefix) + "Input collection " +
+        Collection(values, [](const std::string& s) { return s; }) +
+        " contains duplicates.");
+  }
+  return AttributeValue(Rep(StringSet{std::move(sorted)}));
+}
+
+StatusOr<AttributeValue> AttributeValue::NS(std::vector<Number> values) {
+  if (values.empty()) {
+    return Status::Validation(std::string(kInvalidPrefix) +
+                              "An number set  may not be empty");
+  }
+  std::sort(values.begin(), values.end());
+  if (std::adjacent_find(values.begin(), values.end()) != values.end()) {
+    return Status::Validation("Input collection contains duplicates");
+  }
+  return AttributeValue(Rep(NumberSet{std::move(values)}));
+}
+
+StatusOr<AttributeValue> AttributeValue::BS(std::vector<std::string> values) {
+  if (values.empty()) {
+    return Status::Validation(std::string(kInvalidPrefix) +
+                              "Binary sets should not be empty");
+  }
+  std::vector<std::string> sorted = values;
+  std::sort(sorted.begin(), sorted.end(), StringLess);
+  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) {
+    return Status::Validation(
+        std::string(kInvalidPrefix) + "Input collection " +
+        Collection(values, [](const std::string& s) { return Base64Encode(s); }) +
+        "of type BS contains duplicates.");
+  }
+  return AttributeValue(Rep(BinarySet{std::move(sorted)}));
+}
+
+size_t AttributeValue::ElementCount() const {
+  switch (type()) {
+    case AttributeType::kSS: return ss().size();
+    case AttributeType::kNS: return ns().size();
+    case AttributeType::kBS: return bs().size();
+    case AttributeType::kM: return m().size();
+    case AttributeType::kL: return l().size();
+    default: return 0;
+  }
+}
+
+int64_t AttributeValue::SizeBytes() const {
+  switch (type()) {
+    case AttributeType::kS: return static_cast<int64_t>(s().size());
+    case AttributeType::kN: return n().SizeBytes();
+    case AttributeType::kB: return static_cast<int64_t>(b().size());
+    case AttributeType::kBOOL:
+    case AttributeType::kNULL: return 1;
+    case AttributeType::kSS: {
+      int64_t total = 0;
+      for (const auto& v : ss()) total += static_cast<int64_t>(v.size());
+      return total;
+    }
+    case AttributeType::kBS: {
+      int64_t total = 0;
+      for (const auto& v : bs()) total += static_cast<int64_t>(v.size());
+      return total;
+    }
+    case AttributeType::kNS: {
+      int64_t total = 0;
+      for (const auto& v : ns()) total += v.SizeBytes();
+      return total;
+    }
+    case AttributeType::kL: {
+      int64_t total = limits::kListOrMapOverheadBytes;
+      for (const auto& v : l()) {
+        total += limits::kListOrMapElementOverheadBytes + v.SizeBytes();
+      }
+      return total;
+    }
+    case AttributeType::kM: {
+      int64_t total = limits::kListOrMapOverheadBytes;
+      for (const auto& e : m()) {
+        total += limits::kListOrMapElementOverheadBytes +
+                 static_cast<int64_t>(e.name.size()) + e.value.SizeBytes();
+      }
+      return total;
+    }
+  }
+  return 0;
+}
+
+void AttributeValue::AppendDebugString(std::string* out) const {
+  out->push_back('{');
+  out->append(AttributeTypeName(type()));
+  out->push_back(':');
+  switch (type()) {
+    case AttributeType::kS: AppendQuoted(s(), out); break;
+    case AttributeType::kN: n().AppendTo(out); break;
+    case AttributeType::kB: AppendQuoted(Base64Encode(b()), out); break;
+    case AttributeType::kBOOL: out->append(boolean() ? "true" : "false"); break;
+    case AttributeType::kNULL: out->append("true"); break;
+    case AttributeType::kSS:
+    case AttributeType::kBS: {
+      const auto& values = type() == AttributeType::kSS ? ss() : bs();
+      out->push_back('[');
+      for (size_t i = 0; i < values.size(); ++i) {
+        if (i) out->push_back(',');
+        AppendQuoted(type() == AttributeType::kSS ? values[i] : Base64Encode(values[i]), out);
+      }
+      out->push_back(']');
+      break;
+    }
+    case AttributeType::kNS:
+      out->push_back('[');
+      for (size_t i = 0; i < ns().size(); ++i) {
+        if (i) out->push_back(',');
+        ns()[i].AppendTo(out);
+      }
+      out->push_back(']');
+      break;
+    case AttributeType::kL:
+      out->push_back('[');
+      for (size_t i = 0; i < l().size(); ++i) {
+        if (i) out->push_back(',');
+        l()[i].AppendDebugString(out);
+      }
+      out->push_back(']');
+      break;
+    case AttributeType::kM: {
+      out->push_back('{');
+      bool first = true;
+      for (const auto& e : m()) {
+        if (!first) out->push_back(',');
+        first = false;
+        out->append(e.name);
+        out->push_back(':');
+        e.value.AppendDebugString(out);
+      }
+      out->push_back('}');
+      break;
+    }
+  }
+  out->push_back('}');
+}
+
+std::string AttributeValue::DebugString() const {
+  std::string out;
+  AppendDebugString(&out);
+  return out;
+}
+
+// --- Free functions -------------------------------------------------------------
+
+int64_t ItemSizeBytes(const AttributeMap& item) {
+  int64_t total = 0;
+  for (const auto& e : item) {
+    total += static_cast<int64_t>(e.name.size()) + e.value.SizeBytes();
+  }
+  return total;
+}
+
+Status ValidateNesting(const AttributeValue& value, int level) {
+  if (level > limits::kMaxNestingDepth) {
+    return Status::Validation(
+        "Nesting Levels have exceeded supported limits: Attributes in the item "
+        "have nested levels beyond supported limit");
+  }
+  if (value.is(AttributeType::kL)) {
+    for (const auto& v : value.l()) EDDY_RETURN_IF_ERROR(ValidateNesting(v, level + 1));
+  } else if (value.is(AttributeType::kM)) {
+    for (const auto& e : value.m()) {
+      EDDY_RETURN_IF_ERROR(ValidateNesting(e.value, level + 1));
+    }
+  }
+  return Status::OK();
+}
+
+Status ValidateNesting(const AttributeMap& item) {
+  for (const auto& e : item) EDDY_RETURN_IF_ERROR(ValidateNesting(e.value, 1));
+  return Status::OK();
+}
+
+int CompareScalars(const AttributeValue& a, const AttributeValue& b) {
+  switch (a.type()) {
+    case AttributeType::kN: return a.n().Compare(b.n());
+    case AttributeType::kS: {
+      int c = a.s().compare(b.s());
+      return c < 0 ? -1 : c > 0;
+    }
+    case AttributeType::kB: {
+      int c = a.b().compare(b.b());
+      return c < 0 ? -1 : c > 0;
+    }
+    default: return 0;
+  }
+}
+
+void PrintTo(const AttributeValue& value, std::ostream* os) {
+  *os << value.DebugString();
+}
+
+void PrintTo(const AttributeMap& map, std::ostream* os) {
+  *os << AttributeValue::M(map).DebugString();
+}
+
+}  // namespace eddy
