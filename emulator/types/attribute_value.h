@@ -24,6 +24,7 @@
 #define EDDY_EMULATOR_TYPES_ATTRIBUTE_VALUE_H_
 
 #include <cstdint>
+#include <cstdlib>
 #include <initializer_list>
 #include <iosfwd>
 #include <string>
@@ -105,17 +106,17 @@ class AttributeValue {
   bool is(AttributeType t) const { return type() == t; }
 
   // Accessors. REQUIRES: the value has that type (checked; aborts otherwise).
-  const std::string& s() const { return std::get<std::string>(rep_); }
-  const Number& n() const { return std::get<Number>(rep_); }
-  const std::string& b() const { return std::get<Binary>(rep_).bytes; }
-  const std::vector<std::string>& ss() const { return std::get<StringSet>(rep_).values; }
-  const std::vector<Number>& ns() const { return std::get<NumberSet>(rep_).values; }
-  const std::vector<std::string>& bs() const { return std::get<BinarySet>(rep_).values; }
-  const AttributeMap& m() const { return std::get<AttributeMap>(rep_); }
-  AttributeMap& mutable_m() { return std::get<AttributeMap>(rep_); }
-  const std::vector<AttributeValue>& l() const { return std::get<List>(rep_).values; }
-  std::vector<AttributeValue>& mutable_l() { return std::get<List>(rep_).values; }
-  bool boolean() const { return std::get<bool>(rep_); }
+  const std::string& s() const { return Get<std::string>(); }
+  const Number& n() const { return Get<Number>(); }
+  const std::string& b() const { return Get<Binary>().bytes; }
+  const std::vector<std::string>& ss() const { return Get<StringSet>().values; }
+  const std::vector<Number>& ns() const { return Get<NumberSet>().values; }
+  const std::vector<std::string>& bs() const { return Get<BinarySet>().values; }
+  const AttributeMap& m() const { return Get<AttributeMap>(); }
+  AttributeMap& mutable_m() { return GetMutable<AttributeMap>(); }
+  const std::vector<AttributeValue>& l() const { return Get<List>().values; }
+  std::vector<AttributeValue>& mutable_l() { return GetMutable<List>().values; }
+  bool boolean() const { return Get<bool>(); }
 
   // Number of elements of a set, L or M; 0 for other types.
   size_t ElementCount() const;
@@ -161,6 +162,20 @@ class AttributeValue {
                            BinarySet, AttributeMap, List, NullTag, bool>;
 
   explicit AttributeValue(Rep rep) : rep_(std::move(rep)) {}
+
+  // Wrong-type access is a programming error: abort, never throw.
+  template <typename T>
+  const T& Get() const {
+    const T* p = std::get_if<T>(&rep_);
+    if (p == nullptr) std::abort();
+    return *p;
+  }
+  template <typename T>
+  T& GetMutable() {
+    T* p = std::get_if<T>(&rep_);
+    if (p == nullptr) std::abort();
+    return *p;
+  }
 
   Rep rep_ = NullTag{};
 };

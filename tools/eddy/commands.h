@@ -1,0 +1,18 @@
+// Copyright 2026 The eddy Authors.
+//
+// The subcommands of the `eddy` CLI, one function each; main.cc dispatches.
+
+#ifndef EDDY_TOOLS_EDDY_COMMANDS_H_
+#define EDDY_TOOLS_EDDY_COMMANDS_H_
+
+#include <string>
+#include <vector>
+
+namespace eddy::cli {
+
+// `eddy demo`: a tour of the value layer (numbers, sizes, JSON, errors).
+int RunDemo(const std::vector<std::string>& args);
+
+}  // namespace eddy::cli
+
+#endif  // EDDY_TOOLS_EDDY_COMMANDS_H_

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Builds eddy and runs every test suite: once in a normal build with warnings
+# as errors, then again under AddressSanitizer + UndefinedBehaviorSanitizer.
+# Installs missing Debian packages first (tools/setup.sh). This is what CI runs.
+#
+#   tools/test.sh          # everything
+#   tools/test.sh --fast   # skip the sanitizer pass
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+fast=0
+[ "${1:-}" = "--fast" ] && fast=1
+
+tools/setup.sh
+jobs=$(nproc)
+
+echo "== build (RelWithDebInfo, -Werror)"
+cmake -S . -B build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEDDY_WERROR=ON \
+  -DEDDY_BUILD_BENCHMARKS=ON >/dev/null
+cmake --build build/test -j"$jobs"
+echo "== tests"
+ctest --test-dir build/test --output-on-failure -j"$jobs"
+
+if [ "$fast" -eq 0 ]; then
+  echo "== build (ASan + UBSan)"
+  cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DEDDY_SANITIZE=ON \
+    -DEDDY_WERROR=ON -DEDDY_BUILD_BENCHMARKS=OFF >/dev/null
+  cmake --build build/asan -j"$jobs"
+  echo "== tests under ASan + UBSan"
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    ctest --test-dir build/asan --output-on-failure -j"$jobs"
+fi
