@@ -5,7 +5,7 @@
 add_library(eddy_build_flags INTERFACE)
 target_compile_features(eddy_build_flags INTERFACE cxx_std_20)
 target_compile_options(eddy_build_flags INTERFACE
-  $<$<CXX_COMPILER_ID:GNU,Clang>:-Wall -Wextra -Wno-sign-compare>)
+  $<$<CXX_COMPILER_ID:GNU,Clang>:-Wall -Wextra -Wno-sign-compare -Wno-missing-field-initializers>)
 if(EDDY_WERROR)
   target_compile_options(eddy_build_flags INTERFACE
     $<$<CXX_COMPILER_ID:GNU,Clang>:-Werror>)

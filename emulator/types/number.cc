@@ -360,6 +360,25 @@ bool Number::ToInt64(int64_t* out) const {
   return true;
 }
 
+void Number::AppendOrderedBytes(std::string* out) const {
+  // Tag byte: 0 negative, 1 zero, 2 positive. Then the leading power of ten
+  // biased to 16 bits, then the digits. Negatives invert every byte after the
+  // tag and end with 0xff so that a longer magnitude sorts first.
+  if (is_zero()) {
+    out->push_back('\x01');
+    return;
+  }
+  char digits[40];
+  const int n = WriteDigits(coefficient(), digits);
+  const uint16_t top = static_cast<uint16_t>(exponent_ + n - 1 + 1000);
+  const unsigned char flip = negative_ ? 0xff : 0x00;
+  out->push_back(negative_ ? '\x00' : '\x02');
+  out->push_back(static_cast<char>((top >> 8) ^ flip));
+  out->push_back(static_cast<char>((top & 0xff) ^ flip));
+  for (int i = 0; i < n; ++i) out->push_back(static_cast<char>(digits[i] ^ flip));
+  if (negative_) out->push_back('\xff');
+}
+
 double Number::ToDouble() const { return std::strtod(ToString().c_str(), nullptr); }
 
 }  // namespace eddy

@@ -75,6 +75,28 @@ class Number {
   // plus one if negative, at most 21.
   int SizeBytes() const;
 
+  // The normalized representation, for binary codecs (emulator/storage).
+  // FromRaw trusts its input: it must come from raw() of a valid Number.
+  struct Raw {
+    uint64_t lo;
+    uint64_t hi;
+    int16_t exponent;
+    bool negative;
+  };
+  Raw raw() const { return Raw{lo_, hi_, exponent_, negative_}; }
+  static Number FromRaw(const Raw& raw) {
+    Number n;
+    n.lo_ = raw.lo;
+    n.hi_ = raw.hi;
+    n.exponent_ = raw.exponent;
+    n.negative_ = raw.negative;
+    return n;
+  }
+
+  // Appends bytes whose unsigned lexicographic order is the numeric order
+  // (for sort keys in storage). Equal numbers encode identically.
+  void AppendOrderedBytes(std::string* out) const;
+
   // Numeric order: -1, 0 or 1.
   int Compare(const Number& other) const;
   friend bool operator==(const Number& a, const Number& b) {

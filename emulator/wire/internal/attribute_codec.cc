@@ -62,6 +62,12 @@ std::string DecodedBase64(const Json& j) {
 
 StatusOr<Json> ParseJson(std::string_view text) {
   // nlohmann's parser and destructor are iterative, so depth is no danger here.
+  // It also stops at a NUL byte as if the input ended there; a NUL outside a
+  // string is never valid JSON (inside one it must be escaped), so reject it.
+  if (const size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    return Status::Serialization("Malformed JSON: unexpected NUL byte at offset " +
+                                 std::to_string(nul));
+  }
   try {
     return Json::parse(text.begin(), text.end());
   } catch (const Json::exception& e) {

@@ -1,0 +1,104 @@
+// Copyright 2026 The eddy Authors.
+//
+// The DynamoDB data-model structs shared by requests and responses: key
+// schemas, attribute definitions, throughput, consumed capacity and table
+// descriptions. Names follow the DynamoDB API with a change of case
+// (KeySchemaElement.AttributeName -> KeySchemaElement::attribute_name).
+//
+// Thread safety: plain value types.
+
+#ifndef EDDY_EMULATOR_API_MODEL_H_
+#define EDDY_EMULATOR_API_MODEL_H_
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "emulator/types/attribute_value.h"
+
+namespace eddy {
+
+enum class KeyType { kHash, kRange };
+enum class ScalarAttributeType { kS, kN, kB };
+enum class BillingMode { kProvisioned, kPayPerRequest };
+enum class TableStatus { kCreating, kUpdating, kDeleting, kActive };
+enum class ReturnConsumedCapacity { kNone, kTotal, kIndexes };
+enum class ReturnValue { kNone, kAllOld, kUpdatedOld, kAllNew, kUpdatedNew };
+enum class Select { kAllAttributes, kAllProjectedAttributes, kSpecificAttributes, kCount };
+
+struct KeySchemaElement {
+  std::string attribute_name;
+  KeyType key_type = KeyType::kHash;
+};
+
+struct AttributeDefinition {
+  std::string attribute_name;
+  ScalarAttributeType attribute_type = ScalarAttributeType::kS;
+};
+
+struct ProvisionedThroughput {
+  int64_t read_capacity_units = 0;
+  int64_t write_capacity_units = 0;
+};
+
+struct ProvisionedThroughputDescription {
+  int64_t read_capacity_units = 0;
+  int64_t write_capacity_units = 0;
+  int64_t number_of_decreases_today = 0;
+  std::optional<double> last_increase_date_time;  // epoch seconds
+  std::optional<double> last_decrease_date_time;
+};
+
+struct BillingModeSummary {
+  BillingMode billing_mode = BillingMode::kProvisioned;
+  std::optional<double> last_update_to_pay_per_request_date_time;
+};
+
+struct TableDescription {
+  std::string table_name;
+  std::string table_arn;
+  std::string table_id;
+  TableStatus table_status = TableStatus::kActive;
+  std::vector<KeySchemaElement> key_schema;
+  std::vector<AttributeDefinition> attribute_definitions;
+  double creation_date_time = 0;  // epoch seconds
+  int64_t item_count = 0;
+  int64_t table_size_bytes = 0;
+  ProvisionedThroughputDescription provisioned_throughput;
+  std::optional<BillingModeSummary> billing_mode_summary;  // set for on-demand
+};
+
+// Units as DynamoDB reports them (halves appear for eventually consistent reads).
+struct Capacity {
+  double capacity_units = 0;
+  std::optional<double> read_capacity_units;
+  std::optional<double> write_capacity_units;
+};
+
+struct ConsumedCapacity {
+  std::string table_name;
+  double capacity_units = 0;
+  std::optional<double> read_capacity_units;
+  std::optional<double> write_capacity_units;
+  std::optional<Capacity> table;  // INDEXES only
+  std::map<std::string, Capacity> global_secondary_indexes;
+  std::map<std::string, Capacity> local_secondary_indexes;
+};
+
+// `#name` -> attribute name, and `:value` -> value.
+using ExpressionAttributeNames = std::map<std::string, std::string>;
+using ExpressionAttributeValues = AttributeMap;
+
+std::string_view KeyTypeName(KeyType t);                  // "HASH", "RANGE"
+std::string_view ScalarAttributeTypeName(ScalarAttributeType t);  // "S", "N", "B"
+std::string_view BillingModeName(BillingMode m);          // "PROVISIONED", ...
+std::string_view TableStatusName(TableStatus s);          // "ACTIVE", ...
+std::string_view ReturnValueName(ReturnValue v);          // "ALL_OLD", ...
+std::string_view SelectName(Select s);                    // "COUNT", ...
+std::string_view ReturnConsumedCapacityName(ReturnConsumedCapacity r);
+
+}  // namespace eddy
+
+#endif  // EDDY_EMULATOR_API_MODEL_H_

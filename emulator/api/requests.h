@@ -1,0 +1,185 @@
+// Copyright 2026 The eddy Authors.
+//
+// Typed requests and responses, one pair per DynamoDB operation, named as in
+// the DynamoDB API (PutItemInput -> PutItemRequest). Optional members are
+// std::optional where DynamoDB distinguishes "absent" from "empty".
+//
+//   PutItemRequest put;
+//   put.table_name = "users";
+//   put.item = Item{{"pk", AttributeValue::S("u#1")}, {"name", AttributeValue::S("Ada")}};
+//   StatusOr<PutItemResponse> r = db.PutItem(put);
+//
+// Thread safety: plain value types.
+
+#ifndef EDDY_EMULATOR_API_REQUESTS_H_
+#define EDDY_EMULATOR_API_REQUESTS_H_
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "emulator/api/model.h"
+
+namespace eddy {
+
+// --- Control plane ------------------------------------------------------------
+
+struct CreateTableRequest {
+  std::string table_name;
+  std::vector<KeySchemaElement> key_schema;
+  std::vector<AttributeDefinition> attribute_definitions;
+  std::optional<BillingMode> billing_mode;  // PROVISIONED when absent
+  std::optional<ProvisionedThroughput> provisioned_throughput;
+};
+struct CreateTableResponse {
+  TableDescription table_description;
+};
+
+struct DescribeTableRequest {
+  std::string table_name;
+};
+struct DescribeTableResponse {
+  TableDescription table;
+};
+
+struct ListTablesRequest {
+  std::optional<std::string> exclusive_start_table_name;
+  std::optional<int> limit;  // 1..100, default 100
+};
+struct ListTablesResponse {
+  std::vector<std::string> table_names;
+  std::optional<std::string> last_evaluated_table_name;
+};
+
+struct DeleteTableRequest {
+  std::string table_name;
+};
+struct DeleteTableResponse {
+  TableDescription table_description;
+};
+
+struct UpdateTableRequest {
+  std::string table_name;
+  std::optional<BillingMode> billing_mode;
+  std::optional<ProvisionedThroughput> provisioned_throughput;
+  std::vector<AttributeDefinition> attribute_definitions;
+};
+struct UpdateTableResponse {
+  TableDescription table_description;
+};
+
+// --- Items --------------------------------------------------------------------
+
+struct PutItemRequest {
+  std::string table_name;
+  Item item;
+  std::optional<std::string> condition_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<ExpressionAttributeValues> expression_attribute_values;
+  ReturnValue return_values = ReturnValue::kNone;  // NONE or ALL_OLD
+  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+  bool return_values_on_condition_check_failure_all_old = false;
+};
+struct PutItemResponse {
+  std::optional<Item> attributes;  // ALL_OLD of an item that existed
+  std::optional<ConsumedCapacity> consumed_capacity;
+};
+
+struct GetItemRequest {
+  std::string table_name;
+  Item key;
+  bool consistent_read = false;
+  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+};
+struct GetItemResponse {
+  std::optional<Item> item;  // absent when there is no such item
+  std::optional<ConsumedCapacity> consumed_capacity;
+};
+
+struct DeleteItemRequest {
+  std::string table_name;
+  Item key;
+  std::optional<std::string> condition_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<ExpressionAttributeValues> expression_attribute_values;
+  ReturnValue return_values = ReturnValue::kNone;  // NONE or ALL_OLD
+  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+  bool return_values_on_condition_check_failure_all_old = false;
+};
+struct DeleteItemResponse {
+  std::optional<Item> attributes;
+  std::optional<ConsumedCapacity> consumed_capacity;
+};
+
+// --- Query and Scan -------------------------------------------------------------
+
+struct QueryRequest {
+  std::string table_name;
+  std::optional<std::string> key_condition_expression;
+  std::optional<std::string> filter_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<ExpressionAttributeValues> expression_attribute_values;
+  std::optional<Select> select;
+  std::optional<int> limit;
+  bool consistent_read = false;
+  bool scan_index_forward = true;
+  std::optional<Item> exclusive_start_key;
+  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+};
+struct QueryResponse {
+  std::vector<Item> items;  // empty for Select COUNT
+  int64_t count = 0;
+  int64_t scanned_count = 0;
+  std::optional<Item> last_evaluated_key;
+  std::optional<ConsumedCapacity> consumed_capacity;
+};
+
+struct ScanRequest {
+  std::string table_name;
+  std::optional<std::string> filter_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<ExpressionAttributeValues> expression_attribute_values;
+  std::optional<Select> select;
+  std::optional<int> limit;
+  bool consistent_read = false;
+  std::optional<int> segment;
+  std::optional<int> total_segments;
+  std::optional<Item> exclusive_start_key;
+  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+};
+using ScanResponse = QueryResponse;
+
+// --- Batches ---------------------------------------------------------------------
+
+struct KeysAndAttributes {
+  std::vector<Item> keys;
+  bool consistent_read = false;
+};
+struct BatchGetItemRequest {
+  std::map<std::string, KeysAndAttributes> request_items;
+  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+};
+struct BatchGetItemResponse {
+  std::map<std::string, std::vector<Item>> responses;
+  std::map<std::string, KeysAndAttributes> unprocessed_keys;
+  std::vector<ConsumedCapacity> consumed_capacity;
+};
+
+// Exactly one of put_item / delete_key is set.
+struct WriteRequest {
+  std::optional<Item> put_item;    // PutRequest.Item
+  std::optional<Item> delete_key;  // DeleteRequest.Key
+};
+struct BatchWriteItemRequest {
+  std::map<std::string, std::vector<WriteRequest>> request_items;
+  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+};
+struct BatchWriteItemResponse {
+  std::map<std::string, std::vector<WriteRequest>> unprocessed_items;
+  std::vector<ConsumedCapacity> consumed_capacity;
+};
+
+}  // namespace eddy
+
+#endif  // EDDY_EMULATOR_API_REQUESTS_H_

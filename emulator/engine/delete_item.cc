@@ -1,0 +1,41 @@
+// Copyright 2026 The eddy Authors.
+//
+// DeleteItem: removes one item by its full key; deleting a missing item
+// succeeds. Charged on the deleted item's size (one unit when absent).
+
+#include <mutex>
+
+#include "emulator/capacity/units.h"
+#include "emulator/engine/item_checks.h"
+#include "emulator/engine/keys.h"
+#include "emulator/engine/operations.h"
+#include "emulator/engine/request_validation.h"
+
+namespace eddy::engine {
+
+StatusOr<DeleteItemResponse> DeleteItem(Context& ctx, const DeleteItemRequest& request) {
+  ValidationErrors errors;
+  errors.CheckTableName(request.table_name);
+  EDDY_RETURN_IF_ERROR(errors.ToStatus());
+  EDDY_RETURN_IF_ERROR(CheckReturnValuesNoneOrAllOld(request.return_values));
+  EDDY_RETURN_IF_ERROR(CheckExpressionMaps(request.expression_attribute_names,
+                                           request.expression_attribute_values,
+                                           request.condition_expression.has_value(),
+                                           "ConditionExpression"));
+  EDDY_RETURN_IF_ERROR(RejectUnsupported(request.condition_expression, "ConditionExpression"));
+  EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table, FindTable(ctx, request.table_name));
+  EDDY_ASSIGN_OR_RETURN(StorageKey key, KeyFromKeyParameter(*table, request.key));
+  storage::RecordPtr old;
+  {
+    std::unique_lock lock(table->mu);
+    old = table->store.Erase(key.ref());
+  }
+  DeleteItemResponse response;
+  if (old && request.return_values == ReturnValue::kAllOld) response.attributes = old->Decode();
+  response.consumed_capacity =
+      MakeConsumedCapacity(request.return_consumed_capacity, table->name, 0,
+                           capacity::WriteHalfUnits(old ? old->item_size() : 0));
+  return response;
+}
+
+}  // namespace eddy::engine

@@ -1,0 +1,25 @@
+// Copyright 2026 The eddy Authors.
+//
+// DeleteTable: removes the table at once and returns its last description
+// with TableStatus DELETING, as DynamoDB does.
+
+#include <mutex>
+
+#include "emulator/engine/operations.h"
+#include "emulator/engine/request_validation.h"
+
+namespace eddy::engine {
+
+StatusOr<DeleteTableResponse> DeleteTable(Context& ctx, const DeleteTableRequest& request) {
+  ValidationErrors errors;
+  errors.CheckTableName(request.table_name);
+  EDDY_RETURN_IF_ERROR(errors.ToStatus());
+  std::shared_ptr<Table> table = ctx.catalog->Remove(request.table_name);
+  if (table == nullptr) return TableNotFound(request.table_name, /*describe_form=*/true);
+  std::unique_lock lock(table->mu);
+  TableDescription d = table->Describe();
+  d.table_status = TableStatus::kDeleting;
+  return DeleteTableResponse{std::move(d)};
+}
+
+}  // namespace eddy::engine

@@ -1,0 +1,53 @@
+// Copyright 2026 The eddy Authors.
+//
+// The engine's operations, one function per DynamoDB operation, each in its
+// own file (create_table.cc, put_item.cc, ...). Database forwards to these.
+// Every function validates the whole request before it changes anything.
+
+#ifndef EDDY_EMULATOR_ENGINE_OPERATIONS_H_
+#define EDDY_EMULATOR_ENGINE_OPERATIONS_H_
+
+#include "emulator/api/options.h"
+#include "emulator/api/requests.h"
+#include "emulator/engine/table.h"
+
+namespace eddy::engine {
+
+struct Context {
+  Catalog* catalog;
+  const Options* options;
+};
+
+StatusOr<CreateTableResponse> CreateTable(Context& ctx, const CreateTableRequest& request);
+StatusOr<DescribeTableResponse> DescribeTable(Context& ctx, const DescribeTableRequest& request);
+StatusOr<ListTablesResponse> ListTables(Context& ctx, const ListTablesRequest& request);
+StatusOr<DeleteTableResponse> DeleteTable(Context& ctx, const DeleteTableRequest& request);
+StatusOr<UpdateTableResponse> UpdateTable(Context& ctx, const UpdateTableRequest& request);
+
+StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request);
+StatusOr<GetItemResponse> GetItem(Context& ctx, const GetItemRequest& request);
+StatusOr<DeleteItemResponse> DeleteItem(Context& ctx, const DeleteItemRequest& request);
+StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request);
+StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx, const BatchGetItemRequest& request);
+StatusOr<BatchWriteItemResponse> BatchWriteItem(Context& ctx,
+                                                const BatchWriteItemRequest& request);
+
+// Shared helpers --------------------------------------------------------------
+
+// Finds a table for an item operation ("Requested resource not found").
+StatusOr<std::shared_ptr<Table>> FindTable(Context& ctx, const std::string& name);
+
+// The ConsumedCapacity DynamoDB reports for `half_units` on `table`, or
+// nullopt when `mode` is NONE.
+std::optional<ConsumedCapacity> MakeConsumedCapacity(ReturnConsumedCapacity mode,
+                                                     const std::string& table,
+                                                     int64_t read_half_units,
+                                                     int64_t write_half_units);
+
+// Rejects the expression parameters this build does not evaluate yet, with a
+// ValidationException that says so (nothing is silently ignored).
+Status RejectUnsupported(const std::optional<std::string>& expression, const char* parameter);
+
+}  // namespace eddy::engine
+
+#endif  // EDDY_EMULATOR_ENGINE_OPERATIONS_H_

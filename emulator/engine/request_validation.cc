@@ -1,0 +1,46 @@
+// Copyright 2026 The eddy Authors.
+
+#include "emulator/engine/request_validation.h"
+
+#include "emulator/types/limits.h"
+
+namespace eddy::engine {
+
+void ValidationErrors::Add(std::string value, std::string_view path,
+                           std::string_view constraint) {
+  if (errors_.size() >= 10) return;
+  errors_.push_back("Value " + value + " at '" + std::string(path) +
+                    "' failed to satisfy constraint: " + std::string(constraint));
+}
+
+Status ValidationErrors::ToStatus() const {
+  if (errors_.empty()) return Status::OK();
+  std::string msg = std::to_string(errors_.size()) +
+                    (errors_.size() == 1 ? " validation error detected: "
+                                         : " validation errors detected: ");
+  for (size_t i = 0; i < errors_.size(); ++i) {
+    if (i) msg += "; ";
+    msg += errors_[i];
+  }
+  return Status::Validation(std::move(msg));
+}
+
+void ValidationErrors::CheckTableName(const std::string& name, std::string_view path) {
+  const std::string value = "'" + name + "'";
+  bool pattern_ok = !name.empty();
+  for (char c : name) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                    (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
+    pattern_ok = pattern_ok && ok;
+  }
+  if (!pattern_ok) {
+    Add(value, path, "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
+  }
+  if (name.size() < static_cast<size_t>(limits::kMinTableNameLength)) {
+    Add(value, path, "Member must have length greater than or equal to 3");
+  } else if (name.size() > static_cast<size_t>(limits::kMaxTableNameLength)) {
+    Add(value, path, "Member must have length less than or equal to 255");
+  }
+}
+
+}  // namespace eddy::engine

@@ -1,0 +1,89 @@
+// Copyright 2026 The eddy Authors.
+
+#include "emulator/engine/table.h"
+
+#include <mutex>
+
+namespace eddy::engine {
+
+TableDescription Table::Describe() const {
+  TableDescription d;
+  d.table_name = name;
+  d.table_arn = arn;
+  d.table_id = id;
+  d.table_status = TableStatus::kActive;
+  d.key_schema = key_schema;
+  d.attribute_definitions = attribute_definitions;
+  d.creation_date_time = creation_date_time;
+  d.item_count = store.item_count();
+  d.table_size_bytes = store.total_item_bytes();
+  d.provisioned_throughput.read_capacity_units =
+      billing_mode == BillingMode::kProvisioned ? throughput.read_capacity_units : 0;
+  d.provisioned_throughput.write_capacity_units =
+      billing_mode == BillingMode::kProvisioned ? throughput.write_capacity_units : 0;
+  d.provisioned_throughput.last_increase_date_time = last_increase;
+  d.provisioned_throughput.last_decrease_date_time = last_decrease;
+  if (billing_mode == BillingMode::kPayPerRequest) {
+    d.billing_mode_summary = BillingModeSummary{BillingMode::kPayPerRequest,
+                                                last_update_to_pay_per_request};
+  }
+  return d;
+}
+
+std::shared_ptr<Table> Catalog::Find(const std::string& name) const {
+  std::shared_lock lock(mu_);
+  auto it = tables_.find(name);
+  return it == tables_.end() ? nullptr : it->second;
+}
+
+Status Catalog::Add(std::shared_ptr<Table> table) {
+  std::unique_lock lock(mu_);
+  const std::string name = table->name;
+  if (!tables_.emplace(name, std::move(table)).second) {
+    return Status::ResourceInUse("Table already exists: " + name);
+  }
+  return Status::OK();
+}
+
+std::shared_ptr<Table> Catalog::Remove(const std::string& name) {
+  std::unique_lock lock(mu_);
+  auto it = tables_.find(name);
+  if (it == tables_.end()) return nullptr;
+  std::shared_ptr<Table> t = std::move(it->second);
+  tables_.erase(it);
+  return t;
+}
+
+std::vector<std::string> Catalog::Names() const {
+  std::shared_lock lock(mu_);
+  std::vector<std::string> names;
+  names.reserve(tables_.size());
+  for (const auto& [name, table] : tables_) names.push_back(name);
+  return names;
+}
+
+Status TableNotFound(const std::string& name, bool describe_form) {
+  if (describe_form) {
+    return Status::ResourceNotFound("Requested resource not found: Table: " + name +
+                                    " not found");
+  }
+  return Status::ResourceNotFound("Requested resource not found");
+}
+
+ScalarAttributeType ToScalarType(AttributeType t) {
+  switch (t) {
+    case AttributeType::kN: return ScalarAttributeType::kN;
+    case AttributeType::kB: return ScalarAttributeType::kB;
+    default: return ScalarAttributeType::kS;
+  }
+}
+
+AttributeType FromScalarType(ScalarAttributeType t) {
+  switch (t) {
+    case ScalarAttributeType::kN: return AttributeType::kN;
+    case ScalarAttributeType::kB: return AttributeType::kB;
+    default: return AttributeType::kS;
+  }
+}
+
+}  // namespace eddy::engine

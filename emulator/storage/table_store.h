@@ -1,0 +1,152 @@
+// Copyright 2026 The eddy Authors.
+//
+// TableStore: the items of one table (or, later, one index), kept in the
+// order of DynamoDB's key space — (xxh3 of the partition key bytes, partition
+// key bytes, sort key bytes) — with a hash index for point access.
+//
+//   TableStore store;
+//   RecordPtr old = store.Put(MakeRecord(item, "pk", "sk"));
+//   const Record* r = store.Find(KeyRef{hash, pk_bytes, sk_bytes});
+//   for (auto it = store.LowerBound(start); it != store.end(); ++it) ...
+//
+// The ordered view is what Query, Scan, parallel-scan segments and partitions
+// are built on: an item collection (one partition key) is a contiguous run
+// sorted by sort key, and a partition is a contiguous range of hashes.
+//
+// Iterators are invalidated by Put and Erase (b-tree nodes move), so callers
+// resume from a key, never from a saved iterator.
+//
+// Thread safety: not synchronized; the owning table's lock guards it.
+
+#ifndef EDDY_EMULATOR_STORAGE_TABLE_STORE_H_
+#define EDDY_EMULATOR_STORAGE_TABLE_STORE_H_
+
+#include <cstdint>
+#include <string_view>
+
+#include "absl/container/btree_set.h"
+#include "absl/container/flat_hash_set.h"
+#include "emulator/storage/record.h"
+
+namespace eddy::storage {
+
+// A position in the key space. `sk` is empty for hash-only tables.
+struct KeyRef {
+  uint64_t hash;
+  std::string_view pk;
+  std::string_view sk;
+};
+
+class TableStore {
+ private:
+  struct Slot {
+    uint64_t hash;
+    mutable Record* record;  // replaced in place when an item is overwritten
+  };
+  struct SlotLess {
+    using is_transparent = void;
+    static int Compare(uint64_t ha, std::string_view pa, std::string_view sa,
+                       uint64_t hb, std::string_view pb, std::string_view sb) {
+      if (ha != hb) return ha < hb ? -1 : 1;
+      if (int c = pa.compare(pb); c != 0) return c;
+      return sa.compare(sb);
+    }
+    bool operator()(const Slot& a, const Slot& b) const {
+      if (a.hash != b.hash) return a.hash < b.hash;
+      return Compare(a.hash, a.record->partition_key(), a.record->sort_key(), b.hash,
+                     b.record->partition_key(), b.record->sort_key()) < 0;
+    }
+    bool operator()(const Slot& a, const KeyRef& b) const {
+      if (a.hash != b.hash) return a.hash < b.hash;
+      return Compare(a.hash, a.record->partition_key(), a.record->sort_key(), b.hash, b.pk,
+                     b.sk) < 0;
+    }
+    bool operator()(const KeyRef& a, const Slot& b) const {
+      if (a.hash != b.hash) return a.hash < b.hash;
+      return Compare(a.hash, a.pk, a.sk, b.hash, b.record->partition_key(),
+                     b.record->sort_key()) < 0;
+    }
+  };
+  struct PointSlot {
+    mutable Record* record;
+  };
+  struct PointHash {
+    using is_transparent = void;
+    size_t operator()(const PointSlot& s) const;
+    size_t operator()(const KeyRef& k) const;
+  };
+  struct PointEq {
+    using is_transparent = void;
+    bool operator()(const PointSlot& a, const PointSlot& b) const;
+    bool operator()(const PointSlot& a, const KeyRef& b) const;
+    bool operator()(const KeyRef& a, const PointSlot& b) const { return (*this)(b, a); }
+  };
+  using Ordered = absl::btree_set<Slot, SlotLess>;
+
+ public:
+  // Iterates records in key-space order.
+  class const_iterator {
+   public:
+    const_iterator() = default;
+    const Record& operator*() const { return *it_->record; }
+    const Record* operator->() const { return it_->record; }
+    const_iterator& operator++() {
+      ++it_;
+      return *this;
+    }
+    const_iterator& operator--() {
+      --it_;
+      return *this;
+    }
+    bool operator==(const const_iterator& o) const { return it_ == o.it_; }
+    bool operator!=(const const_iterator& o) const { return it_ != o.it_; }
+
+   private:
+    friend class TableStore;
+    explicit const_iterator(Ordered::const_iterator it) : it_(it) {}
+    Ordered::const_iterator it_;
+  };
+
+  TableStore() = default;
+  ~TableStore();
+  TableStore(const TableStore&) = delete;
+  TableStore& operator=(const TableStore&) = delete;
+
+  // Null when absent.
+  const Record* Find(const KeyRef& key) const;
+  // Inserts, or replaces the record with the same key; returns the replaced
+  // record (null when the key is new).
+  RecordPtr Put(RecordPtr record);
+  // Removes the record with this key; returns it (null when absent).
+  RecordPtr Erase(const KeyRef& key);
+
+  int64_t item_count() const { return static_cast<int64_t>(point_.size()); }
+  // Sum of the DynamoDB sizes of all items.
+  int64_t total_item_bytes() const { return total_bytes_; }
+
+  const_iterator begin() const { return const_iterator(ordered_.begin()); }
+  const_iterator end() const { return const_iterator(ordered_.end()); }
+  // First record at or after `key` / strictly after `key`.
+  const_iterator LowerBound(const KeyRef& key) const {
+    return const_iterator(ordered_.lower_bound(key));
+  }
+  const_iterator UpperBound(const KeyRef& key) const {
+    return const_iterator(ordered_.upper_bound(key));
+  }
+  // First record whose hash is >= `hash`.
+  const_iterator LowerBoundHash(uint64_t hash) const {
+    return LowerBound(KeyRef{hash, std::string_view(), std::string_view()});
+  }
+
+ private:
+  Ordered ordered_;
+  absl::flat_hash_set<PointSlot, PointHash, PointEq> point_;
+  int64_t total_bytes_ = 0;
+};
+
+// The key of a record, as a KeyRef.
+inline KeyRef KeyOf(const Record& r) { return KeyRef{r.hash(), r.partition_key(), r.sort_key()}; }
+
+}  // namespace eddy::storage
+
+#endif  // EDDY_EMULATOR_STORAGE_TABLE_STORE_H_

@@ -1,0 +1,590 @@
+// Copyright 2026 The eddy Authors.
+//
+// The engine through the typed API: tables, items, keys and their messages,
+// consumed capacity, Scan pages and segments, batches, concurrency.
+
+#include "emulator/api/database.h"
+
+#include <set>
+#include <thread>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/testing/status_matchers.h"
+
+namespace eddy {
+namespace {
+
+using ::testing::ElementsAre;
+
+AttributeValue S(std::string s) { return AttributeValue::S(std::move(s)); }
+AttributeValue N(int64_t n) { return AttributeValue::N(n); }
+
+class DatabaseTest : public ::testing::Test {
+ protected:
+  DatabaseTest() : clock_(1'700'000'000'000'000), db_(MakeOptions()) {}
+  Options MakeOptions() {
+    Options o;
+    o.clock = &clock_;
+    return o;
+  }
+
+  void CreateHashRangeTable(const std::string& name, ScalarAttributeType sk_type =
+                                                         ScalarAttributeType::kS) {
+    CreateTableRequest r;
+    r.table_name = name;
+    r.key_schema = {{"pk", KeyType::kHash}, {"sk", KeyType::kRange}};
+    r.attribute_definitions = {{"pk", ScalarAttributeType::kS}, {"sk", sk_type}};
+    r.billing_mode = BillingMode::kPayPerRequest;
+    ASSERT_THAT(db_.CreateTable(r), IsOk());
+  }
+  void CreateHashTable(const std::string& name) {
+    CreateTableRequest r;
+    r.table_name = name;
+    r.key_schema = {{"pk", KeyType::kHash}};
+    r.attribute_definitions = {{"pk", ScalarAttributeType::kS}};
+    r.provisioned_throughput = ProvisionedThroughput{5, 5};
+    ASSERT_THAT(db_.CreateTable(r), IsOk());
+  }
+  StatusOr<PutItemResponse> Put(const std::string& table, Item item) {
+    PutItemRequest r;
+    r.table_name = table;
+    r.item = std::move(item);
+    return db_.PutItem(r);
+  }
+  std::optional<Item> Get(const std::string& table, Item key) {
+    GetItemRequest r;
+    r.table_name = table;
+    r.key = std::move(key);
+    StatusOr<GetItemResponse> resp = db_.GetItem(r);
+    EXPECT_THAT(resp, IsOk());
+    return resp.ok() ? resp->item : std::nullopt;
+  }
+
+  ManualClock clock_;
+  Database db_;
+};
+
+TEST_F(DatabaseTest, CreateDescribeListDelete) {
+  CreateHashTable("users");
+  CreateHashRangeTable("orders");
+  StatusOr<DescribeTableResponse> d = db_.DescribeTable({"users"});
+  ASSERT_THAT(d, IsOk());
+  EXPECT_EQ(d->table.table_arn, "arn:aws:dynamodb:us-east-1:000000000000:table/users");
+  EXPECT_EQ(d->table.table_status, TableStatus::kActive);
+  EXPECT_EQ(d->table.provisioned_throughput.read_capacity_units, 5);
+  EXPECT_FALSE(d->table.billing_mode_summary.has_value());
+  EXPECT_DOUBLE_EQ(d->table.creation_date_time, 1'700'000'000.0);
+  EXPECT_EQ(d->table.table_id.size(), 36u);
+  StatusOr<DescribeTableResponse> o = db_.DescribeTable({"orders"});
+  ASSERT_TRUE(o->table.billing_mode_summary.has_value());
+  EXPECT_EQ(o->table.billing_mode_summary->billing_mode, BillingMode::kPayPerRequest);
+
+  EXPECT_THAT(db_.ListTables({})->table_names, ElementsAre("orders", "users"));
+  ListTablesRequest page;
+  page.limit = 1;
+  StatusOr<ListTablesResponse> first = db_.ListTables(page);
+  EXPECT_THAT(first->table_names, ElementsAre("orders"));
+  EXPECT_EQ(first->last_evaluated_table_name, "orders");
+  page.exclusive_start_table_name = "orders";
+  StatusOr<ListTablesResponse> second = db_.ListTables(page);
+  EXPECT_THAT(second->table_names, ElementsAre("users"));
+  EXPECT_FALSE(second->last_evaluated_table_name.has_value());
+
+  StatusOr<DeleteTableResponse> del = db_.DeleteTable({"users"});
+  ASSERT_THAT(del, IsOk());
+  EXPECT_EQ(del->table_description.table_status, TableStatus::kDeleting);
+  EXPECT_THAT(db_.DescribeTable({"users"}),
+              StatusIsExactly(ErrorCode::kResourceNotFound,
+                              "Requested resource not found: Table: users not found"));
+  EXPECT_THAT(db_.GetItem({"users", {{"pk", S("a")}}}),
+              StatusIsExactly(ErrorCode::kResourceNotFound, "Requested resource not found"));
+}
+
+TEST_F(DatabaseTest, TableNamesAreCaseSensitiveAndUnique) {
+  CreateHashTable("Users");
+  CreateHashTable("users");
+  CreateTableRequest again;
+  again.table_name = "users";
+  again.key_schema = {{"pk", KeyType::kHash}};
+  again.attribute_definitions = {{"pk", ScalarAttributeType::kS}};
+  again.billing_mode = BillingMode::kPayPerRequest;
+  EXPECT_THAT(db_.CreateTable(again),
+              StatusIsExactly(ErrorCode::kResourceInUse, "Table already exists: users"));
+}
+
+struct CreateErrorCase {
+  const char* name;
+  CreateTableRequest request;
+  const char* message;
+};
+
+TEST_F(DatabaseTest, CreateTableValidation) {
+  auto base = [] {
+    CreateTableRequest r;
+    r.table_name = "t01";
+    r.key_schema = {{"pk", KeyType::kHash}};
+    r.attribute_definitions = {{"pk", ScalarAttributeType::kS}};
+    r.billing_mode = BillingMode::kPayPerRequest;
+    return r;
+  };
+  std::vector<CreateErrorCase> cases;
+  {
+    auto r = base();
+    r.table_name = "ab";
+    cases.push_back({"short name", r,
+                     "1 validation error detected: Value 'ab' at 'tableName' failed to satisfy "
+                     "constraint: Member must have length greater than or equal to 3"});
+  }
+  {
+    auto r = base();
+    r.table_name = "a b!";
+    cases.push_back({"bad chars", r,
+                     "1 validation error detected: Value 'a b!' at 'tableName' failed to "
+                     "satisfy constraint: Member must satisfy regular expression pattern: "
+                     "[a-zA-Z0-9_.-]+"});
+  }
+  {
+    auto r = base();
+    r.billing_mode = std::nullopt;
+    cases.push_back({"no throughput", r,
+                     "One or more parameter values were invalid: ReadCapacityUnits and "
+                     "WriteCapacityUnits must both be specified when BillingMode is PROVISIONED"});
+  }
+  {
+    auto r = base();
+    r.provisioned_throughput = ProvisionedThroughput{1, 1};
+    cases.push_back({"throughput on demand", r,
+                     "One or more parameter values were invalid: Neither ReadCapacityUnits nor "
+                     "WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST"});
+  }
+  {
+    auto r = base();
+    r.billing_mode = BillingMode::kProvisioned;
+    r.provisioned_throughput = ProvisionedThroughput{0, 5};
+    cases.push_back({"zero read units", r,
+                     "1 validation error detected: Value '0' at "
+                     "'provisionedThroughput.readCapacityUnits' failed to satisfy constraint: "
+                     "Member must have value greater than or equal to 1"});
+  }
+  {
+    auto r = base();
+    r.key_schema = {{"id", KeyType::kHash}};
+    cases.push_back({"undefined key", r,
+                     "One or more parameter values were invalid: Some index key attributes are "
+                     "not defined in AttributeDefinitions. Keys: [id], AttributeDefinitions: [pk]"});
+  }
+  {
+    auto r = base();
+    r.key_schema = {{"pk", KeyType::kRange}};
+    cases.push_back({"range first", r,
+                     "Invalid KeySchema: The first KeySchemaElement is not a HASH key type"});
+  }
+  {
+    auto r = base();
+    r.key_schema = {{"pk", KeyType::kHash}, {"sk", KeyType::kHash}};
+    r.attribute_definitions = {{"pk", ScalarAttributeType::kS}, {"sk", ScalarAttributeType::kS}};
+    cases.push_back({"two hash", r,
+                     "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type"});
+  }
+  {
+    auto r = base();
+    r.key_schema = {{"pk", KeyType::kHash}, {"pk", KeyType::kRange}};
+    r.attribute_definitions = {{"pk", ScalarAttributeType::kS}, {"x", ScalarAttributeType::kS}};
+    cases.push_back({"same name", r,
+                     "Both the Hash Key and the Range Key element in the KeySchema have the same "
+                     "name"});
+  }
+  {
+    auto r = base();
+    r.attribute_definitions.push_back({"extra", ScalarAttributeType::kN});
+    cases.push_back({"extra definition", r,
+                     "One or more parameter values were invalid: Number of attributes in "
+                     "KeySchema does not exactly match number of attributes defined in "
+                     "AttributeDefinitions"});
+  }
+  {
+    auto r = base();
+    r.key_schema.clear();
+    cases.push_back({"empty key schema", r,
+                     "1 validation error detected: Value '[]' at 'keySchema' failed to satisfy "
+                     "constraint: Member must have length greater than or equal to 1"});
+  }
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    EXPECT_THAT(db_.CreateTable(c.request), StatusIsExactly(ErrorCode::kValidation, c.message));
+  }
+  EXPECT_TRUE(db_.ListTables({})->table_names.empty());  // no failed create left a trace
+}
+
+TEST_F(DatabaseTest, PutGetDeleteRoundTrip) {
+  CreateHashRangeTable("t01");
+  Item item{{"pk", S("a")}, {"sk", S("1")}, {"n", N(7)}, {"m", AttributeValue::M({{"x", S("y")}})}};
+  ASSERT_THAT(Put("t01", item), IsOk());
+  EXPECT_EQ(Get("t01", {{"pk", S("a")}, {"sk", S("1")}}), item);
+  EXPECT_EQ(Get("t01", {{"pk", S("a")}, {"sk", S("2")}}), std::nullopt);
+
+  // PutItem replaces the whole item; ALL_OLD returns the previous one.
+  PutItemRequest replace;
+  replace.table_name = "t01";
+  replace.item = Item{{"pk", S("a")}, {"sk", S("1")}, {"other", AttributeValue::Bool(true)}};
+  replace.return_values = ReturnValue::kAllOld;
+  StatusOr<PutItemResponse> r = db_.PutItem(replace);
+  ASSERT_THAT(r, IsOk());
+  EXPECT_EQ(r->attributes, item);
+  EXPECT_EQ(Get("t01", {{"pk", S("a")}, {"sk", S("1")}}), replace.item);
+
+  DeleteItemRequest del;
+  del.table_name = "t01";
+  del.key = {{"pk", S("a")}, {"sk", S("1")}};
+  del.return_values = ReturnValue::kAllOld;
+  StatusOr<DeleteItemResponse> d = db_.DeleteItem(del);
+  ASSERT_THAT(d, IsOk());
+  EXPECT_EQ(d->attributes, replace.item);
+  // Deleting a missing item succeeds and returns no attributes.
+  d = db_.DeleteItem(del);
+  ASSERT_THAT(d, IsOk());
+  EXPECT_FALSE(d->attributes.has_value());
+  EXPECT_EQ(db_.DescribeTable({"t01"})->table.item_count, 0);
+}
+
+TEST_F(DatabaseTest, NumericSortKeysAreEqualByValue) {
+  CreateHashRangeTable("nums", ScalarAttributeType::kN);
+  ASSERT_THAT(Put("nums", {{"pk", S("a")}, {"sk", AttributeValue::N(*Number::Parse("1.0"))},
+                           {"v", S("first")}}),
+              IsOk());
+  ASSERT_THAT(Put("nums", {{"pk", S("a")}, {"sk", AttributeValue::N(*Number::Parse("1"))},
+                           {"v", S("second")}}),
+              IsOk());
+  EXPECT_EQ(db_.DescribeTable({"nums"})->table.item_count, 1);
+  EXPECT_EQ(Get("nums", {{"pk", S("a")}, {"sk", AttributeValue::N(*Number::Parse("100e-2"))}})
+                ->Find("v")
+                ->s(),
+            "second");
+}
+
+TEST_F(DatabaseTest, KeyValidationMessages) {
+  CreateHashRangeTable("t01");
+  const char* kMismatch = "The provided key element does not match the schema";
+  EXPECT_THAT(db_.GetItem({"t01", {{"pk", S("a")}}}), StatusIsExactly(ErrorCode::kValidation, kMismatch));
+  EXPECT_THAT(db_.GetItem({"t01", {{"pk", S("a")}, {"sk", N(1)}}}),
+              StatusIsExactly(ErrorCode::kValidation, kMismatch));
+  EXPECT_THAT(db_.GetItem({"t01", {{"pk", S("a")}, {"sk", S("1")}, {"x", S("1")}}}),
+              StatusIsExactly(ErrorCode::kValidation, kMismatch));
+  EXPECT_THAT(db_.GetItem({"t01", {{"pk", S("")}, {"sk", S("1")}}}),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "One or more parameter values are not valid. The AttributeValue for "
+                              "a key attribute cannot contain an empty string value. Key: pk"));
+  EXPECT_THAT(Put("t01", {{"sk", S("1")}}),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "One or more parameter values were invalid: Missing the key pk in "
+                              "the item"));
+  EXPECT_THAT(Put("t01", {{"pk", N(1)}, {"sk", S("1")}}),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "One or more parameter values were invalid: Type mismatch for key pk "
+                              "expected: S actual: N"));
+  EXPECT_THAT(Put("t01", {{"pk", S(std::string(2049, 'x'))}, {"sk", S("1")}}),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "One or more parameter values were invalid: Size of hashkey has "
+                              "exceeded the maximum size limit of2048 bytes"));
+  EXPECT_THAT(Put("t01", {{"pk", S(std::string(2048, 'x'))}, {"sk", S(std::string(1025, 'y'))}}),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "One or more parameter values were invalid: Aggregated size of all "
+                              "range keys has exceeded the size limit of 1024 bytes"));
+  EXPECT_THAT(Put("t01", {{"pk", S(std::string(2048, 'x'))}, {"sk", S(std::string(1024, 'y'))}}),
+              IsOk());
+  // 400 KB: 409,600 bytes including names.
+  Item big{{"pk", S("b")}, {"sk", S("1")}, {"d", S(std::string(409600 - 7, 'z'))}};
+  EXPECT_THAT(Put("t01", big), IsOk());
+  big.Set("d", S(std::string(409600 - 6, 'z')));
+  EXPECT_THAT(Put("t01", big), StatusIsExactly(ErrorCode::kValidation,
+                                               "Item size has exceeded the maximum allowed size"));
+  EXPECT_THAT(Put("no_such_table", {{"pk", S("a")}}),
+              StatusIsExactly(ErrorCode::kResourceNotFound, "Requested resource not found"));
+  PutItemRequest bad_rv;
+  bad_rv.table_name = "t01";
+  bad_rv.item = {{"pk", S("a")}, {"sk", S("1")}};
+  bad_rv.return_values = ReturnValue::kAllNew;
+  EXPECT_THAT(db_.PutItem(bad_rv),
+              StatusIsExactly(ErrorCode::kValidation, "ReturnValues can only be ALL_OLD or NONE"));
+  bad_rv.return_values = ReturnValue::kNone;
+  bad_rv.expression_attribute_values = AttributeMap{{":v", N(1)}};
+  EXPECT_THAT(db_.PutItem(bad_rv),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "ExpressionAttributeValues can only be specified when using "
+                              "expressions: ConditionExpression is null"));
+}
+
+TEST_F(DatabaseTest, ConsumedCapacityIsExact) {
+  CreateHashRangeTable("t01");
+  // 3 KB item: 3 WCU to write, 1 RCU strongly consistent, 0.5 eventually.
+  Item item{{"pk", S("a")}, {"sk", S("1")}, {"d", S(std::string(3 * 1024 - 7, 'x'))}};
+  PutItemRequest put;
+  put.table_name = "t01";
+  put.item = item;
+  put.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
+  StatusOr<PutItemResponse> p = db_.PutItem(put);
+  ASSERT_TRUE(p->consumed_capacity.has_value());
+  EXPECT_EQ(p->consumed_capacity->table_name, "t01");
+  EXPECT_DOUBLE_EQ(p->consumed_capacity->capacity_units, 3.0);
+  EXPECT_DOUBLE_EQ(*p->consumed_capacity->write_capacity_units, 3.0);
+  EXPECT_FALSE(p->consumed_capacity->table.has_value());
+
+  // Replacing with a small item is charged on the larger (old) image.
+  put.item = Item{{"pk", S("a")}, {"sk", S("1")}};
+  put.return_consumed_capacity = ReturnConsumedCapacity::kIndexes;
+  p = db_.PutItem(put);
+  EXPECT_DOUBLE_EQ(p->consumed_capacity->capacity_units, 3.0);
+  ASSERT_TRUE(p->consumed_capacity->table.has_value());
+  EXPECT_DOUBLE_EQ(p->consumed_capacity->table->capacity_units, 3.0);
+
+  GetItemRequest get;
+  get.table_name = "t01";
+  get.key = {{"pk", S("missing")}, {"sk", S("1")}};
+  get.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
+  EXPECT_DOUBLE_EQ(db_.GetItem(get)->consumed_capacity->capacity_units, 0.5);
+  get.consistent_read = true;
+  EXPECT_DOUBLE_EQ(db_.GetItem(get)->consumed_capacity->capacity_units, 1.0);
+
+  // 8 KB item: 2 / 1 RCU.
+  ASSERT_THAT(Put("t01", {{"pk", S("b")}, {"sk", S("1")}, {"d", S(std::string(8192 - 7, 'x'))}}),
+              IsOk());
+  get.key = {{"pk", S("b")}, {"sk", S("1")}};
+  EXPECT_DOUBLE_EQ(db_.GetItem(get)->consumed_capacity->capacity_units, 2.0);
+  get.consistent_read = false;
+  EXPECT_DOUBLE_EQ(db_.GetItem(get)->consumed_capacity->capacity_units, 1.0);
+  get.return_consumed_capacity = ReturnConsumedCapacity::kNone;
+  EXPECT_FALSE(db_.GetItem(get)->consumed_capacity.has_value());
+
+  DeleteItemRequest del;
+  del.table_name = "t01";
+  del.key = {{"pk", S("nothing")}, {"sk", S("1")}};
+  del.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
+  EXPECT_DOUBLE_EQ(db_.DeleteItem(del)->consumed_capacity->capacity_units, 1.0);
+}
+
+// All items of a Scan over every segment, each key once.
+std::multiset<std::string> ScanAll(Database& db, const std::string& table, int segments,
+                                   std::optional<int> limit) {
+  std::multiset<std::string> seen;
+  for (int s = 0; s < segments; ++s) {
+    ScanRequest r;
+    r.table_name = table;
+    if (segments > 1) {
+      r.segment = s;
+      r.total_segments = segments;
+    }
+    r.limit = limit;
+    while (true) {
+      StatusOr<ScanResponse> page = db.Scan(r);
+      EXPECT_THAT(page, IsOk());
+      if (!page.ok()) return seen;
+      for (const Item& item : page->items) seen.insert(item.Find("pk")->s() + "/" + item.Find("sk")->s());
+      if (!page->last_evaluated_key) break;
+      r.exclusive_start_key = page->last_evaluated_key;
+    }
+  }
+  return seen;
+}
+
+TEST_F(DatabaseTest, ParallelScanSegmentsAreDisjointAndComplete) {
+  CreateHashRangeTable("t01");
+  std::multiset<std::string> expected;
+  for (int p = 0; p < 200; ++p) {
+    for (int s = 0; s < 3; ++s) {
+      ASSERT_THAT(Put("t01", {{"pk", S("p" + std::to_string(p))}, {"sk", S(std::to_string(s))}}),
+                  IsOk());
+      expected.insert("p" + std::to_string(p) + "/" + std::to_string(s));
+    }
+  }
+  for (int segments : {1, 7, 1000}) {
+    SCOPED_TRACE(segments);
+    EXPECT_EQ(ScanAll(db_, "t01", segments, std::nullopt), expected);
+    EXPECT_EQ(ScanAll(db_, "t01", segments, 7), expected);
+  }
+}
+
+TEST_F(DatabaseTest, ScanPagesEndAtOneMegabyte) {
+  CreateHashRangeTable("t01");
+  // 16 items of 128 KB (131,072 bytes each with names): 8 fill exactly 1 MB.
+  for (int i = 0; i < 16; ++i) {
+    const std::string sk = std::to_string(i % 10);
+    const std::string pk = "p" + std::to_string(i);
+    const int64_t overhead = 2 + static_cast<int64_t>(pk.size()) + 2 + 1 + 1;
+    ASSERT_THAT(Put("t01", {{"pk", S(pk)}, {"sk", S(sk)}, {"d", S(std::string(131072 - overhead, 'x'))}}),
+                IsOk());
+  }
+  ScanRequest r;
+  r.table_name = "t01";
+  r.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
+  StatusOr<ScanResponse> page = db_.Scan(r);
+  ASSERT_THAT(page, IsOk());
+  EXPECT_EQ(page->count, 8);
+  EXPECT_TRUE(page->last_evaluated_key.has_value());
+  EXPECT_DOUBLE_EQ(page->consumed_capacity->capacity_units, 128.0);  // 1 MB / 4 KB / 2
+  r.exclusive_start_key = page->last_evaluated_key;
+  page = db_.Scan(r);
+  EXPECT_EQ(page->count, 8);
+  // The last page ends exactly at 1 MB too, so DynamoDB still returns a key...
+  ASSERT_TRUE(page->last_evaluated_key.has_value());
+  r.exclusive_start_key = page->last_evaluated_key;
+  page = db_.Scan(r);
+  EXPECT_EQ(page->count, 0);  // ...and the next page is empty.
+  EXPECT_FALSE(page->last_evaluated_key.has_value());
+}
+
+TEST_F(DatabaseTest, ScanValidation) {
+  CreateHashRangeTable("t01");
+  ScanRequest r;
+  r.table_name = "t01";
+  r.segment = 1;
+  EXPECT_THAT(db_.Scan(r), StatusIs(ErrorCode::kValidation, "TotalSegments parameter is required"));
+  r.total_segments = 1;
+  EXPECT_THAT(db_.Scan(r),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "The Segment parameter is zero-based and must be less than parameter "
+                              "TotalSegments: Segment: 1 is not less than TotalSegments: 1"));
+  r.segment.reset();
+  EXPECT_THAT(db_.Scan(r), StatusIs(ErrorCode::kValidation, "Segment parameter is required"));
+  r.total_segments.reset();
+  r.limit = 0;
+  EXPECT_THAT(db_.Scan(r),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "1 validation error detected: Value '0' at 'limit' failed to satisfy "
+                              "constraint: Member must have value greater than or equal to 1"));
+  r.limit.reset();
+  r.exclusive_start_key = Item{{"pk", S("a")}};
+  EXPECT_THAT(db_.Scan(r), StatusIsExactly(ErrorCode::kValidation,
+                                           "The provided starting key is invalid: The provided key "
+                                           "element does not match the schema"));
+  r.exclusive_start_key.reset();
+  r.select = Select::kCount;
+  ASSERT_THAT(Put("t01", {{"pk", S("a")}, {"sk", S("1")}}), IsOk());
+  StatusOr<ScanResponse> counted = db_.Scan(r);
+  EXPECT_EQ(counted->count, 1);
+  EXPECT_TRUE(counted->items.empty());
+}
+
+TEST_F(DatabaseTest, BatchWriteAndGet) {
+  CreateHashRangeTable("t01");
+  CreateHashTable("t02");
+  BatchWriteItemRequest w;
+  for (int i = 0; i < 20; ++i) {
+    w.request_items["t01"].push_back(
+        WriteRequest{Item{{"pk", S("a")}, {"sk", S(std::to_string(i))}}, std::nullopt});
+  }
+  w.request_items["t02"].push_back(WriteRequest{Item{{"pk", S("x")}}, std::nullopt});
+  w.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
+  StatusOr<BatchWriteItemResponse> wr = db_.BatchWriteItem(w);
+  ASSERT_THAT(wr, IsOk());
+  ASSERT_EQ(wr->consumed_capacity.size(), 2u);
+  EXPECT_DOUBLE_EQ(wr->consumed_capacity[0].capacity_units, 20.0);
+  EXPECT_TRUE(wr->unprocessed_items.empty());
+
+  BatchGetItemRequest g;
+  g.request_items["t01"].keys = {{{"pk", S("a")}, {"sk", S("3")}}, {{"pk", S("a")}, {"sk", S("99")}}};
+  g.request_items["t02"].keys = {{{"pk", S("x")}}};
+  g.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
+  StatusOr<BatchGetItemResponse> gr = db_.BatchGetItem(g);
+  ASSERT_THAT(gr, IsOk());
+  EXPECT_EQ(gr->responses["t01"].size(), 1u);
+  EXPECT_EQ(gr->responses["t02"].size(), 1u);
+  EXPECT_DOUBLE_EQ(gr->consumed_capacity[0].capacity_units, 1.0);  // 0.5 + 0.5 (missing)
+
+  // Validation: too many, duplicates (put + delete of one key), bad key — and nothing applied.
+  BatchWriteItemRequest dup;
+  dup.request_items["t01"] = {WriteRequest{Item{{"pk", S("n")}, {"sk", S("1")}}, std::nullopt},
+                              WriteRequest{std::nullopt, Item{{"pk", S("n")}, {"sk", S("1")}}}};
+  EXPECT_THAT(db_.BatchWriteItem(dup),
+              StatusIsExactly(ErrorCode::kValidation, "Provided list of item keys contains duplicates"));
+  BatchWriteItemRequest bad;
+  bad.request_items["t01"] = {WriteRequest{Item{{"pk", S("n")}, {"sk", S("2")}}, std::nullopt},
+                              WriteRequest{Item{{"pk", S("n")}}, std::nullopt}};
+  EXPECT_THAT(db_.BatchWriteItem(bad), StatusIs(ErrorCode::kValidation, "Missing the key sk"));
+  EXPECT_EQ(Get("t01", {{"pk", S("n")}, {"sk", S("2")}}), std::nullopt);
+  BatchWriteItemRequest many;
+  for (int i = 0; i < 26; ++i) {
+    many.request_items["t01"].push_back(
+        WriteRequest{Item{{"pk", S("m")}, {"sk", S(std::to_string(i))}}, std::nullopt});
+  }
+  EXPECT_THAT(db_.BatchWriteItem(many),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "Too many items requested for the BatchWriteItem call"));
+  BatchGetItemRequest gdup;
+  gdup.request_items["t02"].keys = {{{"pk", S("x")}}, {{"pk", S("x")}}};
+  EXPECT_THAT(db_.BatchGetItem(gdup),
+              StatusIsExactly(ErrorCode::kValidation, "Provided list of item keys contains duplicates"));
+}
+
+TEST_F(DatabaseTest, UpdateTableChangesBillingAndGrowsPartitions) {
+  CreateTableRequest c;
+  c.table_name = "t03";
+  c.key_schema = {{"pk", KeyType::kHash}};
+  c.attribute_definitions = {{"pk", ScalarAttributeType::kS}};
+  c.provisioned_throughput = ProvisionedThroughput{5000, 2000};
+  ASSERT_THAT(db_.CreateTable(c), IsOk());
+  EXPECT_EQ(db_.DescribePartitions("t03")->size(), 4u);  // ceil(5000/3000 + 2000/1000)
+  UpdateTableRequest u;
+  u.table_name = "t03";
+  u.provisioned_throughput = ProvisionedThroughput{8000, 2000};
+  ASSERT_THAT(db_.UpdateTable(u), IsOk());
+  EXPECT_EQ(db_.DescribePartitions("t03")->size(), 8u);  // doubled, never merged
+  EXPECT_THAT(db_.UpdateTable(u), StatusIs(ErrorCode::kValidation, "will not change"));
+  u.provisioned_throughput.reset();
+  u.billing_mode = BillingMode::kPayPerRequest;
+  StatusOr<UpdateTableResponse> r = db_.UpdateTable(u);
+  ASSERT_THAT(r, IsOk());
+  EXPECT_EQ(r->table_description.billing_mode_summary->billing_mode, BillingMode::kPayPerRequest);
+  EXPECT_EQ(db_.DescribePartitions("t03")->size(), 8u);
+}
+
+TEST_F(DatabaseTest, ConcurrentMixedOperationsEndInAConsistentState) {
+  CreateHashRangeTable("t01");
+  constexpr int kThreads = 8, kOps = 2000, kKeys = 50;
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([this, t] {
+      for (int i = 0; i < kOps; ++i) {
+        const std::string sk = std::to_string((i * 7 + t) % kKeys);
+        switch (i % 4) {
+          case 0:
+          case 1: {
+            PutItemRequest r;
+            r.table_name = "t01";
+            r.item = {{"pk", S("shared")}, {"sk", S(sk)}, {"writer", N(t)}, {"i", N(i)}};
+            EXPECT_THAT(db_.PutItem(r), IsOk());
+            break;
+          }
+          case 2: {
+            DeleteItemRequest r;
+            r.table_name = "t01";
+            r.key = {{"pk", S("shared")}, {"sk", S(sk)}};
+            EXPECT_THAT(db_.DeleteItem(r), IsOk());
+            break;
+          }
+          case 3: {
+            StatusOr<GetItemResponse> g = db_.GetItem({"t01", {{"pk", S("shared")}, {"sk", S(sk)}}});
+            ASSERT_THAT(g, IsOk());
+            if (g->item) {
+              EXPECT_EQ(g->item->size(), 4u);  // never a torn item
+            }
+            break;
+          }
+        }
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  // Every surviving item is whole, and the counters agree with a full scan.
+  StatusOr<ScanResponse> all = db_.Scan({.table_name = "t01"});
+  ASSERT_THAT(all, IsOk());
+  for (const Item& item : all->items) EXPECT_EQ(item.size(), 4u);
+  StatusOr<DescribeTableResponse> d = db_.DescribeTable({"t01"});
+  EXPECT_EQ(d->table.item_count, all->count);
+  int64_t bytes = 0;
+  for (const Item& item : all->items) bytes += ItemSizeBytes(item);
+  EXPECT_EQ(d->table.table_size_bytes, bytes);
+}
+
+}  // namespace
+}  // namespace eddy

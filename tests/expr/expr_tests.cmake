@@ -1,0 +1,1 @@
+# Expression test suites (owned by the expressions work).
