@@ -5,6 +5,7 @@
 
 #include "emulator/types/number.h"
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,8 @@ struct ParseCase {
   std::string input;
   std::string canonical;
 };
+
+void PrintTo(const ParseCase& c, std::ostream* os) { *os << c.input; }
 
 class NumberParseTest : public ::testing::TestWithParam<ParseCase> {};
 
@@ -88,6 +91,8 @@ struct ErrorCase {
   std::string input;
   std::string message;
 };
+
+void PrintTo(const ErrorCase& c, std::ostream* os) { *os << '"' << c.input.substr(0, 48) << '"'; }
 
 class NumberErrorTest : public ::testing::TestWithParam<ErrorCase> {};
 
@@ -162,6 +167,8 @@ struct CompareCase {
   int expected;  // sign of a - b
 };
 
+void PrintTo(const CompareCase& c, std::ostream* os) { *os << c.a << " vs " << c.b; }
+
 class NumberCompareTest : public ::testing::TestWithParam<CompareCase> {};
 
 TEST_P(NumberCompareTest, ComparesNumerically) {
@@ -202,6 +209,10 @@ struct ArithmeticCase {
   const char* result;  // canonical text, or nullptr when an error is expected
   const char* error = nullptr;
 };
+
+void PrintTo(const ArithmeticCase& c, std::ostream* os) {
+  *os << c.a << ' ' << c.op << ' ' << c.b;
+}
 
 class NumberArithmeticTest : public ::testing::TestWithParam<ArithmeticCase> {};
 
