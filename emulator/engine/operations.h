@@ -27,6 +27,7 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx, const UpdateTableRequest
 StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request);
 StatusOr<GetItemResponse> GetItem(Context& ctx, const GetItemRequest& request);
 StatusOr<DeleteItemResponse> DeleteItem(Context& ctx, const DeleteItemRequest& request);
+StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request);
 StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request);
 StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx, const BatchGetItemRequest& request);
 StatusOr<BatchWriteItemResponse> BatchWriteItem(Context& ctx,

@@ -117,8 +117,14 @@ Status TokenCursor::SyntaxError() const {
   const Token& current = Peek();
   size_t begin = current.begin;
   if (const Token* prev = Previous()) begin = prev->begin;
+  // At the end of input the context stops after the last real token, so
+  // trailing blanks are not quoted.
   size_t end = current.end;
-  if (current.kind != TokenKind::kEof) end = Peek(1).end;
+  if (current.kind == TokenKind::kEof) {
+    if (const Token* prev = Previous()) end = prev->end;
+  } else if (Peek(1).kind != TokenKind::kEof) {
+    end = Peek(1).end;
+  }
   std::string detail = "Syntax error; token: \"";
   if (current.kind == TokenKind::kEof) {
     detail.append("<EOF>");
