@@ -3,6 +3,7 @@
 # eddy keeps its own flags).
 
 add_library(eddy_build_flags INTERFACE)
+set_target_properties(eddy_build_flags PROPERTIES EXPORT_NAME build_flags)
 target_compile_features(eddy_build_flags INTERFACE cxx_std_20)
 target_compile_options(eddy_build_flags INTERFACE
   $<$<CXX_COMPILER_ID:GNU,Clang>:-Wall -Wextra -Wno-sign-compare -Wno-missing-field-initializers>)
@@ -26,7 +27,7 @@ function(eddy_module name)
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
     $<INSTALL_INTERFACE:include>)
   target_link_libraries(eddy_${name} PUBLIC ${ARG_DEPS} PRIVATE $<BUILD_INTERFACE:eddy_build_flags>)
-  set_target_properties(eddy_${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  set_target_properties(eddy_${name} PROPERTIES POSITION_INDEPENDENT_CODE ON EXPORT_NAME ${name})
   target_compile_features(eddy_${name} PUBLIC cxx_std_20)
   set_property(GLOBAL APPEND PROPERTY EDDY_MODULES eddy_${name})
 endfunction()
