@@ -8,10 +8,11 @@
 //
 //   build/test/bench/ops_bench --benchmark_min_time=0.5
 
+#include <unistd.h>
+
 #include <fstream>
 #include <random>
 #include <string>
-#include <unistd.h>
 
 #include "absl/container/flat_hash_map.h"
 #include "benchmark/benchmark.h"
@@ -24,21 +25,29 @@ constexpr int kPartitions = 20'000;
 constexpr int kSortKeys = 50;
 constexpr int kItems = kPartitions * kSortKeys;
 
-std::string Pk(int p) { return "v1#store#storeULID#01HZX3K4Q8W2N5RT" + std::to_string(100000 + p); }
-std::string Sk(int s) { return "inventory#metadata#inventoryULID#01HZX3M2A4C6" + std::to_string(1000 + s); }
+std::string Pk(int p) {
+  return "v1#store#storeULID#01HZX3K4Q8W2N5RT" + std::to_string(100000 + p);
+}
+std::string Sk(int s) {
+  return "inventory#metadata#inventoryULID#01HZX3M2A4C6" +
+         std::to_string(1000 + s);
+}
 
 Item MakeItem(int p, int s) {
-  return Item{{"PK", AttributeValue::S(Pk(p))},
-              {"SK", AttributeValue::S(Sk(s))},
-              {"entityType", AttributeValue::S("storeInventory")},
-              {"model", AttributeValue::S("Sea Eagle 370 Pro, tandem")},
-              {"length", AttributeValue::N(*Number::Parse("12.5"))},
-              {"capacity", AttributeValue::N(3)},
-              {"price", AttributeValue::N(*Number::Parse("79.99"))},
-              {"available", AttributeValue::Bool(true)},
-              {"tags", *AttributeValue::SS({"inflatable", "tandem", "touring"})},
-              {"dims", AttributeValue::M({{"w", AttributeValue::N(87)}, {"h", AttributeValue::N(31)}})},
-              {"notes", AttributeValue::S("Rinse with fresh water after each rental.")}};
+  return Item{
+      {"PK", AttributeValue::S(Pk(p))},
+      {"SK", AttributeValue::S(Sk(s))},
+      {"entityType", AttributeValue::S("storeInventory")},
+      {"model", AttributeValue::S("Sea Eagle 370 Pro, tandem")},
+      {"length", AttributeValue::N(*Number::Parse("12.5"))},
+      {"capacity", AttributeValue::N(3)},
+      {"price", AttributeValue::N(*Number::Parse("79.99"))},
+      {"available", AttributeValue::Bool(true)},
+      {"tags", *AttributeValue::SS({"inflatable", "tandem", "touring"})},
+      {"dims", AttributeValue::M({{"w", AttributeValue::N(87)},
+                                  {"h", AttributeValue::N(31)}})},
+      {"notes",
+       AttributeValue::S("Rinse with fresh water after each rental.")}};
 }
 
 int64_t ResidentBytes() {
@@ -50,13 +59,14 @@ int64_t ResidentBytes() {
 
 struct Fixture {
   Database db;
-  int64_t data_bytes = 0;   // DynamoDB-accounted size of all items
-  int64_t table_rss = 0;    // resident memory the table added
+  int64_t data_bytes = 0;  // DynamoDB-accounted size of all items
+  int64_t table_rss = 0;   // resident memory the table added
   Fixture() {
     CreateTableRequest c;
     c.table_name = "kayak";
     c.key_schema = {{"PK", KeyType::kHash}, {"SK", KeyType::kRange}};
-    c.attribute_definitions = {{"PK", ScalarAttributeType::kS}, {"SK", ScalarAttributeType::kS}};
+    c.attribute_definitions = {{"PK", ScalarAttributeType::kS},
+                               {"SK", ScalarAttributeType::kS}};
     c.billing_mode = BillingMode::kPayPerRequest;
     (void)db.CreateTable(c);
     const int64_t before = ResidentBytes();
@@ -84,8 +94,10 @@ void BM_OpsGetItemTyped(benchmark::State& state) {
   GetItemRequest get;
   get.table_name = "kayak";
   for (auto _ : state) {
-    const int p = static_cast<int>(rng() % kPartitions), s = static_cast<int>(rng() % kSortKeys);
-    get.key = Item{{"PK", AttributeValue::S(Pk(p))}, {"SK", AttributeValue::S(Sk(s))}};
+    const int p = static_cast<int>(rng() % kPartitions),
+              s = static_cast<int>(rng() % kSortKeys);
+    get.key = Item{{"PK", AttributeValue::S(Pk(p))},
+                   {"SK", AttributeValue::S(Sk(s))}};
     StatusOr<GetItemResponse> r = f.db.GetItem(get);
     benchmark::DoNotOptimize(r);
   }
@@ -100,14 +112,17 @@ void BM_FloorHashMapGetCopy(benchmark::State& state) {
     auto* m = new absl::flat_hash_map<std::string, Item>();
     m->reserve(kItems);
     for (int p = 0; p < kPartitions; ++p) {
-      for (int s = 0; s < kSortKeys; ++s) m->emplace(Pk(p) + '\0' + Sk(s), MakeItem(p, s));
+      for (int s = 0; s < kSortKeys; ++s)
+        m->emplace(Pk(p) + '\0' + Sk(s), MakeItem(p, s));
     }
     return m;
   }();
   std::mt19937 rng(1);
   for (auto _ : state) {
-    const int p = static_cast<int>(rng() % kPartitions), s = static_cast<int>(rng() % kSortKeys);
-    Item key{{"PK", AttributeValue::S(Pk(p))}, {"SK", AttributeValue::S(Sk(s))}};
+    const int p = static_cast<int>(rng() % kPartitions),
+              s = static_cast<int>(rng() % kSortKeys);
+    Item key{{"PK", AttributeValue::S(Pk(p))},
+             {"SK", AttributeValue::S(Sk(s))}};
     auto it = map->find(key.Find("PK")->s() + '\0' + key.Find("SK")->s());
     Item copy = it->second;
     benchmark::DoNotOptimize(copy);
@@ -122,7 +137,8 @@ void BM_OpsPutItemTyped(benchmark::State& state) {
   PutItemRequest put;
   put.table_name = "kayak";
   for (auto _ : state) {
-    const int p = static_cast<int>(rng() % kPartitions), s = static_cast<int>(rng() % kSortKeys);
+    const int p = static_cast<int>(rng() % kPartitions),
+              s = static_cast<int>(rng() % kSortKeys);
     put.item = MakeItem(p, s);
     StatusOr<PutItemResponse> r = f.db.PutItem(put);
     benchmark::DoNotOptimize(r);
@@ -152,11 +168,15 @@ void BM_OpsMemory(benchmark::State& state) {
   Fixture& f = GetFixture();
   for (auto _ : state) benchmark::DoNotOptimize(f.table_rss);
   const double items = kItems;
-  state.counters["data_bytes_per_item"] = static_cast<double>(f.data_bytes) / items;
-  state.counters["rss_bytes_per_item"] = static_cast<double>(f.table_rss) / items;
-  state.counters["budget_bytes_per_item"] = 1.5 * static_cast<double>(f.data_bytes) / items + 64;
+  state.counters["data_bytes_per_item"] =
+      static_cast<double>(f.data_bytes) / items;
+  state.counters["rss_bytes_per_item"] =
+      static_cast<double>(f.table_rss) / items;
+  state.counters["budget_bytes_per_item"] =
+      1.5 * static_cast<double>(f.data_bytes) / items + 64;
   state.counters["rss_over_budget"] =
-      static_cast<double>(f.table_rss) / (1.5 * static_cast<double>(f.data_bytes) + 64 * items);
+      static_cast<double>(f.table_rss) /
+      (1.5 * static_cast<double>(f.data_bytes) + 64 * items);
 }
 BENCHMARK(BM_OpsMemory)->Iterations(1);
 

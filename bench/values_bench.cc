@@ -18,8 +18,9 @@ namespace {
 
 const std::vector<std::string>& NumberTexts() {
   static const std::vector<std::string> texts = {
-      "42", "-17.5", "3.1415926535897932384626433832795028841", "1.5E2",
-      "0.000123", "99999999999999999999999999999999999999", "1700000000", "-0.5"};
+      "42",         "-17.5",    "3.1415926535897932384626433832795028841",
+      "1.5E2",      "0.000123", "99999999999999999999999999999999999999",
+      "1700000000", "-0.5"};
   return texts;
 }
 
@@ -74,12 +75,14 @@ std::string SmallItemJson() {
 
 // About 40 KB: 200 line items of ~200 bytes each.
 std::string LargeItemJson() {
-  std::string json = R"({"PK":{"S":"order#1"},"SK":{"S":"order#1"},"lines":{"L":[)";
+  std::string json =
+      R"({"PK":{"S":"order#1"},"SK":{"S":"order#1"},"lines":{"L":[)";
   for (int i = 0; i < 200; ++i) {
     if (i) json += ",";
     json += R"({"M":{"sku":{"S":"SKU-)" + std::to_string(100000 + i) +
             R"("},"qty":{"N":")" + std::to_string(i % 7 + 1) +
-            R"("},"price":{"N":"19.95"},"note":{"S":")" + std::string(140, 'x') + R"("}}})";
+            R"("},"price":{"N":"19.95"},"note":{"S":")" +
+            std::string(140, 'x') + R"("}}})";
   }
   json += "]}}";
   return json;
@@ -92,7 +95,8 @@ void DecodeBench(benchmark::State& state, const std::string& json) {
     benchmark::DoNotOptimize(item);
   }
   state.SetItemsProcessed(state.iterations());
-  state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(json.size()));
+  state.SetBytesProcessed(state.iterations() *
+                          static_cast<int64_t>(json.size()));
   state.counters["item_bytes"] = static_cast<double>(size);
 }
 
@@ -109,10 +113,18 @@ void EncodeBench(benchmark::State& state, const std::string& json) {
   state.counters["item_bytes"] = static_cast<double>(ItemSizeBytes(item));
 }
 
-void BM_ItemDecode300B(benchmark::State& state) { DecodeBench(state, SmallItemJson()); }
-void BM_ItemEncode300B(benchmark::State& state) { EncodeBench(state, SmallItemJson()); }
-void BM_ItemDecode40KB(benchmark::State& state) { DecodeBench(state, LargeItemJson()); }
-void BM_ItemEncode40KB(benchmark::State& state) { EncodeBench(state, LargeItemJson()); }
+void BM_ItemDecode300B(benchmark::State& state) {
+  DecodeBench(state, SmallItemJson());
+}
+void BM_ItemEncode300B(benchmark::State& state) {
+  EncodeBench(state, SmallItemJson());
+}
+void BM_ItemDecode40KB(benchmark::State& state) {
+  DecodeBench(state, LargeItemJson());
+}
+void BM_ItemEncode40KB(benchmark::State& state) {
+  EncodeBench(state, LargeItemJson());
+}
 BENCHMARK(BM_ItemDecode300B);
 BENCHMARK(BM_ItemEncode300B);
 BENCHMARK(BM_ItemDecode40KB);

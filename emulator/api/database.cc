@@ -9,14 +9,15 @@
 namespace eddy {
 
 Database::Database(Options options)
-    : options_(std::move(options)), catalog_(std::make_unique<engine::Catalog>()) {}
+    : options_(std::move(options)),
+      catalog_(std::make_unique<engine::Catalog>()) {}
 
 Database::~Database() = default;
 
-#define EDDY_FORWARD(Op)                                                  \
-  StatusOr<Op##Response> Database::Op(const Op##Request& request) {       \
-    engine::Context ctx{catalog_.get(), &options_};                        \
-    return engine::Op(ctx, request);                                       \
+#define EDDY_FORWARD(Op)                                            \
+  StatusOr<Op##Response> Database::Op(const Op##Request& request) { \
+    engine::Context ctx{catalog_.get(), &options_};                 \
+    return engine::Op(ctx, request);                                \
   }
 
 EDDY_FORWARD(CreateTable)
@@ -37,9 +38,11 @@ StatusOr<ScanResponse> Database::Scan(const ScanRequest& request) {
   return engine::Scan(ctx, request);
 }
 
-StatusOr<std::vector<uint64_t>> Database::DescribePartitions(const std::string& table_name) {
+StatusOr<std::vector<uint64_t>> Database::DescribePartitions(
+    const std::string& table_name) {
   std::shared_ptr<engine::Table> table = catalog_->Find(table_name);
-  if (table == nullptr) return engine::TableNotFound(table_name, /*describe_form=*/true);
+  if (table == nullptr)
+    return engine::TableNotFound(table_name, /*describe_form=*/true);
   std::shared_lock lock(table->mu);
   return table->partitions.starts();
 }

@@ -57,7 +57,8 @@ class Database {
 
   // Control plane.
   StatusOr<CreateTableResponse> CreateTable(const CreateTableRequest& request);
-  StatusOr<DescribeTableResponse> DescribeTable(const DescribeTableRequest& request);
+  StatusOr<DescribeTableResponse> DescribeTable(
+      const DescribeTableRequest& request);
   StatusOr<ListTablesResponse> ListTables(const ListTablesRequest& request);
   StatusOr<DeleteTableResponse> DeleteTable(const DeleteTableRequest& request);
   StatusOr<UpdateTableResponse> UpdateTable(const UpdateTableRequest& request);
@@ -70,12 +71,15 @@ class Database {
   // Reads of many items.
   StatusOr<QueryResponse> Query(const QueryRequest& request);
   StatusOr<ScanResponse> Scan(const ScanRequest& request);
-  StatusOr<BatchGetItemResponse> BatchGetItem(const BatchGetItemRequest& request);
-  StatusOr<BatchWriteItemResponse> BatchWriteItem(const BatchWriteItemRequest& request);
+  StatusOr<BatchGetItemResponse> BatchGetItem(
+      const BatchGetItemRequest& request);
+  StatusOr<BatchWriteItemResponse> BatchWriteItem(
+      const BatchWriteItemRequest& request);
 
   // eddy's own: how a table's key space is divided into partitions
   // (throughput-model.md §3). Each entry is the first hash of a partition.
-  StatusOr<std::vector<uint64_t>> DescribePartitions(const std::string& table_name);
+  StatusOr<std::vector<uint64_t>> DescribePartitions(
+      const std::string& table_name);
 
  private:
   Options options_;

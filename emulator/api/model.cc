@@ -4,13 +4,18 @@
 
 namespace eddy {
 
-std::string_view KeyTypeName(KeyType t) { return t == KeyType::kHash ? "HASH" : "RANGE"; }
+std::string_view KeyTypeName(KeyType t) {
+  return t == KeyType::kHash ? "HASH" : "RANGE";
+}
 
 std::string_view ScalarAttributeTypeName(ScalarAttributeType t) {
   switch (t) {
-    case ScalarAttributeType::kS: return "S";
-    case ScalarAttributeType::kN: return "N";
-    case ScalarAttributeType::kB: return "B";
+    case ScalarAttributeType::kS:
+      return "S";
+    case ScalarAttributeType::kN:
+      return "N";
+    case ScalarAttributeType::kB:
+      return "B";
   }
   return "S";
 }
@@ -21,40 +26,56 @@ std::string_view BillingModeName(BillingMode m) {
 
 std::string_view TableStatusName(TableStatus s) {
   switch (s) {
-    case TableStatus::kCreating: return "CREATING";
-    case TableStatus::kUpdating: return "UPDATING";
-    case TableStatus::kDeleting: return "DELETING";
-    case TableStatus::kActive: return "ACTIVE";
+    case TableStatus::kCreating:
+      return "CREATING";
+    case TableStatus::kUpdating:
+      return "UPDATING";
+    case TableStatus::kDeleting:
+      return "DELETING";
+    case TableStatus::kActive:
+      return "ACTIVE";
   }
   return "ACTIVE";
 }
 
 std::string_view ReturnValueName(ReturnValue v) {
   switch (v) {
-    case ReturnValue::kNone: return "NONE";
-    case ReturnValue::kAllOld: return "ALL_OLD";
-    case ReturnValue::kUpdatedOld: return "UPDATED_OLD";
-    case ReturnValue::kAllNew: return "ALL_NEW";
-    case ReturnValue::kUpdatedNew: return "UPDATED_NEW";
+    case ReturnValue::kNone:
+      return "NONE";
+    case ReturnValue::kAllOld:
+      return "ALL_OLD";
+    case ReturnValue::kUpdatedOld:
+      return "UPDATED_OLD";
+    case ReturnValue::kAllNew:
+      return "ALL_NEW";
+    case ReturnValue::kUpdatedNew:
+      return "UPDATED_NEW";
   }
   return "NONE";
 }
 
 std::string_view SelectName(Select s) {
   switch (s) {
-    case Select::kAllAttributes: return "ALL_ATTRIBUTES";
-    case Select::kAllProjectedAttributes: return "ALL_PROJECTED_ATTRIBUTES";
-    case Select::kSpecificAttributes: return "SPECIFIC_ATTRIBUTES";
-    case Select::kCount: return "COUNT";
+    case Select::kAllAttributes:
+      return "ALL_ATTRIBUTES";
+    case Select::kAllProjectedAttributes:
+      return "ALL_PROJECTED_ATTRIBUTES";
+    case Select::kSpecificAttributes:
+      return "SPECIFIC_ATTRIBUTES";
+    case Select::kCount:
+      return "COUNT";
   }
   return "ALL_ATTRIBUTES";
 }
 
 std::string_view ReturnConsumedCapacityName(ReturnConsumedCapacity r) {
   switch (r) {
-    case ReturnConsumedCapacity::kNone: return "NONE";
-    case ReturnConsumedCapacity::kTotal: return "TOTAL";
-    case ReturnConsumedCapacity::kIndexes: return "INDEXES";
+    case ReturnConsumedCapacity::kNone:
+      return "NONE";
+    case ReturnConsumedCapacity::kTotal:
+      return "TOTAL";
+    case ReturnConsumedCapacity::kIndexes:
+      return "INDEXES";
   }
   return "NONE";
 }

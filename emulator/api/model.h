@@ -26,7 +26,12 @@ enum class BillingMode { kProvisioned, kPayPerRequest };
 enum class TableStatus { kCreating, kUpdating, kDeleting, kActive };
 enum class ReturnConsumedCapacity { kNone, kTotal, kIndexes };
 enum class ReturnValue { kNone, kAllOld, kUpdatedOld, kAllNew, kUpdatedNew };
-enum class Select { kAllAttributes, kAllProjectedAttributes, kSpecificAttributes, kCount };
+enum class Select {
+  kAllAttributes,
+  kAllProjectedAttributes,
+  kSpecificAttributes,
+  kCount
+};
 
 struct KeySchemaElement {
   std::string attribute_name;
@@ -70,7 +75,8 @@ struct TableDescription {
   std::optional<BillingModeSummary> billing_mode_summary;  // set for on-demand
 };
 
-// Units as DynamoDB reports them (halves appear for eventually consistent reads).
+// Units as DynamoDB reports them (halves appear for eventually consistent
+// reads).
 struct Capacity {
   double capacity_units = 0;
   std::optional<double> read_capacity_units;
@@ -91,12 +97,13 @@ struct ConsumedCapacity {
 using ExpressionAttributeNames = std::map<std::string, std::string>;
 using ExpressionAttributeValues = AttributeMap;
 
-std::string_view KeyTypeName(KeyType t);                  // "HASH", "RANGE"
-std::string_view ScalarAttributeTypeName(ScalarAttributeType t);  // "S", "N", "B"
-std::string_view BillingModeName(BillingMode m);          // "PROVISIONED", ...
-std::string_view TableStatusName(TableStatus s);          // "ACTIVE", ...
-std::string_view ReturnValueName(ReturnValue v);          // "ALL_OLD", ...
-std::string_view SelectName(Select s);                    // "COUNT", ...
+std::string_view KeyTypeName(KeyType t);  // "HASH", "RANGE"
+std::string_view ScalarAttributeTypeName(
+    ScalarAttributeType t);                       // "S", "N", "B"
+std::string_view BillingModeName(BillingMode m);  // "PROVISIONED", ...
+std::string_view TableStatusName(TableStatus s);  // "ACTIVE", ...
+std::string_view ReturnValueName(ReturnValue v);  // "ALL_OLD", ...
+std::string_view SelectName(Select s);            // "COUNT", ...
 std::string_view ReturnConsumedCapacityName(ReturnConsumedCapacity r);
 
 }  // namespace eddy

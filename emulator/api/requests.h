@@ -6,8 +6,8 @@
 //
 //   PutItemRequest put;
 //   put.table_name = "users";
-//   put.item = Item{{"pk", AttributeValue::S("u#1")}, {"name", AttributeValue::S("Ada")}};
-//   StatusOr<PutItemResponse> r = db.PutItem(put);
+//   put.item = Item{{"pk", AttributeValue::S("u#1")}, {"name",
+//   AttributeValue::S("Ada")}}; StatusOr<PutItemResponse> r = db.PutItem(put);
 //
 // Thread safety: plain value types.
 
@@ -23,7 +23,8 @@
 
 namespace eddy {
 
-// --- Control plane ------------------------------------------------------------
+// --- Control plane
+// ------------------------------------------------------------
 
 struct CreateTableRequest {
   std::string table_name;
@@ -69,7 +70,8 @@ struct UpdateTableResponse {
   TableDescription table_description;
 };
 
-// --- Items --------------------------------------------------------------------
+// --- Items
+// --------------------------------------------------------------------
 
 struct PutItemRequest {
   std::string table_name;
@@ -78,7 +80,8 @@ struct PutItemRequest {
   std::optional<ExpressionAttributeNames> expression_attribute_names;
   std::optional<ExpressionAttributeValues> expression_attribute_values;
   ReturnValue return_values = ReturnValue::kNone;  // NONE or ALL_OLD
-  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+  ReturnConsumedCapacity return_consumed_capacity =
+      ReturnConsumedCapacity::kNone;
   bool return_values_on_condition_check_failure_all_old = false;
 };
 struct PutItemResponse {
@@ -90,7 +93,8 @@ struct GetItemRequest {
   std::string table_name;
   Item key;
   bool consistent_read = false;
-  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+  ReturnConsumedCapacity return_consumed_capacity =
+      ReturnConsumedCapacity::kNone;
 };
 struct GetItemResponse {
   std::optional<Item> item;  // absent when there is no such item
@@ -104,7 +108,8 @@ struct DeleteItemRequest {
   std::optional<ExpressionAttributeNames> expression_attribute_names;
   std::optional<ExpressionAttributeValues> expression_attribute_values;
   ReturnValue return_values = ReturnValue::kNone;  // NONE or ALL_OLD
-  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+  ReturnConsumedCapacity return_consumed_capacity =
+      ReturnConsumedCapacity::kNone;
   bool return_values_on_condition_check_failure_all_old = false;
 };
 struct DeleteItemResponse {
@@ -112,7 +117,8 @@ struct DeleteItemResponse {
   std::optional<ConsumedCapacity> consumed_capacity;
 };
 
-// --- Query and Scan -------------------------------------------------------------
+// --- Query and Scan
+// -------------------------------------------------------------
 
 struct QueryRequest {
   std::string table_name;
@@ -125,7 +131,8 @@ struct QueryRequest {
   bool consistent_read = false;
   bool scan_index_forward = true;
   std::optional<Item> exclusive_start_key;
-  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+  ReturnConsumedCapacity return_consumed_capacity =
+      ReturnConsumedCapacity::kNone;
 };
 struct QueryResponse {
   std::vector<Item> items;  // empty for Select COUNT
@@ -146,11 +153,13 @@ struct ScanRequest {
   std::optional<int> segment;
   std::optional<int> total_segments;
   std::optional<Item> exclusive_start_key;
-  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+  ReturnConsumedCapacity return_consumed_capacity =
+      ReturnConsumedCapacity::kNone;
 };
 using ScanResponse = QueryResponse;
 
-// --- Batches ---------------------------------------------------------------------
+// --- Batches
+// ---------------------------------------------------------------------
 
 struct KeysAndAttributes {
   std::vector<Item> keys;
@@ -158,7 +167,8 @@ struct KeysAndAttributes {
 };
 struct BatchGetItemRequest {
   std::map<std::string, KeysAndAttributes> request_items;
-  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+  ReturnConsumedCapacity return_consumed_capacity =
+      ReturnConsumedCapacity::kNone;
 };
 struct BatchGetItemResponse {
   std::map<std::string, std::vector<Item>> responses;
@@ -173,7 +183,8 @@ struct WriteRequest {
 };
 struct BatchWriteItemRequest {
   std::map<std::string, std::vector<WriteRequest>> request_items;
-  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+  ReturnConsumedCapacity return_consumed_capacity =
+      ReturnConsumedCapacity::kNone;
 };
 struct BatchWriteItemResponse {
   std::map<std::string, std::vector<WriteRequest>> unprocessed_items;

@@ -13,7 +13,8 @@ constexpr char kAlphabet[] =
 constexpr std::array<int8_t, 256> MakeDecodeTable() {
   std::array<int8_t, 256> t{};
   for (auto& v : t) v = -1;
-  for (int i = 0; i < 64; ++i) t[static_cast<unsigned char>(kAlphabet[i])] = static_cast<int8_t>(i);
+  for (int i = 0; i < 64; ++i)
+    t[static_cast<unsigned char>(kAlphabet[i])] = static_cast<int8_t>(i);
   return t;
 }
 constexpr std::array<int8_t, 256> kDecode = MakeDecodeTable();
@@ -58,8 +59,9 @@ bool Base64Decode(std::string_view text, std::string* out, std::string* error) {
   out->clear();
   const size_t n = text.size();
   if (n % 4 != 0) {
-    *error = "Base64 encoded length is expected a multiple of 4 bytes but found: " +
-             std::to_string(n);
+    *error =
+        "Base64 encoded length is expected a multiple of 4 bytes but found: " +
+        std::to_string(n);
     return false;
   }
   size_t padding = 0;
@@ -78,7 +80,9 @@ bool Base64Decode(std::string_view text, std::string* out, std::string* error) {
     uint32_t v = 0;
     for (size_t k = 0; k < 4; ++k) {
       v <<= 6;
-      if (k < 4 - pad) v |= static_cast<uint32_t>(kDecode[static_cast<unsigned char>(text[i + k])]);
+      if (k < 4 - pad)
+        v |= static_cast<uint32_t>(
+            kDecode[static_cast<unsigned char>(text[i + k])]);
     }
     out->push_back(static_cast<char>((v >> 16) & 0xff));
     if (pad < 2) out->push_back(static_cast<char>((v >> 8) & 0xff));

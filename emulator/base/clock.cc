@@ -23,8 +23,8 @@ void ManualClock::AdvanceMicros(int64_t delta) {
 
 void ManualClock::SetMicros(int64_t micros) {
   int64_t current = now_.load(std::memory_order_acquire);
-  while (micros > current &&
-         !now_.compare_exchange_weak(current, micros, std::memory_order_acq_rel)) {
+  while (micros > current && !now_.compare_exchange_weak(
+                                 current, micros, std::memory_order_acq_rel)) {
   }
 }
 

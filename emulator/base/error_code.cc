@@ -14,7 +14,6 @@ struct ErrorInfo {
   bool capital_message_key;
 };
 
-
 // One row per ErrorCode, in enum order (checked by a static_assert below).
 constexpr std::array kErrors = {
     ErrorInfo{ErrorCode::kOk, "", 200, false},
@@ -51,9 +50,10 @@ constexpr std::array kErrors = {
     ErrorInfo{ErrorCode::kResourceInUse,
               "com.amazonaws.dynamodb.v20120810#ResourceInUseException", 400,
               false},
-    ErrorInfo{ErrorCode::kConditionalCheckFailed,
-              "com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException",
-              400, false},
+    ErrorInfo{
+        ErrorCode::kConditionalCheckFailed,
+        "com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException", 400,
+        false},
     ErrorInfo{ErrorCode::kTransactionCanceled,
               "com.amazonaws.dynamodb.v20120810#TransactionCanceledException",
               400, true},
@@ -98,8 +98,9 @@ static_assert(kErrors.size() ==
 
 const ErrorInfo& Info(ErrorCode code) {
   auto i = static_cast<size_t>(code);
-  return i < kErrors.size() ? kErrors[i] : kErrors[static_cast<size_t>(
-                                               ErrorCode::kInternalServerError)];
+  return i < kErrors.size()
+             ? kErrors[i]
+             : kErrors[static_cast<size_t>(ErrorCode::kInternalServerError)];
 }
 
 }  // namespace

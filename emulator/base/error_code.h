@@ -8,7 +8,8 @@
 //
 //   ErrorCode code = ErrorCode::kConditionalCheckFailed;
 //   ErrorCodeName(code)      // "ConditionalCheckFailedException"
-//   ErrorCodeWireType(code)  // "com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException"
+//   ErrorCodeWireType(code)  //
+//   "com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException"
 //   ErrorCodeHttpStatus(code)  // 400
 //
 // Thread safety: all functions are pure.

@@ -3,13 +3,13 @@
 // Status and StatusOr<T>: how every eddy function reports an expected failure.
 //
 // A Status is OK or carries an ErrorCode (one per DynamoDB `__type`), the exact
-// message DynamoDB would send, and optional details: the cancellation reasons of
-// a TransactionCanceledException, the throttling reasons of a throttle, or the
-// item returned by ReturnValuesOnConditionCheckFailure. Exceptions are never
-// used for these outcomes and never cross eddy's public API.
+// message DynamoDB would send, and optional details: the cancellation reasons
+// of a TransactionCanceledException, the throttling reasons of a throttle, or
+// the item returned by ReturnValuesOnConditionCheckFailure. Exceptions are
+// never used for these outcomes and never cross eddy's public API.
 //
-//   Status s = Status::Validation("The provided key element does not match the schema");
-//   if (!s.ok()) std::cerr << s.ToString();
+//   Status s = Status::Validation("The provided key element does not match the
+//   schema"); if (!s.ok()) std::cerr << s.ToString();
 //
 //   StatusOr<Number> n = Number::Parse("1.50");
 //   EDDY_ASSIGN_OR_RETURN(Number value, Number::Parse(text));
@@ -39,9 +39,10 @@ class AttributeMap;  // emulator/types/attribute_value.h; an item.
 
 // One entry of TransactionCanceledException.CancellationReasons.
 struct CancellationReason {
-  std::string code;     // "None", "ConditionalCheckFailed", "ValidationError", ...
+  std::string code;  // "None", "ConditionalCheckFailed", "ValidationError", ...
   std::string message;  // empty when DynamoDB sends none
-  std::shared_ptr<const AttributeMap> item;  // ReturnValuesOnConditionCheckFailure
+  std::shared_ptr<const AttributeMap>
+      item;  // ReturnValuesOnConditionCheckFailure
 };
 
 // One entry of a throttle's ThrottlingReasons.
@@ -120,7 +121,8 @@ class [[nodiscard]] Status {
     std::vector<ThrottlingReason> throttling_reasons;
     std::shared_ptr<const AttributeMap> item;
   };
-  explicit Status(std::shared_ptr<const State> state) : state_(std::move(state)) {}
+  explicit Status(std::shared_ptr<const State> state)
+      : state_(std::move(state)) {}
 
   std::shared_ptr<const State> state_;  // null when OK
 };
@@ -135,11 +137,12 @@ class [[nodiscard]] StatusOr {
     if (status_.ok()) status_ = Status::Internal("StatusOr built from OK");
   }
   StatusOr(T value) : value_(std::move(value)) {}  // NOLINT
-  template <typename U,
-            typename = std::enable_if_t<std::is_constructible_v<T, U&&> &&
-                                        !std::is_same_v<std::decay_t<U>, T> &&
-                                        !std::is_same_v<std::decay_t<U>, Status>>>
-  StatusOr(U&& value) : value_(std::in_place, std::forward<U>(value)) {}  // NOLINT
+  template <typename U, typename = std::enable_if_t<
+                            std::is_constructible_v<T, U&&> &&
+                            !std::is_same_v<std::decay_t<U>, T> &&
+                            !std::is_same_v<std::decay_t<U>, Status>>>
+  StatusOr(U&& value)
+      : value_(std::in_place, std::forward<U>(value)) {}  // NOLINT
 
   bool ok() const { return value_.has_value(); }
   const Status& status() const { return status_; }
@@ -181,16 +184,17 @@ Status AsStatus(const StatusOr<T>& s) {
 #define EDDY_STATUS_CONCAT_(a, b) EDDY_STATUS_CONCAT_INNER_(a, b)
 
 // Returns the Status of `expr` from the enclosing function if it is an error.
-#define EDDY_RETURN_IF_ERROR(expr)                                       \
-  do {                                                                   \
+#define EDDY_RETURN_IF_ERROR(expr)                                         \
+  do {                                                                     \
     ::eddy::Status eddy_status_ = ::eddy::status_internal::AsStatus(expr); \
-    if (!eddy_status_.ok()) return eddy_status_;                         \
+    if (!eddy_status_.ok()) return eddy_status_;                           \
   } while (0)
 
 // Evaluates `rexpr` (a StatusOr<T>); on error returns its Status, otherwise
 // declares/assigns `lhs` from the value: EDDY_ASSIGN_OR_RETURN(auto x, F());
-#define EDDY_ASSIGN_OR_RETURN(lhs, rexpr) \
-  EDDY_ASSIGN_OR_RETURN_IMPL_(EDDY_STATUS_CONCAT_(eddy_statusor_, __LINE__), lhs, rexpr)
+#define EDDY_ASSIGN_OR_RETURN(lhs, rexpr)                                    \
+  EDDY_ASSIGN_OR_RETURN_IMPL_(EDDY_STATUS_CONCAT_(eddy_statusor_, __LINE__), \
+                              lhs, rexpr)
 #define EDDY_ASSIGN_OR_RETURN_IMPL_(var, lhs, rexpr) \
   auto var = (rexpr);                                \
   if (!var.ok()) return var.status();                \

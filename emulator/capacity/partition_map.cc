@@ -18,13 +18,14 @@ PartitionMap::PartitionMap(int count) {
   }
 }
 
-int PartitionMap::ProvisionedPartitionCount(int64_t read_units, int64_t write_units,
+int PartitionMap::ProvisionedPartitionCount(int64_t read_units,
+                                            int64_t write_units,
                                             int64_t size_bytes) {
   // ceil(R/3000 + W/1000) computed exactly in units of 1/3000.
   const int64_t scaled = read_units + write_units * 3;
   const int64_t by_throughput = (scaled + 2999) / 3000;
-  const int64_t by_size =
-      (size_bytes + limits::kPartitionSizeBytes - 1) / limits::kPartitionSizeBytes;
+  const int64_t by_size = (size_bytes + limits::kPartitionSizeBytes - 1) /
+                          limits::kPartitionSizeBytes;
   return static_cast<int>(std::max<int64_t>({by_throughput, by_size, 1}));
 }
 
@@ -39,9 +40,9 @@ void PartitionMap::GrowTo(int count) {
     next.reserve(starts_.size() * 2);
     for (size_t i = 0; i < starts_.size(); ++i) {
       const uint64_t lo = starts_[i];
-      const unsigned __int128 hi = i + 1 < starts_.size()
-                                       ? starts_[i + 1]
-                                       : static_cast<unsigned __int128>(1) << 64;
+      const unsigned __int128 hi =
+          i + 1 < starts_.size() ? starts_[i + 1]
+                                 : static_cast<unsigned __int128>(1) << 64;
       next.push_back(lo);
       next.push_back(static_cast<uint64_t>(lo + (hi - lo) / 2));
     }

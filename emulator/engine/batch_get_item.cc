@@ -15,10 +15,12 @@
 
 namespace eddy::engine {
 
-StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx, const BatchGetItemRequest& request) {
+StatusOr<BatchGetItemResponse> BatchGetItem(
+    Context& ctx, const BatchGetItemRequest& request) {
   ValidationErrors errors;
   if (request.request_items.empty()) {
-    errors.Add("'{}'", "requestItems", "Member must have length greater than or equal to 1");
+    errors.Add("'{}'", "requestItems",
+               "Member must have length greater than or equal to 1");
   }
   for (const auto& [name, keys] : request.request_items) {
     errors.CheckTableName(name, "requestItems." + name + ".member.tableName");
@@ -29,9 +31,11 @@ StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx, const BatchGetItemRequ
   }
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   size_t total = 0;
-  for (const auto& [name, keys] : request.request_items) total += keys.keys.size();
+  for (const auto& [name, keys] : request.request_items)
+    total += keys.keys.size();
   if (total > static_cast<size_t>(limits::kMaxBatchGetKeys)) {
-    return Status::Validation("Too many items requested for the BatchGetItem call");
+    return Status::Validation(
+        "Too many items requested for the BatchGetItem call");
   }
 
   // Validate every table and key before reading anything.
@@ -47,7 +51,8 @@ StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx, const BatchGetItemRequ
     for (const Item& key : keys.keys) {
       EDDY_ASSIGN_OR_RETURN(StorageKey k, KeyFromKeyParameter(*table, key));
       if (!seen.emplace(k.pk, k.sk).second) {
-        return Status::Validation("Provided list of item keys contains duplicates");
+        return Status::Validation(
+            "Provided list of item keys contains duplicates");
       }
       w.keys.push_back(std::move(k));
     }
@@ -77,7 +82,8 @@ StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx, const BatchGetItemRequ
         response_bytes += size;
       }
     }
-    if (auto c = MakeConsumedCapacity(request.return_consumed_capacity, table.name, half_units, 0)) {
+    if (auto c = MakeConsumedCapacity(request.return_consumed_capacity,
+                                      table.name, half_units, 0)) {
       response.consumed_capacity.push_back(*std::move(c));
     }
   }

@@ -16,20 +16,23 @@
 
 namespace eddy::engine {
 
-StatusOr<BatchWriteItemResponse> BatchWriteItem(Context& ctx,
-                                                const BatchWriteItemRequest& request) {
+StatusOr<BatchWriteItemResponse> BatchWriteItem(
+    Context& ctx, const BatchWriteItemRequest& request) {
   ValidationErrors errors;
   if (request.request_items.empty()) {
-    errors.Add("'{}'", "requestItems", "Member must have length greater than or equal to 1");
+    errors.Add("'{}'", "requestItems",
+               "Member must have length greater than or equal to 1");
   }
   for (const auto& [name, writes] : request.request_items) {
     errors.CheckTableName(name, "requestItems." + name + ".member.tableName");
   }
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   size_t total = 0;
-  for (const auto& [name, writes] : request.request_items) total += writes.size();
+  for (const auto& [name, writes] : request.request_items)
+    total += writes.size();
   if (total > static_cast<size_t>(limits::kMaxBatchWriteRequests)) {
-    return Status::Validation("Too many items requested for the BatchWriteItem call");
+    return Status::Validation(
+        "Too many items requested for the BatchWriteItem call");
   }
 
   struct Write {
@@ -48,7 +51,8 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(Context& ctx,
     for (const WriteRequest& wr : writes) {
       if (wr.put_item.has_value() == wr.delete_key.has_value()) {
         return Status::Validation(
-            "Supplied AttributeValue has more than one datatypes set, must contain exactly one "
+            "Supplied AttributeValue has more than one datatypes set, must "
+            "contain exactly one "
             "of the supported datatypes");
       }
       Write write;
@@ -57,10 +61,12 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(Context& ctx,
         write.record = storage::MakeRecord(*wr.put_item, table->hash_key.name,
                                            table->range_key_name());
       } else {
-        EDDY_ASSIGN_OR_RETURN(write.key, KeyFromKeyParameter(*table, *wr.delete_key));
+        EDDY_ASSIGN_OR_RETURN(write.key,
+                              KeyFromKeyParameter(*table, *wr.delete_key));
       }
       if (!seen.emplace(write.key.pk, write.key.sk).second) {
-        return Status::Validation("Provided list of item keys contains duplicates");
+        return Status::Validation(
+            "Provided list of item keys contains duplicates");
       }
       w.writes.push_back(std::move(write));
     }
@@ -77,7 +83,8 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(Context& ctx,
         if (write.record) {
           const int64_t new_size = write.record->item_size();
           storage::RecordPtr old = w.table->store.Put(std::move(write.record));
-          half_units += capacity::WriteHalfUnits(std::max(new_size, old ? old->item_size() : 0));
+          half_units += capacity::WriteHalfUnits(
+              std::max(new_size, old ? old->item_size() : 0));
           replaced.push_back(std::move(old));
         } else {
           storage::RecordPtr old = w.table->store.Erase(write.key.ref());
@@ -86,8 +93,8 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(Context& ctx,
         }
       }
     }
-    if (auto c = MakeConsumedCapacity(request.return_consumed_capacity, w.table->name, 0,
-                                      half_units)) {
+    if (auto c = MakeConsumedCapacity(request.return_consumed_capacity,
+                                      w.table->name, 0, half_units)) {
       response.consumed_capacity.push_back(*std::move(c));
     }
   }

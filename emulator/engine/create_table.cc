@@ -31,34 +31,40 @@ std::string MakeTableId(const std::string& name, int64_t micros) {
   const uint64_t b = absl::HashOf(micros, name, 2);
   char buf[40];
   std::snprintf(buf, sizeof(buf), "%08x-%04x-%04x-%04x-%012llx",
-                static_cast<unsigned>(a >> 32), static_cast<unsigned>((a >> 16) & 0xffff),
+                static_cast<unsigned>(a >> 32),
+                static_cast<unsigned>((a >> 16) & 0xffff),
                 static_cast<unsigned>(0x4000 | (a & 0x0fff)),
                 static_cast<unsigned>(0x8000 | ((b >> 48) & 0x3fff)),
                 static_cast<unsigned long long>(b & 0xffffffffffffULL));
   return buf;
 }
 
-Status ValidateThroughput(const std::optional<BillingMode>& billing,
-                          const std::optional<ProvisionedThroughput>& throughput) {
+Status ValidateThroughput(
+    const std::optional<BillingMode>& billing,
+    const std::optional<ProvisionedThroughput>& throughput) {
   if (billing == BillingMode::kPayPerRequest) {
     if (throughput) {
-      return Status::Validation(std::string(kInvalid) +
-                                "Neither ReadCapacityUnits nor WriteCapacityUnits can be "
-                                "specified when BillingMode is PAY_PER_REQUEST");
+      return Status::Validation(
+          std::string(kInvalid) +
+          "Neither ReadCapacityUnits nor WriteCapacityUnits can be "
+          "specified when BillingMode is PAY_PER_REQUEST");
     }
     return Status::OK();
   }
   if (!throughput) {
-    return Status::Validation(std::string(kInvalid) +
-                              "ReadCapacityUnits and WriteCapacityUnits must both be "
-                              "specified when BillingMode is PROVISIONED");
+    return Status::Validation(
+        std::string(kInvalid) +
+        "ReadCapacityUnits and WriteCapacityUnits must both be "
+        "specified when BillingMode is PROVISIONED");
   }
   if (throughput->read_capacity_units > 1'000'000'000'000LL) {
-    return Status::Validation("Given value " + std::to_string(throughput->read_capacity_units) +
+    return Status::Validation("Given value " +
+                              std::to_string(throughput->read_capacity_units) +
                               " for ReadCapacityUnits is out of bounds");
   }
   if (throughput->write_capacity_units > 1'000'000'000'000LL) {
-    return Status::Validation("Given value " + std::to_string(throughput->write_capacity_units) +
+    return Status::Validation("Given value " +
+                              std::to_string(throughput->write_capacity_units) +
                               " for WriteCapacityUnits is out of bounds");
   }
   return Status::OK();
@@ -67,8 +73,9 @@ Status ValidateThroughput(const std::optional<BillingMode>& billing,
 }  // namespace
 
 // Shared with UpdateTable: the generic checks on throughput values.
-void CheckThroughputValues(const std::optional<ProvisionedThroughput>& throughput,
-                           ValidationErrors& errors) {
+void CheckThroughputValues(
+    const std::optional<ProvisionedThroughput>& throughput,
+    ValidationErrors& errors) {
   if (!throughput) return;
   if (throughput->write_capacity_units < 1) {
     errors.Add("'" + std::to_string(throughput->write_capacity_units) + "'",
@@ -82,57 +89,68 @@ void CheckThroughputValues(const std::optional<ProvisionedThroughput>& throughpu
   }
 }
 
-StatusOr<CreateTableResponse> CreateTable(Context& ctx, const CreateTableRequest& request) {
+StatusOr<CreateTableResponse> CreateTable(Context& ctx,
+                                          const CreateTableRequest& request) {
   // 1. Request-model constraints.
   ValidationErrors errors;
   errors.CheckTableName(request.table_name);
   if (request.key_schema.empty()) {
-    errors.Add("'[]'", "keySchema", "Member must have length greater than or equal to 1");
+    errors.Add("'[]'", "keySchema",
+               "Member must have length greater than or equal to 1");
   } else if (request.key_schema.size() > 2) {
-    errors.Add("'[...]'", "keySchema", "Member must have length less than or equal to 2");
+    errors.Add("'[...]'", "keySchema",
+               "Member must have length less than or equal to 2");
   }
   CheckThroughputValues(request.provisioned_throughput, errors);
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
 
   // 2. Semantic checks, in DynamoDB's order.
-  EDDY_RETURN_IF_ERROR(ValidateThroughput(request.billing_mode, request.provisioned_throughput));
+  EDDY_RETURN_IF_ERROR(
+      ValidateThroughput(request.billing_mode, request.provisioned_throughput));
   std::vector<std::string> defined, keys;
-  for (const auto& d : request.attribute_definitions) defined.push_back(d.attribute_name);
+  for (const auto& d : request.attribute_definitions)
+    defined.push_back(d.attribute_name);
   for (const auto& k : request.key_schema) keys.push_back(k.attribute_name);
   if (keys.size() > defined.size()) {
-    return Status::Validation("Invalid KeySchema: Some index key attribute have no definition");
+    return Status::Validation(
+        "Invalid KeySchema: Some index key attribute have no definition");
   }
   for (const auto& k : keys) {
     if (std::find(defined.begin(), defined.end(), k) == defined.end()) {
       return Status::Validation(std::string(kInvalid) +
                                 "Some index key attributes are not defined in "
                                 "AttributeDefinitions. Keys: [" +
-                                Join(keys) + "], AttributeDefinitions: [" + Join(defined) + "]");
+                                Join(keys) + "], AttributeDefinitions: [" +
+                                Join(defined) + "]");
     }
   }
   if (keys.size() == 2 && keys[0] == keys[1]) {
     return Status::Validation(
-        "Both the Hash Key and the Range Key element in the KeySchema have the same name");
+        "Both the Hash Key and the Range Key element in the KeySchema have the "
+        "same name");
   }
   if (request.key_schema[0].key_type != KeyType::kHash) {
-    return Status::Validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+    return Status::Validation(
+        "Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
   }
   if (keys.size() == 2 && request.key_schema[1].key_type != KeyType::kRange) {
     return Status::Validation(
-        "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
+        "Invalid KeySchema: The second KeySchemaElement is not a RANGE key "
+        "type");
   }
   if (keys.size() != defined.size()) {
-    return Status::Validation(std::string(kInvalid) +
-                              "Number of attributes in KeySchema does not exactly match number "
-                              "of attributes defined in AttributeDefinitions");
+    return Status::Validation(
+        std::string(kInvalid) +
+        "Number of attributes in KeySchema does not exactly match number "
+        "of attributes defined in AttributeDefinitions");
   }
 
   // 3. Build the table.
   auto table = std::make_shared<Table>();
   const int64_t now = ctx.options->clock->NowMicros();
   table->name = request.table_name;
-  table->arn = "arn:aws:dynamodb:" + ctx.options->region + ":" + ctx.options->account_id +
-               ":table/" + request.table_name;
+  table->arn = "arn:aws:dynamodb:" + ctx.options->region + ":" +
+               ctx.options->account_id + ":table/" + request.table_name;
   table->id = MakeTableId(request.table_name, now);
   table->creation_date_time = static_cast<double>(now) / 1e6;
   table->key_schema = request.key_schema;
@@ -144,15 +162,20 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx, const CreateTableRequest
     return AttributeType::kS;
   };
   table->hash_key = KeyAttribute{keys[0], type_of(keys[0])};
-  if (keys.size() == 2) table->range_key = KeyAttribute{keys[1], type_of(keys[1])};
-  table->billing_mode = request.billing_mode.value_or(BillingMode::kProvisioned);
+  if (keys.size() == 2)
+    table->range_key = KeyAttribute{keys[1], type_of(keys[1])};
+  table->billing_mode =
+      request.billing_mode.value_or(BillingMode::kProvisioned);
   if (table->billing_mode == BillingMode::kProvisioned) {
     table->throughput = *request.provisioned_throughput;
-    table->partitions = capacity::PartitionMap(capacity::PartitionMap::ProvisionedPartitionCount(
-        table->throughput.read_capacity_units, table->throughput.write_capacity_units, 0));
+    table->partitions = capacity::PartitionMap(
+        capacity::PartitionMap::ProvisionedPartitionCount(
+            table->throughput.read_capacity_units,
+            table->throughput.write_capacity_units, 0));
   } else {
     table->last_update_to_pay_per_request = table->creation_date_time;
-    table->partitions = capacity::PartitionMap(capacity::PartitionMap::kOnDemandInitialPartitions);
+    table->partitions = capacity::PartitionMap(
+        capacity::PartitionMap::kOnDemandInitialPartitions);
   }
   TableDescription description = table->Describe();
   EDDY_RETURN_IF_ERROR(ctx.catalog->Add(std::move(table)));

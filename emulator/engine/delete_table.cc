@@ -10,12 +10,14 @@
 
 namespace eddy::engine {
 
-StatusOr<DeleteTableResponse> DeleteTable(Context& ctx, const DeleteTableRequest& request) {
+StatusOr<DeleteTableResponse> DeleteTable(Context& ctx,
+                                          const DeleteTableRequest& request) {
   ValidationErrors errors;
   errors.CheckTableName(request.table_name);
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   std::shared_ptr<Table> table = ctx.catalog->Remove(request.table_name);
-  if (table == nullptr) return TableNotFound(request.table_name, /*describe_form=*/true);
+  if (table == nullptr)
+    return TableNotFound(request.table_name, /*describe_form=*/true);
   std::unique_lock lock(table->mu);
   TableDescription d = table->Describe();
   d.table_status = TableStatus::kDeleting;

@@ -10,21 +10,24 @@
 
 namespace eddy::engine {
 
-StatusOr<DescribeTableResponse> DescribeTable(Context& ctx,
-                                              const DescribeTableRequest& request) {
+StatusOr<DescribeTableResponse> DescribeTable(
+    Context& ctx, const DescribeTableRequest& request) {
   ValidationErrors errors;
   errors.CheckTableName(request.table_name);
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   std::shared_ptr<Table> table = ctx.catalog->Find(request.table_name);
-  if (table == nullptr) return TableNotFound(request.table_name, /*describe_form=*/true);
+  if (table == nullptr)
+    return TableNotFound(request.table_name, /*describe_form=*/true);
   std::shared_lock lock(table->mu);
   return DescribeTableResponse{table->Describe()};
 }
 
-StatusOr<ListTablesResponse> ListTables(Context& ctx, const ListTablesRequest& request) {
+StatusOr<ListTablesResponse> ListTables(Context& ctx,
+                                        const ListTablesRequest& request) {
   ValidationErrors errors;
   if (request.exclusive_start_table_name) {
-    errors.CheckTableName(*request.exclusive_start_table_name, "exclusiveStartTableName");
+    errors.CheckTableName(*request.exclusive_start_table_name,
+                          "exclusiveStartTableName");
   }
   if (request.limit && *request.limit < 1) {
     errors.Add("'" + std::to_string(*request.limit) + "'", "limit",
@@ -38,7 +41,8 @@ StatusOr<ListTablesResponse> ListTables(Context& ctx, const ListTablesRequest& r
   const std::vector<std::string> names = ctx.catalog->Names();  // sorted
   auto it = names.begin();
   if (request.exclusive_start_table_name) {
-    it = std::upper_bound(names.begin(), names.end(), *request.exclusive_start_table_name);
+    it = std::upper_bound(names.begin(), names.end(),
+                          *request.exclusive_start_table_name);
   }
   const size_t limit = static_cast<size_t>(request.limit.value_or(100));
   ListTablesResponse response;

@@ -16,8 +16,10 @@ StatusOr<GetItemResponse> GetItem(Context& ctx, const GetItemRequest& request) {
   ValidationErrors errors;
   errors.CheckTableName(request.table_name);
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
-  EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table, FindTable(ctx, request.table_name));
-  EDDY_ASSIGN_OR_RETURN(StorageKey key, KeyFromKeyParameter(*table, request.key));
+  EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
+                        FindTable(ctx, request.table_name));
+  EDDY_ASSIGN_OR_RETURN(StorageKey key,
+                        KeyFromKeyParameter(*table, request.key));
   GetItemResponse response;
   int64_t size = 0;
   {
@@ -27,9 +29,9 @@ StatusOr<GetItemResponse> GetItem(Context& ctx, const GetItemRequest& request) {
       size = r->item_size();
     }
   }
-  response.consumed_capacity =
-      MakeConsumedCapacity(request.return_consumed_capacity, table->name,
-                           capacity::ReadHalfUnits(size, request.consistent_read), 0);
+  response.consumed_capacity = MakeConsumedCapacity(
+      request.return_consumed_capacity, table->name,
+      capacity::ReadHalfUnits(size, request.consistent_read), 0);
   return response;
 }
 

@@ -4,9 +4,10 @@
 
 namespace eddy::engine {
 
-Status CheckExpressionMaps(const std::optional<ExpressionAttributeNames>& names,
-                           const std::optional<ExpressionAttributeValues>& values,
-                           bool any_expression, const char* condition_name) {
+Status CheckExpressionMaps(
+    const std::optional<ExpressionAttributeNames>& names,
+    const std::optional<ExpressionAttributeValues>& values, bool any_expression,
+    const char* condition_name) {
   if (names && names->empty()) {
     return Status::Validation("ExpressionAttributeNames must not be empty");
   }
@@ -15,11 +16,14 @@ Status CheckExpressionMaps(const std::optional<ExpressionAttributeNames>& names,
   }
   if (!any_expression) {
     if (names) {
-      return Status::Validation("ExpressionAttributeNames can only be specified when using expressions");
+      return Status::Validation(
+          "ExpressionAttributeNames can only be specified when using "
+          "expressions");
     }
     if (values) {
       return Status::Validation(
-          std::string("ExpressionAttributeValues can only be specified when using expressions: ") +
+          std::string("ExpressionAttributeValues can only be specified when "
+                      "using expressions: ") +
           condition_name + " is null");
     }
   }

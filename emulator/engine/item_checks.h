@@ -16,9 +16,10 @@ namespace eddy::engine {
 // ExpressionAttributeNames/Values present without any expression that could
 // use them, and empty maps (api-semantics.md §1.1, §6 #23, #26).
 // `condition_name` names the expression parameter for the message suffix.
-Status CheckExpressionMaps(const std::optional<ExpressionAttributeNames>& names,
-                           const std::optional<ExpressionAttributeValues>& values,
-                           bool any_expression, const char* condition_name);
+Status CheckExpressionMaps(
+    const std::optional<ExpressionAttributeNames>& names,
+    const std::optional<ExpressionAttributeValues>& values, bool any_expression,
+    const char* condition_name);
 
 // PutItem and DeleteItem accept only NONE and ALL_OLD (§6 #47).
 Status CheckReturnValuesNoneOrAllOld(ReturnValue v);

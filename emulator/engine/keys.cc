@@ -8,31 +8,40 @@
 namespace eddy::engine {
 namespace {
 
-constexpr char kKeyMismatch[] = "The provided key element does not match the schema";
+constexpr char kKeyMismatch[] =
+    "The provided key element does not match the schema";
 
-Status CheckKeyValue(const KeyAttribute& attr, const AttributeValue& value, bool is_hash) {
+Status CheckKeyValue(const KeyAttribute& attr, const AttributeValue& value,
+                     bool is_hash) {
   if (attr.type == AttributeType::kS && value.s().empty()) {
     return Status::Validation(
-        "One or more parameter values are not valid. The AttributeValue for a key "
-        "attribute cannot contain an empty string value. Key: " + attr.name);
+        "One or more parameter values are not valid. The AttributeValue for a "
+        "key "
+        "attribute cannot contain an empty string value. Key: " +
+        attr.name);
   }
   if (attr.type == AttributeType::kB && value.b().empty()) {
     return Status::Validation(
-        "One or more parameter values are not valid. The AttributeValue for a key "
-        "attribute cannot contain an empty binary value. Key: " + attr.name);
+        "One or more parameter values are not valid. The AttributeValue for a "
+        "key "
+        "attribute cannot contain an empty binary value. Key: " +
+        attr.name);
   }
   // Numbers are always within the limits (at most 21 bytes).
-  const int64_t size = attr.type == AttributeType::kS   ? static_cast<int64_t>(value.s().size())
-                       : attr.type == AttributeType::kB ? static_cast<int64_t>(value.b().size())
-                                                        : 0;
+  const int64_t size =
+      attr.type == AttributeType::kS   ? static_cast<int64_t>(value.s().size())
+      : attr.type == AttributeType::kB ? static_cast<int64_t>(value.b().size())
+                                       : 0;
   if (is_hash && size > limits::kMaxPartitionKeyBytes) {
     return Status::Validation(
-        "One or more parameter values were invalid: Size of hashkey has exceeded the "
+        "One or more parameter values were invalid: Size of hashkey has "
+        "exceeded the "
         "maximum size limit of2048 bytes");
   }
   if (!is_hash && size > limits::kMaxSortKeyBytes) {
     return Status::Validation(
-        "One or more parameter values were invalid: Aggregated size of all range keys "
+        "One or more parameter values were invalid: Aggregated size of all "
+        "range keys "
         "has exceeded the size limit of 1024 bytes");
   }
   return Status::OK();
@@ -41,7 +50,8 @@ Status CheckKeyValue(const KeyAttribute& attr, const AttributeValue& value, bool
 StorageKey MakeStorageKey(const Table& table, const Item& item) {
   StorageKey key;
   storage::AppendKeyBytes(*item.Find(table.hash_key.name), &key.pk);
-  if (table.range_key) storage::AppendKeyBytes(*item.Find(table.range_key->name), &key.sk);
+  if (table.range_key)
+    storage::AppendKeyBytes(*item.Find(table.range_key->name), &key.sk);
   key.hash = storage::HashPartitionKey(key.pk);
   return key;
 }
@@ -63,7 +73,8 @@ StatusOr<StorageKey> KeyFromKeyParameter(const Table& table, const Item& key) {
     }
   }
   EDDY_RETURN_IF_ERROR(CheckKeyValue(table.hash_key, *hash, true));
-  if (range != nullptr) EDDY_RETURN_IF_ERROR(CheckKeyValue(*table.range_key, *range, false));
+  if (range != nullptr)
+    EDDY_RETURN_IF_ERROR(CheckKeyValue(*table.range_key, *range, false));
   return MakeStorageKey(table, key);
 }
 
@@ -71,14 +82,16 @@ StatusOr<StorageKey> KeyFromItem(const Table& table, const Item& item) {
   auto check = [&](const KeyAttribute& attr, bool is_hash) -> Status {
     const AttributeValue* v = item.Find(attr.name);
     if (v == nullptr) {
-      return Status::Validation("One or more parameter values were invalid: Missing the key " +
-                                attr.name + " in the item");
+      return Status::Validation(
+          "One or more parameter values were invalid: Missing the key " +
+          attr.name + " in the item");
     }
     if (v->type() != attr.type) {
-      return Status::Validation("One or more parameter values were invalid: Type mismatch for key " +
-                                attr.name + " expected: " +
-                                std::string(AttributeTypeName(attr.type)) +
-                                " actual: " + std::string(AttributeTypeName(v->type())));
+      return Status::Validation(
+          "One or more parameter values were invalid: Type mismatch for key " +
+          attr.name +
+          " expected: " + std::string(AttributeTypeName(attr.type)) +
+          " actual: " + std::string(AttributeTypeName(v->type())));
     }
     return CheckKeyValue(attr, *v, is_hash);
   };
@@ -86,14 +99,16 @@ StatusOr<StorageKey> KeyFromItem(const Table& table, const Item& item) {
   if (table.range_key) EDDY_RETURN_IF_ERROR(check(*table.range_key, false));
   EDDY_RETURN_IF_ERROR(ValidateNesting(item));
   if (ItemSizeBytes(item) > limits::kMaxItemSizeBytes) {
-    return Status::Validation("Item size has exceeded the maximum allowed size");
+    return Status::Validation(
+        "Item size has exceeded the maximum allowed size");
   }
   return MakeStorageKey(table, item);
 }
 
 Item KeyAttributesOf(const Table& table, const Item& item) {
   Item key;
-  if (const AttributeValue* v = item.Find(table.hash_key.name)) key.Set(table.hash_key.name, *v);
+  if (const AttributeValue* v = item.Find(table.hash_key.name))
+    key.Set(table.hash_key.name, *v);
   if (table.range_key) {
     if (const AttributeValue* v = item.Find(table.range_key->name)) {
       key.Set(table.range_key->name, *v);

@@ -18,36 +18,44 @@ struct Context {
   const Options* options;
 };
 
-StatusOr<CreateTableResponse> CreateTable(Context& ctx, const CreateTableRequest& request);
-StatusOr<DescribeTableResponse> DescribeTable(Context& ctx, const DescribeTableRequest& request);
-StatusOr<ListTablesResponse> ListTables(Context& ctx, const ListTablesRequest& request);
-StatusOr<DeleteTableResponse> DeleteTable(Context& ctx, const DeleteTableRequest& request);
-StatusOr<UpdateTableResponse> UpdateTable(Context& ctx, const UpdateTableRequest& request);
+StatusOr<CreateTableResponse> CreateTable(Context& ctx,
+                                          const CreateTableRequest& request);
+StatusOr<DescribeTableResponse> DescribeTable(
+    Context& ctx, const DescribeTableRequest& request);
+StatusOr<ListTablesResponse> ListTables(Context& ctx,
+                                        const ListTablesRequest& request);
+StatusOr<DeleteTableResponse> DeleteTable(Context& ctx,
+                                          const DeleteTableRequest& request);
+StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
+                                          const UpdateTableRequest& request);
 
 StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request);
 StatusOr<GetItemResponse> GetItem(Context& ctx, const GetItemRequest& request);
-StatusOr<DeleteItemResponse> DeleteItem(Context& ctx, const DeleteItemRequest& request);
+StatusOr<DeleteItemResponse> DeleteItem(Context& ctx,
+                                        const DeleteItemRequest& request);
 StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request);
 StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request);
-StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx, const BatchGetItemRequest& request);
-StatusOr<BatchWriteItemResponse> BatchWriteItem(Context& ctx,
-                                                const BatchWriteItemRequest& request);
+StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
+                                            const BatchGetItemRequest& request);
+StatusOr<BatchWriteItemResponse> BatchWriteItem(
+    Context& ctx, const BatchWriteItemRequest& request);
 
 // Shared helpers --------------------------------------------------------------
 
 // Finds a table for an item operation ("Requested resource not found").
-StatusOr<std::shared_ptr<Table>> FindTable(Context& ctx, const std::string& name);
+StatusOr<std::shared_ptr<Table>> FindTable(Context& ctx,
+                                           const std::string& name);
 
 // The ConsumedCapacity DynamoDB reports for `half_units` on `table`, or
 // nullopt when `mode` is NONE.
-std::optional<ConsumedCapacity> MakeConsumedCapacity(ReturnConsumedCapacity mode,
-                                                     const std::string& table,
-                                                     int64_t read_half_units,
-                                                     int64_t write_half_units);
+std::optional<ConsumedCapacity> MakeConsumedCapacity(
+    ReturnConsumedCapacity mode, const std::string& table,
+    int64_t read_half_units, int64_t write_half_units);
 
 // Rejects the expression parameters this build does not evaluate yet, with a
 // ValidationException that says so (nothing is silently ignored).
-Status RejectUnsupported(const std::optional<std::string>& expression, const char* parameter);
+Status RejectUnsupported(const std::optional<std::string>& expression,
+                         const char* parameter);
 
 }  // namespace eddy::engine
 

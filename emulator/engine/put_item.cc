@@ -18,17 +18,18 @@ StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request) {
   errors.CheckTableName(request.table_name);
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   EDDY_RETURN_IF_ERROR(CheckReturnValuesNoneOrAllOld(request.return_values));
-  EDDY_RETURN_IF_ERROR(CheckExpressionMaps(request.expression_attribute_names,
-                                           request.expression_attribute_values,
-                                           request.condition_expression.has_value(),
-                                           "ConditionExpression"));
-  EDDY_RETURN_IF_ERROR(RejectUnsupported(request.condition_expression, "ConditionExpression"));
-  EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table, FindTable(ctx, request.table_name));
+  EDDY_RETURN_IF_ERROR(CheckExpressionMaps(
+      request.expression_attribute_names, request.expression_attribute_values,
+      request.condition_expression.has_value(), "ConditionExpression"));
+  EDDY_RETURN_IF_ERROR(
+      RejectUnsupported(request.condition_expression, "ConditionExpression"));
+  EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
+                        FindTable(ctx, request.table_name));
   EDDY_ASSIGN_OR_RETURN(StorageKey key, KeyFromItem(*table, request.item));
 
   // Encode before taking the lock; the table is locked only to swap records.
-  storage::RecordPtr record =
-      storage::MakeRecord(request.item, table->hash_key.name, table->range_key_name());
+  storage::RecordPtr record = storage::MakeRecord(
+      request.item, table->hash_key.name, table->range_key_name());
   const int64_t new_size = record->item_size();
   storage::RecordPtr old;
   {
@@ -37,10 +38,11 @@ StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request) {
   }
   PutItemResponse response;
   const int64_t old_size = old ? old->item_size() : 0;
-  if (old && request.return_values == ReturnValue::kAllOld) response.attributes = old->Decode();
-  response.consumed_capacity =
-      MakeConsumedCapacity(request.return_consumed_capacity, table->name, 0,
-                           capacity::WriteHalfUnits(std::max(old_size, new_size)));
+  if (old && request.return_values == ReturnValue::kAllOld)
+    response.attributes = old->Decode();
+  response.consumed_capacity = MakeConsumedCapacity(
+      request.return_consumed_capacity, table->name, 0,
+      capacity::WriteHalfUnits(std::max(old_size, new_size)));
   return response;
 }
 

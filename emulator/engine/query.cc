@@ -27,7 +27,8 @@ using SortOp = expr::KeyCondition::SortOp;
 // Greater than every stored sort key (raw S/B keys are at most 1024 bytes;
 // encoded numbers start with a byte below 0xff).
 const std::string& SortKeyMax() {
-  static const std::string* max = new std::string(limits::kMaxSortKeyBytes + 2, '\xff');
+  static const std::string* max =
+      new std::string(limits::kMaxSortKeyBytes + 2, '\xff');
   return *max;
 }
 
@@ -41,17 +42,20 @@ Status ValidateQuery(const QueryRequest& r) {
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   if (r.select == Select::kAllProjectedAttributes) {
     return Status::Validation(
-        "One or more parameter values were invalid: ALL_PROJECTED_ATTRIBUTES can be used only "
+        "One or more parameter values were invalid: ALL_PROJECTED_ATTRIBUTES "
+        "can be used only "
         "when Querying using an IndexName");
   }
   if (r.select == Select::kSpecificAttributes) {
     return Status::Validation(
-        "One or more parameter values were invalid: Must specify the AttributesToGet or "
+        "One or more parameter values were invalid: Must specify the "
+        "AttributesToGet or "
         "ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
   }
   if (!r.key_condition_expression) {
     return Status::Validation(
-        "Either the KeyConditions or KeyConditionExpression parameter must be specified in the "
+        "Either the KeyConditions or KeyConditionExpression parameter must be "
+        "specified in the "
         "request.");
   }
   EDDY_RETURN_IF_ERROR(CheckExpressionMaps(r.expression_attribute_names,
@@ -61,16 +65,25 @@ Status ValidateQuery(const QueryRequest& r) {
 }
 
 // Does `sk` (key bytes) satisfy the sort-key condition?
-bool SortKeyMatches(std::string_view sk, SortOp op, std::string_view low, std::string_view high) {
+bool SortKeyMatches(std::string_view sk, SortOp op, std::string_view low,
+                    std::string_view high) {
   switch (op) {
-    case SortOp::kNone: return true;
-    case SortOp::kEq: return sk == low;
-    case SortOp::kLt: return sk < low;
-    case SortOp::kLe: return sk <= low;
-    case SortOp::kGt: return sk > low;
-    case SortOp::kGe: return sk >= low;
-    case SortOp::kBetween: return sk >= low && sk <= high;
-    case SortOp::kBeginsWith: return sk.substr(0, low.size()) == low;
+    case SortOp::kNone:
+      return true;
+    case SortOp::kEq:
+      return sk == low;
+    case SortOp::kLt:
+      return sk < low;
+    case SortOp::kLe:
+      return sk <= low;
+    case SortOp::kGt:
+      return sk > low;
+    case SortOp::kGe:
+      return sk >= low;
+    case SortOp::kBetween:
+      return sk >= low && sk <= high;
+    case SortOp::kBeginsWith:
+      return sk.substr(0, low.size()) == low;
   }
   return false;
 }
@@ -79,49 +92,63 @@ bool SortKeyMatches(std::string_view sk, SortOp op, std::string_view low, std::s
 
 StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
   EDDY_RETURN_IF_ERROR(ValidateQuery(request));
-  EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table, FindTable(ctx, request.table_name));
+  EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
+                        FindTable(ctx, request.table_name));
 
   const ExpressionAttributeNames* names =
-      request.expression_attribute_names ? &*request.expression_attribute_names : nullptr;
-  const AttributeMap* values =
-      request.expression_attribute_values ? &*request.expression_attribute_values : nullptr;
+      request.expression_attribute_names ? &*request.expression_attribute_names
+                                         : nullptr;
+  const AttributeMap* values = request.expression_attribute_values
+                                   ? &*request.expression_attribute_values
+                                   : nullptr;
   expr::PlaceholderUsage usage;
   EDDY_ASSIGN_OR_RETURN(
       expr::ResolvedCondition resolved,
-      expr::CompileCondition(*request.key_condition_expression, expr::ExpressionKind::kKeyCondition,
-                             names, values, &usage));
+      expr::CompileCondition(*request.key_condition_expression,
+                             expr::ExpressionKind::kKeyCondition, names, values,
+                             &usage));
   EDDY_RETURN_IF_ERROR(expr::CheckAllPlaceholdersUsed(names, values, usage));
-  expr::KeySchemaView schema{table->hash_key.name, table->hash_key.type,
-                             std::string(table->range_key_name()),
-                             table->range_key ? table->range_key->type : AttributeType::kS};
-  EDDY_ASSIGN_OR_RETURN(expr::KeyCondition condition, expr::CompileKeyCondition(resolved, schema));
+  expr::KeySchemaView schema{
+      table->hash_key.name, table->hash_key.type,
+      std::string(table->range_key_name()),
+      table->range_key ? table->range_key->type : AttributeType::kS};
+  EDDY_ASSIGN_OR_RETURN(expr::KeyCondition condition,
+                        expr::CompileKeyCondition(resolved, schema));
 
   const std::string pk = storage::KeyBytes(condition.partition_value);
   const uint64_t hash = storage::HashPartitionKey(pk);
   const SortOp op = condition.sort_op;
-  const std::string low = op == SortOp::kNone ? std::string() : storage::KeyBytes(condition.sort_low);
-  const std::string high = op == SortOp::kBetween ? storage::KeyBytes(condition.sort_high) : std::string();
+  const std::string low = op == SortOp::kNone
+                              ? std::string()
+                              : storage::KeyBytes(condition.sort_low);
+  const std::string high = op == SortOp::kBetween
+                               ? storage::KeyBytes(condition.sort_high)
+                               : std::string();
 
   std::optional<StorageKey> start;
   if (request.exclusive_start_key) {
-    StatusOr<StorageKey> k = KeyFromKeyParameter(*table, *request.exclusive_start_key);
+    StatusOr<StorageKey> k =
+        KeyFromKeyParameter(*table, *request.exclusive_start_key);
     if (!k.ok()) {
       return Status::Validation("The provided starting key is invalid: " +
                                 std::string(k.status().message()));
     }
     if (k->pk != pk) {
       return Status::Validation(
-          "The provided starting key is outside query boundaries based on provided conditions");
+          "The provided starting key is outside query boundaries based on "
+          "provided conditions");
     }
     if (!SortKeyMatches(k->sk, op, low, high)) {
-      return Status::Validation("The provided starting key does not match the range key predicate");
+      return Status::Validation(
+          "The provided starting key does not match the range key predicate");
     }
     start = *std::move(k);
   }
 
   const bool forward = request.scan_index_forward;
   const bool count_only = request.select == Select::kCount;
-  const size_t limit = request.limit ? static_cast<size_t>(*request.limit) : SIZE_MAX;
+  const size_t limit =
+      request.limit ? static_cast<size_t>(*request.limit) : SIZE_MAX;
   QueryResponse response;
   int64_t read_bytes = 0;
   {
@@ -135,7 +162,8 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
         it = store.UpperBound(start->ref());
       } else if (op == SortOp::kGt) {
         it = store.UpperBound(storage::KeyRef{hash, pk, low});
-      } else if (op == SortOp::kNone || op == SortOp::kLt || op == SortOp::kLe) {
+      } else if (op == SortOp::kNone || op == SortOp::kLt ||
+                 op == SortOp::kLe) {
         it = store.LowerBound(storage::KeyRef{hash, pk, ""});
       } else {
         it = store.LowerBound(storage::KeyRef{hash, pk, low});
@@ -147,10 +175,14 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
         it = store.LowerBound(storage::KeyRef{hash, pk, low});
       } else {
         std::string upper;
-        if (op == SortOp::kEq || op == SortOp::kLe) upper = low;
-        else if (op == SortOp::kBetween) upper = high;
-        else if (op == SortOp::kBeginsWith) upper = low + SortKeyMax();
-        else upper = SortKeyMax();
+        if (op == SortOp::kEq || op == SortOp::kLe)
+          upper = low;
+        else if (op == SortOp::kBetween)
+          upper = high;
+        else if (op == SortOp::kBeginsWith)
+          upper = low + SortKeyMax();
+        else
+          upper = SortKeyMax();
         it = store.UpperBound(storage::KeyRef{hash, pk, upper});
       }
     }
@@ -168,17 +200,19 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
       ++response.count;
       read_bytes += r.item_size();
       Item item = r.Decode();
-      const bool page_full = static_cast<size_t>(response.scanned_count) >= limit ||
-                             read_bytes >= limits::kMaxPageBytes;
-      if (page_full) response.last_evaluated_key = KeyAttributesOf(*table, item);
+      const bool page_full =
+          static_cast<size_t>(response.scanned_count) >= limit ||
+          read_bytes >= limits::kMaxPageBytes;
+      if (page_full)
+        response.last_evaluated_key = KeyAttributesOf(*table, item);
       if (!count_only) response.items.push_back(std::move(item));
       if (page_full) break;
       if (forward) ++it;
     }
   }
-  response.consumed_capacity =
-      MakeConsumedCapacity(request.return_consumed_capacity, table->name,
-                           capacity::ReadHalfUnits(read_bytes, request.consistent_read), 0);
+  response.consumed_capacity = MakeConsumedCapacity(
+      request.return_consumed_capacity, table->name,
+      capacity::ReadHalfUnits(read_bytes, request.consistent_read), 0);
   return response;
 }
 

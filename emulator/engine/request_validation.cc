@@ -9,8 +9,9 @@ namespace eddy::engine {
 void ValidationErrors::Add(std::string value, std::string_view path,
                            std::string_view constraint) {
   if (errors_.size() >= 10) return;
-  errors_.push_back("Value " + value + " at '" + std::string(path) +
-                    "' failed to satisfy constraint: " + std::string(constraint));
+  errors_.push_back(
+      "Value " + value + " at '" + std::string(path) +
+      "' failed to satisfy constraint: " + std::string(constraint));
 }
 
 Status ValidationErrors::ToStatus() const {
@@ -25,7 +26,8 @@ Status ValidationErrors::ToStatus() const {
   return Status::Validation(std::move(msg));
 }
 
-void ValidationErrors::CheckTableName(const std::string& name, std::string_view path) {
+void ValidationErrors::CheckTableName(const std::string& name,
+                                      std::string_view path) {
   const std::string value = "'" + name + "'";
   bool pattern_ok = !name.empty();
   for (char c : name) {
@@ -34,7 +36,8 @@ void ValidationErrors::CheckTableName(const std::string& name, std::string_view 
     pattern_ok = pattern_ok && ok;
   }
   if (!pattern_ok) {
-    Add(value, path, "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
+    Add(value, path,
+        "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
   }
   if (name.size() < static_cast<size_t>(limits::kMinTableNameLength)) {
     Add(value, path, "Member must have length greater than or equal to 3");

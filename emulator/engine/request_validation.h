@@ -6,8 +6,8 @@
 // Up to ten errors are joined with "; " and counted.
 //
 //   ValidationErrors errors;
-//   errors.Add("'" + name + "'", "tableName", "Member must have length greater than or equal to 3");
-//   EDDY_RETURN_IF_ERROR(errors.ToStatus());
+//   errors.Add("'" + name + "'", "tableName", "Member must have length greater
+//   than or equal to 3"); EDDY_RETURN_IF_ERROR(errors.ToStatus());
 
 #ifndef EDDY_EMULATOR_ENGINE_REQUEST_VALIDATION_H_
 #define EDDY_EMULATOR_ENGINE_REQUEST_VALIDATION_H_
@@ -23,12 +23,14 @@ namespace eddy::engine {
 class ValidationErrors {
  public:
   // `value` is already rendered: "'abc'" or "null".
-  void Add(std::string value, std::string_view path, std::string_view constraint);
+  void Add(std::string value, std::string_view path,
+           std::string_view constraint);
   bool empty() const { return errors_.empty(); }
   Status ToStatus() const;
 
   // Table names: 3..255 characters of [a-zA-Z0-9_.-].
-  void CheckTableName(const std::string& name, std::string_view path = "tableName");
+  void CheckTableName(const std::string& name,
+                      std::string_view path = "tableName");
 
  private:
   std::vector<std::string> errors_;

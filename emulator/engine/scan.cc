@@ -44,32 +44,38 @@ Status ValidateScan(const ScanRequest& r) {
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   if (r.segment && !r.total_segments) {
     return Status::Validation(
-        "The TotalSegments parameter is required but was not present in the request when "
+        "The TotalSegments parameter is required but was not present in the "
+        "request when "
         "Segment parameter is present");
   }
   if (r.total_segments && !r.segment) {
     return Status::Validation(
-        "The Segment parameter is required but was not present in the request when parameter "
+        "The Segment parameter is required but was not present in the request "
+        "when parameter "
         "TotalSegments is present");
   }
   if (r.segment && *r.segment >= *r.total_segments) {
     return Status::Validation(
-        "The Segment parameter is zero-based and must be less than parameter TotalSegments: "
-        "Segment: " + std::to_string(*r.segment) +
-        " is not less than TotalSegments: " + std::to_string(*r.total_segments));
+        "The Segment parameter is zero-based and must be less than parameter "
+        "TotalSegments: "
+        "Segment: " +
+        std::to_string(*r.segment) + " is not less than TotalSegments: " +
+        std::to_string(*r.total_segments));
   }
   if (r.select == Select::kAllProjectedAttributes) {
     return Status::Validation(
-        "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
+        "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an "
+        "IndexName");
   }
   if (r.select == Select::kSpecificAttributes) {
     return Status::Validation(
-        "Must specify the AttributesToGet or ProjectionExpression when choosing to get "
+        "Must specify the AttributesToGet or ProjectionExpression when "
+        "choosing to get "
         "SPECIFIC_ATTRIBUTES");
   }
-  EDDY_RETURN_IF_ERROR(CheckExpressionMaps(r.expression_attribute_names,
-                                           r.expression_attribute_values,
-                                           r.filter_expression.has_value(), "FilterExpression"));
+  EDDY_RETURN_IF_ERROR(CheckExpressionMaps(
+      r.expression_attribute_names, r.expression_attribute_values,
+      r.filter_expression.has_value(), "FilterExpression"));
   return RejectUnsupported(r.filter_expression, "FilterExpression");
 }
 
@@ -83,10 +89,12 @@ unsigned __int128 SegmentStart(int s, int n) {
 
 StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
   EDDY_RETURN_IF_ERROR(ValidateScan(request));
-  EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table, FindTable(ctx, request.table_name));
+  EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
+                        FindTable(ctx, request.table_name));
   std::optional<StorageKey> start;
   if (request.exclusive_start_key) {
-    StatusOr<StorageKey> k = KeyFromKeyParameter(*table, *request.exclusive_start_key);
+    StatusOr<StorageKey> k =
+        KeyFromKeyParameter(*table, *request.exclusive_start_key);
     if (!k.ok()) {
       return Status::Validation("The provided starting key is invalid: " +
                                 std::string(k.status().message()));
@@ -98,7 +106,8 @@ StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
   const unsigned __int128 lo = SegmentStart(segment, total);
   const unsigned __int128 hi = SegmentStart(segment + 1, total);
   const bool count_only = request.select == Select::kCount;
-  const size_t limit = request.limit ? static_cast<size_t>(*request.limit) : SIZE_MAX;
+  const size_t limit =
+      request.limit ? static_cast<size_t>(*request.limit) : SIZE_MAX;
 
   ScanResponse response;
   int64_t scanned_bytes = 0;
@@ -116,16 +125,18 @@ StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
       ++response.count;
       scanned_bytes += r.item_size();
       Item item = r.Decode();
-      const bool page_full = static_cast<size_t>(response.scanned_count) >= limit ||
-                             scanned_bytes >= limits::kMaxPageBytes;
-      if (page_full) response.last_evaluated_key = KeyAttributesOf(*table, item);
+      const bool page_full =
+          static_cast<size_t>(response.scanned_count) >= limit ||
+          scanned_bytes >= limits::kMaxPageBytes;
+      if (page_full)
+        response.last_evaluated_key = KeyAttributesOf(*table, item);
       if (!count_only) response.items.push_back(std::move(item));
       if (page_full) break;
     }
   }
-  response.consumed_capacity =
-      MakeConsumedCapacity(request.return_consumed_capacity, table->name,
-                           capacity::ReadHalfUnits(scanned_bytes, request.consistent_read), 0);
+  response.consumed_capacity = MakeConsumedCapacity(
+      request.return_consumed_capacity, table->name,
+      capacity::ReadHalfUnits(scanned_bytes, request.consistent_read), 0);
   return response;
 }
 

@@ -18,9 +18,12 @@ TableDescription Table::Describe() const {
   d.item_count = store.item_count();
   d.table_size_bytes = store.total_item_bytes();
   d.provisioned_throughput.read_capacity_units =
-      billing_mode == BillingMode::kProvisioned ? throughput.read_capacity_units : 0;
+      billing_mode == BillingMode::kProvisioned ? throughput.read_capacity_units
+                                                : 0;
   d.provisioned_throughput.write_capacity_units =
-      billing_mode == BillingMode::kProvisioned ? throughput.write_capacity_units : 0;
+      billing_mode == BillingMode::kProvisioned
+          ? throughput.write_capacity_units
+          : 0;
   d.provisioned_throughput.last_increase_date_time = last_increase;
   d.provisioned_throughput.last_decrease_date_time = last_decrease;
   if (billing_mode == BillingMode::kPayPerRequest) {
@@ -64,25 +67,31 @@ std::vector<std::string> Catalog::Names() const {
 
 Status TableNotFound(const std::string& name, bool describe_form) {
   if (describe_form) {
-    return Status::ResourceNotFound("Requested resource not found: Table: " + name +
-                                    " not found");
+    return Status::ResourceNotFound(
+        "Requested resource not found: Table: " + name + " not found");
   }
   return Status::ResourceNotFound("Requested resource not found");
 }
 
 ScalarAttributeType ToScalarType(AttributeType t) {
   switch (t) {
-    case AttributeType::kN: return ScalarAttributeType::kN;
-    case AttributeType::kB: return ScalarAttributeType::kB;
-    default: return ScalarAttributeType::kS;
+    case AttributeType::kN:
+      return ScalarAttributeType::kN;
+    case AttributeType::kB:
+      return ScalarAttributeType::kB;
+    default:
+      return ScalarAttributeType::kS;
   }
 }
 
 AttributeType FromScalarType(ScalarAttributeType t) {
   switch (t) {
-    case ScalarAttributeType::kN: return AttributeType::kN;
-    case ScalarAttributeType::kB: return AttributeType::kB;
-    default: return AttributeType::kS;
+    case ScalarAttributeType::kN:
+      return AttributeType::kN;
+    case ScalarAttributeType::kB:
+      return AttributeType::kB;
+    default:
+      return AttributeType::kS;
   }
 }
 

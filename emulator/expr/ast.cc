@@ -184,25 +184,38 @@ std::string DocumentPath::ToExpression() const {
 
 std::string_view ComparatorSymbol(Comparator op) {
   switch (op) {
-    case Comparator::kEq: return "=";
-    case Comparator::kNe: return "<>";
-    case Comparator::kLt: return "<";
-    case Comparator::kLe: return "<=";
-    case Comparator::kGt: return ">";
-    case Comparator::kGe: return ">=";
+    case Comparator::kEq:
+      return "=";
+    case Comparator::kNe:
+      return "<>";
+    case Comparator::kLt:
+      return "<";
+    case Comparator::kLe:
+      return "<=";
+    case Comparator::kGt:
+      return ">";
+    case Comparator::kGe:
+      return ">=";
   }
   return "?";
 }
 
 std::string_view FunctionName(Function f) {
   switch (f) {
-    case Function::kAttributeExists: return "attribute_exists";
-    case Function::kAttributeNotExists: return "attribute_not_exists";
-    case Function::kAttributeType: return "attribute_type";
-    case Function::kBeginsWith: return "begins_with";
-    case Function::kContains: return "contains";
-    case Function::kSize: return "size";
-    case Function::kUnknown: return "";
+    case Function::kAttributeExists:
+      return "attribute_exists";
+    case Function::kAttributeNotExists:
+      return "attribute_not_exists";
+    case Function::kAttributeType:
+      return "attribute_type";
+    case Function::kBeginsWith:
+      return "begins_with";
+    case Function::kContains:
+      return "contains";
+    case Function::kSize:
+      return "size";
+    case Function::kUnknown:
+      return "";
   }
   return "";
 }

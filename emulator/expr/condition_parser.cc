@@ -41,13 +41,20 @@ struct Term {
 
 std::optional<Comparator> AsComparator(TokenKind kind) {
   switch (kind) {
-    case TokenKind::kEq: return Comparator::kEq;
-    case TokenKind::kNe: return Comparator::kNe;
-    case TokenKind::kLt: return Comparator::kLt;
-    case TokenKind::kLe: return Comparator::kLe;
-    case TokenKind::kGt: return Comparator::kGt;
-    case TokenKind::kGe: return Comparator::kGe;
-    default: return std::nullopt;
+    case TokenKind::kEq:
+      return Comparator::kEq;
+    case TokenKind::kNe:
+      return Comparator::kNe;
+    case TokenKind::kLt:
+      return Comparator::kLt;
+    case TokenKind::kLe:
+      return Comparator::kLe;
+    case TokenKind::kGt:
+      return Comparator::kGt;
+    case TokenKind::kGe:
+      return Comparator::kGe;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -167,7 +174,8 @@ class ConditionParser {
       EDDY_ASSIGN_OR_RETURN(Term next, ParseAnd());
       EDDY_ASSIGN_OR_RETURN(std::unique_ptr<Condition> right,
                             ToCondition(std::move(next)));
-      result = Binary(Condition::Kind::kOr, std::move(result), std::move(right));
+      result =
+          Binary(Condition::Kind::kOr, std::move(result), std::move(right));
     }
     return ConditionTerm(std::move(result));
   }
@@ -182,7 +190,8 @@ class ConditionParser {
       EDDY_ASSIGN_OR_RETURN(Term next, ParseNot());
       EDDY_ASSIGN_OR_RETURN(std::unique_ptr<Condition> right,
                             ToCondition(std::move(next)));
-      result = Binary(Condition::Kind::kAnd, std::move(result), std::move(right));
+      result =
+          Binary(Condition::Kind::kAnd, std::move(result), std::move(right));
     }
     return ConditionTerm(std::move(result));
   }
@@ -289,7 +298,8 @@ class ConditionParser {
     DepthGuard guard(&depth_);
     cursor_.Next();
     bool inner_parenthesized = false;
-    EDDY_ASSIGN_OR_RETURN(Operand inner, ParseGroupedOperand(&inner_parenthesized));
+    EDDY_ASSIGN_OR_RETURN(Operand inner,
+                          ParseGroupedOperand(&inner_parenthesized));
     if (!cursor_.Accept(TokenKind::kRightParen)) return cursor_.SyntaxError();
     if (inner_parenthesized) {
       Defer(kRedundantParens, "The expression has redundant parentheses;");
@@ -313,10 +323,12 @@ class ConditionParser {
     }
     if (expr_internal::StartsDocumentPath(token)) {
       std::string reserved;
-      EDDY_ASSIGN_OR_RETURN(DocumentPath path, ParseDocumentPath(&cursor_, &reserved));
+      EDDY_ASSIGN_OR_RETURN(DocumentPath path,
+                            ParseDocumentPath(&cursor_, &reserved));
       if (!reserved.empty()) {
         Defer(kReservedWord,
-              "Attribute name is a reserved keyword; reserved keyword: " + reserved);
+              "Attribute name is a reserved keyword; reserved keyword: " +
+                  reserved);
       }
       Operand operand;
       operand.kind = Operand::Kind::kPath;
@@ -332,7 +344,8 @@ class ConditionParser {
     operand.function_name = std::string(cursor_.Next().text);
     operand.function = FunctionFromName(operand.function_name);
     if (operand.function == Function::kUnknown) {
-      Defer(kUnknownFunction, "Invalid function name; function: " + operand.function_name);
+      Defer(kUnknownFunction,
+            "Invalid function name; function: " + operand.function_name);
     }
     if (depth_ >= kMaxParseDepth) return DepthExceeded();
     DepthGuard guard(&depth_);
@@ -358,9 +371,10 @@ StatusOr<ParsedCondition> ParseCondition(std::string_view text,
                                          ExpressionKind kind) {
   if (static_cast<int64_t>(text.size()) > limits::kMaxExpressionBytes) {
     return InvalidExpression(
-        kind, "Expression size has exceeded the maximum allowed size; "
-              "expression size: " +
-                  std::to_string(text.size()));
+        kind,
+        "Expression size has exceeded the maximum allowed size; "
+        "expression size: " +
+            std::to_string(text.size()));
   }
   std::vector<Token> tokens = Tokenize(text);
   if (tokens.size() == 1) {

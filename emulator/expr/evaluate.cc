@@ -18,9 +18,7 @@ class OperandValue {
   explicit OperandValue(const AttributeValue* p) : pointer_(p) {}
   explicit OperandValue(AttributeValue owned) : owned_(std::move(owned)) {}
 
-  const AttributeValue* get() const {
-    return owned_ ? &*owned_ : pointer_;
-  }
+  const AttributeValue* get() const { return owned_ ? &*owned_ : pointer_; }
 
  private:
   const AttributeValue* pointer_ = nullptr;
@@ -34,7 +32,8 @@ bool IsOrdered(const AttributeValue& v) {
 
 // -1/0/1 when a and b are comparable (same ordered type); nullopt otherwise.
 std::optional<int> Order(const AttributeValue* a, const AttributeValue* b) {
-  if (a == nullptr || b == nullptr || a->type() != b->type() || !IsOrdered(*a)) {
+  if (a == nullptr || b == nullptr || a->type() != b->type() ||
+      !IsOrdered(*a)) {
     return std::nullopt;
   }
   return CompareScalars(*a, *b);
@@ -74,14 +73,16 @@ OperandValue EvaluateOperand(const Operand& operand, const AttributeMap& item) {
     case Operand::Kind::kValue:
       return OperandValue(operand.value.get());
     case Operand::Kind::kFunction:
-      if (operand.function == Function::kSize) return EvaluateSize(operand, item);
+      if (operand.function == Function::kSize)
+        return EvaluateSize(operand, item);
       return OperandValue();
   }
   return OperandValue();
 }
 
 bool BeginsWith(const AttributeValue* a, const AttributeValue* prefix) {
-  if (a == nullptr || prefix == nullptr || a->type() != prefix->type()) return false;
+  if (a == nullptr || prefix == nullptr || a->type() != prefix->type())
+    return false;
   if (a->is(AttributeType::kS)) return a->s().starts_with(prefix->s());
   if (a->is(AttributeType::kB)) return a->b().starts_with(prefix->b());
   return false;
@@ -91,7 +92,8 @@ bool Contains(const AttributeValue* a, const AttributeValue* x) {
   if (a == nullptr || x == nullptr) return false;
   switch (a->type()) {
     case AttributeType::kS:
-      return x->is(AttributeType::kS) && a->s().find(x->s()) != std::string::npos;
+      return x->is(AttributeType::kS) &&
+             a->s().find(x->s()) != std::string::npos;
     case AttributeType::kSS:
       return x->is(AttributeType::kS) &&
              std::find(a->ss().begin(), a->ss().end(), x->s()) != a->ss().end();
@@ -150,11 +152,16 @@ bool EvaluateComparison(Comparator op, const AttributeValue* a,
   std::optional<int> order = Order(a, b);
   if (!order) return false;
   switch (op) {
-    case Comparator::kLt: return *order < 0;
-    case Comparator::kLe: return *order <= 0;
-    case Comparator::kGt: return *order > 0;
-    case Comparator::kGe: return *order >= 0;
-    default: return false;
+    case Comparator::kLt:
+      return *order < 0;
+    case Comparator::kLe:
+      return *order <= 0;
+    case Comparator::kGt:
+      return *order > 0;
+    case Comparator::kGe:
+      return *order >= 0;
+    default:
+      return false;
   }
 }
 
@@ -166,7 +173,8 @@ bool ValuesEqual(const AttributeValue& a, const AttributeValue& b) {
   return a == b;
 }
 
-const AttributeValue* FindPath(const AttributeMap& item, const DocumentPath& path) {
+const AttributeValue* FindPath(const AttributeMap& item,
+                               const DocumentPath& path) {
   if (path.elements.empty() ||
       path.elements[0].kind != PathElement::Kind::kName) {
     return nullptr;
@@ -175,8 +183,10 @@ const AttributeValue* FindPath(const AttributeMap& item, const DocumentPath& pat
   for (size_t i = 1; i < path.elements.size() && current != nullptr; ++i) {
     const PathElement& e = path.elements[i];
     if (e.kind == PathElement::Kind::kName) {
-      current = current->is(AttributeType::kM) ? current->m().Find(e.name) : nullptr;
-    } else if (current->is(AttributeType::kL) && e.index < current->l().size()) {
+      current =
+          current->is(AttributeType::kM) ? current->m().Find(e.name) : nullptr;
+    } else if (current->is(AttributeType::kL) &&
+               e.index < current->l().size()) {
       current = &current->l()[e.index];
     } else {
       current = nullptr;
@@ -213,7 +223,8 @@ bool Evaluate(const Condition& c, const AttributeMap& item) {
       if (x.get() == nullptr) return false;
       for (size_t i = 1; i < c.operands.size(); ++i) {
         OperandValue candidate = EvaluateOperand(c.operands[i], item);
-        if (candidate.get() != nullptr && ValuesEqual(*x.get(), *candidate.get())) {
+        if (candidate.get() != nullptr &&
+            ValuesEqual(*x.get(), *candidate.get())) {
           return true;
         }
       }

@@ -40,7 +40,8 @@ bool Evaluate(const Condition& condition, const AttributeMap& item);
 // The value at `path` inside `item`, or null when any step is missing or of
 // the wrong kind (a name step needs an M, an index step an L).
 // REQUIRES: the path is resolved (no placeholders left).
-const AttributeValue* FindPath(const AttributeMap& item, const DocumentPath& path);
+const AttributeValue* FindPath(const AttributeMap& item,
+                               const DocumentPath& path);
 
 // DynamoDB's `=`: same type and equal value (N numerically, sets unordered).
 bool ValuesEqual(const AttributeValue& a, const AttributeValue& b);

@@ -21,24 +21,31 @@ struct KeyTerm {
 };
 
 Status InvalidOperator(std::string_view op) {
-  return Status::Validation("Invalid operator used in KeyConditionExpression: " +
-                            std::string(op));
+  return Status::Validation(
+      "Invalid operator used in KeyConditionExpression: " + std::string(op));
 }
 
 SortOp FromComparator(Comparator c, bool flipped) {
   switch (c) {
-    case Comparator::kEq: return SortOp::kEq;
-    case Comparator::kLt: return flipped ? SortOp::kGt : SortOp::kLt;
-    case Comparator::kLe: return flipped ? SortOp::kGe : SortOp::kLe;
-    case Comparator::kGt: return flipped ? SortOp::kLt : SortOp::kGt;
-    case Comparator::kGe: return flipped ? SortOp::kLe : SortOp::kGe;
-    case Comparator::kNe: break;
+    case Comparator::kEq:
+      return SortOp::kEq;
+    case Comparator::kLt:
+      return flipped ? SortOp::kGt : SortOp::kLt;
+    case Comparator::kLe:
+      return flipped ? SortOp::kGe : SortOp::kLe;
+    case Comparator::kGt:
+      return flipped ? SortOp::kLt : SortOp::kGt;
+    case Comparator::kGe:
+      return flipped ? SortOp::kLe : SortOp::kGe;
+    case Comparator::kNe:
+      break;
   }
   return SortOp::kNone;
 }
 
 // Collects the leaves of the AND tree; rejects OR and NOT.
-Status CollectLeaves(const Condition& c, std::vector<const Condition*>* leaves) {
+Status CollectLeaves(const Condition& c,
+                     std::vector<const Condition*>* leaves) {
   switch (c.kind) {
     case Condition::Kind::kOr:
       return InvalidOperator("OR");
@@ -62,12 +69,14 @@ StatusOr<KeyTerm> ToKeyTerm(const Condition& leaf) {
   }
   if (leaf.kind == Condition::Kind::kFunction) {
     const Operand& f = leaf.operands[0];
-    if (f.function != Function::kBeginsWith) return InvalidOperator(f.function_name);
+    if (f.function != Function::kBeginsWith)
+      return InvalidOperator(f.function_name);
     operands = &f.args;
   }
   for (const Operand& operand : *operands) {
     if (operand.kind == Operand::Kind::kFunction) {
-      return Status::Validation("KeyConditionExpressions cannot contain nested operations");
+      return Status::Validation(
+          "KeyConditionExpressions cannot contain nested operations");
     }
   }
   int paths = 0;
@@ -77,7 +86,8 @@ StatusOr<KeyTerm> ToKeyTerm(const Condition& leaf) {
     if (operand.kind != Operand::Kind::kPath) continue;
     if (operand.path.elements.size() > 1) {
       return Status::Validation(
-          "KeyConditionExpressions cannot have conditions on nested attributes");
+          "KeyConditionExpressions cannot have conditions on nested "
+          "attributes");
     }
     ++paths;
     path_index = i;
@@ -89,12 +99,14 @@ StatusOr<KeyTerm> ToKeyTerm(const Condition& leaf) {
   }
   if (paths == 0) {
     return Status::Validation(
-        "Invalid condition in KeyConditionExpression: No key attribute specified");
+        "Invalid condition in KeyConditionExpression: No key attribute "
+        "specified");
   }
   KeyTerm term;
   term.name = (*operands)[path_index].path.elements[0].name;
   for (const Operand& operand : *operands) {
-    if (operand.kind == Operand::Kind::kValue) term.values.push_back(operand.value.get());
+    if (operand.kind == Operand::Kind::kValue)
+      term.values.push_back(operand.value.get());
   }
   switch (leaf.kind) {
     case Condition::Kind::kComparison:
@@ -102,11 +114,13 @@ StatusOr<KeyTerm> ToKeyTerm(const Condition& leaf) {
       break;
     case Condition::Kind::kBetween:
       // The key must be the operand being bounded.
-      if (path_index != 0) return Status::Validation("Query key condition not supported");
+      if (path_index != 0)
+        return Status::Validation("Query key condition not supported");
       term.op = SortOp::kBetween;
       break;
     default:  // begins_with
-      if (path_index != 0) return Status::Validation("Query key condition not supported");
+      if (path_index != 0)
+        return Status::Validation("Query key condition not supported");
       term.op = SortOp::kBeginsWith;
       break;
   }
@@ -183,20 +197,24 @@ StatusOr<KeyCondition> CompileKeyCondition(const ResolvedCondition& condition,
   }
 
   KeyCondition result;
-  EDDY_RETURN_IF_ERROR(CheckKeyValue(schema.hash_name, schema.hash_type, *hash->values[0]));
+  EDDY_RETURN_IF_ERROR(
+      CheckKeyValue(schema.hash_name, schema.hash_type, *hash->values[0]));
   result.partition_value = *hash->values[0];
   if (range == nullptr) return result;
 
-  if (range->op == SortOp::kBeginsWith && schema.range_type != AttributeType::kS &&
+  if (range->op == SortOp::kBeginsWith &&
+      schema.range_type != AttributeType::kS &&
       schema.range_type != AttributeType::kB) {
     return InvalidExpression(
         ExpressionKind::kKeyCondition,
-        "Incorrect operand type for operator or function; operator or function: "
+        "Incorrect operand type for operator or function; operator or "
+        "function: "
         "begins_with, operand type: " +
             std::string(AttributeTypeName(schema.range_type)));
   }
   for (const AttributeValue* value : range->values) {
-    EDDY_RETURN_IF_ERROR(CheckKeyValue(schema.range_name, schema.range_type, *value));
+    EDDY_RETURN_IF_ERROR(
+        CheckKeyValue(schema.range_name, schema.range_type, *value));
   }
   result.sort_op = range->op;
   result.sort_low = *range->values[0];

@@ -7,7 +7,9 @@
 namespace eddy::expr {
 namespace {
 
-bool IsAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool IsAlpha(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 bool IsWordChar(char c) { return IsAlpha(c) || IsDigit(c) || c == '_'; }
 bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
@@ -52,7 +54,8 @@ std::vector<Token> Tokenize(std::string_view text) {
       if (i - begin == 1) {
         add(TokenKind::kUnknown, begin, i);
       } else {
-        add(c == '#' ? TokenKind::kNamePlaceholder : TokenKind::kValuePlaceholder,
+        add(c == '#' ? TokenKind::kNamePlaceholder
+                     : TokenKind::kValuePlaceholder,
             begin, i);
       }
       continue;
@@ -61,15 +64,33 @@ std::vector<Token> Tokenize(std::string_view text) {
     size_t length = 1;
     char next = i + 1 < n ? text[i + 1] : '\0';
     switch (c) {
-      case '(': kind = TokenKind::kLeftParen; break;
-      case ')': kind = TokenKind::kRightParen; break;
-      case '[': kind = TokenKind::kLeftBracket; break;
-      case ']': kind = TokenKind::kRightBracket; break;
-      case ',': kind = TokenKind::kComma; break;
-      case '.': kind = TokenKind::kDot; break;
-      case '=': kind = TokenKind::kEq; break;
-      case '+': kind = TokenKind::kPlus; break;
-      case '-': kind = TokenKind::kMinus; break;
+      case '(':
+        kind = TokenKind::kLeftParen;
+        break;
+      case ')':
+        kind = TokenKind::kRightParen;
+        break;
+      case '[':
+        kind = TokenKind::kLeftBracket;
+        break;
+      case ']':
+        kind = TokenKind::kRightBracket;
+        break;
+      case ',':
+        kind = TokenKind::kComma;
+        break;
+      case '.':
+        kind = TokenKind::kDot;
+        break;
+      case '=':
+        kind = TokenKind::kEq;
+        break;
+      case '+':
+        kind = TokenKind::kPlus;
+        break;
+      case '-':
+        kind = TokenKind::kMinus;
+        break;
       case '<':
         if (next == '>') {
           kind = TokenKind::kNe;

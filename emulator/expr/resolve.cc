@@ -47,8 +47,7 @@ int Arity(Function f) {
 
 bool SamePath(const Operand& a, const Operand& b) {
   return a.kind == Operand::Kind::kPath && b.kind == Operand::Kind::kPath &&
-         a.path.elements.size() == b.path.elements.size() &&
-         [&] {
+         a.path.elements.size() == b.path.elements.size() && [&] {
            for (size_t i = 0; i < a.path.elements.size(); ++i) {
              const PathElement& x = a.path.elements[i];
              const PathElement& y = b.path.elements[i];
@@ -85,7 +84,8 @@ class Resolver {
     out->kind = in.kind;
     out->comparator = in.comparator;
     for (const auto& child : in.children) {
-      EDDY_ASSIGN_OR_RETURN(std::unique_ptr<Condition> resolved, Resolve(*child));
+      EDDY_ASSIGN_OR_RETURN(std::unique_ptr<Condition> resolved,
+                            Resolve(*child));
       out->children.push_back(std::move(resolved));
     }
     if (in.children.empty()) {
@@ -164,7 +164,8 @@ class Resolver {
   }
 
   template <typename Check>
-  static Status ForEachFunctionInLeaf(const Condition& leaf, const Check& check) {
+  static Status ForEachFunctionInLeaf(const Condition& leaf,
+                                      const Check& check) {
     for (const Operand& operand : leaf.operands) {
       EDDY_RETURN_IF_ERROR(ForEachFunction(operand, check));
     }
@@ -179,14 +180,16 @@ class Resolver {
         return Error(
             "Incorrect number of operands for operator or function; operator "
             "or function: " +
-            f.function_name + ", number of operands: " + std::to_string(f.args.size()));
+            f.function_name +
+            ", number of operands: " + std::to_string(f.args.size()));
       }
       return Status::OK();
     }));
     // 3. Distinct operands.
     if (leaf.kind == Condition::Kind::kComparison &&
         SamePath(leaf.operands[0], leaf.operands[1])) {
-      return Error(DistinctError(ComparatorSymbol(leaf.comparator), leaf.operands[0]));
+      return Error(
+          DistinctError(ComparatorSymbol(leaf.comparator), leaf.operands[0]));
     }
     EDDY_RETURN_IF_ERROR(ForEachFunctionInLeaf(leaf, [&](const Operand& f) {
       if (f.args.size() == 2 && SamePath(f.args[0], f.args[1])) {
@@ -217,18 +220,22 @@ class Resolver {
       case Function::kBeginsWith:
         for (const Operand& arg : f.args) {
           std::optional<AttributeType> type = StaticType(arg);
-          if (type && *type != AttributeType::kS && *type != AttributeType::kB) {
-            return Error(OperandTypeError(f.function_name, AttributeTypeName(*type)));
+          if (type && *type != AttributeType::kS &&
+              *type != AttributeType::kB) {
+            return Error(
+                OperandTypeError(f.function_name, AttributeTypeName(*type)));
           }
         }
         return Status::OK();
       case Function::kAttributeType: {
         std::optional<AttributeType> type = StaticType(f.args[1]);
         if (!type) {
-          return Error(OperandTypeError(f.function_name, "{NS,SS,L,BS,N,M,B,BOOL,NULL,S}"));
+          return Error(OperandTypeError(f.function_name,
+                                        "{NS,SS,L,BS,N,M,B,BOOL,NULL,S}"));
         }
         if (*type != AttributeType::kS) {
-          return Error(OperandTypeError(f.function_name, AttributeTypeName(*type)));
+          return Error(
+              OperandTypeError(f.function_name, AttributeTypeName(*type)));
         }
         static constexpr std::string_view kTypeNames[] = {
             "S", "N", "B", "NULL", "SS", "BOOL", "L", "BS", "NS", "M"};
@@ -241,9 +248,11 @@ class Resolver {
       }
       case Function::kSize: {
         std::optional<AttributeType> type = StaticType(f.args[0]);
-        if (type && (*type == AttributeType::kN || *type == AttributeType::kBOOL ||
-                     *type == AttributeType::kNULL)) {
-          return Error(OperandTypeError(f.function_name, AttributeTypeName(*type)));
+        if (type &&
+            (*type == AttributeType::kN || *type == AttributeType::kBOOL ||
+             *type == AttributeType::kNULL)) {
+          return Error(
+              OperandTypeError(f.function_name, AttributeTypeName(*type)));
         }
         return Status::OK();
       }
@@ -255,15 +264,16 @@ class Resolver {
   }
 
   Status CheckBetweenBounds(const Operand& low, const Operand& high) const {
-    if (low.kind != Operand::Kind::kValue || high.kind != Operand::Kind::kValue) {
+    if (low.kind != Operand::Kind::kValue ||
+        high.kind != Operand::Kind::kValue) {
       return Status::OK();
     }
     const AttributeValue& lo = *low.value;
     const AttributeValue& hi = *high.value;
-    std::string operands = "lower bound operand: AttributeValue: " +
-                           AttributeValueForMessage(lo) +
-                           ", upper bound operand: AttributeValue: " +
-                           AttributeValueForMessage(hi);
+    std::string operands =
+        "lower bound operand: AttributeValue: " + AttributeValueForMessage(lo) +
+        ", upper bound operand: AttributeValue: " +
+        AttributeValueForMessage(hi);
     if (lo.type() != hi.type()) {
       return Error(
           "The BETWEEN operator requires same data type for lower and upper "
@@ -299,23 +309,22 @@ std::string JoinKeys(const std::vector<std::string>& keys) {
 
 }  // namespace
 
-StatusOr<ResolvedCondition> ResolveCondition(const ParsedCondition& parsed,
-                                             const ExpressionAttributeNames* names,
-                                             const AttributeMap* values,
-                                             PlaceholderUsage* usage) {
+StatusOr<ResolvedCondition> ResolveCondition(
+    const ParsedCondition& parsed, const ExpressionAttributeNames* names,
+    const AttributeMap* values, PlaceholderUsage* usage) {
   Resolver resolver(parsed.kind, names, values, usage);
-  EDDY_ASSIGN_OR_RETURN(std::unique_ptr<Condition> root, resolver.Resolve(*parsed.root));
+  EDDY_ASSIGN_OR_RETURN(std::unique_ptr<Condition> root,
+                        resolver.Resolve(*parsed.root));
   ResolvedCondition resolved;
   resolved.kind = parsed.kind;
   resolved.root = std::move(root);
   return resolved;
 }
 
-StatusOr<ResolvedCondition> CompileCondition(std::string_view text,
-                                             ExpressionKind kind,
-                                             const ExpressionAttributeNames* names,
-                                             const AttributeMap* values,
-                                             PlaceholderUsage* usage) {
+StatusOr<ResolvedCondition> CompileCondition(
+    std::string_view text, ExpressionKind kind,
+    const ExpressionAttributeNames* names, const AttributeMap* values,
+    PlaceholderUsage* usage) {
   EDDY_ASSIGN_OR_RETURN(ParsedCondition parsed, ParseCondition(text, kind));
   return ResolveCondition(parsed, names, values, usage);
 }

@@ -2,11 +2,11 @@
 
 #include "emulator/storage/record.h"
 
-#include <cstring>
-#include <cstdlib>
-#include <new>
-
 #include <xxhash.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
 
 namespace eddy::storage {
 namespace {
@@ -39,15 +39,21 @@ void PutBytes(std::string_view bytes, std::string* out) {
 
 // Length of Number::AppendOrderedBytes's output, without producing it.
 size_t OrderedNumberSize(const Number& n) {
-  return n.is_zero() ? 1 : 3 + static_cast<size_t>(n.digits()) + (n.is_negative() ? 1 : 0);
+  return n.is_zero()
+             ? 1
+             : 3 + static_cast<size_t>(n.digits()) + (n.is_negative() ? 1 : 0);
 }
 
 size_t KeyBytesSize(const AttributeValue& v) {
   switch (v.type()) {
-    case AttributeType::kS: return v.s().size();
-    case AttributeType::kB: return v.b().size();
-    case AttributeType::kN: return OrderedNumberSize(v.n());
-    default: return 0;
+    case AttributeType::kS:
+      return v.s().size();
+    case AttributeType::kB:
+      return v.b().size();
+    case AttributeType::kN:
+      return OrderedNumberSize(v.n());
+    default:
+      return 0;
   }
 }
 
@@ -69,11 +75,20 @@ void EncodeMap(const AttributeMap& m, std::string* out) {
 void EncodeValue(const AttributeValue& v, std::string* out) {
   out->push_back(static_cast<char>(v.type()));
   switch (v.type()) {
-    case AttributeType::kS: PutBytes(v.s(), out); break;
-    case AttributeType::kB: PutBytes(v.b(), out); break;
-    case AttributeType::kN: PutNumber(v.n(), out); break;
-    case AttributeType::kBOOL: out->push_back(v.boolean() ? 1 : 0); break;
-    case AttributeType::kNULL: break;
+    case AttributeType::kS:
+      PutBytes(v.s(), out);
+      break;
+    case AttributeType::kB:
+      PutBytes(v.b(), out);
+      break;
+    case AttributeType::kN:
+      PutNumber(v.n(), out);
+      break;
+    case AttributeType::kBOOL:
+      out->push_back(v.boolean() ? 1 : 0);
+      break;
+    case AttributeType::kNULL:
+      break;
     case AttributeType::kSS:
       PutVarint(v.ss().size(), out);
       for (const auto& s : v.ss()) PutBytes(s, out);
@@ -90,7 +105,9 @@ void EncodeValue(const AttributeValue& v, std::string* out) {
       PutVarint(v.l().size(), out);
       for (const auto& e : v.l()) EncodeValue(e, out);
       break;
-    case AttributeType::kM: EncodeMap(v.m(), out); break;
+    case AttributeType::kM:
+      EncodeMap(v.m(), out);
+      break;
   }
 }
 
@@ -132,7 +149,8 @@ AttributeMap DecodeMap(Reader& r) {
   m.Reserve(n);
   for (size_t i = 0; i < n; ++i) {
     std::string_view name = r.Bytes();
-    m.Set(std::string(name), DecodeValue(r));  // names arrive sorted: O(1) append
+    m.Set(std::string(name),
+          DecodeValue(r));  // names arrive sorted: O(1) append
   }
   return m;
 }
@@ -140,11 +158,16 @@ AttributeMap DecodeMap(Reader& r) {
 AttributeValue DecodeValue(Reader& r) {
   const auto type = static_cast<AttributeType>(r.Byte());
   switch (type) {
-    case AttributeType::kS: return AttributeValue::S(std::string(r.Bytes()));
-    case AttributeType::kB: return AttributeValue::B(std::string(r.Bytes()));
-    case AttributeType::kN: return AttributeValue::N(DecodeOrderedNumber(r.Bytes()));
-    case AttributeType::kBOOL: return AttributeValue::Bool(r.Byte() != 0);
-    case AttributeType::kNULL: return AttributeValue::Null();
+    case AttributeType::kS:
+      return AttributeValue::S(std::string(r.Bytes()));
+    case AttributeType::kB:
+      return AttributeValue::B(std::string(r.Bytes()));
+    case AttributeType::kN:
+      return AttributeValue::N(DecodeOrderedNumber(r.Bytes()));
+    case AttributeType::kBOOL:
+      return AttributeValue::Bool(r.Byte() != 0);
+    case AttributeType::kNULL:
+      return AttributeValue::Null();
     case AttributeType::kSS:
     case AttributeType::kBS: {
       const size_t n = r.Varint();
@@ -152,14 +175,16 @@ AttributeValue DecodeValue(Reader& r) {
       values.reserve(n);
       for (size_t i = 0; i < n; ++i) values.emplace_back(r.Bytes());
       // Stored sets are valid and canonical; rebuilding cannot fail.
-      return *(type == AttributeType::kSS ? AttributeValue::SS(std::move(values))
-                                          : AttributeValue::BS(std::move(values)));
+      return *(type == AttributeType::kSS
+                   ? AttributeValue::SS(std::move(values))
+                   : AttributeValue::BS(std::move(values)));
     }
     case AttributeType::kNS: {
       const size_t n = r.Varint();
       std::vector<Number> values;
       values.reserve(n);
-      for (size_t i = 0; i < n; ++i) values.push_back(DecodeOrderedNumber(r.Bytes()));
+      for (size_t i = 0; i < n; ++i)
+        values.push_back(DecodeOrderedNumber(r.Bytes()));
       return *AttributeValue::NS(std::move(values));
     }
     case AttributeType::kL: {
@@ -169,7 +194,8 @@ AttributeValue DecodeValue(Reader& r) {
       for (size_t i = 0; i < n; ++i) values.push_back(DecodeValue(r));
       return AttributeValue::L(std::move(values));
     }
-    case AttributeType::kM: return AttributeValue::M(DecodeMap(r));
+    case AttributeType::kM:
+      return AttributeValue::M(DecodeMap(r));
   }
   return AttributeValue::Null();
 }
@@ -181,26 +207,37 @@ Number DecodeOrderedNumber(std::string_view bytes) {
   const bool negative = tag == 0;
   const uint8_t flip = negative ? 0xff : 0x00;
   const int top = ((static_cast<uint8_t>(bytes[1]) ^ flip) << 8 |
-                   (static_cast<uint8_t>(bytes[2]) ^ flip)) - 1000;
+                   (static_cast<uint8_t>(bytes[2]) ^ flip)) -
+                  1000;
   const size_t end = negative ? bytes.size() - 1 : bytes.size();
   unsigned __int128 coefficient = 0;
   int digits = 0;
   for (size_t i = 3; i < end; ++i, ++digits) {
-    coefficient = coefficient * 10 + static_cast<unsigned>((static_cast<uint8_t>(bytes[i]) ^ flip) - '0');
+    coefficient =
+        coefficient * 10 +
+        static_cast<unsigned>((static_cast<uint8_t>(bytes[i]) ^ flip) - '0');
   }
   return Number::FromRaw(Number::Raw{static_cast<uint64_t>(coefficient),
                                      static_cast<uint64_t>(coefficient >> 64),
-                                     static_cast<int16_t>(top - digits + 1), negative});
+                                     static_cast<int16_t>(top - digits + 1),
+                                     negative});
 }
 
 }  // namespace
 
 void AppendKeyBytes(const AttributeValue& value, std::string* out) {
   switch (value.type()) {
-    case AttributeType::kS: out->append(value.s()); break;
-    case AttributeType::kB: out->append(value.b()); break;
-    case AttributeType::kN: value.n().AppendOrderedBytes(out); break;
-    default: break;
+    case AttributeType::kS:
+      out->append(value.s());
+      break;
+    case AttributeType::kB:
+      out->append(value.b());
+      break;
+    case AttributeType::kN:
+      value.n().AppendOrderedBytes(out);
+      break;
+    default:
+      break;
   }
 }
 
@@ -235,9 +272,11 @@ struct RecordBuilder {
       }
     }
     void* block = std::malloc(sizeof(Record) + payload.size());
-    if (block == nullptr) std::abort();  // out of memory is not a DynamoDB error
+    if (block == nullptr)
+      std::abort();  // out of memory is not a DynamoDB error
     Record* r = new (block) Record;
-    r->hash_ = HashPartitionKey(std::string_view(payload).substr(pk_offset, pk_size));
+    r->hash_ =
+        HashPartitionKey(std::string_view(payload).substr(pk_offset, pk_size));
     r->item_size_ = static_cast<uint32_t>(ItemSizeBytes(item));
     r->payload_size_ = static_cast<uint32_t>(payload.size());
     r->pk_offset_ = static_cast<uint32_t>(pk_offset);

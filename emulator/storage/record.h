@@ -31,7 +31,9 @@ class Record {
  public:
   // xxh3 of the partition key bytes: the record's place in the key space.
   uint64_t hash() const { return hash_; }
-  std::string_view partition_key() const { return {data() + pk_offset_, pk_size_}; }
+  std::string_view partition_key() const {
+    return {data() + pk_offset_, pk_size_};
+  }
   std::string_view sort_key() const { return {data() + sk_offset_, sk_size_}; }
   // DynamoDB's size of the item (what capacity and limits are computed on).
   int64_t item_size() const { return item_size_; }

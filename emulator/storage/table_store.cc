@@ -13,12 +13,14 @@ size_t TableStore::PointHash::operator()(const KeyRef& k) const {
   return absl::HashOf(k.hash, k.sk);
 }
 
-bool TableStore::PointEq::operator()(const PointSlot& a, const PointSlot& b) const {
+bool TableStore::PointEq::operator()(const PointSlot& a,
+                                     const PointSlot& b) const {
   return a.record->hash() == b.record->hash() &&
          a.record->partition_key() == b.record->partition_key() &&
          a.record->sort_key() == b.record->sort_key();
 }
-bool TableStore::PointEq::operator()(const PointSlot& a, const KeyRef& b) const {
+bool TableStore::PointEq::operator()(const PointSlot& a,
+                                     const KeyRef& b) const {
   return a.record->hash() == b.hash && a.record->partition_key() == b.pk &&
          a.record->sort_key() == b.sk;
 }

@@ -53,13 +53,14 @@ class TableStore {
     }
     bool operator()(const Slot& a, const Slot& b) const {
       if (a.hash != b.hash) return a.hash < b.hash;
-      return Compare(a.hash, a.record->partition_key(), a.record->sort_key(), b.hash,
-                     b.record->partition_key(), b.record->sort_key()) < 0;
+      return Compare(a.hash, a.record->partition_key(), a.record->sort_key(),
+                     b.hash, b.record->partition_key(),
+                     b.record->sort_key()) < 0;
     }
     bool operator()(const Slot& a, const KeyRef& b) const {
       if (a.hash != b.hash) return a.hash < b.hash;
-      return Compare(a.hash, a.record->partition_key(), a.record->sort_key(), b.hash, b.pk,
-                     b.sk) < 0;
+      return Compare(a.hash, a.record->partition_key(), a.record->sort_key(),
+                     b.hash, b.pk, b.sk) < 0;
     }
     bool operator()(const KeyRef& a, const Slot& b) const {
       if (a.hash != b.hash) return a.hash < b.hash;
@@ -79,7 +80,9 @@ class TableStore {
     using is_transparent = void;
     bool operator()(const PointSlot& a, const PointSlot& b) const;
     bool operator()(const PointSlot& a, const KeyRef& b) const;
-    bool operator()(const KeyRef& a, const PointSlot& b) const { return (*this)(b, a); }
+    bool operator()(const KeyRef& a, const PointSlot& b) const {
+      return (*this)(b, a);
+    }
   };
   using Ordered = absl::btree_set<Slot, SlotLess>;
 
@@ -145,7 +148,9 @@ class TableStore {
 };
 
 // The key of a record, as a KeyRef.
-inline KeyRef KeyOf(const Record& r) { return KeyRef{r.hash(), r.partition_key(), r.sort_key()}; }
+inline KeyRef KeyOf(const Record& r) {
+  return KeyRef{r.hash(), r.partition_key(), r.sort_key()};
+}
 
 }  // namespace eddy::storage
 

@@ -47,7 +47,8 @@ std::string_view AttributeTypeName(AttributeType type) {
   return kNames[static_cast<size_t>(type)];
 }
 
-// --- AttributeMap -------------------------------------------------------------
+// --- AttributeMap
+// -------------------------------------------------------------
 
 AttributeMap::AttributeMap(
     std::initializer_list<std::pair<std::string, AttributeValue>> init) {
@@ -56,9 +57,10 @@ AttributeMap::AttributeMap(
 }
 
 const AttributeValue* AttributeMap::Find(std::string_view name) const {
-  auto it = std::lower_bound(
-      entries_.begin(), entries_.end(), name,
-      [](const Entry& e, std::string_view n) { return std::string_view(e.name) < n; });
+  auto it = std::lower_bound(entries_.begin(), entries_.end(), name,
+                             [](const Entry& e, std::string_view n) {
+                               return std::string_view(e.name) < n;
+                             });
   return it != entries_.end() && it->name == name ? &it->value : nullptr;
 }
 
@@ -84,9 +86,10 @@ AttributeValue& AttributeMap::Set(std::string name, AttributeValue value) {
 }
 
 bool AttributeMap::Erase(std::string_view name) {
-  auto it = std::lower_bound(
-      entries_.begin(), entries_.end(), name,
-      [](const Entry& e, std::string_view n) { return std::string_view(e.name) < n; });
+  auto it = std::lower_bound(entries_.begin(), entries_.end(), name,
+                             [](const Entry& e, std::string_view n) {
+                               return std::string_view(e.name) < n;
+                             });
   if (it == entries_.end() || it->name != name) return false;
   entries_.erase(it);
   return true;
@@ -96,7 +99,8 @@ bool operator==(const AttributeMap& a, const AttributeMap& b) {
   return a.entries_ == b.entries_;
 }
 
-// --- AttributeValue -----------------------------------------------------------
+// --- AttributeValue
+// -----------------------------------------------------------
 
 bool AttributeValue::List::operator==(const List& other) const {
   return values == other.values;
@@ -105,7 +109,9 @@ bool AttributeValue::List::operator==(const List& other) const {
 AttributeValue AttributeValue::S(std::string value) {
   return AttributeValue(Rep(std::in_place_type<std::string>, std::move(value)));
 }
-AttributeValue AttributeValue::N(Number value) { return AttributeValue(Rep(value)); }
+AttributeValue AttributeValue::N(Number value) {
+  return AttributeValue(Rep(value));
+}
 AttributeValue AttributeValue::N(int64_t value) {
   return AttributeValue(Rep(Number::FromInt64(value)));
 }
@@ -116,7 +122,9 @@ StatusOr<AttributeValue> AttributeValue::ParseN(std::string_view text) {
 AttributeValue AttributeValue::B(std::string bytes) {
   return AttributeValue(Rep(Binary{std::move(bytes)}));
 }
-AttributeValue AttributeValue::Bool(bool value) { return AttributeValue(Rep(value)); }
+AttributeValue AttributeValue::Bool(bool value) {
+  return AttributeValue(Rep(value));
+}
 AttributeValue AttributeValue::Null() { return AttributeValue(Rep(NullTag{})); }
 AttributeValue AttributeValue::M(AttributeMap value) {
   return AttributeValue(Rep(std::move(value)));
@@ -163,7 +171,8 @@ StatusOr<AttributeValue> AttributeValue::BS(std::vector<std::string> values) {
   if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) {
     return Status::Validation(
         std::string(kInvalidPrefix) + "Input collection " +
-        Collection(values, [](const std::string& s) { return Base64Encode(s); }) +
+        Collection(values,
+                   [](const std::string& s) { return Base64Encode(s); }) +
         "of type BS contains duplicates.");
   }
   return AttributeValue(Rep(BinarySet{std::move(sorted)}));
@@ -171,22 +180,32 @@ StatusOr<AttributeValue> AttributeValue::BS(std::vector<std::string> values) {
 
 size_t AttributeValue::ElementCount() const {
   switch (type()) {
-    case AttributeType::kSS: return ss().size();
-    case AttributeType::kNS: return ns().size();
-    case AttributeType::kBS: return bs().size();
-    case AttributeType::kM: return m().size();
-    case AttributeType::kL: return l().size();
-    default: return 0;
+    case AttributeType::kSS:
+      return ss().size();
+    case AttributeType::kNS:
+      return ns().size();
+    case AttributeType::kBS:
+      return bs().size();
+    case AttributeType::kM:
+      return m().size();
+    case AttributeType::kL:
+      return l().size();
+    default:
+      return 0;
   }
 }
 
 int64_t AttributeValue::SizeBytes() const {
   switch (type()) {
-    case AttributeType::kS: return static_cast<int64_t>(s().size());
-    case AttributeType::kN: return n().SizeBytes();
-    case AttributeType::kB: return static_cast<int64_t>(b().size());
+    case AttributeType::kS:
+      return static_cast<int64_t>(s().size());
+    case AttributeType::kN:
+      return n().SizeBytes();
+    case AttributeType::kB:
+      return static_cast<int64_t>(b().size());
     case AttributeType::kBOOL:
-    case AttributeType::kNULL: return 1;
+    case AttributeType::kNULL:
+      return 1;
     case AttributeType::kSS: {
       int64_t total = 0;
       for (const auto& v : ss()) total += static_cast<int64_t>(v.size());
@@ -226,18 +245,30 @@ void AttributeValue::AppendDebugString(std::string* out) const {
   out->append(AttributeTypeName(type()));
   out->push_back(':');
   switch (type()) {
-    case AttributeType::kS: AppendQuoted(s(), out); break;
-    case AttributeType::kN: n().AppendTo(out); break;
-    case AttributeType::kB: AppendQuoted(Base64Encode(b()), out); break;
-    case AttributeType::kBOOL: out->append(boolean() ? "true" : "false"); break;
-    case AttributeType::kNULL: out->append("true"); break;
+    case AttributeType::kS:
+      AppendQuoted(s(), out);
+      break;
+    case AttributeType::kN:
+      n().AppendTo(out);
+      break;
+    case AttributeType::kB:
+      AppendQuoted(Base64Encode(b()), out);
+      break;
+    case AttributeType::kBOOL:
+      out->append(boolean() ? "true" : "false");
+      break;
+    case AttributeType::kNULL:
+      out->append("true");
+      break;
     case AttributeType::kSS:
     case AttributeType::kBS: {
       const auto& values = type() == AttributeType::kSS ? ss() : bs();
       out->push_back('[');
       for (size_t i = 0; i < values.size(); ++i) {
         if (i) out->push_back(',');
-        AppendQuoted(type() == AttributeType::kSS ? values[i] : Base64Encode(values[i]), out);
+        AppendQuoted(
+            type() == AttributeType::kSS ? values[i] : Base64Encode(values[i]),
+            out);
       }
       out->push_back(']');
       break;
@@ -281,7 +312,8 @@ std::string AttributeValue::DebugString() const {
   return out;
 }
 
-// --- Free functions -------------------------------------------------------------
+// --- Free functions
+// -------------------------------------------------------------
 
 int64_t ItemSizeBytes(const AttributeMap& item) {
   int64_t total = 0;
@@ -298,7 +330,8 @@ Status ValidateNesting(const AttributeValue& value, int level) {
         "have nested levels beyond supported limit");
   }
   if (value.is(AttributeType::kL)) {
-    for (const auto& v : value.l()) EDDY_RETURN_IF_ERROR(ValidateNesting(v, level + 1));
+    for (const auto& v : value.l())
+      EDDY_RETURN_IF_ERROR(ValidateNesting(v, level + 1));
   } else if (value.is(AttributeType::kM)) {
     for (const auto& e : value.m()) {
       EDDY_RETURN_IF_ERROR(ValidateNesting(e.value, level + 1));
@@ -314,7 +347,8 @@ Status ValidateNesting(const AttributeMap& item) {
 
 int CompareScalars(const AttributeValue& a, const AttributeValue& b) {
   switch (a.type()) {
-    case AttributeType::kN: return a.n().Compare(b.n());
+    case AttributeType::kN:
+      return a.n().Compare(b.n());
     case AttributeType::kS: {
       int c = a.s().compare(b.s());
       return c < 0 ? -1 : c > 0;
@@ -323,7 +357,8 @@ int CompareScalars(const AttributeValue& a, const AttributeValue& b) {
       int c = a.b().compare(b.b());
       return c < 0 ? -1 : c > 0;
     }
-    default: return 0;
+    default:
+      return 0;
   }
 }
 

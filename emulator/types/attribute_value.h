@@ -39,7 +39,18 @@
 namespace eddy {
 
 // In variant order (see AttributeValue::Rep).
-enum class AttributeType : uint8_t { kS, kN, kB, kSS, kNS, kBS, kM, kL, kNULL, kBOOL };
+enum class AttributeType : uint8_t {
+  kS,
+  kN,
+  kB,
+  kSS,
+  kNS,
+  kBS,
+  kM,
+  kL,
+  kNULL,
+  kBOOL
+};
 
 // "S", "N", "B", "SS", "NS", "BS", "M", "L", "NULL", "BOOL".
 std::string_view AttributeTypeName(AttributeType type);
@@ -53,7 +64,8 @@ class AttributeMap {
   using const_iterator = std::vector<Entry>::const_iterator;
 
   AttributeMap() = default;
-  AttributeMap(std::initializer_list<std::pair<std::string, AttributeValue>> init);
+  AttributeMap(
+      std::initializer_list<std::pair<std::string, AttributeValue>> init);
 
   // Null when absent.
   const AttributeValue* Find(std::string_view name) const;
@@ -96,13 +108,16 @@ class AttributeValue {
   static AttributeValue M(AttributeMap value);
   static AttributeValue L(std::vector<AttributeValue> value);
   // Sets fail with DynamoDB's messages when empty or holding duplicates:
-  //   "One or more parameter values were invalid: An string set  may not be empty"
-  //   "One or more parameter values were invalid: Input collection [a, a] contains duplicates."
+  //   "One or more parameter values were invalid: An string set  may not be
+  //   empty" "One or more parameter values were invalid: Input collection [a,
+  //   a] contains duplicates."
   static StatusOr<AttributeValue> SS(std::vector<std::string> values);
   static StatusOr<AttributeValue> NS(std::vector<Number> values);
   static StatusOr<AttributeValue> BS(std::vector<std::string> values);
 
-  AttributeType type() const { return static_cast<AttributeType>(rep_.index()); }
+  AttributeType type() const {
+    return static_cast<AttributeType>(rep_.index());
+  }
   bool is(AttributeType t) const { return type() == t; }
 
   // Accessors. REQUIRES: the value has that type (checked; aborts otherwise).

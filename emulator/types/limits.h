@@ -12,11 +12,11 @@
 namespace eddy::limits {
 
 // --- Values -----------------------------------------------------------------
-inline constexpr int kMaxNumberDigits = 38;         // significant digits
-inline constexpr int kMaxNumberExponent = 125;      // 9.99..9E+125 is the largest
-inline constexpr int kMinNumberExponent = -130;     // 1E-130 is the smallest
-inline constexpr int kMaxNumberSizeBytes = 21;      // billing size cap of an N
-inline constexpr int kMaxNestingDepth = 32;         // the attribute itself is 1
+inline constexpr int kMaxNumberDigits = 38;      // significant digits
+inline constexpr int kMaxNumberExponent = 125;   // 9.99..9E+125 is the largest
+inline constexpr int kMinNumberExponent = -130;  // 1E-130 is the smallest
+inline constexpr int kMaxNumberSizeBytes = 21;   // billing size cap of an N
+inline constexpr int kMaxNestingDepth = 32;      // the attribute itself is 1
 inline constexpr int64_t kMaxItemSizeBytes = 400 * 1024;  // 409,600
 inline constexpr int64_t kMaxPartitionKeyBytes = 2048;
 inline constexpr int64_t kMaxSortKeyBytes = 1024;
@@ -25,8 +25,10 @@ inline constexpr int64_t kMaxAttributeNameBytes = 65535;  // 64 KiB is rejected
 inline constexpr int64_t kListOrMapOverheadBytes = 3;
 inline constexpr int64_t kListOrMapElementOverheadBytes = 1;
 
-// --- Requests -----------------------------------------------------------------
-inline constexpr int64_t kMaxPageBytes = 1024 * 1024;  // Query/Scan, before filter
+// --- Requests
+// -----------------------------------------------------------------
+inline constexpr int64_t kMaxPageBytes =
+    1024 * 1024;  // Query/Scan, before filter
 inline constexpr int kMaxBatchGetKeys = 100;
 inline constexpr int64_t kMaxBatchGetResponseBytes = 16 * 1024 * 1024;
 inline constexpr int kMaxBatchWriteRequests = 25;

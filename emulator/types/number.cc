@@ -163,8 +163,8 @@ StatusOr<Number> Number::Parse(std::string_view text) {
 Number Number::FromInt64(int64_t value) {
   if (value == 0) return Number();
   bool negative = value < 0;
-  u128 magnitude = negative ? static_cast<u128>(-(value + 1)) + 1
-                            : static_cast<u128>(value);
+  u128 magnitude =
+      negative ? static_cast<u128>(-(value + 1)) + 1 : static_cast<u128>(value);
   // Always in range and within 38 digits.
   return *FromParts(negative, magnitude, 0);
 }
@@ -265,7 +265,8 @@ StatusOr<Number> Number::AddSlow(const Number& a, const Number& b) {
   }
   u128 coefficient = 0;
   for (int64_t k = first; k >= last; --k) {
-    coefficient = coefficient * 10 + static_cast<unsigned>(result[static_cast<size_t>(k)]);
+    coefficient = coefficient * 10 +
+                  static_cast<unsigned>(result[static_cast<size_t>(k)]);
   }
   return FromParts(negative, coefficient, low + last);
 }
@@ -375,10 +376,13 @@ void Number::AppendOrderedBytes(std::string* out) const {
   out->push_back(negative_ ? '\x00' : '\x02');
   out->push_back(static_cast<char>((top >> 8) ^ flip));
   out->push_back(static_cast<char>((top & 0xff) ^ flip));
-  for (int i = 0; i < n; ++i) out->push_back(static_cast<char>(digits[i] ^ flip));
+  for (int i = 0; i < n; ++i)
+    out->push_back(static_cast<char>(digits[i] ^ flip));
   if (negative_) out->push_back('\xff');
 }
 
-double Number::ToDouble() const { return std::strtod(ToString().c_str(), nullptr); }
+double Number::ToDouble() const {
+  return std::strtod(ToString().c_str(), nullptr);
+}
 
 }  // namespace eddy

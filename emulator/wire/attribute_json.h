@@ -3,8 +3,9 @@
 // DynamoDB JSON for values and items: `{"S":"x"}`, `{"N":"1.5"}`,
 // `{"M":{"a":{"BOOL":true}}}`, and an item as `{"name": <value>, ...}`.
 //
-//   StatusOr<Item> item = DecodeItemJson(R"({"pk":{"S":"a"},"n":{"N":"01.50"}})");
-//   std::string json = EncodeItemJson(*item);  // {"n":{"N":"1.5"},"pk":{"S":"a"}}
+//   StatusOr<Item> item =
+//   DecodeItemJson(R"({"pk":{"S":"a"},"n":{"N":"01.50"}})"); std::string json =
+//   EncodeItemJson(*item);  // {"n":{"N":"1.5"},"pk":{"S":"a"}}
 //
 // Decoding reports what DynamoDB reports, in its order: JSON that is malformed
 // or has a member of the wrong JSON type is a SerializationException

@@ -30,12 +30,14 @@ class DatabaseTest : public ::testing::Test {
     return o;
   }
 
-  void CreateHashRangeTable(const std::string& name, ScalarAttributeType sk_type =
-                                                         ScalarAttributeType::kS) {
+  void CreateHashRangeTable(
+      const std::string& name,
+      ScalarAttributeType sk_type = ScalarAttributeType::kS) {
     CreateTableRequest r;
     r.table_name = name;
     r.key_schema = {{"pk", KeyType::kHash}, {"sk", KeyType::kRange}};
-    r.attribute_definitions = {{"pk", ScalarAttributeType::kS}, {"sk", sk_type}};
+    r.attribute_definitions = {{"pk", ScalarAttributeType::kS},
+                               {"sk", sk_type}};
     r.billing_mode = BillingMode::kPayPerRequest;
     ASSERT_THAT(db_.CreateTable(r), IsOk());
   }
@@ -71,7 +73,8 @@ TEST_F(DatabaseTest, CreateDescribeListDelete) {
   CreateHashRangeTable("orders");
   StatusOr<DescribeTableResponse> d = db_.DescribeTable({"users"});
   ASSERT_THAT(d, IsOk());
-  EXPECT_EQ(d->table.table_arn, "arn:aws:dynamodb:us-east-1:000000000000:table/users");
+  EXPECT_EQ(d->table.table_arn,
+            "arn:aws:dynamodb:us-east-1:000000000000:table/users");
   EXPECT_EQ(d->table.table_status, TableStatus::kActive);
   EXPECT_EQ(d->table.provisioned_throughput.read_capacity_units, 5);
   EXPECT_FALSE(d->table.billing_mode_summary.has_value());
@@ -79,7 +82,8 @@ TEST_F(DatabaseTest, CreateDescribeListDelete) {
   EXPECT_EQ(d->table.table_id.size(), 36u);
   StatusOr<DescribeTableResponse> o = db_.DescribeTable({"orders"});
   ASSERT_TRUE(o->table.billing_mode_summary.has_value());
-  EXPECT_EQ(o->table.billing_mode_summary->billing_mode, BillingMode::kPayPerRequest);
+  EXPECT_EQ(o->table.billing_mode_summary->billing_mode,
+            BillingMode::kPayPerRequest);
 
   EXPECT_THAT(db_.ListTables({})->table_names, ElementsAre("orders", "users"));
   ListTablesRequest page;
@@ -95,11 +99,13 @@ TEST_F(DatabaseTest, CreateDescribeListDelete) {
   StatusOr<DeleteTableResponse> del = db_.DeleteTable({"users"});
   ASSERT_THAT(del, IsOk());
   EXPECT_EQ(del->table_description.table_status, TableStatus::kDeleting);
-  EXPECT_THAT(db_.DescribeTable({"users"}),
-              StatusIsExactly(ErrorCode::kResourceNotFound,
-                              "Requested resource not found: Table: users not found"));
+  EXPECT_THAT(
+      db_.DescribeTable({"users"}),
+      StatusIsExactly(ErrorCode::kResourceNotFound,
+                      "Requested resource not found: Table: users not found"));
   EXPECT_THAT(db_.GetItem({"users", {{"pk", S("a")}}}),
-              StatusIsExactly(ErrorCode::kResourceNotFound, "Requested resource not found"));
+              StatusIsExactly(ErrorCode::kResourceNotFound,
+                              "Requested resource not found"));
 }
 
 TEST_F(DatabaseTest, TableNamesAreCaseSensitiveAndUnique) {
@@ -111,7 +117,8 @@ TEST_F(DatabaseTest, TableNamesAreCaseSensitiveAndUnique) {
   again.attribute_definitions = {{"pk", ScalarAttributeType::kS}};
   again.billing_mode = BillingMode::kPayPerRequest;
   EXPECT_THAT(db_.CreateTable(again),
-              StatusIsExactly(ErrorCode::kResourceInUse, "Table already exists: users"));
+              StatusIsExactly(ErrorCode::kResourceInUse,
+                              "Table already exists: users"));
 }
 
 struct CreateErrorCase {
@@ -133,31 +140,38 @@ TEST_F(DatabaseTest, CreateTableValidation) {
   {
     auto r = base();
     r.table_name = "ab";
-    cases.push_back({"short name", r,
-                     "1 validation error detected: Value 'ab' at 'tableName' failed to satisfy "
-                     "constraint: Member must have length greater than or equal to 3"});
+    cases.push_back(
+        {"short name", r,
+         "1 validation error detected: Value 'ab' at 'tableName' failed to "
+         "satisfy "
+         "constraint: Member must have length greater than or equal to 3"});
   }
   {
     auto r = base();
     r.table_name = "a b!";
-    cases.push_back({"bad chars", r,
-                     "1 validation error detected: Value 'a b!' at 'tableName' failed to "
-                     "satisfy constraint: Member must satisfy regular expression pattern: "
-                     "[a-zA-Z0-9_.-]+"});
+    cases.push_back(
+        {"bad chars", r,
+         "1 validation error detected: Value 'a b!' at 'tableName' failed to "
+         "satisfy constraint: Member must satisfy regular expression pattern: "
+         "[a-zA-Z0-9_.-]+"});
   }
   {
     auto r = base();
     r.billing_mode = std::nullopt;
-    cases.push_back({"no throughput", r,
-                     "One or more parameter values were invalid: ReadCapacityUnits and "
-                     "WriteCapacityUnits must both be specified when BillingMode is PROVISIONED"});
+    cases.push_back(
+        {"no throughput", r,
+         "One or more parameter values were invalid: ReadCapacityUnits and "
+         "WriteCapacityUnits must both be specified when BillingMode is "
+         "PROVISIONED"});
   }
   {
     auto r = base();
     r.provisioned_throughput = ProvisionedThroughput{1, 1};
     cases.push_back({"throughput on demand", r,
-                     "One or more parameter values were invalid: Neither ReadCapacityUnits nor "
-                     "WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST"});
+                     "One or more parameter values were invalid: Neither "
+                     "ReadCapacityUnits nor "
+                     "WriteCapacityUnits can be specified when BillingMode is "
+                     "PAY_PER_REQUEST"});
   }
   {
     auto r = base();
@@ -165,62 +179,78 @@ TEST_F(DatabaseTest, CreateTableValidation) {
     r.provisioned_throughput = ProvisionedThroughput{0, 5};
     cases.push_back({"zero read units", r,
                      "1 validation error detected: Value '0' at "
-                     "'provisionedThroughput.readCapacityUnits' failed to satisfy constraint: "
+                     "'provisionedThroughput.readCapacityUnits' failed to "
+                     "satisfy constraint: "
                      "Member must have value greater than or equal to 1"});
   }
   {
     auto r = base();
     r.key_schema = {{"id", KeyType::kHash}};
     cases.push_back({"undefined key", r,
-                     "One or more parameter values were invalid: Some index key attributes are "
-                     "not defined in AttributeDefinitions. Keys: [id], AttributeDefinitions: [pk]"});
+                     "One or more parameter values were invalid: Some index "
+                     "key attributes are "
+                     "not defined in AttributeDefinitions. Keys: [id], "
+                     "AttributeDefinitions: [pk]"});
   }
   {
     auto r = base();
     r.key_schema = {{"pk", KeyType::kRange}};
     cases.push_back({"range first", r,
-                     "Invalid KeySchema: The first KeySchemaElement is not a HASH key type"});
+                     "Invalid KeySchema: The first KeySchemaElement is not a "
+                     "HASH key type"});
   }
   {
     auto r = base();
     r.key_schema = {{"pk", KeyType::kHash}, {"sk", KeyType::kHash}};
-    r.attribute_definitions = {{"pk", ScalarAttributeType::kS}, {"sk", ScalarAttributeType::kS}};
+    r.attribute_definitions = {{"pk", ScalarAttributeType::kS},
+                               {"sk", ScalarAttributeType::kS}};
     cases.push_back({"two hash", r,
-                     "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type"});
+                     "Invalid KeySchema: The second KeySchemaElement is not a "
+                     "RANGE key type"});
   }
   {
     auto r = base();
     r.key_schema = {{"pk", KeyType::kHash}, {"pk", KeyType::kRange}};
-    r.attribute_definitions = {{"pk", ScalarAttributeType::kS}, {"x", ScalarAttributeType::kS}};
+    r.attribute_definitions = {{"pk", ScalarAttributeType::kS},
+                               {"x", ScalarAttributeType::kS}};
     cases.push_back({"same name", r,
-                     "Both the Hash Key and the Range Key element in the KeySchema have the same "
+                     "Both the Hash Key and the Range Key element in the "
+                     "KeySchema have the same "
                      "name"});
   }
   {
     auto r = base();
     r.attribute_definitions.push_back({"extra", ScalarAttributeType::kN});
-    cases.push_back({"extra definition", r,
-                     "One or more parameter values were invalid: Number of attributes in "
-                     "KeySchema does not exactly match number of attributes defined in "
-                     "AttributeDefinitions"});
+    cases.push_back(
+        {"extra definition", r,
+         "One or more parameter values were invalid: Number of attributes in "
+         "KeySchema does not exactly match number of attributes defined in "
+         "AttributeDefinitions"});
   }
   {
     auto r = base();
     r.key_schema.clear();
-    cases.push_back({"empty key schema", r,
-                     "1 validation error detected: Value '[]' at 'keySchema' failed to satisfy "
-                     "constraint: Member must have length greater than or equal to 1"});
+    cases.push_back(
+        {"empty key schema", r,
+         "1 validation error detected: Value '[]' at 'keySchema' failed to "
+         "satisfy "
+         "constraint: Member must have length greater than or equal to 1"});
   }
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);
-    EXPECT_THAT(db_.CreateTable(c.request), StatusIsExactly(ErrorCode::kValidation, c.message));
+    EXPECT_THAT(db_.CreateTable(c.request),
+                StatusIsExactly(ErrorCode::kValidation, c.message));
   }
-  EXPECT_TRUE(db_.ListTables({})->table_names.empty());  // no failed create left a trace
+  EXPECT_TRUE(db_.ListTables({})
+                  ->table_names.empty());  // no failed create left a trace
 }
 
 TEST_F(DatabaseTest, PutGetDeleteRoundTrip) {
   CreateHashRangeTable("t01");
-  Item item{{"pk", S("a")}, {"sk", S("1")}, {"n", N(7)}, {"m", AttributeValue::M({{"x", S("y")}})}};
+  Item item{{"pk", S("a")},
+            {"sk", S("1")},
+            {"n", N(7)},
+            {"m", AttributeValue::M({{"x", S("y")}})}};
   ASSERT_THAT(Put("t01", item), IsOk());
   EXPECT_EQ(Get("t01", {{"pk", S("a")}, {"sk", S("1")}}), item);
   EXPECT_EQ(Get("t01", {{"pk", S("a")}, {"sk", S("2")}}), std::nullopt);
@@ -228,7 +258,8 @@ TEST_F(DatabaseTest, PutGetDeleteRoundTrip) {
   // PutItem replaces the whole item; ALL_OLD returns the previous one.
   PutItemRequest replace;
   replace.table_name = "t01";
-  replace.item = Item{{"pk", S("a")}, {"sk", S("1")}, {"other", AttributeValue::Bool(true)}};
+  replace.item = Item{
+      {"pk", S("a")}, {"sk", S("1")}, {"other", AttributeValue::Bool(true)}};
   replace.return_values = ReturnValue::kAllOld;
   StatusOr<PutItemResponse> r = db_.PutItem(replace);
   ASSERT_THAT(r, IsOk());
@@ -251,14 +282,17 @@ TEST_F(DatabaseTest, PutGetDeleteRoundTrip) {
 
 TEST_F(DatabaseTest, NumericSortKeysAreEqualByValue) {
   CreateHashRangeTable("nums", ScalarAttributeType::kN);
-  ASSERT_THAT(Put("nums", {{"pk", S("a")}, {"sk", AttributeValue::N(*Number::Parse("1.0"))},
+  ASSERT_THAT(Put("nums", {{"pk", S("a")},
+                           {"sk", AttributeValue::N(*Number::Parse("1.0"))},
                            {"v", S("first")}}),
               IsOk());
-  ASSERT_THAT(Put("nums", {{"pk", S("a")}, {"sk", AttributeValue::N(*Number::Parse("1"))},
+  ASSERT_THAT(Put("nums", {{"pk", S("a")},
+                           {"sk", AttributeValue::N(*Number::Parse("1"))},
                            {"v", S("second")}}),
               IsOk());
   EXPECT_EQ(db_.DescribeTable({"nums"})->table.item_count, 1);
-  EXPECT_EQ(Get("nums", {{"pk", S("a")}, {"sk", AttributeValue::N(*Number::Parse("100e-2"))}})
+  EXPECT_EQ(Get("nums", {{"pk", S("a")},
+                         {"sk", AttributeValue::N(*Number::Parse("100e-2"))}})
                 ->Find("v")
                 ->s(),
             "second");
@@ -267,59 +301,80 @@ TEST_F(DatabaseTest, NumericSortKeysAreEqualByValue) {
 TEST_F(DatabaseTest, KeyValidationMessages) {
   CreateHashRangeTable("t01");
   const char* kMismatch = "The provided key element does not match the schema";
-  EXPECT_THAT(db_.GetItem({"t01", {{"pk", S("a")}}}), StatusIsExactly(ErrorCode::kValidation, kMismatch));
+  EXPECT_THAT(db_.GetItem({"t01", {{"pk", S("a")}}}),
+              StatusIsExactly(ErrorCode::kValidation, kMismatch));
   EXPECT_THAT(db_.GetItem({"t01", {{"pk", S("a")}, {"sk", N(1)}}}),
               StatusIsExactly(ErrorCode::kValidation, kMismatch));
-  EXPECT_THAT(db_.GetItem({"t01", {{"pk", S("a")}, {"sk", S("1")}, {"x", S("1")}}}),
-              StatusIsExactly(ErrorCode::kValidation, kMismatch));
-  EXPECT_THAT(db_.GetItem({"t01", {{"pk", S("")}, {"sk", S("1")}}}),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "One or more parameter values are not valid. The AttributeValue for "
-                              "a key attribute cannot contain an empty string value. Key: pk"));
-  EXPECT_THAT(Put("t01", {{"sk", S("1")}}),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "One or more parameter values were invalid: Missing the key pk in "
-                              "the item"));
-  EXPECT_THAT(Put("t01", {{"pk", N(1)}, {"sk", S("1")}}),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "One or more parameter values were invalid: Type mismatch for key pk "
-                              "expected: S actual: N"));
-  EXPECT_THAT(Put("t01", {{"pk", S(std::string(2049, 'x'))}, {"sk", S("1")}}),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "One or more parameter values were invalid: Size of hashkey has "
-                              "exceeded the maximum size limit of2048 bytes"));
-  EXPECT_THAT(Put("t01", {{"pk", S(std::string(2048, 'x'))}, {"sk", S(std::string(1025, 'y'))}}),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "One or more parameter values were invalid: Aggregated size of all "
-                              "range keys has exceeded the size limit of 1024 bytes"));
-  EXPECT_THAT(Put("t01", {{"pk", S(std::string(2048, 'x'))}, {"sk", S(std::string(1024, 'y'))}}),
+  EXPECT_THAT(
+      db_.GetItem({"t01", {{"pk", S("a")}, {"sk", S("1")}, {"x", S("1")}}}),
+      StatusIsExactly(ErrorCode::kValidation, kMismatch));
+  EXPECT_THAT(
+      db_.GetItem({"t01", {{"pk", S("")}, {"sk", S("1")}}}),
+      StatusIsExactly(
+          ErrorCode::kValidation,
+          "One or more parameter values are not valid. The AttributeValue for "
+          "a key attribute cannot contain an empty string value. Key: pk"));
+  EXPECT_THAT(
+      Put("t01", {{"sk", S("1")}}),
+      StatusIsExactly(
+          ErrorCode::kValidation,
+          "One or more parameter values were invalid: Missing the key pk in "
+          "the item"));
+  EXPECT_THAT(
+      Put("t01", {{"pk", N(1)}, {"sk", S("1")}}),
+      StatusIsExactly(
+          ErrorCode::kValidation,
+          "One or more parameter values were invalid: Type mismatch for key pk "
+          "expected: S actual: N"));
+  EXPECT_THAT(
+      Put("t01", {{"pk", S(std::string(2049, 'x'))}, {"sk", S("1")}}),
+      StatusIsExactly(
+          ErrorCode::kValidation,
+          "One or more parameter values were invalid: Size of hashkey has "
+          "exceeded the maximum size limit of2048 bytes"));
+  EXPECT_THAT(
+      Put("t01", {{"pk", S(std::string(2048, 'x'))},
+                  {"sk", S(std::string(1025, 'y'))}}),
+      StatusIsExactly(
+          ErrorCode::kValidation,
+          "One or more parameter values were invalid: Aggregated size of all "
+          "range keys has exceeded the size limit of 1024 bytes"));
+  EXPECT_THAT(Put("t01", {{"pk", S(std::string(2048, 'x'))},
+                          {"sk", S(std::string(1024, 'y'))}}),
               IsOk());
   // 400 KB: 409,600 bytes including names.
-  Item big{{"pk", S("b")}, {"sk", S("1")}, {"d", S(std::string(409600 - 7, 'z'))}};
+  Item big{
+      {"pk", S("b")}, {"sk", S("1")}, {"d", S(std::string(409600 - 7, 'z'))}};
   EXPECT_THAT(Put("t01", big), IsOk());
   big.Set("d", S(std::string(409600 - 6, 'z')));
-  EXPECT_THAT(Put("t01", big), StatusIsExactly(ErrorCode::kValidation,
-                                               "Item size has exceeded the maximum allowed size"));
+  EXPECT_THAT(
+      Put("t01", big),
+      StatusIsExactly(ErrorCode::kValidation,
+                      "Item size has exceeded the maximum allowed size"));
   EXPECT_THAT(Put("no_such_table", {{"pk", S("a")}}),
-              StatusIsExactly(ErrorCode::kResourceNotFound, "Requested resource not found"));
+              StatusIsExactly(ErrorCode::kResourceNotFound,
+                              "Requested resource not found"));
   PutItemRequest bad_rv;
   bad_rv.table_name = "t01";
   bad_rv.item = {{"pk", S("a")}, {"sk", S("1")}};
   bad_rv.return_values = ReturnValue::kAllNew;
   EXPECT_THAT(db_.PutItem(bad_rv),
-              StatusIsExactly(ErrorCode::kValidation, "ReturnValues can only be ALL_OLD or NONE"));
+              StatusIsExactly(ErrorCode::kValidation,
+                              "ReturnValues can only be ALL_OLD or NONE"));
   bad_rv.return_values = ReturnValue::kNone;
   bad_rv.expression_attribute_values = AttributeMap{{":v", N(1)}};
   EXPECT_THAT(db_.PutItem(bad_rv),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "ExpressionAttributeValues can only be specified when using "
-                              "expressions: ConditionExpression is null"));
+              StatusIsExactly(
+                  ErrorCode::kValidation,
+                  "ExpressionAttributeValues can only be specified when using "
+                  "expressions: ConditionExpression is null"));
 }
 
 TEST_F(DatabaseTest, ConsumedCapacityIsExact) {
   CreateHashRangeTable("t01");
   // 3 KB item: 3 WCU to write, 1 RCU strongly consistent, 0.5 eventually.
-  Item item{{"pk", S("a")}, {"sk", S("1")}, {"d", S(std::string(3 * 1024 - 7, 'x'))}};
+  Item item{
+      {"pk", S("a")}, {"sk", S("1")}, {"d", S(std::string(3 * 1024 - 7, 'x'))}};
   PutItemRequest put;
   put.table_name = "t01";
   put.item = item;
@@ -348,7 +403,9 @@ TEST_F(DatabaseTest, ConsumedCapacityIsExact) {
   EXPECT_DOUBLE_EQ(db_.GetItem(get)->consumed_capacity->capacity_units, 1.0);
 
   // 8 KB item: 2 / 1 RCU.
-  ASSERT_THAT(Put("t01", {{"pk", S("b")}, {"sk", S("1")}, {"d", S(std::string(8192 - 7, 'x'))}}),
+  ASSERT_THAT(Put("t01", {{"pk", S("b")},
+                          {"sk", S("1")},
+                          {"d", S(std::string(8192 - 7, 'x'))}}),
               IsOk());
   get.key = {{"pk", S("b")}, {"sk", S("1")}};
   EXPECT_DOUBLE_EQ(db_.GetItem(get)->consumed_capacity->capacity_units, 2.0);
@@ -365,8 +422,8 @@ TEST_F(DatabaseTest, ConsumedCapacityIsExact) {
 }
 
 // All items of a Scan over every segment, each key once.
-std::multiset<std::string> ScanAll(Database& db, const std::string& table, int segments,
-                                   std::optional<int> limit) {
+std::multiset<std::string> ScanAll(Database& db, const std::string& table,
+                                   int segments, std::optional<int> limit) {
   std::multiset<std::string> seen;
   for (int s = 0; s < segments; ++s) {
     ScanRequest r;
@@ -380,7 +437,8 @@ std::multiset<std::string> ScanAll(Database& db, const std::string& table, int s
       StatusOr<ScanResponse> page = db.Scan(r);
       EXPECT_THAT(page, IsOk());
       if (!page.ok()) return seen;
-      for (const Item& item : page->items) seen.insert(item.Find("pk")->s() + "/" + item.Find("sk")->s());
+      for (const Item& item : page->items)
+        seen.insert(item.Find("pk")->s() + "/" + item.Find("sk")->s());
       if (!page->last_evaluated_key) break;
       r.exclusive_start_key = page->last_evaluated_key;
     }
@@ -393,7 +451,8 @@ TEST_F(DatabaseTest, ParallelScanSegmentsAreDisjointAndComplete) {
   std::multiset<std::string> expected;
   for (int p = 0; p < 200; ++p) {
     for (int s = 0; s < 3; ++s) {
-      ASSERT_THAT(Put("t01", {{"pk", S("p" + std::to_string(p))}, {"sk", S(std::to_string(s))}}),
+      ASSERT_THAT(Put("t01", {{"pk", S("p" + std::to_string(p))},
+                              {"sk", S(std::to_string(s))}}),
                   IsOk());
       expected.insert("p" + std::to_string(p) + "/" + std::to_string(s));
     }
@@ -412,7 +471,9 @@ TEST_F(DatabaseTest, ScanPagesEndAtOneMegabyte) {
     const std::string sk = std::to_string(i % 10);
     const std::string pk = "p" + std::to_string(i);
     const int64_t overhead = 2 + static_cast<int64_t>(pk.size()) + 2 + 1 + 1;
-    ASSERT_THAT(Put("t01", {{"pk", S(pk)}, {"sk", S(sk)}, {"d", S(std::string(131072 - overhead, 'x'))}}),
+    ASSERT_THAT(Put("t01", {{"pk", S(pk)},
+                            {"sk", S(sk)},
+                            {"d", S(std::string(131072 - overhead, 'x'))}}),
                 IsOk());
   }
   ScanRequest r;
@@ -422,7 +483,8 @@ TEST_F(DatabaseTest, ScanPagesEndAtOneMegabyte) {
   ASSERT_THAT(page, IsOk());
   EXPECT_EQ(page->count, 8);
   EXPECT_TRUE(page->last_evaluated_key.has_value());
-  EXPECT_DOUBLE_EQ(page->consumed_capacity->capacity_units, 128.0);  // 1 MB / 4 KB / 2
+  EXPECT_DOUBLE_EQ(page->consumed_capacity->capacity_units,
+                   128.0);  // 1 MB / 4 KB / 2
   r.exclusive_start_key = page->last_evaluated_key;
   page = db_.Scan(r);
   EXPECT_EQ(page->count, 8);
@@ -439,25 +501,33 @@ TEST_F(DatabaseTest, ScanValidation) {
   ScanRequest r;
   r.table_name = "t01";
   r.segment = 1;
-  EXPECT_THAT(db_.Scan(r), StatusIs(ErrorCode::kValidation, "TotalSegments parameter is required"));
+  EXPECT_THAT(db_.Scan(r), StatusIs(ErrorCode::kValidation,
+                                    "TotalSegments parameter is required"));
   r.total_segments = 1;
-  EXPECT_THAT(db_.Scan(r),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "The Segment parameter is zero-based and must be less than parameter "
-                              "TotalSegments: Segment: 1 is not less than TotalSegments: 1"));
+  EXPECT_THAT(
+      db_.Scan(r),
+      StatusIsExactly(
+          ErrorCode::kValidation,
+          "The Segment parameter is zero-based and must be less than parameter "
+          "TotalSegments: Segment: 1 is not less than TotalSegments: 1"));
   r.segment.reset();
-  EXPECT_THAT(db_.Scan(r), StatusIs(ErrorCode::kValidation, "Segment parameter is required"));
+  EXPECT_THAT(db_.Scan(r), StatusIs(ErrorCode::kValidation,
+                                    "Segment parameter is required"));
   r.total_segments.reset();
   r.limit = 0;
-  EXPECT_THAT(db_.Scan(r),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "1 validation error detected: Value '0' at 'limit' failed to satisfy "
-                              "constraint: Member must have value greater than or equal to 1"));
+  EXPECT_THAT(
+      db_.Scan(r),
+      StatusIsExactly(
+          ErrorCode::kValidation,
+          "1 validation error detected: Value '0' at 'limit' failed to satisfy "
+          "constraint: Member must have value greater than or equal to 1"));
   r.limit.reset();
   r.exclusive_start_key = Item{{"pk", S("a")}};
-  EXPECT_THAT(db_.Scan(r), StatusIsExactly(ErrorCode::kValidation,
-                                           "The provided starting key is invalid: The provided key "
-                                           "element does not match the schema"));
+  EXPECT_THAT(
+      db_.Scan(r),
+      StatusIsExactly(ErrorCode::kValidation,
+                      "The provided starting key is invalid: The provided key "
+                      "element does not match the schema"));
   r.exclusive_start_key.reset();
   r.select = Select::kCount;
   ASSERT_THAT(Put("t01", {{"pk", S("a")}, {"sk", S("1")}}), IsOk());
@@ -471,10 +541,11 @@ TEST_F(DatabaseTest, BatchWriteAndGet) {
   CreateHashTable("t02");
   BatchWriteItemRequest w;
   for (int i = 0; i < 20; ++i) {
-    w.request_items["t01"].push_back(
-        WriteRequest{Item{{"pk", S("a")}, {"sk", S(std::to_string(i))}}, std::nullopt});
+    w.request_items["t01"].push_back(WriteRequest{
+        Item{{"pk", S("a")}, {"sk", S(std::to_string(i))}}, std::nullopt});
   }
-  w.request_items["t02"].push_back(WriteRequest{Item{{"pk", S("x")}}, std::nullopt});
+  w.request_items["t02"].push_back(
+      WriteRequest{Item{{"pk", S("x")}}, std::nullopt});
   w.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
   StatusOr<BatchWriteItemResponse> wr = db_.BatchWriteItem(w);
   ASSERT_THAT(wr, IsOk());
@@ -483,40 +554,50 @@ TEST_F(DatabaseTest, BatchWriteAndGet) {
   EXPECT_TRUE(wr->unprocessed_items.empty());
 
   BatchGetItemRequest g;
-  g.request_items["t01"].keys = {{{"pk", S("a")}, {"sk", S("3")}}, {{"pk", S("a")}, {"sk", S("99")}}};
+  g.request_items["t01"].keys = {{{"pk", S("a")}, {"sk", S("3")}},
+                                 {{"pk", S("a")}, {"sk", S("99")}}};
   g.request_items["t02"].keys = {{{"pk", S("x")}}};
   g.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
   StatusOr<BatchGetItemResponse> gr = db_.BatchGetItem(g);
   ASSERT_THAT(gr, IsOk());
   EXPECT_EQ(gr->responses["t01"].size(), 1u);
   EXPECT_EQ(gr->responses["t02"].size(), 1u);
-  EXPECT_DOUBLE_EQ(gr->consumed_capacity[0].capacity_units, 1.0);  // 0.5 + 0.5 (missing)
+  EXPECT_DOUBLE_EQ(gr->consumed_capacity[0].capacity_units,
+                   1.0);  // 0.5 + 0.5 (missing)
 
-  // Validation: too many, duplicates (put + delete of one key), bad key — and nothing applied.
+  // Validation: too many, duplicates (put + delete of one key), bad key — and
+  // nothing applied.
   BatchWriteItemRequest dup;
-  dup.request_items["t01"] = {WriteRequest{Item{{"pk", S("n")}, {"sk", S("1")}}, std::nullopt},
-                              WriteRequest{std::nullopt, Item{{"pk", S("n")}, {"sk", S("1")}}}};
-  EXPECT_THAT(db_.BatchWriteItem(dup),
-              StatusIsExactly(ErrorCode::kValidation, "Provided list of item keys contains duplicates"));
+  dup.request_items["t01"] = {
+      WriteRequest{Item{{"pk", S("n")}, {"sk", S("1")}}, std::nullopt},
+      WriteRequest{std::nullopt, Item{{"pk", S("n")}, {"sk", S("1")}}}};
+  EXPECT_THAT(
+      db_.BatchWriteItem(dup),
+      StatusIsExactly(ErrorCode::kValidation,
+                      "Provided list of item keys contains duplicates"));
   BatchWriteItemRequest bad;
-  bad.request_items["t01"] = {WriteRequest{Item{{"pk", S("n")}, {"sk", S("2")}}, std::nullopt},
-                              WriteRequest{Item{{"pk", S("n")}}, std::nullopt}};
-  EXPECT_THAT(db_.BatchWriteItem(bad), StatusIs(ErrorCode::kValidation, "Missing the key sk"));
+  bad.request_items["t01"] = {
+      WriteRequest{Item{{"pk", S("n")}, {"sk", S("2")}}, std::nullopt},
+      WriteRequest{Item{{"pk", S("n")}}, std::nullopt}};
+  EXPECT_THAT(db_.BatchWriteItem(bad),
+              StatusIs(ErrorCode::kValidation, "Missing the key sk"));
   EXPECT_EQ(Get("t01", {{"pk", S("n")}, {"sk", S("2")}}), std::nullopt);
   BatchWriteItemRequest many;
   for (int i = 0; i < 26; ++i) {
-    many.request_items["t01"].push_back(
-        WriteRequest{Item{{"pk", S("m")}, {"sk", S(std::to_string(i))}}, std::nullopt});
+    many.request_items["t01"].push_back(WriteRequest{
+        Item{{"pk", S("m")}, {"sk", S(std::to_string(i))}}, std::nullopt});
   }
-  EXPECT_THAT(db_.BatchWriteItem(many),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "Too many items requested for the BatchWriteItem call"));
+  EXPECT_THAT(
+      db_.BatchWriteItem(many),
+      StatusIsExactly(ErrorCode::kValidation,
+                      "Too many items requested for the BatchWriteItem call"));
   BatchGetItemRequest gdup;
   gdup.request_items["t02"].keys = {{{"pk", S("x")}}, {{"pk", S("x")}}};
-  EXPECT_THAT(db_.BatchGetItem(gdup),
-              StatusIsExactly(ErrorCode::kValidation, "Provided list of item keys contains duplicates"));
+  EXPECT_THAT(
+      db_.BatchGetItem(gdup),
+      StatusIsExactly(ErrorCode::kValidation,
+                      "Provided list of item keys contains duplicates"));
 }
-
 
 class QueryTest : public DatabaseTest {
  protected:
@@ -528,14 +609,17 @@ class QueryTest : public DatabaseTest {
       ASSERT_THAT(Put("qtab", {{"pk", S("p")}, {"sk", S(sk)}}), IsOk());
     }
     for (int i = 0; i < 5; ++i) {
-      ASSERT_THAT(Put("qtab", {{"pk", S("p")}, {"sk", S("b0" + std::to_string(i))}}), IsOk());
+      ASSERT_THAT(
+          Put("qtab", {{"pk", S("p")}, {"sk", S("b0" + std::to_string(i))}}),
+          IsOk());
     }
     ASSERT_THAT(Put("qtab", {{"pk", S("other")}, {"sk", S("a01")}}), IsOk());
   }
 
   // Sort keys of all pages of the query, following LastEvaluatedKey.
-  std::vector<std::string> Keys(const std::string& condition, AttributeMap values,
-                                bool forward = true, std::optional<int> limit = std::nullopt) {
+  std::vector<std::string> Keys(const std::string& condition,
+                                AttributeMap values, bool forward = true,
+                                std::optional<int> limit = std::nullopt) {
     QueryRequest r;
     r.table_name = "qtab";
     r.key_condition_expression = condition;
@@ -566,31 +650,44 @@ TEST_F(QueryTest, SortKeyConditionsInBothDirections) {
     return v;
   };
   EXPECT_THAT(Keys("pk = :p AND begins_with(sk, :x)", with({{":x", S("a1")}})),
-              ElementsAre("a10", "a11", "a12", "a13", "a14", "a15", "a16", "a17", "a18", "a19"));
-  EXPECT_THAT(Keys("pk = :p AND begins_with(sk, :x)", with({{":x", S("b")}}), false),
-              ElementsAre("b04", "b03", "b02", "b01", "b00"));
-  EXPECT_THAT(Keys("pk = :p AND sk BETWEEN :lo AND :hi", with({{":lo", S("a05")}, {":hi", S("a07")}})),
+              ElementsAre("a10", "a11", "a12", "a13", "a14", "a15", "a16",
+                          "a17", "a18", "a19"));
+  EXPECT_THAT(
+      Keys("pk = :p AND begins_with(sk, :x)", with({{":x", S("b")}}), false),
+      ElementsAre("b04", "b03", "b02", "b01", "b00"));
+  EXPECT_THAT(Keys("pk = :p AND sk BETWEEN :lo AND :hi",
+                   with({{":lo", S("a05")}, {":hi", S("a07")}})),
               ElementsAre("a05", "a06", "a07"));
-  EXPECT_THAT(Keys("pk = :p AND sk BETWEEN :lo AND :hi", with({{":lo", S("a05")}, {":hi", S("a07")}}), false),
+  EXPECT_THAT(Keys("pk = :p AND sk BETWEEN :lo AND :hi",
+                   with({{":lo", S("a05")}, {":hi", S("a07")}}), false),
               ElementsAre("a07", "a06", "a05"));
-  EXPECT_THAT(Keys("pk = :p AND sk < :x", with({{":x", S("a03")}})), ElementsAre("a00", "a01", "a02"));
-  EXPECT_THAT(Keys("pk = :p AND sk <= :x", with({{":x", S("a01")}}), false), ElementsAre("a01", "a00"));
-  EXPECT_THAT(Keys("pk = :p AND sk > :x", with({{":x", S("b02")}})), ElementsAre("b03", "b04"));
-  EXPECT_THAT(Keys("pk = :p AND sk >= :x", with({{":x", S("b03")}}), false), ElementsAre("b04", "b03"));
-  EXPECT_THAT(Keys(":x > sk AND pk = :p", with({{":x", S("a02")}})), ElementsAre("a00", "a01"));
-  EXPECT_THAT(Keys("pk = :p AND sk = :x", with({{":x", S("a05")}})), ElementsAre("a05"));
-  EXPECT_THAT(Keys("pk = :p AND sk = :x", with({{":x", S("zz")}})), ElementsAre());
+  EXPECT_THAT(Keys("pk = :p AND sk < :x", with({{":x", S("a03")}})),
+              ElementsAre("a00", "a01", "a02"));
+  EXPECT_THAT(Keys("pk = :p AND sk <= :x", with({{":x", S("a01")}}), false),
+              ElementsAre("a01", "a00"));
+  EXPECT_THAT(Keys("pk = :p AND sk > :x", with({{":x", S("b02")}})),
+              ElementsAre("b03", "b04"));
+  EXPECT_THAT(Keys("pk = :p AND sk >= :x", with({{":x", S("b03")}}), false),
+              ElementsAre("b04", "b03"));
+  EXPECT_THAT(Keys(":x > sk AND pk = :p", with({{":x", S("a02")}})),
+              ElementsAre("a00", "a01"));
+  EXPECT_THAT(Keys("pk = :p AND sk = :x", with({{":x", S("a05")}})),
+              ElementsAre("a05"));
+  EXPECT_THAT(Keys("pk = :p AND sk = :x", with({{":x", S("zz")}})),
+              ElementsAre());
   EXPECT_THAT(Keys("pk = :p", {{":p", S("nobody")}}), ElementsAre());
 }
 
 TEST_F(QueryTest, PagesWithLimitInBothDirections) {
   const AttributeMap v{{":p", S("p")}, {":x", S("a1")}};
-  const std::vector<std::string> all = Keys("pk = :p AND begins_with(sk, :x)", v);
+  const std::vector<std::string> all =
+      Keys("pk = :p AND begins_with(sk, :x)", v);
   for (int limit : {1, 3, 10, 11}) {
     SCOPED_TRACE(limit);
     EXPECT_EQ(Keys("pk = :p AND begins_with(sk, :x)", v, true, limit), all);
     std::vector<std::string> reversed(all.rbegin(), all.rend());
-    EXPECT_EQ(Keys("pk = :p AND begins_with(sk, :x)", v, false, limit), reversed);
+    EXPECT_EQ(Keys("pk = :p AND begins_with(sk, :x)", v, false, limit),
+              reversed);
   }
   // A page that ends at the last item still carries a LastEvaluatedKey; the
   // next page is empty.
@@ -611,42 +708,56 @@ TEST_F(QueryTest, PagesWithLimitInBothDirections) {
 TEST_F(QueryTest, NumericSortKeysOrderNumerically) {
   CreateHashRangeTable("nums", ScalarAttributeType::kN);
   for (const char* n : {"-10", "-2.5", "0", "1e-3", "2", "10", "100", "1e3"}) {
-    ASSERT_THAT(Put("nums", {{"pk", S("p")}, {"sk", AttributeValue::N(*Number::Parse(n))}}), IsOk());
+    ASSERT_THAT(Put("nums", {{"pk", S("p")},
+                             {"sk", AttributeValue::N(*Number::Parse(n))}}),
+                IsOk());
   }
   QueryRequest r;
   r.table_name = "nums";
   r.key_condition_expression = "pk = :p AND sk BETWEEN :lo AND :hi";
   r.expression_attribute_values =
-      AttributeMap{{":p", S("p")}, {":lo", AttributeValue::N(*Number::Parse("-2.5"))},
+      AttributeMap{{":p", S("p")},
+                   {":lo", AttributeValue::N(*Number::Parse("-2.5"))},
                    {":hi", AttributeValue::N(*Number::Parse("10.0"))}};
   StatusOr<QueryResponse> page = db_.Query(r);
   ASSERT_THAT(page, IsOk());
   std::vector<std::string> got;
-  for (const Item& item : page->items) got.push_back(item.Find("sk")->n().ToString());
+  for (const Item& item : page->items)
+    got.push_back(item.Find("sk")->n().ToString());
   EXPECT_THAT(got, ElementsAre("-2.5", "0", "0.001", "2", "10"));
 }
 
 TEST_F(QueryTest, CapacityAndErrors) {
   QueryRequest r;
   r.table_name = "qtab";
-  EXPECT_THAT(db_.Query(r), StatusIsExactly(ErrorCode::kValidation,
-                                            "Either the KeyConditions or KeyConditionExpression "
-                                            "parameter must be specified in the request."));
+  EXPECT_THAT(
+      db_.Query(r),
+      StatusIsExactly(ErrorCode::kValidation,
+                      "Either the KeyConditions or KeyConditionExpression "
+                      "parameter must be specified in the request."));
   r.key_condition_expression = "pk = :p";
-  r.expression_attribute_values = AttributeMap{{":p", S("p")}, {":unused", S("x")}};
-  EXPECT_THAT(db_.Query(r),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "Value provided in ExpressionAttributeValues unused in expressions: "
-                              "keys: {:unused}"));
+  r.expression_attribute_values =
+      AttributeMap{{":p", S("p")}, {":unused", S("x")}};
+  EXPECT_THAT(
+      db_.Query(r),
+      StatusIsExactly(
+          ErrorCode::kValidation,
+          "Value provided in ExpressionAttributeValues unused in expressions: "
+          "keys: {:unused}"));
   r.expression_attribute_values = AttributeMap{{":p", S("p")}};
   r.key_condition_expression = "sk = :p";
-  EXPECT_THAT(db_.Query(r), StatusIs(ErrorCode::kValidation, "Query condition missed key schema element"));
+  EXPECT_THAT(db_.Query(r),
+              StatusIs(ErrorCode::kValidation,
+                       "Query condition missed key schema element"));
   r.key_condition_expression = "pk = :p AND sk > :x";
-  r.expression_attribute_values = AttributeMap{{":p", S("p")}, {":x", S("b00")}};
+  r.expression_attribute_values =
+      AttributeMap{{":p", S("p")}, {":x", S("b00")}};
   r.exclusive_start_key = Item{{"pk", S("p")}, {"sk", S("a01")}};
-  EXPECT_THAT(db_.Query(r), StatusIsExactly(ErrorCode::kValidation,
-                                            "The provided starting key does not match the range "
-                                            "key predicate"));
+  EXPECT_THAT(
+      db_.Query(r),
+      StatusIsExactly(ErrorCode::kValidation,
+                      "The provided starting key does not match the range "
+                      "key predicate"));
   r.exclusive_start_key.reset();
   r.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
   r.select = Select::kCount;
@@ -665,18 +776,22 @@ TEST_F(DatabaseTest, UpdateTableChangesBillingAndGrowsPartitions) {
   c.attribute_definitions = {{"pk", ScalarAttributeType::kS}};
   c.provisioned_throughput = ProvisionedThroughput{5000, 2000};
   ASSERT_THAT(db_.CreateTable(c), IsOk());
-  EXPECT_EQ(db_.DescribePartitions("t03")->size(), 4u);  // ceil(5000/3000 + 2000/1000)
+  EXPECT_EQ(db_.DescribePartitions("t03")->size(),
+            4u);  // ceil(5000/3000 + 2000/1000)
   UpdateTableRequest u;
   u.table_name = "t03";
   u.provisioned_throughput = ProvisionedThroughput{8000, 2000};
   ASSERT_THAT(db_.UpdateTable(u), IsOk());
-  EXPECT_EQ(db_.DescribePartitions("t03")->size(), 8u);  // doubled, never merged
-  EXPECT_THAT(db_.UpdateTable(u), StatusIs(ErrorCode::kValidation, "will not change"));
+  EXPECT_EQ(db_.DescribePartitions("t03")->size(),
+            8u);  // doubled, never merged
+  EXPECT_THAT(db_.UpdateTable(u),
+              StatusIs(ErrorCode::kValidation, "will not change"));
   u.provisioned_throughput.reset();
   u.billing_mode = BillingMode::kPayPerRequest;
   StatusOr<UpdateTableResponse> r = db_.UpdateTable(u);
   ASSERT_THAT(r, IsOk());
-  EXPECT_EQ(r->table_description.billing_mode_summary->billing_mode, BillingMode::kPayPerRequest);
+  EXPECT_EQ(r->table_description.billing_mode_summary->billing_mode,
+            BillingMode::kPayPerRequest);
   EXPECT_EQ(db_.DescribePartitions("t03")->size(), 8u);
 }
 
@@ -693,7 +808,10 @@ TEST_F(DatabaseTest, ConcurrentMixedOperationsEndInAConsistentState) {
           case 1: {
             PutItemRequest r;
             r.table_name = "t01";
-            r.item = {{"pk", S("shared")}, {"sk", S(sk)}, {"writer", N(t)}, {"i", N(i)}};
+            r.item = {{"pk", S("shared")},
+                      {"sk", S(sk)},
+                      {"writer", N(t)},
+                      {"i", N(i)}};
             EXPECT_THAT(db_.PutItem(r), IsOk());
             break;
           }
@@ -705,7 +823,8 @@ TEST_F(DatabaseTest, ConcurrentMixedOperationsEndInAConsistentState) {
             break;
           }
           case 3: {
-            StatusOr<GetItemResponse> g = db_.GetItem({"t01", {{"pk", S("shared")}, {"sk", S(sk)}}});
+            StatusOr<GetItemResponse> g =
+                db_.GetItem({"t01", {{"pk", S("shared")}, {"sk", S(sk)}}});
             ASSERT_THAT(g, IsOk());
             if (g->item) {
               EXPECT_EQ(g->item->size(), 4u);  // never a torn item

@@ -9,8 +9,12 @@ namespace {
 
 TEST(Base64Test, RoundTripsRfc4648Vectors) {
   const std::pair<const char*, const char*> vectors[] = {
-      {"", ""},         {"f", "Zg=="},        {"fo", "Zm8="},
-      {"foo", "Zm9v"},  {"foob", "Zm9vYg=="}, {"fooba", "Zm9vYmE="},
+      {"", ""},
+      {"f", "Zg=="},
+      {"fo", "Zm8="},
+      {"foo", "Zm9v"},
+      {"foob", "Zm9vYg=="},
+      {"fooba", "Zm9vYmE="},
       {"foobar", "Zm9vYmFy"}};
   for (const auto& [plain, encoded] : vectors) {
     EXPECT_EQ(Base64Encode(plain), encoded);
@@ -28,7 +32,9 @@ TEST(Base64Test, RoundTripsRfc4648Vectors) {
 TEST(Base64Test, RejectsMalformedInput) {
   std::string out, error;
   EXPECT_FALSE(Base64Decode("abc", &out, &error));
-  EXPECT_EQ(error, "Base64 encoded length is expected a multiple of 4 bytes but found: 3");
+  EXPECT_EQ(
+      error,
+      "Base64 encoded length is expected a multiple of 4 bytes but found: 3");
   EXPECT_FALSE(Base64Decode("ab!d", &out, &error));
   EXPECT_EQ(error, "Invalid Base64 character: '!'");
   EXPECT_FALSE(Base64Decode("a=bc", &out, &error));

@@ -29,23 +29,28 @@ TEST(StatusTest, ErrorsCarryCodeAndMessage) {
   EXPECT_FALSE(s.ok());
   EXPECT_TRUE(s.IsValidation());
   EXPECT_EQ(s.ToString(), "ValidationException: bad");
-  EXPECT_EQ(Status::ConditionalCheckFailed().message(), "The conditional request failed");
+  EXPECT_EQ(Status::ConditionalCheckFailed().message(),
+            "The conditional request failed");
   EXPECT_THAT(Status(ErrorCode::kOk, "ignored"), IsOk());
 }
 
 TEST(StatusTest, DetailsAreAttachedToCopies) {
-  auto item = std::make_shared<AttributeMap>(AttributeMap{{"pk", AttributeValue::S("a")}});
+  auto item = std::make_shared<AttributeMap>(
+      AttributeMap{{"pk", AttributeValue::S("a")}});
   Status base(ErrorCode::kTransactionCanceled, "Transaction cancelled");
   Status with = base.WithCancellationReasons(
-      {{"None", "", nullptr}, {"ConditionalCheckFailed", "The conditional request failed", item}});
+      {{"None", "", nullptr},
+       {"ConditionalCheckFailed", "The conditional request failed", item}});
   EXPECT_TRUE(base.cancellation_reasons().empty());
   ASSERT_EQ(with.cancellation_reasons().size(), 2u);
   EXPECT_EQ(with.cancellation_reasons()[1].item->Find("pk")->s(), "a");
 
-  Status throttled = Status(ErrorCode::kThrottling, "slow down")
-                         .WithThrottlingReasons({{"TableWriteKeyRangeThroughputExceeded",
-                                                  "arn:aws:dynamodb:us-east-1:0:table/t"}});
-  EXPECT_EQ(throttled.throttling_reasons()[0].reason, "TableWriteKeyRangeThroughputExceeded");
+  Status throttled =
+      Status(ErrorCode::kThrottling, "slow down")
+          .WithThrottlingReasons({{"TableWriteKeyRangeThroughputExceeded",
+                                   "arn:aws:dynamodb:us-east-1:0:table/t"}});
+  EXPECT_EQ(throttled.throttling_reasons()[0].reason,
+            "TableWriteKeyRangeThroughputExceeded");
   EXPECT_EQ(Status::ConditionalCheckFailed().WithItem(item).item()->size(), 1u);
   EXPECT_EQ(Status::Validation("x").WithMessagePrefix("p: ").message(), "p: x");
 }
@@ -91,9 +96,12 @@ struct WireCase {
 
 TEST(ErrorCodeTest, WireTypesNamespacesAndHttpStatus) {
   const WireCase cases[] = {
-      {ErrorCode::kValidation, "com.amazon.coral.validate#ValidationException", 400},
-      {ErrorCode::kSerialization, "com.amazon.coral.service#SerializationException", 400},
-      {ErrorCode::kUnknownOperation, "com.amazon.coral.service#UnknownOperationException", 400},
+      {ErrorCode::kValidation, "com.amazon.coral.validate#ValidationException",
+       400},
+      {ErrorCode::kSerialization,
+       "com.amazon.coral.service#SerializationException", 400},
+      {ErrorCode::kUnknownOperation,
+       "com.amazon.coral.service#UnknownOperationException", 400},
       {ErrorCode::kMissingAuthenticationToken,
        "com.amazon.coral.service#MissingAuthenticationTokenException", 400},
       {ErrorCode::kResourceNotFound,
@@ -103,10 +111,13 @@ TEST(ErrorCodeTest, WireTypesNamespacesAndHttpStatus) {
       {ErrorCode::kTransactionCanceled,
        "com.amazonaws.dynamodb.v20120810#TransactionCanceledException", 400},
       {ErrorCode::kProvisionedThroughputExceeded,
-       "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException", 400},
-      {ErrorCode::kThrottling, "com.amazon.coral.availability#ThrottlingException", 400},
-      {ErrorCode::kInternalServerError, "com.amazonaws.dynamodb.v20120810#InternalServerError",
-       500},
+       "com.amazonaws.dynamodb.v20120810#"
+       "ProvisionedThroughputExceededException",
+       400},
+      {ErrorCode::kThrottling,
+       "com.amazon.coral.availability#ThrottlingException", 400},
+      {ErrorCode::kInternalServerError,
+       "com.amazonaws.dynamodb.v20120810#InternalServerError", 500},
       {ErrorCode::kServiceUnavailable,
        "com.amazon.coral.availability#ServiceUnavailableException", 503},
   };

@@ -51,8 +51,10 @@ const ValidCase kValidCases[] = {
     {"A = :s", "(= A :s)"},
     {"a[007] = :s", "(= a[7] :s)"},
     {"a[99999999999] = :s", "(= a[4294967295] :s)"},
-    {"a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.aa.bb.cc.dd.ee.ff = :s",
-     "(= a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.aa.bb.cc.dd.ee.ff :s)"},
+    {"a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.aa.bb.cc.dd.ee.ff = "
+     ":s",
+     "(= a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.aa.bb.cc.dd.ee.ff "
+     ":s)"},
     // BETWEEN and IN.
     {"a BETWEEN :n AND :n5", "(between a :n :n5)"},
     {"a between :n and :n5", "(between a :n :n5)"},
@@ -96,7 +98,8 @@ const ValidCase kValidCases[] = {
     {"NOT(a = :s)", "(not (= a :s))"},
     {"a BETWEEN :n AND :n5 AND b = :s", "(and (between a :n :n5) (= b :s))"},
     {"attribute_exists(a) AND attribute_not_exists(b) OR contains(c, :s)",
-     "(or (and (attribute_exists a) (attribute_not_exists b)) (contains c :s))"},
+     "(or (and (attribute_exists a) (attribute_not_exists b)) (contains c "
+     ":s))"},
     // Parentheses: one pair per level.
     {"(a = :s)", "(= a :s)"},
     {"(a = :s) AND (b = :s)", "(and (= a :s) (= b :s))"},
@@ -104,7 +107,8 @@ const ValidCase kValidCases[] = {
     {"a = :s AND (b = :s OR c = :s)", "(and (= a :s) (or (= b :s) (= c :s)))"},
     {"(a = :s OR b = :s) AND c = :s", "(and (or (= a :s) (= b :s)) (= c :s))"},
     {"a = :s OR (b = :s AND c = :s)", "(or (= a :s) (and (= b :s) (= c :s)))"},
-    {"((a = :s AND b = :s) AND c = :s)", "(and (and (= a :s) (= b :s)) (= c :s))"},
+    {"((a = :s AND b = :s) AND c = :s)",
+     "(and (and (= a :s) (= b :s)) (= c :s))"},
     {"((a = :s) OR (b = :s) AND (c = :s))",
      "(or (= a :s) (and (= b :s) (= c :s)))"},
     {"(attribute_exists(a)) AND (((b <> :s) AND (b <> :s2)) AND (c = :n))",
@@ -174,7 +178,8 @@ const ErrorCase kErrorCases[] = {
     {"a-b = :s", "Syntax error; token: \"-\", near: \"a-b\""},
     {"# = :s", "Syntax error; token: \"#\", near: \"# =\""},
     {"a = :", "Syntax error; token: \":\", near: \"= :\""},
-    {"a = :s AND AND b = :s", "Syntax error; token: \"AND\", near: \"AND AND b\""},
+    {"a = :s AND AND b = :s",
+     "Syntax error; token: \"AND\", near: \"AND AND b\""},
     {"a BETWEEN :n", "Syntax error; token: \"<EOF>\", near: \":n\""},
     {"a BETWEEN :n OR :n5", "Syntax error; token: \"OR\", near: \":n OR :n5\""},
     {"a IN :s", "Syntax error; token: \":s\", near: \"IN :s\""},
@@ -209,51 +214,80 @@ const ErrorCase kErrorCases[] = {
     {"((attribute_exists(a)))", "The expression has redundant parentheses;"},
     // §6 #31: unknown function (names are case-sensitive).
     {"foo(a)", "Invalid function name; function: foo"},
-    {"Attribute_Exists(a)", "Invalid function name; function: Attribute_Exists"},
+    {"Attribute_Exists(a)",
+     "Invalid function name; function: Attribute_Exists"},
     {"SIZE(a) = :n", "Invalid function name; function: SIZE"},
     {"BEGINS_WITH(a, :s)", "Invalid function name; function: BEGINS_WITH"},
     {"a < f(b)", "Invalid function name; function: f"},
-    {"if_not_exists(a, :s) = :s", "Invalid function name; function: if_not_exists"},
+    {"if_not_exists(a, :s) = :s",
+     "Invalid function name; function: if_not_exists"},
     {"list_append(a, :l) = :l", "Invalid function name; function: list_append"},
     {"a = :s AND dog(a, :s)", "Invalid function name; function: dog"},
     {"((foo(a)))", "The expression has redundant parentheses;"},
     {"foo(name)", "Invalid function name; function: foo"},
     // Misused functions.
-    {"size(a)", "The function is not allowed to be used this way in an expression; function: size"},
-    {"NOT size(a)", "The function is not allowed to be used this way in an expression; function: size"},
-    {"size(a) AND b = :s", "The function is not allowed to be used this way in an expression; function: size"},
+    {"size(a)",
+     "The function is not allowed to be used this way in an expression; "
+     "function: size"},
+    {"NOT size(a)",
+     "The function is not allowed to be used this way in an expression; "
+     "function: size"},
+    {"size(a) AND b = :s",
+     "The function is not allowed to be used this way in an expression; "
+     "function: size"},
     {"attribute_exists(a) = :s",
-     "The function is not allowed to be used this way in an expression; function: attribute_exists"},
+     "The function is not allowed to be used this way in an expression; "
+     "function: attribute_exists"},
     {"a = contains(b, :s)",
-     "The function is not allowed to be used this way in an expression; function: contains"},
+     "The function is not allowed to be used this way in an expression; "
+     "function: contains"},
     {"a IN (begins_with(b, :s))",
-     "The function is not allowed to be used this way in an expression; function: begins_with"},
+     "The function is not allowed to be used this way in an expression; "
+     "function: begins_with"},
     {"size(attribute_type(a, :t)) = :n",
-     "The function is not allowed to be used this way in an expression; function: attribute_type"},
+     "The function is not allowed to be used this way in an expression; "
+     "function: attribute_type"},
     {"a BETWEEN attribute_exists(b) AND :n",
-     "The function is not allowed to be used this way in an expression; function: attribute_exists"},
-    {"size(name)", "The function is not allowed to be used this way in an expression; function: size"},
+     "The function is not allowed to be used this way in an expression; "
+     "function: attribute_exists"},
+    {"size(name)",
+     "The function is not allowed to be used this way in an expression; "
+     "function: size"},
     // §6 #30: reserved words, echoed as written.
-    {"name = :s", "Attribute name is a reserved keyword; reserved keyword: name"},
-    {"Name = :s", "Attribute name is a reserved keyword; reserved keyword: Name"},
-    {"STATUS = :s", "Attribute name is a reserved keyword; reserved keyword: STATUS"},
-    {"a.value = :s", "Attribute name is a reserved keyword; reserved keyword: value"},
-    {"a = :s AND size = :n", "Attribute name is a reserved keyword; reserved keyword: size"},
-    {"attribute_exists(data)", "Attribute name is a reserved keyword; reserved keyword: data"},
-    {"year BETWEEN :n AND :n5", "Attribute name is a reserved keyword; reserved keyword: year"},
-    {"a IN (b, count)", "Attribute name is a reserved keyword; reserved keyword: count"},
-    {"zone = :s", "Attribute name is a reserved keyword; reserved keyword: zone"},
-    {"abort = :s AND key = :s", "Attribute name is a reserved keyword; reserved keyword: abort"},
-    {"(name = :s)", "Attribute name is a reserved keyword; reserved keyword: name"},
+    {"name = :s",
+     "Attribute name is a reserved keyword; reserved keyword: name"},
+    {"Name = :s",
+     "Attribute name is a reserved keyword; reserved keyword: Name"},
+    {"STATUS = :s",
+     "Attribute name is a reserved keyword; reserved keyword: STATUS"},
+    {"a.value = :s",
+     "Attribute name is a reserved keyword; reserved keyword: value"},
+    {"a = :s AND size = :n",
+     "Attribute name is a reserved keyword; reserved keyword: size"},
+    {"attribute_exists(data)",
+     "Attribute name is a reserved keyword; reserved keyword: data"},
+    {"year BETWEEN :n AND :n5",
+     "Attribute name is a reserved keyword; reserved keyword: year"},
+    {"a IN (b, count)",
+     "Attribute name is a reserved keyword; reserved keyword: count"},
+    {"zone = :s",
+     "Attribute name is a reserved keyword; reserved keyword: zone"},
+    {"abort = :s AND key = :s",
+     "Attribute name is a reserved keyword; reserved keyword: abort"},
+    {"(name = :s)",
+     "Attribute name is a reserved keyword; reserved keyword: name"},
     // Priority: redundant > unknown function > misuse > reserved.
     {"((name = :s)) AND foo(a)", "The expression has redundant parentheses;"},
     {"name = :s AND foo(a)", "Invalid function name; function: foo"},
     {"name = :s AND size(a)",
-     "The function is not allowed to be used this way in an expression; function: size"},
+     "The function is not allowed to be used this way in an expression; "
+     "function: size"},
     // Limits.
-    {"a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.aa.bb.cc.dd.ee.ff.gg = :s",
+    {"a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.aa.bb.cc.dd.ee.ff.gg "
+     "= :s",
      "The document path has too many nesting levels; nesting levels: 33"},
-    {"a[0][1][2][3][4][5][6][7][8][9][10][11][12][13][14][15][16][17][18][19][20]"
+    {"a[0][1][2][3][4][5][6][7][8][9][10][11][12][13][14][15][16][17][18][19]["
+     "20]"
      "[21][22][23][24][25][26][27][28][29][30][31][32][33] = :s",
      "The document path has too many nesting levels; nesting levels: 35"},
 };
@@ -276,8 +310,9 @@ TEST(ConditionParserTest, ErrorTable) {
   for (const ErrorCase& c : kErrorCases) {
     SCOPED_TRACE(c.expression);
     EXPECT_THAT(Parse(c.expression),
-                StatusIsExactly(ErrorCode::kValidation,
-                                std::string("Invalid ConditionExpression: ") + c.message));
+                StatusIsExactly(
+                    ErrorCode::kValidation,
+                    std::string("Invalid ConditionExpression: ") + c.message));
   }
 }
 
@@ -299,19 +334,26 @@ TEST(ConditionParserTest, PrintParseRoundTrip) {
 }
 
 TEST(ConditionParserTest, KindSetsThePrefix) {
-  EXPECT_THAT(ParseCondition("", ExpressionKind::kFilter),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "Invalid FilterExpression: The expression can not be empty;"));
-  EXPECT_THAT(ParseCondition("", ExpressionKind::kKeyCondition),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "Invalid KeyConditionExpression: The expression can not be empty;"));
+  EXPECT_THAT(
+      ParseCondition("", ExpressionKind::kFilter),
+      StatusIsExactly(
+          ErrorCode::kValidation,
+          "Invalid FilterExpression: The expression can not be empty;"));
+  EXPECT_THAT(
+      ParseCondition("", ExpressionKind::kKeyCondition),
+      StatusIsExactly(
+          ErrorCode::kValidation,
+          "Invalid KeyConditionExpression: The expression can not be empty;"));
   EXPECT_THAT(ParseCondition("a", ExpressionKind::kFilter),
               StatusIsExactly(ErrorCode::kValidation,
-                              "Invalid FilterExpression: Syntax error; token: \"<EOF>\", near: \"a\""));
-  EXPECT_THAT(ParseCondition("name = :v", ExpressionKind::kKeyCondition),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "Invalid KeyConditionExpression: Attribute name is a reserved "
-                              "keyword; reserved keyword: name"));
+                              "Invalid FilterExpression: Syntax error; token: "
+                              "\"<EOF>\", near: \"a\""));
+  EXPECT_THAT(
+      ParseCondition("name = :v", ExpressionKind::kKeyCondition),
+      StatusIsExactly(
+          ErrorCode::kValidation,
+          "Invalid KeyConditionExpression: Attribute name is a reserved "
+          "keyword; reserved keyword: name"));
 }
 
 // --- Limits ---------------------------------------------------------------
@@ -328,106 +370,140 @@ TEST(ConditionParserLimitsTest, SizeLimitIsCheckedFirst) {
   ok.resize(4096, ' ');
   EXPECT_THAT(Parse(ok), IsOk());
   std::string too_long = ok + " ";
-  EXPECT_THAT(Parse(too_long),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "Invalid ConditionExpression: Expression size has exceeded the "
-                              "maximum allowed size; expression size: 4097"));
-  EXPECT_THAT(Parse(std::string(15000, '(')),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "Invalid ConditionExpression: Expression size has exceeded the "
-                              "maximum allowed size; expression size: 15000"));
+  EXPECT_THAT(
+      Parse(too_long),
+      StatusIsExactly(
+          ErrorCode::kValidation,
+          "Invalid ConditionExpression: Expression size has exceeded the "
+          "maximum allowed size; expression size: 4097"));
+  EXPECT_THAT(
+      Parse(std::string(15000, '(')),
+      StatusIsExactly(
+          ErrorCode::kValidation,
+          "Invalid ConditionExpression: Expression size has exceeded the "
+          "maximum allowed size; expression size: 15000"));
   std::string nots = Repeat("not ", 20000) + "a<b";
-  EXPECT_THAT(Parse(nots), StatusIs(ErrorCode::kValidation, "expression size: 80003"));
+  EXPECT_THAT(Parse(nots),
+              StatusIs(ErrorCode::kValidation, "expression size: 80003"));
 }
 
 TEST(ConditionParserLimitsTest, OperatorCount) {
   // 149 levels of "a<b or (...)" use 299 operators: accepted.
-  EXPECT_THAT(Parse("a<b " + Repeat("or (a<b ", 149) + Repeat(")", 149)), IsOk());
+  EXPECT_THAT(Parse("a<b " + Repeat("or (a<b ", 149) + Repeat(")", 149)),
+              IsOk());
   // 150 AND'ed comparisons: 150 comparators + 149 ANDs = 299.
   std::string and_chain = "a<b" + Repeat(" AND a<b", 149);
   EXPECT_THAT(Parse(and_chain), IsOk());
-  EXPECT_THAT(Parse(and_chain + " AND a<b"),  // 301
-              StatusIsExactly(ErrorCode::kValidation,
-                              "Invalid ConditionExpression: The expression contains too many "
-                              "operators; operator count: 301"));
+  EXPECT_THAT(
+      Parse(and_chain + " AND a<b"),  // 301
+      StatusIsExactly(
+          ErrorCode::kValidation,
+          "Invalid ConditionExpression: The expression contains too many "
+          "operators; operator count: 301"));
   // DynamoDB stops counting at 301.
-  EXPECT_THAT(Parse("a<b " + Repeat("or (a<b ", 454) + Repeat(")", 454)),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "Invalid ConditionExpression: The expression contains too many "
-                              "operators; operator count: 301"));
+  EXPECT_THAT(
+      Parse("a<b " + Repeat("or (a<b ", 454) + Repeat(")", 454)),
+      StatusIsExactly(
+          ErrorCode::kValidation,
+          "Invalid ConditionExpression: The expression contains too many "
+          "operators; operator count: 301"));
   EXPECT_THAT(Parse(Repeat("not ", 1000) + "a<b"),
               StatusIs(ErrorCode::kValidation, "operator count: 301"));
   EXPECT_THAT(Parse(Repeat("NOT ", 299) + "a<b"), IsOk());  // 300
   EXPECT_THAT(Parse(Repeat("NOT ", 300) + "a<b"),
               StatusIs(ErrorCode::kValidation, "operator count: 301"));
   // BETWEEN and IN count once each; function calls do not count.
-  EXPECT_THAT(Parse("a BETWEEN :a AND :b" + Repeat(" AND a IN (:x)", 149)), IsOk());
+  EXPECT_THAT(Parse("a BETWEEN :a AND :b" + Repeat(" AND a IN (:x)", 149)),
+              IsOk());
   EXPECT_THAT(Parse("a BETWEEN :a AND :b" + Repeat(" AND a IN (:x)", 150)),
               StatusIs(ErrorCode::kValidation, "operator count: 301"));
-  EXPECT_THAT(Parse("attribute_exists(a)" + Repeat(" AND attribute_exists(a)", 160)),
-              IsOk());
+  EXPECT_THAT(
+      Parse("attribute_exists(a)" + Repeat(" AND attribute_exists(a)", 160)),
+      IsOk());
 }
 
 TEST(ConditionParserLimitsTest, InOperandCount) {
   std::string in100 = "a IN (:v0";
   for (int i = 1; i < 100; ++i) in100 += ", :v" + std::to_string(i);
   EXPECT_THAT(Parse(in100 + ")"), IsOk());
-  EXPECT_THAT(Parse(in100 + ", :v100)"),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "Invalid ConditionExpression: The IN operator is provided with "
-                              "too many operands; number of operands: 101"));
+  EXPECT_THAT(
+      Parse(in100 + ", :v100)"),
+      StatusIsExactly(
+          ErrorCode::kValidation,
+          "Invalid ConditionExpression: The IN operator is provided with "
+          "too many operands; number of operands: 101"));
 }
 
 TEST(ConditionParserLimitsTest, PathNesting) {
   std::string path32 = "a" + Repeat(".b", 31);
   EXPECT_THAT(Parse(path32 + " = :v"), IsOk());
   EXPECT_THAT(Parse("attribute_exists(" + path32 + "[0])"),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "Invalid ConditionExpression: The document path has too many "
-                              "nesting levels; nesting levels: 33"));
+              StatusIsExactly(
+                  ErrorCode::kValidation,
+                  "Invalid ConditionExpression: The document path has too many "
+                  "nesting levels; nesting levels: 33"));
 }
 
 // --- Robustness: nothing under 4 KB can exhaust the stack ------------------
 
 TEST(ConditionParserRobustnessTest, DeepParenthesesAreRedundant) {
   EXPECT_THAT(Parse(Repeat("(", 2046) + "a<b" + Repeat(")", 2046)),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "Invalid ConditionExpression: The expression has redundant "
-                              "parentheses;"));
+              StatusIsExactly(
+                  ErrorCode::kValidation,
+                  "Invalid ConditionExpression: The expression has redundant "
+                  "parentheses;"));
   EXPECT_THAT(Parse("a = " + Repeat("(", 2000) + ":v" + Repeat(")", 2000)),
               StatusIs(ErrorCode::kValidation, "redundant parentheses"));
 }
 
 TEST(ConditionParserRobustnessTest, UnbalancedParentheses) {
-  EXPECT_THAT(Parse(std::string(4096, '(')), StatusIs(ErrorCode::kValidation, ""));
-  EXPECT_THAT(Parse(std::string(4096, ')')),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "Invalid ConditionExpression: Syntax error; token: \")\", near: "
-                              "\"))\""));
-  EXPECT_THAT(Parse(Repeat("(a = :v AND ", 400)), StatusIs(ErrorCode::kValidation, ""));
+  EXPECT_THAT(Parse(std::string(4096, '(')),
+              StatusIs(ErrorCode::kValidation, ""));
+  EXPECT_THAT(
+      Parse(std::string(4096, ')')),
+      StatusIsExactly(
+          ErrorCode::kValidation,
+          "Invalid ConditionExpression: Syntax error; token: \")\", near: "
+          "\"))\""));
+  EXPECT_THAT(Parse(Repeat("(a = :v AND ", 400)),
+              StatusIs(ErrorCode::kValidation, ""));
 }
 
 TEST(ConditionParserRobustnessTest, DeepFunctionNesting) {
   // DynamoDB: "Invalid function name; function: f".
-  EXPECT_THAT(Parse("a < " + Repeat("f(", 1355) + "b" + Repeat(")", 1355)),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "Invalid ConditionExpression: Invalid function name; function: f"));
+  EXPECT_THAT(
+      Parse("a < " + Repeat("f(", 1355) + "b" + Repeat(")", 1355)),
+      StatusIsExactly(
+          ErrorCode::kValidation,
+          "Invalid ConditionExpression: Invalid function name; function: f"));
   EXPECT_THAT(Parse("a < " + Repeat("size(", 680) + "b" + Repeat(")", 680)),
               StatusIs(ErrorCode::kValidation, ""));
-  EXPECT_THAT(Parse("a < " + Repeat("size(", 300) + "b" + Repeat(")", 300)), IsOk());
+  EXPECT_THAT(Parse("a < " + Repeat("size(", 300) + "b" + Repeat(")", 300)),
+              IsOk());
 }
 
 TEST(ConditionParserRobustnessTest, ValidDeepNestingWithinLimits) {
   // 150 levels of NOT ( ... ) use 150 operators and parse.
-  EXPECT_THAT(Parse(Repeat("NOT (", 150) + "a = :v" + Repeat(")", 150)), IsOk());
-  EXPECT_THAT(Parse(Repeat("(a = :v AND ", 140) + "a = :v" + Repeat(")", 140)), IsOk());
+  EXPECT_THAT(Parse(Repeat("NOT (", 150) + "a = :v" + Repeat(")", 150)),
+              IsOk());
+  EXPECT_THAT(Parse(Repeat("(a = :v AND ", 140) + "a = :v" + Repeat(")", 140)),
+              IsOk());
 }
 
 TEST(ConditionParserRobustnessTest, ArbitraryBytesNeverCrash) {
   // A fixed pseudo-random sweep of short inputs over the token alphabet.
-  const char* pieces[] = {"(", ")", "a", ".", "[", "]", "1", ":v", "#n", "=", "<",
-                          ">", "<>", "AND", "OR", "NOT", "BETWEEN", "IN", ",",
-                          "size(", "contains(", "attribute_exists(", " ", "\xFF"};
+  const char* pieces[] = {"(",         ")",
+                          "a",         ".",
+                          "[",         "]",
+                          "1",         ":v",
+                          "#n",        "=",
+                          "<",         ">",
+                          "<>",        "AND",
+                          "OR",        "NOT",
+                          "BETWEEN",   "IN",
+                          ",",         "size(",
+                          "contains(", "attribute_exists(",
+                          " ",         "\xFF"};
   uint32_t state = 12345;
   for (int i = 0; i < 3000; ++i) {
     std::string text;
@@ -437,14 +513,16 @@ TEST(ConditionParserRobustnessTest, ArbitraryBytesNeverCrash) {
       text += pieces[(state >> 16) % (sizeof(pieces) / sizeof(pieces[0]))];
       text += ' ';
     }
-    StatusOr<ParsedCondition> parsed = ParseCondition(text, ExpressionKind::kCondition);
+    StatusOr<ParsedCondition> parsed =
+        ParseCondition(text, ExpressionKind::kCondition);
     if (parsed.ok()) {
       StatusOr<ParsedCondition> again =
           ParseCondition(parsed->ToExpression(), ExpressionKind::kCondition);
       ASSERT_THAT(again, IsOk()) << text;
       EXPECT_EQ(again->DebugString(), parsed->DebugString()) << text;
     } else {
-      EXPECT_TRUE(parsed.status().message().starts_with("Invalid ConditionExpression: "))
+      EXPECT_TRUE(parsed.status().message().starts_with(
+          "Invalid ConditionExpression: "))
           << text;
     }
   }
@@ -456,15 +534,16 @@ TEST(LexerTest, Tokens) {
   std::vector<Token> tokens = Tokenize("a.#b[1] <> :v, ( ) <= >= < > = + - !");
   std::vector<TokenKind> kinds;
   for (const Token& t : tokens) kinds.push_back(t.kind);
-  EXPECT_THAT(kinds,
-              ::testing::ElementsAre(
-                  TokenKind::kName, TokenKind::kDot, TokenKind::kNamePlaceholder,
-                  TokenKind::kLeftBracket, TokenKind::kNumber, TokenKind::kRightBracket,
-                  TokenKind::kNe, TokenKind::kValuePlaceholder, TokenKind::kComma,
-                  TokenKind::kLeftParen, TokenKind::kRightParen, TokenKind::kLe,
-                  TokenKind::kGe, TokenKind::kLt, TokenKind::kGt, TokenKind::kEq,
-                  TokenKind::kPlus, TokenKind::kMinus, TokenKind::kUnknown,
-                  TokenKind::kEof));
+  EXPECT_THAT(
+      kinds,
+      ::testing::ElementsAre(
+          TokenKind::kName, TokenKind::kDot, TokenKind::kNamePlaceholder,
+          TokenKind::kLeftBracket, TokenKind::kNumber, TokenKind::kRightBracket,
+          TokenKind::kNe, TokenKind::kValuePlaceholder, TokenKind::kComma,
+          TokenKind::kLeftParen, TokenKind::kRightParen, TokenKind::kLe,
+          TokenKind::kGe, TokenKind::kLt, TokenKind::kGt, TokenKind::kEq,
+          TokenKind::kPlus, TokenKind::kMinus, TokenKind::kUnknown,
+          TokenKind::kEof));
   EXPECT_EQ(tokens[2].text, "#b");
   EXPECT_EQ(tokens[2].begin, 2u);
 }
@@ -473,15 +552,18 @@ TEST(ReservedWordsTest, ListIsAwsList) {
   EXPECT_EQ(ReservedWords().size(), 573u);
   EXPECT_EQ(ReservedWords().front(), "ABORT");
   EXPECT_EQ(ReservedWords().back(), "ZONE");
-  for (std::string_view w : {"name", "NAME", "Name", "status", "size", "value", "key",
-                             "data", "count", "ttl", "flattern", "innter", "loged"}) {
+  for (std::string_view w :
+       {"name", "NAME", "Name", "status", "size", "value", "key", "data",
+        "count", "ttl", "flattern", "innter", "loged"}) {
     EXPECT_TRUE(IsReservedWord(w)) << w;
   }
-  for (std::string_view w : {"pk", "sk", "contains", "begins_with", "attribute_exists",
-                             "names_", "", "localtimestamps"}) {
+  for (std::string_view w :
+       {"pk", "sk", "contains", "begins_with", "attribute_exists", "names_", "",
+        "localtimestamps"}) {
     EXPECT_FALSE(IsReservedWord(w)) << w;
   }
-  for (std::string_view w : ReservedWords()) EXPECT_TRUE(IsReservedWord(w)) << w;
+  for (std::string_view w : ReservedWords())
+    EXPECT_TRUE(IsReservedWord(w)) << w;
 }
 
 }  // namespace

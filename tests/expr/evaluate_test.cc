@@ -38,11 +38,13 @@ const AttributeMap& TestItem() {
       {"bs", Bs({"ab", "b"})},
       {"t", AttributeValue::Bool(true)},
       {"z", AttributeValue::Null()},
-      {"l", AttributeValue::L({AttributeValue::S("x"), AttributeValue::N(1),
-                               AttributeValue::L({AttributeValue::S("deep")})})},
+      {"l",
+       AttributeValue::L({AttributeValue::S("x"), AttributeValue::N(1),
+                          AttributeValue::L({AttributeValue::S("deep")})})},
       {"m", AttributeValue::M(AttributeMap{
                 {"k", AttributeValue::S("v")},
-                {"nested", AttributeValue::M(AttributeMap{{"q", AttributeValue::N(3)}})}})},
+                {"nested", AttributeValue::M(
+                               AttributeMap{{"q", AttributeValue::N(3)}})}})},
       {"x.y", AttributeValue::S("dotted")},
       {"name", AttributeValue::S("x")},
       {"a", AttributeValue::N(5)},
@@ -95,7 +97,7 @@ const EvalCase kEvalCases[] = {
     {"n >= :n", true},
     {"s > :s", true},
     {"s < :s2", true},
-    {"b > :b", true},  // "abc" > "ab"
+    {"b > :b", true},   // "abc" > "ab"
     {"b < :b2", true},  // "abc" < "b"
     {"s < :n", false},
     {"s > :n", false},
@@ -194,8 +196,9 @@ TEST(EvaluateTest, Table) {
   for (const EvalCase& c : kEvalCases) {
     SCOPED_TRACE(c.expression);
     PlaceholderUsage usage;
-    StatusOr<ResolvedCondition> condition = CompileCondition(
-        c.expression, ExpressionKind::kCondition, &TestNames(), &TestValues(), &usage);
+    StatusOr<ResolvedCondition> condition =
+        CompileCondition(c.expression, ExpressionKind::kCondition, &TestNames(),
+                         &TestValues(), &usage);
     ASSERT_THAT(condition, IsOk());
     EXPECT_EQ(Evaluate(*condition, TestItem()), c.expected);
   }
@@ -223,26 +226,31 @@ TEST(EvaluateTest, NumbersCompareByValue) {
   AttributeMap item = {{"x", *AttributeValue::ParseN("1.5")},
                        {"y", *AttributeValue::ParseN("-20")}};
   PlaceholderUsage usage;
-  for (const char* text : {"x = :a", "y = :b", "y < x", ":b < :a", "x BETWEEN :b AND :a"}) {
-    StatusOr<ResolvedCondition> c =
-        CompileCondition(text, ExpressionKind::kCondition, nullptr, &values, &usage);
+  for (const char* text :
+       {"x = :a", "y = :b", "y < x", ":b < :a", "x BETWEEN :b AND :a"}) {
+    StatusOr<ResolvedCondition> c = CompileCondition(
+        text, ExpressionKind::kCondition, nullptr, &values, &usage);
     ASSERT_THAT(c, IsOk()) << text;
     EXPECT_TRUE(Evaluate(*c, item)) << text;
   }
 }
 
 TEST(EvaluateTest, BytesCompareUnsigned) {
-  AttributeMap values = {{":lo", AttributeValue::S("\x7f")}, {":hi", AttributeValue::B("\x01")}};
-  AttributeMap item = {{"s", AttributeValue::S("\xC3\xA9")}, {"b", AttributeValue::B("\xFF")}};
+  AttributeMap values = {{":lo", AttributeValue::S("\x7f")},
+                         {":hi", AttributeValue::B("\x01")}};
+  AttributeMap item = {{"s", AttributeValue::S("\xC3\xA9")},
+                       {"b", AttributeValue::B("\xFF")}};
   PlaceholderUsage usage;
-  StatusOr<ResolvedCondition> c = CompileCondition("s > :lo AND b > :hi", ExpressionKind::kCondition,
-                                                   nullptr, &values, &usage);
+  StatusOr<ResolvedCondition> c =
+      CompileCondition("s > :lo AND b > :hi", ExpressionKind::kCondition,
+                       nullptr, &values, &usage);
   ASSERT_THAT(c, IsOk());
   EXPECT_TRUE(Evaluate(*c, item));
 }
 
 TEST(EvaluateTest, FindPath) {
-  StatusOr<ParsedCondition> p = ParseCondition("m.nested.q = :v", ExpressionKind::kCondition);
+  StatusOr<ParsedCondition> p =
+      ParseCondition("m.nested.q = :v", ExpressionKind::kCondition);
   ASSERT_THAT(p, IsOk());
   const DocumentPath& path = p->root->operands[0].path;
   const AttributeValue* v = FindPath(TestItem(), path);

@@ -29,9 +29,8 @@ inline AttributeValue Bs(std::vector<std::string> v) {
 
 inline const ExpressionAttributeNames& TestNames() {
   static const ExpressionAttributeNames* names = new ExpressionAttributeNames{
-      {"#a", "a"},       {"#b", "b"},         {"#n", "name"},
-      {"#dot", "x.y"},   {"#status", "status"}, {"#pk", "pk"},
-      {"#sk", "sk"},
+      {"#a", "a"},           {"#b", "b"},   {"#n", "name"}, {"#dot", "x.y"},
+      {"#status", "status"}, {"#pk", "pk"}, {"#sk", "sk"},
   };
   return *names;
 }

@@ -3,8 +3,8 @@
 // gtest matchers for eddy::Status and eddy::StatusOr<T>.
 //
 //   EXPECT_THAT(Number::Parse("1"), IsOk());
-//   EXPECT_THAT(Number::Parse("x"), StatusIs(ErrorCode::kValidation, "numeric value"));
-//   EXPECT_THAT(s, StatusIs(ErrorCode::kValidation));
+//   EXPECT_THAT(Number::Parse("x"), StatusIs(ErrorCode::kValidation, "numeric
+//   value")); EXPECT_THAT(s, StatusIs(ErrorCode::kValidation));
 
 #ifndef EDDY_TESTS_TESTING_STATUS_MATCHERS_H_
 #define EDDY_TESTS_TESTING_STATUS_MATCHERS_H_

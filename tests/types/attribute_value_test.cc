@@ -39,17 +39,20 @@ TEST(AttributeValueTest, SBAndBAreDistinctTypes) {
 }
 
 TEST(AttributeValueTest, SetsIgnoreOrderAndCompareNumbersByValue) {
-  EXPECT_EQ(*AttributeValue::SS({"b", "a", "c"}), *AttributeValue::SS({"c", "b", "a"}));
+  EXPECT_EQ(*AttributeValue::SS({"b", "a", "c"}),
+            *AttributeValue::SS({"c", "b", "a"}));
   EXPECT_EQ(*AttributeValue::NS({Num("1"), Num("2.50")}),
             *AttributeValue::NS({Num("2.5"), Num("1.0")}));
-  EXPECT_EQ(AttributeValue::SS({"b", "a"})->ss(), (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(AttributeValue::SS({"b", "a"})->ss(),
+            (std::vector<std::string>{"a", "b"}));
   // Empty strings are allowed inside sets since 2020.
   EXPECT_THAT(AttributeValue::SS({""}), IsOk());
   EXPECT_THAT(AttributeValue::BS({""}), IsOk());
 }
 
 TEST(AttributeValueTest, SetsAreOrderedByUnsignedBytes) {
-  auto set = AttributeValue::BS({std::string("\xff", 1), std::string("\x01", 1)});
+  auto set =
+      AttributeValue::BS({std::string("\xff", 1), std::string("\x01", 1)});
   ASSERT_THAT(set, IsOk());
   EXPECT_EQ(set->bs()[0], std::string("\x01", 1));
   EXPECT_EQ(set->bs()[1], std::string("\xff", 1));
@@ -71,32 +74,38 @@ TEST(AttributeValueTest, EmptySetsAreRejected) {
 }
 
 TEST(AttributeValueTest, DuplicateSetMembersAreRejected) {
-  EXPECT_THAT(AttributeValue::SS({"a", "a"}),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "One or more parameter values were invalid: Input "
-                              "collection [a, a] contains duplicates."));
+  EXPECT_THAT(
+      AttributeValue::SS({"a", "a"}),
+      StatusIsExactly(ErrorCode::kValidation,
+                      "One or more parameter values were invalid: Input "
+                      "collection [a, a] contains duplicates."));
   EXPECT_THAT(AttributeValue::SS({"x", "a", "x"}),
               StatusIs(ErrorCode::kValidation, "[x, a, x]"));
   EXPECT_THAT(AttributeValue::NS({Num("1"), Num("1.0")}),
-              StatusIsExactly(ErrorCode::kValidation, "Input collection contains duplicates"));
-  EXPECT_THAT(AttributeValue::BS({"b", "b"}),
               StatusIsExactly(ErrorCode::kValidation,
-                              "One or more parameter values were invalid: Input "
-                              "collection [Yg==, Yg==]of type BS contains duplicates."));
+                              "Input collection contains duplicates"));
+  EXPECT_THAT(AttributeValue::BS({"b", "b"}),
+              StatusIsExactly(
+                  ErrorCode::kValidation,
+                  "One or more parameter values were invalid: Input "
+                  "collection [Yg==, Yg==]of type BS contains duplicates."));
 }
 
 TEST(AttributeValueTest, DeepEqualityOfDocuments) {
   AttributeValue a = AttributeValue::M(
-      {{"list", AttributeValue::L({AttributeValue::N(1), AttributeValue::S("x")})},
+      {{"list",
+        AttributeValue::L({AttributeValue::N(1), AttributeValue::S("x")})},
        {"flag", AttributeValue::Bool(false)}});
   AttributeValue b = AttributeValue::M(
       {{"flag", AttributeValue::Bool(false)},
-       {"list", AttributeValue::L({AttributeValue::N(Num("1.0")), AttributeValue::S("x")})}});
+       {"list", AttributeValue::L(
+                    {AttributeValue::N(Num("1.0")), AttributeValue::S("x")})}});
   EXPECT_EQ(a, b);
   // Lists are ordered.
   AttributeValue c = AttributeValue::M(
       {{"flag", AttributeValue::Bool(false)},
-       {"list", AttributeValue::L({AttributeValue::S("x"), AttributeValue::N(1)})}});
+       {"list",
+        AttributeValue::L({AttributeValue::S("x"), AttributeValue::N(1)})}});
   EXPECT_NE(a, c);
 }
 
@@ -134,13 +143,18 @@ TEST(AttributeValueTest, MutableContainersCanBeEdited) {
 
 TEST(AttributeValueTest, CompareScalarsOrdersKeysAsDynamoDb) {
   EXPECT_LT(CompareScalars(AttributeValue::N(2), AttributeValue::N(10)), 0);
-  EXPECT_EQ(CompareScalars(AttributeValue::N(Num("1")), AttributeValue::N(Num("1.00"))), 0);
+  EXPECT_EQ(CompareScalars(AttributeValue::N(Num("1")),
+                           AttributeValue::N(Num("1.00"))),
+            0);
   // S by UTF-8 bytes: "Z" (0x5a) < "a" (0x61) < "é" (0xc3 0xa9).
   EXPECT_LT(CompareScalars(AttributeValue::S("Z"), AttributeValue::S("a")), 0);
-  EXPECT_LT(CompareScalars(AttributeValue::S("a"), AttributeValue::S("\xc3\xa9")), 0);
-  EXPECT_LT(CompareScalars(AttributeValue::S("ab"), AttributeValue::S("abc")), 0);
+  EXPECT_LT(
+      CompareScalars(AttributeValue::S("a"), AttributeValue::S("\xc3\xa9")), 0);
+  EXPECT_LT(CompareScalars(AttributeValue::S("ab"), AttributeValue::S("abc")),
+            0);
   // B by unsigned bytes: 0x7f < 0x80.
-  EXPECT_LT(CompareScalars(AttributeValue::B("\x7f"), AttributeValue::B("\x80")), 0);
+  EXPECT_LT(
+      CompareScalars(AttributeValue::B("\x7f"), AttributeValue::B("\x80")), 0);
 }
 
 AttributeValue NestedMaps(int wraps) {
@@ -152,14 +166,16 @@ AttributeValue NestedMaps(int wraps) {
 TEST(AttributeValueTest, NestingLimitCountsTheAttributeAsLevelOne) {
   // 31 wraps: the leaf is at level 32, the deepest DynamoDB accepts.
   EXPECT_THAT(ValidateNesting(Item{{"a", NestedMaps(31)}}), IsOk());
-  EXPECT_THAT(ValidateNesting(Item{{"a", NestedMaps(32)}}),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "Nesting Levels have exceeded supported limits: "
-                              "Attributes in the item have nested levels beyond "
-                              "supported limit"));
+  EXPECT_THAT(
+      ValidateNesting(Item{{"a", NestedMaps(32)}}),
+      StatusIsExactly(ErrorCode::kValidation,
+                      "Nesting Levels have exceeded supported limits: "
+                      "Attributes in the item have nested levels beyond "
+                      "supported limit"));
   AttributeValue list = AttributeValue::N(1);
   for (int i = 0; i < 32; ++i) list = AttributeValue::L({list});
-  EXPECT_THAT(ValidateNesting(Item{{"a", list}}), StatusIs(ErrorCode::kValidation, "Nesting"));
+  EXPECT_THAT(ValidateNesting(Item{{"a", list}}),
+              StatusIs(ErrorCode::kValidation, "Nesting"));
 }
 
 TEST(AttributeValueTest, DebugStringIsReadable) {

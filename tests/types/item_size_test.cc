@@ -84,7 +84,8 @@ void PrintTo(const NumberSizeCase& c, std::ostream* os) {
   *os << "\"" << c.text << "\" -> " << c.bytes << " (" << c.why << ")";
 }
 
-const std::string k38Digits = "12345678901234567890123456789012345678";  // 38 digits
+const std::string k38Digits =
+    "12345678901234567890123456789012345678";  // 38 digits
 
 std::vector<NumberSizeCase> NumberSizeCases() {
   return {
@@ -101,8 +102,11 @@ std::vector<NumberSizeCase> NumberSizeCases() {
       // Single pairs.
       {"1", 2, "|01| = 1 pair; 1 + 1"},
       {"99", 2, "|99| = 1 pair; 1 + 1"},
-      {"10", 2, "|10| = 1 pair (trailing zero stripped, digit 1 still in the tens pair); 1 + 1"},
-      {"100", 2, "|01|00| -> only |01| holds a significant digit = 1 pair; 1 + 1"},
+      {"10", 2,
+       "|10| = 1 pair (trailing zero stripped, digit 1 still in the tens "
+       "pair); 1 + 1"},
+      {"100", 2,
+       "|01|00| -> only |01| holds a significant digit = 1 pair; 1 + 1"},
       {"1000", 2, "|10|00| -> |10| = 1 pair; 1 + 1"},
       {"0.5", 2, ".|50| = 1 pair; 1 + 1"},
       {"0.05", 2, ".|05| = 1 pair; 1 + 1"},
@@ -122,7 +126,8 @@ std::vector<NumberSizeCase> NumberSizeCases() {
       {"1E-130", 2, "a single digit at 10^-130: 1 pair; 1 + 1"},
       {"-1E-130", 3, "1 pair; 1 + 1 + 1 (negative)"},
       {"1001", 3, "|10|01| = 2 pairs; 2 + 1"},
-      {"10.01", 3, "|10|.|01| = 2 pairs (the inner zeros are significant); 2 + 1"},
+      {"10.01", 3,
+       "|10|.|01| = 2 pairs (the inner zeros are significant); 2 + 1"},
       // 38 significant digits.
       {k38Digits, 20, "integer, 38 digits: 19 pairs; 19 + 1"},
       {"-" + k38Digits, 21, "19 pairs; 19 + 1 + 1 (negative)"},
@@ -130,9 +135,11 @@ std::vector<NumberSizeCase> NumberSizeCases() {
       {"9.9999999999999999999999999999999999999E+125", 20,
        "digits 10^125..10^88: pairs (124,125)..(88,89) = 19; 19 + 1"},
       {"1." + k38Digits.substr(1), 21,
-       "1.2345...78 (38 digits, 10^0..10^-37): |01|.|23|..|78|+|80| = 20 pairs; 20 + 1"},
+       "1.2345...78 (38 digits, 10^0..10^-37): |01|.|23|..|78|+|80| = 20 "
+       "pairs; 20 + 1"},
       // The cap: 20 pairs + 1 + 1 (negative) = 22, capped at 21.
-      {"-1." + k38Digits.substr(1), 21, "20 pairs; 20 + 1 + 1 = 22, capped at 21"},
+      {"-1." + k38Digits.substr(1), 21,
+       "20 pairs; 20 + 1 + 1 = 22, capped at 21"},
   };
 }
 
@@ -147,13 +154,14 @@ TEST_P(NumberSizeTest, SizeBytes) {
   EXPECT_LE(n->SizeBytes(), limits::kMaxNumberSizeBytes);
 }
 
-INSTANTIATE_TEST_SUITE_P(Examples, NumberSizeTest, ::testing::ValuesIn(NumberSizeCases()));
+INSTANTIATE_TEST_SUITE_P(Examples, NumberSizeTest,
+                         ::testing::ValuesIn(NumberSizeCases()));
 
 TEST(NumberSizeBytesTest, FromInt64) {
-  EXPECT_EQ(Number::FromInt64(0).SizeBytes(), 1);   // zero
-  EXPECT_EQ(Number::FromInt64(27).SizeBytes(), 2);  // |27|; 1 + 1
-  EXPECT_EQ(Number::FromInt64(-1).SizeBytes(), 3);  // |01|; 1 + 1 + 1
-  EXPECT_EQ(AttributeValue::N(123).SizeBytes(), 3); // |01|23|; 2 + 1
+  EXPECT_EQ(Number::FromInt64(0).SizeBytes(), 1);    // zero
+  EXPECT_EQ(Number::FromInt64(27).SizeBytes(), 2);   // |27|; 1 + 1
+  EXPECT_EQ(Number::FromInt64(-1).SizeBytes(), 3);   // |01|; 1 + 1 + 1
+  EXPECT_EQ(AttributeValue::N(123).SizeBytes(), 3);  // |01|23|; 2 + 1
   // INT64_MAX = 9223372036854775807, 19 digits: |09|22|33|72|03|68|54|77|58|07|
   // = 10 pairs; 10 + 1.
   EXPECT_EQ(Number::FromInt64(INT64_MAX).SizeBytes(), 11);
@@ -165,7 +173,8 @@ TEST(NumberSizeBytesTest, NeverExceedsTheCap) {
   // Walk the decimal point through a negative 38-digit number: the size is at
   // most 21 wherever the point lands.
   for (int point = 1; point <= 38; ++point) {
-    const std::string text = "-" + k38Digits.substr(0, point) + "." + k38Digits.substr(point);
+    const std::string text =
+        "-" + k38Digits.substr(0, point) + "." + k38Digits.substr(point);
     SCOPED_TRACE(text);
     StatusOr<Number> n = Number::Parse(text);
     ASSERT_THAT(n, IsOk());
@@ -182,11 +191,14 @@ TEST(NumberSizeBytesTest, NeverExceedsTheCap) {
 TEST(ValueSizeTest, StringsCountUtf8Bytes) {
   EXPECT_EQ(AttributeValue::S("").SizeBytes(), 0);
   EXPECT_EQ(AttributeValue::S("abc").SizeBytes(), 3);
-  EXPECT_EQ(AttributeValue::S("a\0b"s).SizeBytes(), 3);                      // NUL is a byte
-  EXPECT_EQ(AttributeValue::S("\xC3\xA9").SizeBytes(), 2);                   // é: U+00E9
-  EXPECT_EQ(AttributeValue::S("\xE6\x97\xA5\xE6\x9C\xAC").SizeBytes(), 6);   // 日本: 3 + 3
-  EXPECT_EQ(AttributeValue::S("\xF0\x9F\x98\x80").SizeBytes(), 4);           // 😀: U+1F600
-  EXPECT_EQ(AttributeValue::S("caf\xC3\xA9 \xE2\x82\xAC").SizeBytes(), 9);   // "café €": 3+2+1+3
+  EXPECT_EQ(AttributeValue::S("a\0b"s).SizeBytes(), 3);     // NUL is a byte
+  EXPECT_EQ(AttributeValue::S("\xC3\xA9").SizeBytes(), 2);  // é: U+00E9
+  EXPECT_EQ(AttributeValue::S("\xE6\x97\xA5\xE6\x9C\xAC").SizeBytes(),
+            6);  // 日本: 3 + 3
+  EXPECT_EQ(AttributeValue::S("\xF0\x9F\x98\x80").SizeBytes(),
+            4);  // 😀: U+1F600
+  EXPECT_EQ(AttributeValue::S("caf\xC3\xA9 \xE2\x82\xAC").SizeBytes(),
+            9);  // "café €": 3+2+1+3
 }
 
 TEST(ValueSizeTest, BinaryCountsRawBytes) {
@@ -217,49 +229,63 @@ TEST(ValueSizeTest, ListElements) {
   // 3 + (1 + 1 NULL) = 5
   EXPECT_EQ(AttributeValue::L({AttributeValue::Null()}).SizeBytes(), 5);
   // 3 + (1 + 3 "abc") + (1 + 2 N 27) = 10
-  EXPECT_EQ(AttributeValue::L({AttributeValue::S("abc"), Num("27")}).SizeBytes(), 10);
+  EXPECT_EQ(
+      AttributeValue::L({AttributeValue::S("abc"), Num("27")}).SizeBytes(), 10);
   // 3 + (1 + 0 "") + (1 + 0 B"") = 5: empty elements still cost their byte.
-  EXPECT_EQ(AttributeValue::L({AttributeValue::S(""), AttributeValue::B("")}).SizeBytes(), 5);
-  // Duplicates count each time: 3 + 3 × (1 + 1 BOOL) = 9
-  EXPECT_EQ(AttributeValue::L({AttributeValue::Bool(true), AttributeValue::Bool(true),
-                               AttributeValue::Bool(true)})
+  EXPECT_EQ(AttributeValue::L({AttributeValue::S(""), AttributeValue::B("")})
                 .SizeBytes(),
-            9);
+            5);
+  // Duplicates count each time: 3 + 3 × (1 + 1 BOOL) = 9
+  EXPECT_EQ(
+      AttributeValue::L({AttributeValue::Bool(true), AttributeValue::Bool(true),
+                         AttributeValue::Bool(true)})
+          .SizeBytes(),
+      9);
 }
 
 TEST(ValueSizeTest, MapEntries) {
   // 3 + (1 + 1 "a" + 2 "xy") = 7
   EXPECT_EQ(AttributeValue::M({{"a", AttributeValue::S("xy")}}).SizeBytes(), 7);
   // 3 + (1 + 4 "name" + 3 N 1.5) + (1 + 2 "ok" + 1 BOOL) = 3 + 8 + 4 = 15
-  EXPECT_EQ(AttributeValue::M({{"name", Num("1.5")}, {"ok", AttributeValue::Bool(true)}})
+  EXPECT_EQ(AttributeValue::M(
+                {{"name", Num("1.5")}, {"ok", AttributeValue::Bool(true)}})
                 .SizeBytes(),
             15);
   // Key bytes are UTF-8: 3 + (1 + 2 "é" + 1 NULL) = 7
-  EXPECT_EQ(AttributeValue::M({{"\xC3\xA9", AttributeValue::Null()}}).SizeBytes(), 7);
+  EXPECT_EQ(
+      AttributeValue::M({{"\xC3\xA9", AttributeValue::Null()}}).SizeBytes(), 7);
   // An empty key still costs the per-entry byte: 3 + (1 + 0 + 1 "x") = 5
   EXPECT_EQ(AttributeValue::M({{"", AttributeValue::S("x")}}).SizeBytes(), 5);
 }
 
 TEST(ValueSizeTest, NestedListsAndMaps) {
   // L[L[L[]]]: innermost 3; middle 3 + (1 + 3) = 7; outer 3 + (1 + 7) = 11
-  EXPECT_EQ(AttributeValue::L({AttributeValue::L({AttributeValue::L({})})}).SizeBytes(), 11);
+  EXPECT_EQ(AttributeValue::L({AttributeValue::L({AttributeValue::L({})})})
+                .SizeBytes(),
+            11);
 
-  // M{l: L[M{}]}: M{} = 3; L = 3 + (1 + 3) = 7; outer = 3 + (1 + 1 "l" + 7) = 12
-  EXPECT_EQ(AttributeValue::M({{"l", AttributeValue::L({AttributeValue::M({})})}}).SizeBytes(),
-            12);
+  // M{l: L[M{}]}: M{} = 3; L = 3 + (1 + 3) = 7; outer = 3 + (1 + 1 "l" + 7) =
+  // 12
+  EXPECT_EQ(
+      AttributeValue::M({{"l", AttributeValue::L({AttributeValue::M({})})}})
+          .SizeBytes(),
+      12);
 
   // M{a: M{bb: L[N -1, S "é"]}, c: NULL}
   //   L[N -1, S é]     = 3 + (1 + 3) + (1 + 2)        = 10
   //   M{bb: L}         = 3 + (1 + 2 "bb" + 10)        = 16
-  //   outer            = 3 + (1 + 1 "a" + 16) + (1 + 1 "c" + 1) = 3 + 18 + 3 = 24
+  //   outer            = 3 + (1 + 1 "a" + 16) + (1 + 1 "c" + 1) = 3 + 18 + 3 =
+  //   24
   const AttributeValue nested = AttributeValue::M(
-      {{"a", AttributeValue::M({{"bb", AttributeValue::L({Num("-1"), AttributeValue::S(
-                                                                         "\xC3\xA9")})}})},
+      {{"a", AttributeValue::M(
+                 {{"bb", AttributeValue::L(
+                             {Num("-1"), AttributeValue::S("\xC3\xA9")})}})},
        {"c", AttributeValue::Null()}});
   EXPECT_EQ(nested.SizeBytes(), 24);
 
   // Sets inside a list: L[SS{"a","bc"}, NS{27}] = 3 + (1 + 3) + (1 + 2) = 10
-  EXPECT_EQ(AttributeValue::L({StrSet({"a", "bc"}), NumSet({"27"})}).SizeBytes(), 10);
+  EXPECT_EQ(
+      AttributeValue::L({StrSet({"a", "bc"}), NumSet({"27"})}).SizeBytes(), 10);
 }
 
 TEST(ValueSizeTest, DeepNestingAddsFourBytesPerListLevel) {
@@ -312,7 +338,9 @@ TEST(ItemSizeTest, NamePlusValue) {
   // 2 "pk" + 6 "user#1" = 8
   EXPECT_EQ(ItemSizeBytes(Item({{"pk", AttributeValue::S("user#1")}})), 8);
   // Name bytes are UTF-8: 6 "名前" + 1 "x" = 7
-  EXPECT_EQ(ItemSizeBytes(Item({{"\xE5\x90\x8D\xE5\x89\x8D", AttributeValue::S("x")}})), 7);
+  EXPECT_EQ(ItemSizeBytes(
+                Item({{"\xE5\x90\x8D\xE5\x89\x8D", AttributeValue::S("x")}})),
+            7);
   // 3 "num" + 2 (N 27) = 5
   EXPECT_EQ(ItemSizeBytes(Item({{"num", Num("27")}})), 5);
 }
@@ -323,8 +351,9 @@ TEST(ItemSizeTest, WholeItem) {
       {"age", AttributeValue::N(42)},
       {"tags", StrSet({"a", "bc"})},
       {"active", AttributeValue::Bool(true)},
-      {"doc", AttributeValue::M(
-                  {{"k", AttributeValue::L({AttributeValue::N(1), AttributeValue::S("")})}})},
+      {"doc",
+       AttributeValue::M({{"k", AttributeValue::L({AttributeValue::N(1),
+                                                   AttributeValue::S("")})}})},
       {"blob", AttributeValue::B("\x01\x02\x03")},
       {"gone", AttributeValue::Null()},
       {"ns", NumSet({"1.5", "-12.5"})},
@@ -358,7 +387,8 @@ TEST(ItemSizeTest, ReplacingAnAttributeChangesTheSize) {
 
 TEST(ItemSizeTest, MaximumItemSizeBoundary) {
   // 2 "pk" + 409,598 bytes of S = 409,600 = 400 KiB exactly.
-  const Item at_limit = {{"pk", AttributeValue::S(std::string(limits::kMaxItemSizeBytes - 2, 'x'))}};
+  const Item at_limit = {{"pk", AttributeValue::S(std::string(
+                                    limits::kMaxItemSizeBytes - 2, 'x'))}};
   EXPECT_EQ(ItemSizeBytes(at_limit), limits::kMaxItemSizeBytes);
   EXPECT_EQ(limits::kMaxItemSizeBytes, 409600);
 }

@@ -17,7 +17,8 @@
 namespace eddy {
 namespace {
 
-constexpr char kNotNumeric[] = "The parameter cannot be converted to a numeric value";
+constexpr char kNotNumeric[] =
+    "The parameter cannot be converted to a numeric value";
 constexpr char kOverflow[] =
     "Number overflow. Attempting to store a number with magnitude larger than "
     "supported range";
@@ -60,10 +61,9 @@ INSTANTIATE_TEST_SUITE_P(
         ParseCase{"-0.0e-5", "0"}, ParseCase{"00042", "42"},
         ParseCase{"1.0", "1"}, ParseCase{"1.50", "1.5"},
         ParseCase{"1.5E2", "150"}, ParseCase{"1.5e-2", "0.015"},
-        ParseCase{"+3", "3"}, ParseCase{".123", "0.123"},
-        ParseCase{"5.", "5"}, ParseCase{"0001.23", "1.23"},
-        ParseCase{"1e+5", "100000"}, ParseCase{"-17e5", "-1700000"},
-        ParseCase{"-7.1234", "-7.1234"},
+        ParseCase{"+3", "3"}, ParseCase{".123", "0.123"}, ParseCase{"5.", "5"},
+        ParseCase{"0001.23", "1.23"}, ParseCase{"1e+5", "100000"},
+        ParseCase{"-17e5", "-1700000"}, ParseCase{"-7.1234", "-7.1234"},
         ParseCase{"-17.4E37", "-174000000000000000000000000000000000000"},
         ParseCase{"100", "100"}, ParseCase{"1000e-3", "1"},
         ParseCase{"123456789012345678901234567890.12345678",
@@ -92,7 +92,9 @@ struct ErrorCase {
   std::string message;
 };
 
-void PrintTo(const ErrorCase& c, std::ostream* os) { *os << '"' << c.input.substr(0, 48) << '"'; }
+void PrintTo(const ErrorCase& c, std::ostream* os) {
+  *os << '"' << c.input.substr(0, 48) << '"';
+}
 
 class NumberErrorTest : public ::testing::TestWithParam<ErrorCase> {};
 
@@ -113,22 +115,27 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{"-NaN", NotNumeric("-NaN")},
         ErrorCase{"Infinity", NotNumeric("Infinity")},
         ErrorCase{"-Infinity", NotNumeric("-Infinity")},
-        ErrorCase{"dog", NotNumeric("dog")}, ErrorCase{"-dog", NotNumeric("-dog")},
+        ErrorCase{"dog", NotNumeric("dog")},
+        ErrorCase{"-dog", NotNumeric("-dog")},
         ErrorCase{" 1", NotNumeric(" 1")}, ErrorCase{"1 ", NotNumeric("1 ")},
-        ErrorCase{"1.2.3", NotNumeric("1.2.3")}, ErrorCase{".", NotNumeric(".")},
-        ErrorCase{"-", NotNumeric("-")}, ErrorCase{"+", NotNumeric("+")},
-        ErrorCase{"--1", NotNumeric("--1")}, ErrorCase{"1e", NotNumeric("1e")},
-        ErrorCase{"1e+", NotNumeric("1e+")}, ErrorCase{"e5", NotNumeric("e5")},
-        ErrorCase{"0x10", NotNumeric("0x10")}, ErrorCase{"1,000", NotNumeric("1,000")},
+        ErrorCase{"1.2.3", NotNumeric("1.2.3")},
+        ErrorCase{".", NotNumeric(".")}, ErrorCase{"-", NotNumeric("-")},
+        ErrorCase{"+", NotNumeric("+")}, ErrorCase{"--1", NotNumeric("--1")},
+        ErrorCase{"1e", NotNumeric("1e")}, ErrorCase{"1e+", NotNumeric("1e+")},
+        ErrorCase{"e5", NotNumeric("e5")},
+        ErrorCase{"0x10", NotNumeric("0x10")},
+        ErrorCase{"1,000", NotNumeric("1,000")},
         ErrorCase{"1e5.5", NotNumeric("1e5.5")}));
 
 INSTANTIATE_TEST_SUITE_P(
     Range, NumberErrorTest,
     ::testing::Values(
         ErrorCase{"1e126", kOverflow}, ErrorCase{"-1e126", kOverflow},
-        ErrorCase{"11e125", kOverflow}, ErrorCase{"1e1000000000000000", kOverflow},
+        ErrorCase{"11e125", kOverflow},
+        ErrorCase{"1e1000000000000000", kOverflow},
         ErrorCase{"1e-131", kUnderflow}, ErrorCase{"-1e-131", kUnderflow},
-        ErrorCase{"0.9e-130", kUnderflow}, ErrorCase{"1e-99999999999", kUnderflow},
+        ErrorCase{"0.9e-130", kUnderflow},
+        ErrorCase{"1e-99999999999", kUnderflow},
         // Magnitude is checked before precision.
         ErrorCase{"1234567890123456789012345678901234567890e200", kOverflow}));
 
@@ -149,7 +156,8 @@ TEST(NumberTest, LargestAndSmallestMagnitudesAreAccepted) {
   EXPECT_THAT(Number::Parse("1E-130"), IsOk());
   EXPECT_THAT(Number::Parse("9.99999999e125"), IsOk());
   // 38 significant digits surrounded by zeros still count as 38.
-  EXPECT_THAT(Number::Parse("000.12345678901234567890123456789012345678000"), IsOk());
+  EXPECT_THAT(Number::Parse("000.12345678901234567890123456789012345678000"),
+              IsOk());
 }
 
 TEST(NumberTest, TrailingZerosOfIntegersAreNotSignificant) {
@@ -159,7 +167,8 @@ TEST(NumberTest, TrailingZerosOfIntegersAreNotSignificant) {
               StatusIsExactly(ErrorCode::kValidation, kOverflow));
 }
 
-// --- Ordering ------------------------------------------------------------------
+// --- Ordering
+// ------------------------------------------------------------------
 
 struct CompareCase {
   const char* a;
@@ -167,7 +176,9 @@ struct CompareCase {
   int expected;  // sign of a - b
 };
 
-void PrintTo(const CompareCase& c, std::ostream* os) { *os << c.a << " vs " << c.b; }
+void PrintTo(const CompareCase& c, std::ostream* os) {
+  *os << c.a << " vs " << c.b;
+}
 
 class NumberCompareTest : public ::testing::TestWithParam<CompareCase> {};
 
@@ -200,7 +211,8 @@ TEST(NumberTest, HashIsConsistentWithEquality) {
   EXPECT_NE(absl::HashOf(N("1")), absl::HashOf(N("-1")));
 }
 
-// --- Arithmetic ----------------------------------------------------------------
+// --- Arithmetic
+// ----------------------------------------------------------------
 
 struct ArithmeticCase {
   const char* a;
@@ -231,16 +243,21 @@ TEST_P(NumberArithmeticTest, IsExact) {
 INSTANTIATE_TEST_SUITE_P(
     Cases, NumberArithmeticTest,
     ::testing::Values(
-        ArithmeticCase{"1", '+', "1", "2"}, ArithmeticCase{"0.1", '+', "0.2", "0.3"},
+        ArithmeticCase{"1", '+', "1", "2"},
+        ArithmeticCase{"0.1", '+', "0.2", "0.3"},
         ArithmeticCase{"1", '-', "1", "0"}, ArithmeticCase{"-1", '+', "1", "0"},
-        ArithmeticCase{"5", '-', "7.5", "-2.5"}, ArithmeticCase{"0", '+', "-3", "-3"},
-        ArithmeticCase{"1", '+', "10000000000000000000000", "10000000000000000000001"},
-        ArithmeticCase{"10000000000000000000000", '-', "1", "9999999999999999999999"},
+        ArithmeticCase{"5", '-', "7.5", "-2.5"},
+        ArithmeticCase{"0", '+', "-3", "-3"},
+        ArithmeticCase{"1", '+', "10000000000000000000000",
+                       "10000000000000000000001"},
+        ArithmeticCase{"10000000000000000000000", '-', "1",
+                       "9999999999999999999999"},
         ArithmeticCase{"1.5", '+', "1.5", "3"},
         ArithmeticCase{"99999999999999999999999999999999999999", '+', "1",
                        "100000000000000000000000000000000000000"},
         // 10^38 - (10^38 - 1): exponents far apart, exact cancellation.
-        ArithmeticCase{"1e38", '-', "99999999999999999999999999999999999999", "1"},
+        ArithmeticCase{"1e38", '-', "99999999999999999999999999999999999999",
+                       "1"},
         ArithmeticCase{"1e50", '-', "1e50", "0"},
         ArithmeticCase{"1e125", '-', "1e-130", nullptr, kOverflow},
         ArithmeticCase{"1e50", '+', "1", nullptr, kOverflow},

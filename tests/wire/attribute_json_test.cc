@@ -33,11 +33,14 @@ using namespace std::string_literals;  // "a\0b"s keeps the NUL
 
 // #11
 constexpr std::string_view kEmptySS =
-    "One or more parameter values were invalid: An string set  may not be empty";
+    "One or more parameter values were invalid: An string set  may not be "
+    "empty";
 constexpr std::string_view kEmptyNS =
-    "One or more parameter values were invalid: An number set  may not be empty";
+    "One or more parameter values were invalid: An number set  may not be "
+    "empty";
 constexpr std::string_view kEmptyBS =
-    "One or more parameter values were invalid: Binary sets should not be empty";
+    "One or more parameter values were invalid: Binary sets should not be "
+    "empty";
 // #12
 constexpr std::string_view kDupPrefix =
     "One or more parameter values were invalid: Input collection ";
@@ -79,15 +82,19 @@ std::string NotNumeric(std::string_view text) {
   return std::string(kNotNumeric) + ": " + std::string(text);
 }
 std::string SetDuplicates(std::string_view rendered) {  // SS
-  return std::string(kDupPrefix) + std::string(rendered) + " contains duplicates.";
+  return std::string(kDupPrefix) + std::string(rendered) +
+         " contains duplicates.";
 }
-std::string BinarySetDuplicates(std::string_view rendered) {  // BS (sic: no space)
-  return std::string(kDupPrefix) + std::string(rendered) + "of type BS contains duplicates.";
+std::string BinarySetDuplicates(
+    std::string_view rendered) {  // BS (sic: no space)
+  return std::string(kDupPrefix) + std::string(rendered) +
+         "of type BS contains duplicates.";
 }
 
-// --- Building expected values --------------------------------------------------
-// A fixture that fails to build yields a marker value, so the test using it
-// fails on comparison with a readable message instead of aborting.
+// --- Building expected values
+// -------------------------------------------------- A fixture that fails to
+// build yields a marker value, so the test using it fails on comparison with a
+// readable message instead of aborting.
 
 AttributeValue Invalid(const Status& s) {
   return AttributeValue::S("<invalid fixture: " + s.ToString() + ">");
@@ -145,14 +152,16 @@ std::string NestInLists(int lists, std::string_view leaf) {
 // Alternating M (even i) and L (odd i) levels around `leaf`.
 std::string NestMixed(int levels, std::string_view leaf) {
   std::string out;
-  for (int i = 0; i < levels; ++i) out += i % 2 == 0 ? R"({"M":{"a":)" : R"({"L":[)";
+  for (int i = 0; i < levels; ++i)
+    out += i % 2 == 0 ? R"({"M":{"a":)" : R"({"L":[)";
   out += leaf;
   for (int i = levels - 1; i >= 0; --i) out += i % 2 == 0 ? "}}" : "]}";
   return out;
 }
 
 AttributeValue WrapInMaps(int maps, AttributeValue leaf) {
-  for (int i = 0; i < maps; ++i) leaf = AttributeValue::M({{"a", std::move(leaf)}});
+  for (int i = 0; i < maps; ++i)
+    leaf = AttributeValue::M({{"a", std::move(leaf)}});
   return leaf;
 }
 
@@ -181,17 +190,23 @@ struct RoundTripCase {
   std::string canonical;  // what the encoder produces
 };
 
-void PrintTo(const RoundTripCase& c, std::ostream* os) { *os << c.name << ": " << c.json; }
+void PrintTo(const RoundTripCase& c, std::ostream* os) {
+  *os << c.name << ": " << c.json;
+}
 
 std::vector<RoundTripCase> RoundTripCases() {
-  const std::string max_number = std::string(38, '9') + std::string(88, '0');  // 9.99..9E+125
-  const std::string min_number = "0." + std::string(129, '0') + "1";          // 1E-130
+  const std::string max_number =
+      std::string(38, '9') + std::string(88, '0');  // 9.99..9E+125
+  const std::string min_number = "0." + std::string(129, '0') + "1";  // 1E-130
   std::vector<RoundTripCase> cases = {
       // --- S ---
-      {"S_Simple", R"({"S":"hello"})", AttributeValue::S("hello"), R"({"S":"hello"})"},
+      {"S_Simple", R"({"S":"hello"})", AttributeValue::S("hello"),
+       R"({"S":"hello"})"},
       {"S_Empty", R"({"S":""})", AttributeValue::S(""), R"({"S":""})"},
-      {"S_UnicodeRaw", "{\"S\":\"h\xC3\xA9llo \xE6\x97\xA5\xE6\x9C\xAC \xF0\x9F\x98\x80\"}",
-       AttributeValue::S("h\xC3\xA9llo \xE6\x97\xA5\xE6\x9C\xAC \xF0\x9F\x98\x80"),
+      {"S_UnicodeRaw",
+       "{\"S\":\"h\xC3\xA9llo \xE6\x97\xA5\xE6\x9C\xAC \xF0\x9F\x98\x80\"}",
+       AttributeValue::S(
+           "h\xC3\xA9llo \xE6\x97\xA5\xE6\x9C\xAC \xF0\x9F\x98\x80"),
        "{\"S\":\"h\xC3\xA9llo \xE6\x97\xA5\xE6\x9C\xAC \xF0\x9F\x98\x80\"}"},
       // \u escapes (including a surrogate pair) decode to UTF-8; the encoder
       // writes the UTF-8 bytes unescaped.
@@ -206,23 +221,29 @@ std::vector<RoundTripCase> RoundTripCases() {
        AttributeValue::S("a\nb\tc\rd\be\ff\0g\x01h\x1fi\x7f"s),
        // DEL (0x7f) needs no escape in JSON and stays raw.
        "{\"S\":\"a\\nb\\tc\\rd\\be\\ff\\u0000g\\u0001h\\u001fi\x7f\"}"},
-      {"S_JsonLookingText", R"({"S":"{\"N\":\"1\"}"})", AttributeValue::S(R"({"N":"1"})"),
-       R"({"S":"{\"N\":\"1\"}"})"},
+      {"S_JsonLookingText", R"({"S":"{\"N\":\"1\"}"})",
+       AttributeValue::S(R"({"N":"1"})"), R"({"S":"{\"N\":\"1\"}"})"},
 
       // --- N: normalized on decode (§2) ---
       {"N_Integer", R"({"N":"42"})", AttributeValue::N(42), R"({"N":"42"})"},
-      {"N_LeadingAndTrailingZeros", R"({"N":"01.50"})", Num("1.5"), R"({"N":"1.5"})"},
-      {"N_LeadingZeros", R"({"N":"00042"})", AttributeValue::N(42), R"({"N":"42"})"},
+      {"N_LeadingAndTrailingZeros", R"({"N":"01.50"})", Num("1.5"),
+       R"({"N":"1.5"})"},
+      {"N_LeadingZeros", R"({"N":"00042"})", AttributeValue::N(42),
+       R"({"N":"42"})"},
       {"N_PointZero", R"({"N":"1.0"})", AttributeValue::N(1), R"({"N":"1"})"},
       {"N_NegativeZero", R"({"N":"-0"})", AttributeValue::N(0), R"({"N":"0"})"},
-      {"N_Exponent", R"({"N":"1.5E2"})", AttributeValue::N(150), R"({"N":"150"})"},
+      {"N_Exponent", R"({"N":"1.5E2"})", AttributeValue::N(150),
+       R"({"N":"150"})"},
       {"N_ExplicitPlusExponent", R"({"N":"1e+5"})", AttributeValue::N(100000),
        R"({"N":"100000"})"},
-      {"N_NegativeExponent", R"({"N":"1e-3"})", Num("0.001"), R"({"N":"0.001"})"},
+      {"N_NegativeExponent", R"({"N":"1e-3"})", Num("0.001"),
+       R"({"N":"0.001"})"},
       {"N_PlusSign", R"({"N":"+3"})", AttributeValue::N(3), R"({"N":"3"})"},
       {"N_LeadingPoint", R"({"N":".123"})", Num("0.123"), R"({"N":"0.123"})"},
-      {"N_TrailingPoint", R"({"N":"5."})", AttributeValue::N(5), R"({"N":"5"})"},
-      {"N_ZeroWithHugeExponent", R"({"N":"0e1000"})", AttributeValue::N(0), R"({"N":"0"})"},
+      {"N_TrailingPoint", R"({"N":"5."})", AttributeValue::N(5),
+       R"({"N":"5"})"},
+      {"N_ZeroWithHugeExponent", R"({"N":"0e1000"})", AttributeValue::N(0),
+       R"({"N":"0"})"},
       {"N_Negative", R"({"N":"-12.500"})", Num("-12.5"), R"({"N":"-12.5"})"},
       // 38 significant digits; the trailing zeros are not significant.
       {"N_ThirtyEightDigitsPlusTrailingZeros",
@@ -231,45 +252,53 @@ std::vector<RoundTripCase> RoundTripCases() {
        R"({"N":"1234567890123456789012345678901234567800"})"},
       {"N_Largest", R"({"N":"9.9999999999999999999999999999999999999E+125"})",
        Num(max_number), R"({"N":")" + max_number + R"("})"},
-      {"N_MostNegative", R"({"N":"-9.9999999999999999999999999999999999999E+125"})",
+      {"N_MostNegative",
+       R"({"N":"-9.9999999999999999999999999999999999999E+125"})",
        Num("-" + max_number), R"({"N":"-)" + max_number + R"("})"},
-      {"N_Smallest", R"({"N":"1E-130"})", Num(min_number), R"({"N":")" + min_number + R"("})"},
+      {"N_Smallest", R"({"N":"1E-130"})", Num(min_number),
+       R"({"N":")" + min_number + R"("})"},
       {"N_SmallestNegative", R"({"N":"-1E-130"})", Num("-" + min_number),
        R"({"N":"-)" + min_number + R"("})"},
 
       // --- B: base64 on the wire, raw bytes in the value ---
-      {"B_Text", R"({"B":"aGVsbG8="})", AttributeValue::B("hello"), R"({"B":"aGVsbG8="})"},
+      {"B_Text", R"({"B":"aGVsbG8="})", AttributeValue::B("hello"),
+       R"({"B":"aGVsbG8="})"},
       {"B_Empty", R"({"B":""})", AttributeValue::B(""), R"({"B":""})"},
       {"B_BinaryBytes", R"({"B":"AP8Q"})", AttributeValue::B("\x00\xff\x10"s),
        R"({"B":"AP8Q"})"},
-      {"B_OnePadding", R"({"B":"YWI="})", AttributeValue::B("ab"), R"({"B":"YWI="})"},
+      {"B_OnePadding", R"({"B":"YWI="})", AttributeValue::B("ab"),
+       R"({"B":"YWI="})"},
 
       // --- BOOL, NULL ---
-      {"BOOL_True", R"({"BOOL":true})", AttributeValue::Bool(true), R"({"BOOL":true})"},
-      {"BOOL_False", R"({"BOOL":false})", AttributeValue::Bool(false), R"({"BOOL":false})"},
-      {"NULL_True", R"({"NULL":true})", AttributeValue::Null(), R"({"NULL":true})"},
+      {"BOOL_True", R"({"BOOL":true})", AttributeValue::Bool(true),
+       R"({"BOOL":true})"},
+      {"BOOL_False", R"({"BOOL":false})", AttributeValue::Bool(false),
+       R"({"BOOL":false})"},
+      {"NULL_True", R"({"NULL":true})", AttributeValue::Null(),
+       R"({"NULL":true})"},
 
       // --- Sets: canonical order on output ---
       {"SS_Sorted", R"({"SS":["b","c","a"]})", StrSet({"a", "b", "c"}),
        R"({"SS":["a","b","c"]})"},
-      {"SS_Single", R"({"SS":["only"]})", StrSet({"only"}), R"({"SS":["only"]})"},
+      {"SS_Single", R"({"SS":["only"]})", StrSet({"only"}),
+       R"({"SS":["only"]})"},
       {"SS_EmptyStringElement", R"({"SS":["x",""]})", StrSet({"", "x"}),
        R"({"SS":["","x"]})"},
       // By unsigned UTF-8 bytes: "é" (C3 A9) sorts after "z" (7A).
       {"SS_UnsignedByteOrder", "{\"SS\":[\"\xC3\xA9\",\"z\",\"a\"]}",
        StrSet({"a", "z", "\xC3\xA9"}), "{\"SS\":[\"a\",\"z\",\"\xC3\xA9\"]}"},
-      {"SS_EscapedElements", R"({"SS":["q\"","b\\","\n"]})", StrSet({"q\"", "b\\", "\n"}),
-       R"({"SS":["\n","b\\","q\""]})"},
+      {"SS_EscapedElements", R"({"SS":["q\"","b\\","\n"]})",
+       StrSet({"q\"", "b\\", "\n"}), R"({"SS":["\n","b\\","q\""]})"},
       // Numerically, not textually: -1 < 1.5 < 9 < 10.
-      {"NS_NumericOrder", R"({"NS":["10","9","-1","1.5"]})", NumSet({"-1", "1.5", "9", "10"}),
-       R"({"NS":["-1","1.5","9","10"]})"},
-      {"NS_NormalizedElements", R"({"NS":["01.0","2E0","-0.50"]})", NumSet({"-0.5", "1", "2"}),
-       R"({"NS":["-0.5","1","2"]})"},
+      {"NS_NumericOrder", R"({"NS":["10","9","-1","1.5"]})",
+       NumSet({"-1", "1.5", "9", "10"}), R"({"NS":["-1","1.5","9","10"]})"},
+      {"NS_NormalizedElements", R"({"NS":["01.0","2E0","-0.50"]})",
+       NumSet({"-0.5", "1", "2"}), R"({"NS":["-0.5","1","2"]})"},
       {"BS_Sorted", R"({"BS":["Yg==","YQ=="]})", BinSet({"a", "b"}),
        R"({"BS":["YQ==","Yg=="]})"},
       // By unsigned bytes: 0x01 ("AQ==") before 0xff ("/w==").
-      {"BS_UnsignedByteOrder", R"({"BS":["/w==","AQ=="]})", BinSet({"\x01", "\xff"}),
-       R"({"BS":["AQ==","/w=="]})"},
+      {"BS_UnsignedByteOrder", R"({"BS":["/w==","AQ=="]})",
+       BinSet({"\x01", "\xff"}), R"({"BS":["AQ==","/w=="]})"},
       {"BS_EmptyElement", R"({"BS":["AQ==",""]})", BinSet({"", "\x01"}),
        R"({"BS":["","AQ=="]})"},
 
@@ -277,42 +306,50 @@ std::vector<RoundTripCase> RoundTripCases() {
       {"L_Empty", R"({"L":[]})", AttributeValue::L({}), R"({"L":[]})"},
       {"L_Mixed",
        R"({"L":[{"S":"a"},{"N":"01"},{"NULL":true},{"BOOL":false},{"B":"AQ=="}]})",
-       AttributeValue::L({AttributeValue::S("a"), AttributeValue::N(1), AttributeValue::Null(),
-                          AttributeValue::Bool(false), AttributeValue::B("\x01")}),
+       AttributeValue::L({AttributeValue::S("a"), AttributeValue::N(1),
+                          AttributeValue::Null(), AttributeValue::Bool(false),
+                          AttributeValue::B("\x01")}),
        R"({"L":[{"S":"a"},{"N":"1"},{"NULL":true},{"BOOL":false},{"B":"AQ=="}]})"},
       // A list keeps its order and its duplicates.
       {"L_KeepsOrderAndDuplicates", R"({"L":[{"N":"2"},{"N":"1"},{"N":"2"}]})",
-       AttributeValue::L({AttributeValue::N(2), AttributeValue::N(1), AttributeValue::N(2)}),
+       AttributeValue::L(
+           {AttributeValue::N(2), AttributeValue::N(1), AttributeValue::N(2)}),
        R"({"L":[{"N":"2"},{"N":"1"},{"N":"2"}]})"},
       {"L_Nested", R"({"L":[{"L":[]},{"L":[{"L":[{"S":"deep"}]}]}]})",
-       AttributeValue::L({AttributeValue::L({}),
-                          AttributeValue::L({AttributeValue::L({AttributeValue::S("deep")})})}),
+       AttributeValue::L(
+           {AttributeValue::L({}), AttributeValue::L({AttributeValue::L(
+                                       {AttributeValue::S("deep")})})}),
        R"({"L":[{"L":[]},{"L":[{"L":[{"S":"deep"}]}]}]})"},
       {"M_Empty", R"({"M":{}})", AttributeValue::M({}), R"({"M":{}})"},
       // Names come out sorted.
       {"M_SortedNames", R"({"M":{"b":{"N":"2"},"a":{"S":"x"}}})",
-       AttributeValue::M({{"a", AttributeValue::S("x")}, {"b", AttributeValue::N(2)}}),
+       AttributeValue::M(
+           {{"a", AttributeValue::S("x")}, {"b", AttributeValue::N(2)}}),
        R"({"M":{"a":{"S":"x"},"b":{"N":"2"}}})"},
       {"M_EscapedAndUnicodeNames",
-       "{\"M\":{\"a\\\"b\":{\"S\":\"1\"},\"\xE5\x90\x8D\":{\"S\":\"2\"},\"\":{\"S\":\"3\"}}}",
+       "{\"M\":{\"a\\\"b\":{\"S\":\"1\"},\"\xE5\x90\x8D\":{\"S\":\"2\"},\"\":{"
+       "\"S\":\"3\"}}}",
        AttributeValue::M({{"a\"b", AttributeValue::S("1")},
                           {"\xE5\x90\x8D", AttributeValue::S("2")},
                           {"", AttributeValue::S("3")}}),
-       "{\"M\":{\"\":{\"S\":\"3\"},\"a\\\"b\":{\"S\":\"1\"},\"\xE5\x90\x8D\":{\"S\":\"2\"}}}"},
+       "{\"M\":{\"\":{\"S\":\"3\"},\"a\\\"b\":{\"S\":\"1\"},\"\xE5\x90\x8D\":{"
+       "\"S\":\"2\"}}}"},
       {"M_NestedMapsAndLists",
        R"({"M":{"n":{"NULL":true},"list":{"L":[{"M":{"k":{"SS":["z","y"]}}},{"NS":["3","1"]}]},)"
        R"("m":{"M":{"e":{"M":{}},"b":{"BS":["AQ=="]}}}}})",
        AttributeValue::M(
            {{"n", AttributeValue::Null()},
-            {"list", AttributeValue::L({AttributeValue::M({{"k", StrSet({"y", "z"})}}),
-                                        NumSet({"1", "3"})})},
+            {"list",
+             AttributeValue::L({AttributeValue::M({{"k", StrSet({"y", "z"})}}),
+                                NumSet({"1", "3"})})},
             {"m", AttributeValue::M({{"e", AttributeValue::M({})},
                                      {"b", BinSet({"\x01"})}})}}),
        R"({"M":{"list":{"L":[{"M":{"k":{"SS":["y","z"]}}},{"NS":["1","3"]}]},)"
        R"("m":{"M":{"b":{"BS":["AQ=="]},"e":{"M":{}}}},"n":{"NULL":true}}})"},
 
       // Insignificant whitespace is accepted.
-      {"Whitespace", " {\n\t\"S\" : \"x\" }\r\n", AttributeValue::S("x"), R"({"S":"x"})"},
+      {"Whitespace", " {\n\t\"S\" : \"x\" }\r\n", AttributeValue::S("x"),
+       R"({"S":"x"})"},
   };
   return cases;
 }
@@ -349,9 +386,12 @@ TEST_P(JsonRoundTripTest, SameInsideAnItem) {
 
 INSTANTIATE_TEST_SUITE_P(
     AllTypes, JsonRoundTripTest, ::testing::ValuesIn(RoundTripCases()),
-    [](const ::testing::TestParamInfo<RoundTripCase>& info) { return info.param.name; });
+    [](const ::testing::TestParamInfo<RoundTripCase>& info) {
+      return info.param.name;
+    });
 
-// --- Encoding details ------------------------------------------------------------
+// --- Encoding details
+// ------------------------------------------------------------
 
 TEST(AttributeJsonEncodeTest, EveryControlCharacterIsEscapedAndRoundTrips) {
   std::string s;
@@ -359,7 +399,8 @@ TEST(AttributeJsonEncodeTest, EveryControlCharacterIsEscapedAndRoundTrips) {
   s += "\"\\/\x7f \xC3\xA9";
   const std::string json = EncodeAttributeValueJson(AttributeValue::S(s));
   for (char c : json) {
-    EXPECT_GE(static_cast<unsigned char>(c), 0x20) << "raw control byte in " << json;
+    EXPECT_GE(static_cast<unsigned char>(c), 0x20)
+        << "raw control byte in " << json;
   }
   EXPECT_EQ(json,
             "{\"S\":\"\\u0000\\u0001\\u0002\\u0003\\u0004\\u0005\\u0006\\u0007"
@@ -372,11 +413,13 @@ TEST(AttributeJsonEncodeTest, EveryControlCharacterIsEscapedAndRoundTrips) {
   EXPECT_EQ(*back, AttributeValue::S(s));
 }
 
-TEST(AttributeJsonEncodeTest, SetsComeOutInCanonicalOrderWhateverTheInputOrder) {
+TEST(AttributeJsonEncodeTest,
+     SetsComeOutInCanonicalOrderWhateverTheInputOrder) {
   StatusOr<AttributeValue> ss = AttributeValue::SS({"pear", "apple", "fig"});
   StatusOr<AttributeValue> ns = AttributeValue::NS(
       {Number::FromInt64(100), Number::FromInt64(-5), Number::FromInt64(20)});
-  StatusOr<AttributeValue> bs = AttributeValue::BS({"\x03", "\x01\x02", "\x01"});
+  StatusOr<AttributeValue> bs =
+      AttributeValue::BS({"\x03", "\x01\x02", "\x01"});
   ASSERT_THAT(ss, IsOk());
   ASSERT_THAT(ns, IsOk());
   ASSERT_THAT(bs, IsOk());
@@ -387,11 +430,13 @@ TEST(AttributeJsonEncodeTest, SetsComeOutInCanonicalOrderWhateverTheInputOrder) 
 }
 
 TEST(AttributeJsonEncodeTest, NumbersNeverUseExponentNotation) {
-  EXPECT_EQ(EncodeAttributeValueJson(Num("1E+20")), R"({"N":"100000000000000000000"})");
+  EXPECT_EQ(EncodeAttributeValueJson(Num("1E+20")),
+            R"({"N":"100000000000000000000"})");
   EXPECT_EQ(EncodeAttributeValueJson(Num("-2.5e-7")), R"({"N":"-0.00000025"})");
 }
 
-// --- Items ------------------------------------------------------------------------
+// --- Items
+// ------------------------------------------------------------------------
 
 TEST(AttributeJsonItemTest, HeaderExample) {
   StatusOr<Item> item = DecodeItemJson(R"({"pk":{"S":"a"},"n":{"N":"01.50"}})");
@@ -442,7 +487,9 @@ TEST(AttributeJsonItemTest, AttributeNamesAreEscaped) {
                      {"back\\slash", AttributeValue::N(2)},
                      {"new\nline", AttributeValue::N(3)}};
   const std::string json = EncodeItemJson(item);
-  EXPECT_EQ(json, R"({"back\\slash":{"N":"2"},"new\nline":{"N":"3"},"quote\"name":{"N":"1"}})");
+  EXPECT_EQ(
+      json,
+      R"({"back\\slash":{"N":"2"},"new\nline":{"N":"3"},"quote\"name":{"N":"1"}})");
   StatusOr<Item> back = DecodeItemJson(json);
   ASSERT_THAT(back, IsOk());
   EXPECT_EQ(*back, item);
@@ -461,10 +508,14 @@ struct ValueErrorCase {
   bool exact = true;
 };
 
-void PrintTo(const ValueErrorCase& c, std::ostream* os) { *os << c.name << ": " << c.json; }
+void PrintTo(const ValueErrorCase& c, std::ostream* os) {
+  *os << c.name << ": " << c.json;
+}
 
-ValueErrorCase Exact(std::string name, std::string json, std::string_view message) {
-  return {std::move(name), std::move(json), ErrorCode::kValidation, std::string(message), true};
+ValueErrorCase Exact(std::string name, std::string json,
+                     std::string_view message) {
+  return {std::move(name), std::move(json), ErrorCode::kValidation,
+          std::string(message), true};
 }
 ValueErrorCase Serialization(std::string name, std::string json,
                              std::string_view exact_message = "") {
@@ -493,7 +544,8 @@ std::vector<ValueErrorCase> ValueErrorCases() {
       Exact("N_EmptyString", R"({"N":""})", kNotNumeric),  // no ": " suffix
       Exact("N_NaN", R"({"N":"NaN"})", NotNumeric("NaN")),
       Exact("N_Infinity", R"({"N":"Infinity"})", NotNumeric("Infinity")),
-      Exact("N_NegativeInfinity", R"({"N":"-Infinity"})", NotNumeric("-Infinity")),
+      Exact("N_NegativeInfinity", R"({"N":"-Infinity"})",
+            NotNumeric("-Infinity")),
       Exact("N_LeadingSpace", R"({"N":" 1"})", NotNumeric(" 1")),
       Exact("N_TrailingSpace", R"({"N":"1 "})", NotNumeric("1 ")),
       Exact("N_Hex", R"({"N":"0x10"})", NotNumeric("0x10")),
@@ -506,13 +558,16 @@ std::vector<ValueErrorCase> ValueErrorCases() {
       Exact("N_Comma", R"({"N":"1,5"})", NotNumeric("1,5")),
       // #17: more than 38 significant digits.
       Exact("N_ThirtyNineDigits", R"({"N":")" + digits39 + R"("})", kPrecision),
-      Exact("N_ThirtyNineDigitsFraction", R"({"N":"0.)" + digits39 + R"("})", kPrecision),
-      Exact("N_ThirtyNineDigitsNegative", R"({"N":"-)" + digits39 + R"("})", kPrecision),
+      Exact("N_ThirtyNineDigitsFraction", R"({"N":"0.)" + digits39 + R"("})",
+            kPrecision),
+      Exact("N_ThirtyNineDigitsNegative", R"({"N":"-)" + digits39 + R"("})",
+            kPrecision),
       // #18: out of range.
       Exact("N_Overflow", R"({"N":"1E+126"})", kOverflow),
       Exact("N_OverflowTenTimesMax", R"({"N":"10E+125"})", kOverflow),
       Exact("N_OverflowNegative", R"({"N":"-1e126"})", kOverflow),
-      Exact("N_OverflowHugeExponent", R"({"N":"1e99999999999999999999"})", kOverflow),
+      Exact("N_OverflowHugeExponent", R"({"N":"1e99999999999999999999"})",
+            kOverflow),
       Exact("N_Underflow", R"({"N":"1E-131"})", kUnderflow),
       Exact("N_UnderflowBelowSmallest", R"({"N":"0.9E-130"})", kUnderflow),
       Exact("N_UnderflowNegative", R"({"N":"-1e-131"})", kUnderflow),
@@ -523,27 +578,34 @@ std::vector<ValueErrorCase> ValueErrorCases() {
       Exact("BS_Empty", R"({"BS":[]})", kEmptyBS),
       // #12: duplicates; the collection is printed as given.
       Exact("SS_Duplicate", R"({"SS":["a","a"]})", SetDuplicates("[a, a]")),
-      Exact("SS_DuplicateAsGiven", R"({"SS":["b","a","b"]})", SetDuplicates("[b, a, b]")),
-      Exact("SS_DuplicateEmptyStrings", R"({"SS":["",""]})", SetDuplicates("[, ]")),
+      Exact("SS_DuplicateAsGiven", R"({"SS":["b","a","b"]})",
+            SetDuplicates("[b, a, b]")),
+      Exact("SS_DuplicateEmptyStrings", R"({"SS":["",""]})",
+            SetDuplicates("[, ]")),
       // NS duplicates compare numerically.
       Exact("NS_Duplicate", R"({"NS":["1","1"]})", kDupNS),
       Exact("NS_DuplicateNumerically", R"({"NS":["1","1.0"]})", kDupNS),
       Exact("NS_DuplicateExponentForm", R"({"NS":["100","1E2","7"]})", kDupNS),
       Exact("NS_DuplicateZeros", R"({"NS":["-0","0.000"]})", kDupNS),
-      Exact("BS_Duplicate", R"({"BS":["Yg==","Yg=="]})", BinarySetDuplicates("[Yg==, Yg==]")),
+      Exact("BS_Duplicate", R"({"BS":["Yg==","Yg=="]})",
+            BinarySetDuplicates("[Yg==, Yg==]")),
       Exact("BS_DuplicateAsGiven", R"({"BS":["YQ==","Yg==","YQ=="]})",
             BinarySetDuplicates("[YQ==, Yg==, YQ==]")),
       // NS elements obey the number rules.
       Exact("NS_BadElement", R"({"NS":["1","abc"]})", NotNumeric("abc")),
       Exact("NS_EmptyElement", R"({"NS":["1",""]})", kNotNumeric),
       Exact("NS_OverflowElement", R"({"NS":["1e200"]})", kOverflow),
-      Exact("NS_PrecisionElement", R"({"NS":[")" + digits39 + R"("]})", kPrecision),
+      Exact("NS_PrecisionElement", R"({"NS":[")" + digits39 + R"("]})",
+            kPrecision),
 
       // Validation errors deep inside containers.
       Exact("EmptyValueInList", R"({"L":[{"S":"ok"},{}]})", kEmptyValue),
-      Exact("EmptyValueInMap", R"({"M":{"ok":{"S":"x"},"bad":{}}})", kEmptyValue),
-      Exact("TwoTypesDeep", R"({"M":{"a":{"L":[{"M":{"b":{"S":"x","B":""}}}]}}})", kTwoTypes),
-      Exact("BadNumberDeep", R"({"L":[{"M":{"n":{"N":"abc"}}}]})", NotNumeric("abc")),
+      Exact("EmptyValueInMap", R"({"M":{"ok":{"S":"x"},"bad":{}}})",
+            kEmptyValue),
+      Exact("TwoTypesDeep",
+            R"({"M":{"a":{"L":[{"M":{"b":{"S":"x","B":""}}}]}}})", kTwoTypes),
+      Exact("BadNumberDeep", R"({"L":[{"M":{"n":{"N":"abc"}}}]})",
+            NotNumeric("abc")),
       Exact("EmptySetDeep", R"({"M":{"a":{"M":{"b":{"SS":[]}}}}})", kEmptySS),
 
       // SerializationException: a member of the wrong JSON type (§2).
@@ -586,15 +648,18 @@ std::vector<ValueErrorCase> ValueErrorCases() {
       Serialization("B_PaddingInMiddle", R"({"B":"YQ==YQ=="})"),
       Serialization("BS_LengthNotMultipleOf4", R"({"BS":["YQ==","abc"]})"),
       Serialization("BS_BadCharacter", R"({"BS":["Y@=="]})"),
-      Serialization("WrongTypeDeep", R"({"M":{"a":{"L":[{"M":{"b":{"N":7}}}]}}})",
+      Serialization("WrongTypeDeep",
+                    R"({"M":{"a":{"L":[{"M":{"b":{"N":7}}}]}}})",
                     kNumberNotString),
       Serialization("BadBase64Deep", R"({"L":[{"L":[{"B":"***"}]}]})"),
   };
 }
 
 auto MatchesCase(const ValueErrorCase& c) {
-  return c.exact ? ::testing::Matcher<const Status&>(StatusIsExactly(c.code, c.message))
-                 : ::testing::Matcher<const Status&>(StatusIs(c.code, c.message));
+  return c.exact
+             ? ::testing::Matcher<const Status&>(
+                   StatusIsExactly(c.code, c.message))
+             : ::testing::Matcher<const Status&>(StatusIs(c.code, c.message));
 }
 
 class ValueErrorTest : public ::testing::TestWithParam<ValueErrorCase> {};
@@ -606,25 +671,31 @@ TEST_P(ValueErrorTest, AsValue) {
 
 TEST_P(ValueErrorTest, AsItemAttribute) {
   const ValueErrorCase& c = GetParam();
-  const std::string item = R"({"ok":{"S":"fine"},)" R"("attr":)" + c.json + "}";
+  const std::string item = R"({"ok":{"S":"fine"},)"
+                           R"("attr":)" +
+                           c.json + "}";
   EXPECT_THAT(DecodeItemJson(item).status(), MatchesCase(c));
 }
 
 TEST_P(ValueErrorTest, AsListElement) {
   const ValueErrorCase& c = GetParam();
-  EXPECT_THAT(DecodeAttributeValueJson(R"({"L":[{"N":"1"},)" + c.json + "]}").status(),
-              MatchesCase(c));
+  EXPECT_THAT(
+      DecodeAttributeValueJson(R"({"L":[{"N":"1"},)" + c.json + "]}").status(),
+      MatchesCase(c));
 }
 
 TEST_P(ValueErrorTest, AsMapEntry) {
   const ValueErrorCase& c = GetParam();
-  EXPECT_THAT(DecodeAttributeValueJson(R"({"M":{"k":)" + c.json + "}}").status(),
-              MatchesCase(c));
+  EXPECT_THAT(
+      DecodeAttributeValueJson(R"({"M":{"k":)" + c.json + "}}").status(),
+      MatchesCase(c));
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Catalogue, ValueErrorTest, ::testing::ValuesIn(ValueErrorCases()),
-    [](const ::testing::TestParamInfo<ValueErrorCase>& info) { return info.param.name; });
+    [](const ::testing::TestParamInfo<ValueErrorCase>& info) {
+      return info.param.name;
+    });
 
 // =============================================================================
 // Documents that are not JSON, or not an object: SerializationException from
@@ -640,7 +711,8 @@ void PrintTo(const DocumentCase& c, std::ostream* os) {
   *os << c.name << ": ";
   for (char ch : c.json) {
     if (static_cast<unsigned char>(ch) < 0x20) {
-      *os << "\\x" << "0123456789abcdef"[(ch >> 4) & 15] << "0123456789abcdef"[ch & 15];
+      *os << "\\x"
+          << "0123456789abcdef"[(ch >> 4) & 15] << "0123456789abcdef"[ch & 15];
     } else {
       *os << ch;
     }
@@ -689,22 +761,30 @@ std::vector<DocumentCase> BadDocumentCases() {
 class BadDocumentTest : public ::testing::TestWithParam<DocumentCase> {};
 
 TEST_P(BadDocumentTest, ValueIsSerializationError) {
-  EXPECT_THAT(DecodeAttributeValueJson(GetParam().json), StatusIs(ErrorCode::kSerialization, ""));
+  EXPECT_THAT(DecodeAttributeValueJson(GetParam().json),
+              StatusIs(ErrorCode::kSerialization, ""));
 }
 
 TEST_P(BadDocumentTest, ItemIsSerializationError) {
-  EXPECT_THAT(DecodeItemJson(GetParam().json), StatusIs(ErrorCode::kSerialization, ""));
+  EXPECT_THAT(DecodeItemJson(GetParam().json),
+              StatusIs(ErrorCode::kSerialization, ""));
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Malformed, BadDocumentTest, ::testing::ValuesIn(BadDocumentCases()),
-    [](const ::testing::TestParamInfo<DocumentCase>& info) { return info.param.name; });
+    [](const ::testing::TestParamInfo<DocumentCase>& info) {
+      return info.param.name;
+    });
 
 TEST(AttributeJsonItemTest, AttributeThatIsNotAnObjectIsSerializationError) {
-  EXPECT_THAT(DecodeItemJson(R"({"a":"x"})"), StatusIs(ErrorCode::kSerialization, ""));
-  EXPECT_THAT(DecodeItemJson(R"({"a":1})"), StatusIs(ErrorCode::kSerialization, ""));
-  EXPECT_THAT(DecodeItemJson(R"({"a":[]})"), StatusIs(ErrorCode::kSerialization, ""));
-  EXPECT_THAT(DecodeItemJson(R"({"a":true})"), StatusIs(ErrorCode::kSerialization, ""));
+  EXPECT_THAT(DecodeItemJson(R"({"a":"x"})"),
+              StatusIs(ErrorCode::kSerialization, ""));
+  EXPECT_THAT(DecodeItemJson(R"({"a":1})"),
+              StatusIs(ErrorCode::kSerialization, ""));
+  EXPECT_THAT(DecodeItemJson(R"({"a":[]})"),
+              StatusIs(ErrorCode::kSerialization, ""));
+  EXPECT_THAT(DecodeItemJson(R"({"a":true})"),
+              StatusIs(ErrorCode::kSerialization, ""));
 }
 
 // =============================================================================
@@ -719,22 +799,30 @@ struct PrecedenceCase {
   std::string exact_message;  // empty: any SerializationException
 };
 
-void PrintTo(const PrecedenceCase& c, std::ostream* os) { *os << c.name << ": " << c.item_json; }
+void PrintTo(const PrecedenceCase& c, std::ostream* os) {
+  *os << c.name << ": " << c.item_json;
+}
 
 std::vector<PrecedenceCase> PrecedenceCases() {
   return {
-      {"ValidationFirst", R"({"a":{"N":"abc"},"z":{"N":123}})", std::string(kNumberNotString)},
+      {"ValidationFirst", R"({"a":{"N":"abc"},"z":{"N":123}})",
+       std::string(kNumberNotString)},
       {"SerializationFirst", R"({"a":{"N":123},"z":{"NULL":false}})",
        std::string(kNumberNotString)},
       {"EmptyValueThenDeepWrongType",
-       R"({"a":{},"b":{"L":[{"S":"ok"},{"M":{"deep":{"N":7}}}]}})", std::string(kNumberNotString)},
+       R"({"a":{},"b":{"L":[{"S":"ok"},{"M":{"deep":{"N":7}}}]}})",
+       std::string(kNumberNotString)},
       {"EmptySetThenBadBase64", R"({"a":{"SS":[]},"b":{"B":"abc"}})", ""},
-      {"TwoTypesThenWrongBool", R"({"a":{"S":"x","N":"1"},"b":{"BOOL":"yes"}})", ""},
-      {"OverflowThenBadBinarySet", R"({"a":{"N":"1e999"},"b":{"BS":["YQ==","!"]}})", ""},
-      {"DuplicateSetThenListAsMap", R"({"a":{"NS":["1","1.0"]},"b":{"L":{}}})", ""},
+      {"TwoTypesThenWrongBool", R"({"a":{"S":"x","N":"1"},"b":{"BOOL":"yes"}})",
+       ""},
+      {"OverflowThenBadBinarySet",
+       R"({"a":{"N":"1e999"},"b":{"BS":["YQ==","!"]}})", ""},
+      {"DuplicateSetThenListAsMap", R"({"a":{"NS":["1","1.0"]},"b":{"L":{}}})",
+       ""},
       {"SameListValidationFirst", R"({"x":{"L":[{"NULL":false},{"S":1}]}})",
        std::string(kNumberNotString)},
-      {"SameValueTwoTypesAndWrongShape", R"({"x":{"NS":["1","1"],"L":{}}})", ""},
+      {"SameValueTwoTypesAndWrongShape", R"({"x":{"NS":["1","1"],"L":{}}})",
+       ""},
       {"SameMapValidationFirst", R"({"x":{"M":{"a":{},"b":{"S":false}}}})", ""},
   };
 }
@@ -744,7 +832,8 @@ class PrecedenceTest : public ::testing::TestWithParam<PrecedenceCase> {};
 TEST_P(PrecedenceTest, SerializationWins) {
   const PrecedenceCase& c = GetParam();
   if (c.exact_message.empty()) {
-    EXPECT_THAT(DecodeItemJson(c.item_json), StatusIs(ErrorCode::kSerialization, ""));
+    EXPECT_THAT(DecodeItemJson(c.item_json),
+                StatusIs(ErrorCode::kSerialization, ""));
   } else {
     EXPECT_THAT(DecodeItemJson(c.item_json),
                 StatusIsExactly(ErrorCode::kSerialization, c.exact_message));
@@ -755,7 +844,8 @@ TEST_P(PrecedenceTest, SerializationWinsInsideAMapValue) {
   const PrecedenceCase& c = GetParam();
   const std::string value = R"({"M":)" + c.item_json + "}";
   if (c.exact_message.empty()) {
-    EXPECT_THAT(DecodeAttributeValueJson(value), StatusIs(ErrorCode::kSerialization, ""));
+    EXPECT_THAT(DecodeAttributeValueJson(value),
+                StatusIs(ErrorCode::kSerialization, ""));
   } else {
     EXPECT_THAT(DecodeAttributeValueJson(value),
                 StatusIsExactly(ErrorCode::kSerialization, c.exact_message));
@@ -764,7 +854,9 @@ TEST_P(PrecedenceTest, SerializationWinsInsideAMapValue) {
 
 INSTANTIATE_TEST_SUITE_P(
     Items, PrecedenceTest, ::testing::ValuesIn(PrecedenceCases()),
-    [](const ::testing::TestParamInfo<PrecedenceCase>& info) { return info.param.name; });
+    [](const ::testing::TestParamInfo<PrecedenceCase>& info) {
+      return info.param.name;
+    });
 
 // =============================================================================
 // Nesting: an attribute's value is level 1; level 32 is allowed, 33 is not
@@ -790,8 +882,10 @@ TEST(AttributeJsonNestingTest, ThirtyOneMapsDeepIsAccepted) {
 TEST(AttributeJsonNestingTest, ThirtyTwoMapsDeepIsRejected) {
   // Maps at levels 1..32, the S leaf at level 33.
   const std::string json = NestInMaps(32, R"({"S":"x"})");
-  EXPECT_THAT(DecodeAttributeValueJson(json), StatusIsExactly(ErrorCode::kValidation, kNesting));
-  EXPECT_THAT(DecodeItemJson(InItem(json)), StatusIsExactly(ErrorCode::kValidation, kNesting));
+  EXPECT_THAT(DecodeAttributeValueJson(json),
+              StatusIsExactly(ErrorCode::kValidation, kNesting));
+  EXPECT_THAT(DecodeItemJson(InItem(json)),
+              StatusIsExactly(ErrorCode::kValidation, kNesting));
 }
 
 TEST(AttributeJsonNestingTest, EmptyMapCountsAsALevel) {
@@ -815,19 +909,23 @@ TEST(AttributeJsonNestingTest, ThirtyOneListsDeepIsAccepted) {
 
 TEST(AttributeJsonNestingTest, ThirtyTwoListsDeepIsRejected) {
   const std::string json = NestInLists(32, R"({"N":"7"})");
-  EXPECT_THAT(DecodeAttributeValueJson(json), StatusIsExactly(ErrorCode::kValidation, kNesting));
-  EXPECT_THAT(DecodeItemJson(InItem(json)), StatusIsExactly(ErrorCode::kValidation, kNesting));
+  EXPECT_THAT(DecodeAttributeValueJson(json),
+              StatusIsExactly(ErrorCode::kValidation, kNesting));
+  EXPECT_THAT(DecodeItemJson(InItem(json)),
+              StatusIsExactly(ErrorCode::kValidation, kNesting));
 }
 
 TEST(AttributeJsonNestingTest, MixedMapsAndListsCountTogether) {
-  EXPECT_THAT(DecodeAttributeValueJson(NestMixed(31, R"({"BOOL":true})")), IsOk());
+  EXPECT_THAT(DecodeAttributeValueJson(NestMixed(31, R"({"BOOL":true})")),
+              IsOk());
   EXPECT_THAT(DecodeAttributeValueJson(NestMixed(32, R"({"BOOL":true})")),
               StatusIsExactly(ErrorCode::kValidation, kNesting));
 }
 
 TEST(AttributeJsonNestingTest, SetsAndScalarsAtLevelThirtyTwoAreFine) {
-  for (std::string_view leaf : {R"({"SS":["a"]})", R"({"NS":["1"]})", R"({"BS":["AQ=="]})",
-                                R"({"B":""})", R"({"NULL":true})"}) {
+  for (std::string_view leaf :
+       {R"({"SS":["a"]})", R"({"NS":["1"]})", R"({"BS":["AQ=="]})",
+        R"({"B":""})", R"({"NULL":true})"}) {
     SCOPED_TRACE(leaf);
     EXPECT_THAT(DecodeAttributeValueJson(NestInMaps(31, leaf)), IsOk());
     EXPECT_THAT(DecodeAttributeValueJson(NestInMaps(32, leaf)),
@@ -839,17 +937,21 @@ TEST(AttributeJsonNestingTest, OnlyTheDeepBranchMatters) {
   // A shallow sibling next to a too-deep branch still fails; a wide but
   // shallow value passes.
   const std::string deep = NestInMaps(32, R"({"S":"x"})");
-  EXPECT_THAT(DecodeAttributeValueJson(R"({"L":[{"S":"shallow"},)" + NestInMaps(31, R"({"S":"x"})") + "]}"),
+  EXPECT_THAT(DecodeAttributeValueJson(R"({"L":[{"S":"shallow"},)" +
+                                       NestInMaps(31, R"({"S":"x"})") + "]}"),
               StatusIsExactly(ErrorCode::kValidation, kNesting));
   EXPECT_THAT(DecodeItemJson(R"({"a":{"S":"ok"},"b":)" + deep + "}"),
               StatusIsExactly(ErrorCode::kValidation, kNesting));
-  EXPECT_THAT(DecodeAttributeValueJson(R"({"L":[{"S":"shallow"},)" + NestInMaps(30, R"({"S":"x"})") + "]}"),
+  EXPECT_THAT(DecodeAttributeValueJson(R"({"L":[{"S":"shallow"},)" +
+                                       NestInMaps(30, R"({"S":"x"})") + "]}"),
               IsOk());
 }
 
 TEST(AttributeJsonNestingTest, EncodedDeepestValueDecodesBack) {
-  const AttributeValue v = WrapInLists(15, WrapInMaps(16, AttributeValue::S("leaf")));  // leaf at 32
-  StatusOr<AttributeValue> back = DecodeAttributeValueJson(EncodeAttributeValueJson(v));
+  const AttributeValue v =
+      WrapInLists(15, WrapInMaps(16, AttributeValue::S("leaf")));  // leaf at 32
+  StatusOr<AttributeValue> back =
+      DecodeAttributeValueJson(EncodeAttributeValueJson(v));
   ASSERT_THAT(back, IsOk());
   EXPECT_EQ(*back, v);
 }
@@ -861,7 +963,8 @@ TEST(AttributeJsonNestingTest, EncodedDeepestValueDecodesBack) {
 constexpr int kHostileDepth = 100'000;
 
 auto IsValidationOrSerializationError() {
-  return AnyOf(StatusIs(ErrorCode::kValidation, ""), StatusIs(ErrorCode::kSerialization, ""));
+  return AnyOf(StatusIs(ErrorCode::kValidation, ""),
+               StatusIs(ErrorCode::kSerialization, ""));
 }
 
 TEST(AttributeJsonRobustnessTest, HundredThousandNestedMaps) {
@@ -885,8 +988,10 @@ TEST(AttributeJsonRobustnessTest, HundredThousandNestedLists) {
 }
 
 TEST(AttributeJsonRobustnessTest, HundredThousandNestedArrays) {
-  const std::string arrays = std::string(kHostileDepth, '[') + std::string(kHostileDepth, ']');
-  EXPECT_THAT(DecodeAttributeValueJson(arrays), StatusIs(ErrorCode::kSerialization, ""));
+  const std::string arrays =
+      std::string(kHostileDepth, '[') + std::string(kHostileDepth, ']');
+  EXPECT_THAT(DecodeAttributeValueJson(arrays),
+              StatusIs(ErrorCode::kSerialization, ""));
   EXPECT_THAT(DecodeItemJson(arrays), StatusIs(ErrorCode::kSerialization, ""));
   EXPECT_THAT(DecodeAttributeValueJson(R"({"L":)" + arrays + "}"),
               StatusIs(ErrorCode::kSerialization, ""));
@@ -900,12 +1005,14 @@ TEST(AttributeJsonRobustnessTest, HundredThousandNestedPlainObjects) {
   for (int i = 0; i < kHostileDepth; ++i) json += R"({"a":)";
   json += "{}";
   json += std::string(kHostileDepth, '}');
-  EXPECT_THAT(DecodeAttributeValueJson(json), IsValidationOrSerializationError());
+  EXPECT_THAT(DecodeAttributeValueJson(json),
+              IsValidationOrSerializationError());
   EXPECT_THAT(DecodeItemJson(json), IsValidationOrSerializationError());
 }
 
 TEST(AttributeJsonRobustnessTest, HundredThousandUnclosedLevels) {
-  EXPECT_THAT(DecodeAttributeValueJson(NestInMaps(kHostileDepth, R"({"S":"x"})", /*close=*/false)),
+  EXPECT_THAT(DecodeAttributeValueJson(
+                  NestInMaps(kHostileDepth, R"({"S":"x"})", /*close=*/false)),
               StatusIs(ErrorCode::kSerialization, ""));
   EXPECT_THAT(DecodeAttributeValueJson(std::string(kHostileDepth, '[')),
               StatusIs(ErrorCode::kSerialization, ""));
@@ -923,12 +1030,13 @@ TEST(AttributeJsonRobustnessTest, VeryLongDigitStrings) {
               AnyOf(StatusIsExactly(ErrorCode::kValidation, kOverflow),
                     StatusIsExactly(ErrorCode::kValidation, kPrecision)));
   // In range but far too precise.
-  EXPECT_THAT(DecodeAttributeValueJson(R"({"N":"0.)" + std::string(200'000, '1') + R"("})"),
+  EXPECT_THAT(DecodeAttributeValueJson(R"({"N":"0.)" +
+                                       std::string(200'000, '1') + R"("})"),
               StatusIsExactly(ErrorCode::kValidation, kPrecision));
   // Tiny: one significant digit far below 1E-130.
-  EXPECT_THAT(
-      DecodeAttributeValueJson(R"({"N":"0.)" + std::string(200'000, '0') + R"(1"})"),
-      StatusIsExactly(ErrorCode::kValidation, kUnderflow));
+  EXPECT_THAT(DecodeAttributeValueJson(R"({"N":"0.)" +
+                                       std::string(200'000, '0') + R"(1"})"),
+              StatusIsExactly(ErrorCode::kValidation, kUnderflow));
   // NS elements too.
   EXPECT_THAT(DecodeAttributeValueJson(R"({"NS":[")" + nines + R"("]})"),
               AnyOf(StatusIsExactly(ErrorCode::kValidation, kOverflow),
@@ -937,20 +1045,21 @@ TEST(AttributeJsonRobustnessTest, VeryLongDigitStrings) {
 
 TEST(AttributeJsonRobustnessTest, LongDigitStringsThatNormalizeIntoRange) {
   // Insignificant zeros do not count against the 38-digit limit.
-  StatusOr<AttributeValue> leading_zeros =
-      DecodeAttributeValueJson(R"({"N":")" + std::string(200'000, '0') + R"(42"})");
+  StatusOr<AttributeValue> leading_zeros = DecodeAttributeValueJson(
+      R"({"N":")" + std::string(200'000, '0') + R"(42"})");
   ASSERT_THAT(leading_zeros, IsOk());
   EXPECT_EQ(*leading_zeros, AttributeValue::N(42));
 
-  StatusOr<AttributeValue> trailing_zeros =
-      DecodeAttributeValueJson(R"({"N":"1.)" + std::string(200'000, '0') + R"("})");
+  StatusOr<AttributeValue> trailing_zeros = DecodeAttributeValueJson(
+      R"({"N":"1.)" + std::string(200'000, '0') + R"("})");
   ASSERT_THAT(trailing_zeros, IsOk());
   EXPECT_EQ(*trailing_zeros, AttributeValue::N(1));
 }
 
 TEST(AttributeJsonRobustnessTest, LongStringsAndManyAttributes) {
   const std::string big(1 << 20, 'x');
-  StatusOr<AttributeValue> s = DecodeAttributeValueJson(R"({"S":")" + big + R"("})");
+  StatusOr<AttributeValue> s =
+      DecodeAttributeValueJson(R"({"S":")" + big + R"("})");
   ASSERT_THAT(s, IsOk());
   EXPECT_EQ(s->s(), big);
 

@@ -17,7 +17,8 @@ namespace {
 void ShowNumber(const char* text) {
   StatusOr<Number> n = Number::Parse(text);
   if (n.ok()) {
-    std::printf("  %-46s -> %-24s (%d bytes)\n", text, n->ToString().c_str(), n->SizeBytes());
+    std::printf("  %-46s -> %-24s (%d bytes)\n", text, n->ToString().c_str(),
+                n->SizeBytes());
   } else {
     std::printf("  %-46s -> %s\n", text, n.status().ToString().c_str());
   }
@@ -32,7 +33,8 @@ void ShowSum(const char* a, const char* b) {
 void ShowDecode(const char* json) {
   StatusOr<Item> item = DecodeItemJson(json);
   if (item.ok()) {
-    std::printf("  %s\n    -> %s  (%lld bytes)\n", json, EncodeItemJson(*item).c_str(),
+    std::printf("  %s\n    -> %s  (%lld bytes)\n", json,
+                EncodeItemJson(*item).c_str(),
                 static_cast<long long>(ItemSizeBytes(*item)));
   } else {
     std::printf("  %s\n    -> %s\n", json, item.status().ToString().c_str());
@@ -43,11 +45,12 @@ void ShowDecode(const char* json) {
 
 int RunDemo(const std::vector<std::string>& /*args*/) {
   std::printf("eddy — DynamoDB's value model, exactly\n\n");
-  std::printf("Numbers are exact decimals of up to 38 digits, normalized on write:\n");
-  for (const char* t : {"00042", "1.0", "-0", "1.5E2", ".123", "0e1000",
-                        "3.1415926535897932384626433832795028841",
-                        "3.14159265358979323846264338327950288419", "1e126",
-                        "1e-131", "NaN"}) {
+  std::printf(
+      "Numbers are exact decimals of up to 38 digits, normalized on write:\n");
+  for (const char* t :
+       {"00042", "1.0", "-0", "1.5E2", ".123", "0e1000",
+        "3.1415926535897932384626433832795028841",
+        "3.14159265358979323846264338327950288419", "1e126", "1e-131", "NaN"}) {
     ShowNumber(t);
   }
   std::printf("\nArithmetic is exact, with DynamoDB's range errors:\n");
@@ -55,8 +58,10 @@ int RunDemo(const std::vector<std::string>& /*args*/) {
   ShowSum("99999999999999999999999999999999999999", "1");
   ShowSum("1e50", "1");
 
-  std::printf("\nItems decode from DynamoDB JSON with DynamoDB's rules and sizes:\n");
-  ShowDecode(R"({"pk":{"S":"store#1"},"qty":{"N":"0027"},"tags":{"SS":["b","a"]}})");
+  std::printf(
+      "\nItems decode from DynamoDB JSON with DynamoDB's rules and sizes:\n");
+  ShowDecode(
+      R"({"pk":{"S":"store#1"},"qty":{"N":"0027"},"tags":{"SS":["b","a"]}})");
   ShowDecode(R"({"doc":{"M":{"l":{"L":[{"BOOL":true},{"NULL":true}]}}}})");
   ShowDecode(R"({"a":{"SS":["x","x"]}})");
   ShowDecode(R"({"a":{"NULL":false}})");

@@ -30,8 +30,8 @@ constexpr Command kCommands[] = {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2 || std::string(argv[1]) == "help" || std::string(argv[1]) == "--help" ||
-      std::string(argv[1]) == "-h") {
+  if (argc < 2 || std::string(argv[1]) == "help" ||
+      std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
     std::fputs(kUsage, argc < 2 ? stderr : stdout);
     return argc < 2 ? 2 : 0;
   }
@@ -40,6 +40,7 @@ int main(int argc, char** argv) {
   for (const Command& c : kCommands) {
     if (name == c.name) return c.run(args);
   }
-  std::fprintf(stderr, "eddy: unknown command '%s'\n\n%s", name.c_str(), kUsage);
+  std::fprintf(stderr, "eddy: unknown command '%s'\n\n%s", name.c_str(),
+               kUsage);
   return 2;
 }

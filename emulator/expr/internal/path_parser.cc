@@ -11,7 +11,9 @@
 namespace eddy::expr::expr_internal {
 namespace {
 
-bool IsLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool IsLetter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
 
 // A name token usable as a path element.
 bool IsPathName(const Token& token) {
@@ -64,7 +66,8 @@ StatusOr<DocumentPath> ParseDocumentPath(TokenCursor* cursor,
       add_name(cursor->Next());
     } else if (cursor->Peek().kind == TokenKind::kLeftBracket) {
       cursor->Next();
-      if (cursor->Peek().kind != TokenKind::kNumber) return cursor->SyntaxError();
+      if (cursor->Peek().kind != TokenKind::kNumber)
+        return cursor->SyntaxError();
       PathElement e;
       e.kind = PathElement::Kind::kIndex;
       e.index = ParseIndex(cursor->Next().text);

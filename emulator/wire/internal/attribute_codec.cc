@@ -34,7 +34,8 @@ Status CheckBase64(const Json& j) {
   std::string bytes, error;
   const auto& text = j.get_ref<const std::string&>();
   if (!Base64Decode(text, &bytes, &error)) {
-    return Status::Serialization("'" + text + "' can not be converted to a Blob: " + error);
+    return Status::Serialization("'" + text +
+                                 "' can not be converted to a Blob: " + error);
   }
   return Status::OK();
 }
@@ -54,7 +55,8 @@ Status CheckStringList(const Json& j, bool base64) {
 
 std::string DecodedBase64(const Json& j) {
   std::string bytes, error;
-  Base64Decode(j.get_ref<const std::string&>(), &bytes, &error);  // checked in pass 1
+  Base64Decode(j.get_ref<const std::string&>(), &bytes,
+               &error);  // checked in pass 1
   return bytes;
 }
 
@@ -65,8 +67,8 @@ StatusOr<Json> ParseJson(std::string_view text) {
   // It also stops at a NUL byte as if the input ended there; a NUL outside a
   // string is never valid JSON (inside one it must be escaped), so reject it.
   if (const size_t nul = text.find('\0'); nul != std::string_view::npos) {
-    return Status::Serialization("Malformed JSON: unexpected NUL byte at offset " +
-                                 std::to_string(nul));
+    return Status::Serialization(
+        "Malformed JSON: unexpected NUL byte at offset " + std::to_string(nul));
   }
   try {
     return Json::parse(text.begin(), text.end());
@@ -81,7 +83,8 @@ Status WrongJsonType(const Json& found, std::string_view expected) {
   // same pattern.
   if (found.is_object()) {
     if (expected == "map" || expected == "structure") return Status::OK();
-    return Status::Serialization("Start of structure or map found where not expected.");
+    return Status::Serialization(
+        "Start of structure or map found where not expected.");
   }
   if (found.is_array()) {
     if (expected == "list") return Status::OK();
@@ -94,12 +97,14 @@ Status WrongJsonType(const Json& found, std::string_view expected) {
                       : found.is_boolean() ? "BOOLEAN_VALUE"
                       : found.is_string()  ? "STRING_VALUE"
                                            : "VALUE";
-  return Status::Serialization(token + " cannot be converted to " + std::string(expected));
+  return Status::Serialization(token + " cannot be converted to " +
+                               std::string(expected));
 }
 
 Status CheckValueShape(const Json& j, int level) {
   if (!j.is_object()) return WrongJsonType(j, "structure");
-  if (level > limits::kMaxNestingDepth) return Status::OK();  // pass 2 rejects it
+  if (level > limits::kMaxNestingDepth)
+    return Status::OK();  // pass 2 rejects it
   for (const auto& [key, v] : j.items()) {
     if (v.is_null()) continue;
     switch (MemberIndex(key)) {
@@ -107,14 +112,20 @@ Status CheckValueShape(const Json& j, int level) {
       case kN:
         if (!v.is_string()) return WrongJsonType(v, "String");
         break;
-      case kB: EDDY_RETURN_IF_ERROR(CheckBase64(v)); break;
+      case kB:
+        EDDY_RETURN_IF_ERROR(CheckBase64(v));
+        break;
       case kBOOL:
       case kNULL:
         if (!v.is_boolean()) return WrongJsonType(v, "Boolean");
         break;
       case kSS:
-      case kNS: EDDY_RETURN_IF_ERROR(CheckStringList(v, false)); break;
-      case kBS: EDDY_RETURN_IF_ERROR(CheckStringList(v, true)); break;
+      case kNS:
+        EDDY_RETURN_IF_ERROR(CheckStringList(v, false));
+        break;
+      case kBS:
+        EDDY_RETURN_IF_ERROR(CheckStringList(v, true));
+        break;
       case kL:
         if (!v.is_array()) return WrongJsonType(v, "list");
         for (const Json& e : v) {
@@ -127,7 +138,8 @@ Status CheckValueShape(const Json& j, int level) {
           if (!e.is_null()) EDDY_RETURN_IF_ERROR(CheckValueShape(e, level + 1));
         }
         break;
-      default: break;  // unknown members are ignored, as DynamoDB does
+      default:
+        break;  // unknown members are ignored, as DynamoDB does
     }
   }
   return Status::OK();
@@ -150,13 +162,20 @@ Status DecodeValue(const Json& j, int level, AttributeValue* out) {
     if (member < 0) continue;
     ++present;
     switch (member) {
-      case kS: *out = AttributeValue::S(v.get<std::string>()); break;
+      case kS:
+        *out = AttributeValue::S(v.get<std::string>());
+        break;
       case kN: {
-        EDDY_ASSIGN_OR_RETURN(*out, AttributeValue::ParseN(v.get_ref<const std::string&>()));
+        EDDY_ASSIGN_OR_RETURN(
+            *out, AttributeValue::ParseN(v.get_ref<const std::string&>()));
         break;
       }
-      case kB: *out = AttributeValue::B(DecodedBase64(v)); break;
-      case kBOOL: *out = AttributeValue::Bool(v.get<bool>()); break;
+      case kB:
+        *out = AttributeValue::B(DecodedBase64(v));
+        break;
+      case kBOOL:
+        *out = AttributeValue::Bool(v.get<bool>());
+        break;
       case kNULL:
         if (!v.get<bool>()) {
           return Status::Validation(
@@ -168,7 +187,8 @@ Status DecodeValue(const Json& j, int level, AttributeValue* out) {
       case kSS: {
         std::vector<std::string> values;
         values.reserve(v.size());
-        for (const Json& e : v) values.push_back(e.is_null() ? "" : e.get<std::string>());
+        for (const Json& e : v)
+          values.push_back(e.is_null() ? "" : e.get<std::string>());
         EDDY_ASSIGN_OR_RETURN(*out, AttributeValue::SS(std::move(values)));
         break;
       }
@@ -177,8 +197,11 @@ Status DecodeValue(const Json& j, int level, AttributeValue* out) {
         values.reserve(v.size());
         for (const Json& e : v) {
           EDDY_ASSIGN_OR_RETURN(
-              Number n, Number::Parse(e.is_null() ? std::string_view()
-                                                  : std::string_view(e.get_ref<const std::string&>())));
+              Number n,
+              Number::Parse(
+                  e.is_null()
+                      ? std::string_view()
+                      : std::string_view(e.get_ref<const std::string&>())));
           values.push_back(n);
         }
         EDDY_ASSIGN_OR_RETURN(*out, AttributeValue::NS(std::move(values)));
@@ -187,7 +210,8 @@ Status DecodeValue(const Json& j, int level, AttributeValue* out) {
       case kBS: {
         std::vector<std::string> values;
         values.reserve(v.size());
-        for (const Json& e : v) values.push_back(e.is_null() ? "" : DecodedBase64(e));
+        for (const Json& e : v)
+          values.push_back(e.is_null() ? "" : DecodedBase64(e));
         EDDY_ASSIGN_OR_RETURN(*out, AttributeValue::BS(std::move(values)));
         break;
       }
@@ -259,7 +283,8 @@ StatusOr<Item> ToItem(const Json& j) {
   return out;
 }
 
-// --- Encoding -----------------------------------------------------------------
+// --- Encoding
+// -----------------------------------------------------------------
 
 void AppendJsonString(std::string_view s, std::string* out) {
   static constexpr char kHex[] = "0123456789abcdef";
@@ -271,13 +296,27 @@ void AppendJsonString(std::string_view s, std::string* out) {
     out->append(s.data() + run, i - run);
     run = i + 1;
     switch (c) {
-      case '"': out->append("\\\""); break;
-      case '\\': out->append("\\\\"); break;
-      case '\n': out->append("\\n"); break;
-      case '\r': out->append("\\r"); break;
-      case '\t': out->append("\\t"); break;
-      case '\b': out->append("\\b"); break;
-      case '\f': out->append("\\f"); break;
+      case '"':
+        out->append("\\\"");
+        break;
+      case '\\':
+        out->append("\\\\");
+        break;
+      case '\n':
+        out->append("\\n");
+        break;
+      case '\r':
+        out->append("\\r");
+        break;
+      case '\t':
+        out->append("\\t");
+        break;
+      case '\b':
+        out->append("\\b");
+        break;
+      case '\f':
+        out->append("\\f");
+        break;
       default:
         out->append("\\u00");
         out->push_back(kHex[c >> 4]);
@@ -307,7 +346,9 @@ void AppendValueJson(const AttributeValue& value, std::string* out) {
     case AttributeType::kBOOL:
       out->append(value.boolean() ? "{\"BOOL\":true" : "{\"BOOL\":false");
       break;
-    case AttributeType::kNULL: out->append("{\"NULL\":true"); break;
+    case AttributeType::kNULL:
+      out->append("{\"NULL\":true");
+      break;
     case AttributeType::kSS:
       out->append("{\"SS\":[");
       for (size_t i = 0; i < value.ss().size(); ++i) {

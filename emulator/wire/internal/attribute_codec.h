@@ -12,9 +12,8 @@
 #ifndef EDDY_EMULATOR_WIRE_INTERNAL_ATTRIBUTE_CODEC_H_
 #define EDDY_EMULATOR_WIRE_INTERNAL_ATTRIBUTE_CODEC_H_
 
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "emulator/base/status.h"
 #include "emulator/types/attribute_value.h"
