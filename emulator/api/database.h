@@ -67,6 +67,7 @@ class Database {
   StatusOr<PutItemResponse> PutItem(const PutItemRequest& request);
   StatusOr<GetItemResponse> GetItem(const GetItemRequest& request);
   StatusOr<DeleteItemResponse> DeleteItem(const DeleteItemRequest& request);
+  StatusOr<UpdateItemResponse> UpdateItem(const UpdateItemRequest& request);
 
   // Reads of many items.
   StatusOr<QueryResponse> Query(const QueryRequest& request);

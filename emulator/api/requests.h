@@ -93,6 +93,8 @@ struct GetItemRequest {
   std::string table_name;
   Item key;
   bool consistent_read = false;
+  std::optional<std::string> projection_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
   ReturnConsumedCapacity return_consumed_capacity =
       ReturnConsumedCapacity::kNone;
 };
@@ -117,13 +119,31 @@ struct DeleteItemResponse {
   std::optional<ConsumedCapacity> consumed_capacity;
 };
 
+struct UpdateItemRequest {
+  std::string table_name;
+  Item key;
+  std::optional<std::string> update_expression;
+  std::optional<std::string> condition_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<ExpressionAttributeValues> expression_attribute_values;
+  ReturnValue return_values = ReturnValue::kNone;  // all five
+  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+  bool return_values_on_condition_check_failure_all_old = false;
+};
+struct UpdateItemResponse {
+  std::optional<Item> attributes;
+  std::optional<ConsumedCapacity> consumed_capacity;
+};
+
 // --- Query and Scan
 // -------------------------------------------------------------
 
 struct QueryRequest {
   std::string table_name;
+  std::optional<std::string> index_name;
   std::optional<std::string> key_condition_expression;
   std::optional<std::string> filter_expression;
+  std::optional<std::string> projection_expression;
   std::optional<ExpressionAttributeNames> expression_attribute_names;
   std::optional<ExpressionAttributeValues> expression_attribute_values;
   std::optional<Select> select;
@@ -144,7 +164,9 @@ struct QueryResponse {
 
 struct ScanRequest {
   std::string table_name;
+  std::optional<std::string> index_name;
   std::optional<std::string> filter_expression;
+  std::optional<std::string> projection_expression;
   std::optional<ExpressionAttributeNames> expression_attribute_names;
   std::optional<ExpressionAttributeValues> expression_attribute_values;
   std::optional<Select> select;
@@ -164,6 +186,8 @@ using ScanResponse = QueryResponse;
 struct KeysAndAttributes {
   std::vector<Item> keys;
   bool consistent_read = false;
+  std::optional<std::string> projection_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
 };
 struct BatchGetItemRequest {
   std::map<std::string, KeysAndAttributes> request_items;

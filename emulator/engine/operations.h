@@ -33,6 +33,7 @@ StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request);
 StatusOr<GetItemResponse> GetItem(Context& ctx, const GetItemRequest& request);
 StatusOr<DeleteItemResponse> DeleteItem(Context& ctx,
                                         const DeleteItemRequest& request);
+StatusOr<UpdateItemResponse> UpdateItem(Context& ctx, const UpdateItemRequest& request);
 StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request);
 StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request);
 StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,

@@ -1,0 +1,1 @@
+# JSON API test suites (owned by the JSON API work).
