@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include "emulator/capacity/units.h"
+#include "emulator/engine/expressions.h"
 #include "emulator/engine/item_checks.h"
 #include "emulator/engine/keys.h"
 #include "emulator/engine/operations.h"
@@ -21,8 +22,12 @@ StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request) {
   EDDY_RETURN_IF_ERROR(CheckExpressionMaps(
       request.expression_attribute_names, request.expression_attribute_values,
       request.condition_expression.has_value(), "ConditionExpression"));
-  EDDY_RETURN_IF_ERROR(
-      RejectUnsupported(request.condition_expression, "ConditionExpression"));
+  Placeholders placeholders(request.expression_attribute_names,
+                            request.expression_attribute_values);
+  EDDY_ASSIGN_OR_RETURN(std::optional<expr::ResolvedCondition> condition,
+                        placeholders.Compile(request.condition_expression,
+                                             expr::ExpressionKind::kCondition));
+  EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                         FindTable(ctx, request.table_name));
   EDDY_ASSIGN_OR_RETURN(StorageKey key, KeyFromItem(*table, request.item));
@@ -34,6 +39,9 @@ StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request) {
   storage::RecordPtr old;
   {
     std::unique_lock lock(table->mu);
+    EDDY_RETURN_IF_ERROR(CheckCondition(
+        condition, table->store.Find(key.ref()),
+        request.return_values_on_condition_check_failure_all_old));
     old = table->store.Put(std::move(record));
   }
   PutItemResponse response;

@@ -11,8 +11,10 @@
 
 #include "emulator/capacity/units.h"
 #include "emulator/engine/item_checks.h"
+#include "emulator/engine/expressions.h"
 #include "emulator/engine/keys.h"
 #include "emulator/engine/operations.h"
+#include "emulator/engine/page.h"
 #include "emulator/engine/request_validation.h"
 #include "emulator/expr/key_condition.h"
 #include "emulator/expr/resolve.h"
@@ -61,7 +63,7 @@ Status ValidateQuery(const QueryRequest& r) {
   EDDY_RETURN_IF_ERROR(CheckExpressionMaps(r.expression_attribute_names,
                                            r.expression_attribute_values, true,
                                            "KeyConditionExpression"));
-  return RejectUnsupported(r.filter_expression, "FilterExpression");
+  return RejectUnsupported(r.projection_expression, "ProjectionExpression");
 }
 
 // Does `sk` (key bytes) satisfy the sort-key condition?
@@ -95,19 +97,20 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                         FindTable(ctx, request.table_name));
 
-  const ExpressionAttributeNames* names =
-      request.expression_attribute_names ? &*request.expression_attribute_names
-                                         : nullptr;
-  const AttributeMap* values = request.expression_attribute_values
-                                   ? &*request.expression_attribute_values
-                                   : nullptr;
-  expr::PlaceholderUsage usage;
-  EDDY_ASSIGN_OR_RETURN(
-      expr::ResolvedCondition resolved,
-      expr::CompileCondition(*request.key_condition_expression,
-                             expr::ExpressionKind::kKeyCondition, names, values,
-                             &usage));
-  EDDY_RETURN_IF_ERROR(expr::CheckAllPlaceholdersUsed(names, values, usage));
+  if (request.index_name) {
+    return Status::Validation("The table does not have the specified index: " +
+                              *request.index_name);
+  }
+  Placeholders placeholders(request.expression_attribute_names,
+                            request.expression_attribute_values);
+  EDDY_ASSIGN_OR_RETURN(std::optional<expr::ResolvedCondition> key_condition,
+                        placeholders.Compile(request.key_condition_expression,
+                                             expr::ExpressionKind::kKeyCondition));
+  EDDY_ASSIGN_OR_RETURN(std::optional<expr::ResolvedCondition> filter,
+                        placeholders.Compile(request.filter_expression,
+                                             expr::ExpressionKind::kFilter));
+  EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  const expr::ResolvedCondition& resolved = *key_condition;
   expr::KeySchemaView schema{
       table->hash_key.name, table->hash_key.type,
       std::string(table->range_key_name()),
@@ -146,11 +149,8 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
   }
 
   const bool forward = request.scan_index_forward;
-  const bool count_only = request.select == Select::kCount;
-  const size_t limit =
-      request.limit ? static_cast<size_t>(*request.limit) : SIZE_MAX;
-  QueryResponse response;
-  int64_t read_bytes = 0;
+  PageCollector page(*table, request.limit, request.select == Select::kCount,
+                     filter ? &*filter : nullptr);
   {
     std::shared_lock lock(table->mu);
     const storage::TableStore& store = table->store;
@@ -196,23 +196,14 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
       const storage::Record& r = *it;
       if (r.hash() != hash || r.partition_key() != pk) break;
       if (!SortKeyMatches(r.sort_key(), op, low, high)) break;
-      ++response.scanned_count;
-      ++response.count;
-      read_bytes += r.item_size();
-      Item item = r.Decode();
-      const bool page_full =
-          static_cast<size_t>(response.scanned_count) >= limit ||
-          read_bytes >= limits::kMaxPageBytes;
-      if (page_full)
-        response.last_evaluated_key = KeyAttributesOf(*table, item);
-      if (!count_only) response.items.push_back(std::move(item));
-      if (page_full) break;
+      if (!page.Add(r)) break;
       if (forward) ++it;
     }
   }
+  QueryResponse response = std::move(page.response());
   response.consumed_capacity = MakeConsumedCapacity(
       request.return_consumed_capacity, table->name,
-      capacity::ReadHalfUnits(read_bytes, request.consistent_read), 0);
+      capacity::ReadHalfUnits(page.read_bytes(), request.consistent_read), 0);
   return response;
 }
 

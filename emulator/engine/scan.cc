@@ -10,8 +10,10 @@
 
 #include "emulator/capacity/units.h"
 #include "emulator/engine/item_checks.h"
+#include "emulator/engine/expressions.h"
 #include "emulator/engine/keys.h"
 #include "emulator/engine/operations.h"
+#include "emulator/engine/page.h"
 #include "emulator/engine/request_validation.h"
 #include "emulator/types/limits.h"
 
@@ -75,9 +77,11 @@ Status ValidateScan(const ScanRequest& r) {
   }
   EDDY_RETURN_IF_ERROR(CheckExpressionMaps(
       r.expression_attribute_names, r.expression_attribute_values,
-      r.filter_expression.has_value(), "FilterExpression"));
-  return RejectUnsupported(r.filter_expression, "FilterExpression");
+      r.filter_expression.has_value() || r.projection_expression.has_value(),
+      "FilterExpression"));
+  return RejectUnsupported(r.projection_expression, "ProjectionExpression");
 }
+
 
 // First hash of segment `s` of `n` (n itself maps to 2^64).
 unsigned __int128 SegmentStart(int s, int n) {
@@ -91,6 +95,16 @@ StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
   EDDY_RETURN_IF_ERROR(ValidateScan(request));
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                         FindTable(ctx, request.table_name));
+  if (request.index_name) {
+    return Status::Validation("The table does not have the specified index: " +
+                              *request.index_name);
+  }
+  Placeholders placeholders(request.expression_attribute_names,
+                            request.expression_attribute_values);
+  EDDY_ASSIGN_OR_RETURN(std::optional<expr::ResolvedCondition> filter,
+                        placeholders.Compile(request.filter_expression,
+                                             expr::ExpressionKind::kFilter));
+  EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   std::optional<StorageKey> start;
   if (request.exclusive_start_key) {
     StatusOr<StorageKey> k =
@@ -105,12 +119,8 @@ StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
   const int total = request.total_segments.value_or(1);
   const unsigned __int128 lo = SegmentStart(segment, total);
   const unsigned __int128 hi = SegmentStart(segment + 1, total);
-  const bool count_only = request.select == Select::kCount;
-  const size_t limit =
-      request.limit ? static_cast<size_t>(*request.limit) : SIZE_MAX;
-
-  ScanResponse response;
-  int64_t scanned_bytes = 0;
+  PageCollector page(*table, request.limit, request.select == Select::kCount,
+                     filter ? &*filter : nullptr);
   {
     std::shared_lock lock(table->mu);
     const storage::TableStore& store = table->store;
@@ -120,23 +130,13 @@ StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
       it = store.LowerBoundHash(static_cast<uint64_t>(lo));
     }
     for (; it != store.end() && it->hash() < hi; ++it) {
-      const storage::Record& r = *it;
-      ++response.scanned_count;
-      ++response.count;
-      scanned_bytes += r.item_size();
-      Item item = r.Decode();
-      const bool page_full =
-          static_cast<size_t>(response.scanned_count) >= limit ||
-          scanned_bytes >= limits::kMaxPageBytes;
-      if (page_full)
-        response.last_evaluated_key = KeyAttributesOf(*table, item);
-      if (!count_only) response.items.push_back(std::move(item));
-      if (page_full) break;
+      if (!page.Add(*it)) break;
     }
   }
+  ScanResponse response = std::move(page.response());
   response.consumed_capacity = MakeConsumedCapacity(
       request.return_consumed_capacity, table->name,
-      capacity::ReadHalfUnits(scanned_bytes, request.consistent_read), 0);
+      capacity::ReadHalfUnits(page.read_bytes(), request.consistent_read), 0);
   return response;
 }
 

@@ -769,6 +769,113 @@ TEST_F(QueryTest, CapacityAndErrors) {
   EXPECT_DOUBLE_EQ(page->consumed_capacity->capacity_units, 0.5);
 }
 
+TEST_F(DatabaseTest, ConditionalPutAndDelete) {
+  CreateHashTable("cond");
+  PutItemRequest create;
+  create.table_name = "cond";
+  create.item = {{"pk", S("acct")}, {"version", N(1)}, {"balance", N(100)}};
+  create.condition_expression = "attribute_not_exists(pk)";
+  ASSERT_THAT(db_.PutItem(create), IsOk());
+  // Create-only: a second create fails and leaves the item as it was.
+  create.item.Set("balance", N(0));
+  EXPECT_THAT(db_.PutItem(create), StatusIsExactly(ErrorCode::kConditionalCheckFailed,
+                                                   "The conditional request failed"));
+  EXPECT_EQ(Get("cond", {{"pk", S("acct")}})->Find("balance")->n(), Number::FromInt64(100));
+
+  // Optimistic locking on a version number, with the old item on failure.
+  PutItemRequest bump;
+  bump.table_name = "cond";
+  bump.item = {{"pk", S("acct")}, {"version", N(2)}, {"balance", N(90)}};
+  bump.condition_expression = "#v = :expected";
+  bump.expression_attribute_names = ExpressionAttributeNames{{"#v", "version"}};
+  bump.expression_attribute_values = AttributeMap{{":expected", N(1)}};
+  ASSERT_THAT(db_.PutItem(bump), IsOk());
+  bump.return_values_on_condition_check_failure_all_old = true;
+  StatusOr<PutItemResponse> stale = db_.PutItem(bump);
+  ASSERT_THAT(stale, StatusIs(ErrorCode::kConditionalCheckFailed, ""));
+  ASSERT_NE(stale.status().item(), nullptr);
+  EXPECT_EQ(stale.status().item()->Find("version")->n(), Number::FromInt64(2));
+
+  // Placeholder rules apply across the request.
+  bump.expression_attribute_values = AttributeMap{{":expected", N(2)}, {":extra", N(0)}};
+  EXPECT_THAT(db_.PutItem(bump),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "Value provided in ExpressionAttributeValues unused in "
+                              "expressions: keys: {:extra}"));
+  bump.condition_expression = "#v = :nope";
+  bump.expression_attribute_values = AttributeMap{{":expected", N(2)}};
+  EXPECT_THAT(db_.PutItem(bump),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "Invalid ConditionExpression: An expression attribute value used "
+                              "in expression is not defined; attribute value: :nope"));
+
+  DeleteItemRequest del;
+  del.table_name = "cond";
+  del.key = {{"pk", S("acct")}};
+  del.condition_expression = "balance > :min";
+  del.expression_attribute_values = AttributeMap{{":min", N(1000)}};
+  EXPECT_THAT(db_.DeleteItem(del), StatusIs(ErrorCode::kConditionalCheckFailed, ""));
+  EXPECT_TRUE(Get("cond", {{"pk", S("acct")}}).has_value());
+  del.expression_attribute_values = AttributeMap{{":min", N(10)}};
+  ASSERT_THAT(db_.DeleteItem(del), IsOk());
+  EXPECT_FALSE(Get("cond", {{"pk", S("acct")}}).has_value());
+  // On a missing item the condition sees an empty item.
+  del.condition_expression = "attribute_not_exists(pk)";
+  del.expression_attribute_values.reset();
+  EXPECT_THAT(db_.DeleteItem(del), IsOk());
+}
+
+TEST_F(DatabaseTest, FiltersApplyAfterLimitAndDoNotSaveCapacity) {
+  CreateHashRangeTable("filt");
+  for (int i = 0; i < 10; ++i) {
+    ASSERT_THAT(Put("filt", {{"pk", S("p")}, {"sk", S(std::to_string(i))}, {"n", N(i)}}), IsOk());
+  }
+  QueryRequest q;
+  q.table_name = "filt";
+  q.key_condition_expression = "pk = :p";
+  q.filter_expression = "n >= :min";
+  q.expression_attribute_values = AttributeMap{{":p", S("p")}, {":min", N(7)}};
+  q.limit = 8;
+  q.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
+  StatusOr<QueryResponse> page = db_.Query(q);
+  ASSERT_THAT(page, IsOk());
+  EXPECT_EQ(page->scanned_count, 8);  // Limit counts evaluated items...
+  EXPECT_EQ(page->count, 1);          // ...the filter runs after: only n=7.
+  EXPECT_TRUE(page->last_evaluated_key.has_value());
+  EXPECT_DOUBLE_EQ(page->consumed_capacity->capacity_units, 0.5);
+
+  ScanRequest scan;
+  scan.table_name = "filt";
+  scan.filter_expression = "n < :max OR attribute_not_exists(n)";
+  scan.expression_attribute_values = AttributeMap{{":max", N(3)}};
+  StatusOr<ScanResponse> all = db_.Scan(scan);
+  ASSERT_THAT(all, IsOk());
+  EXPECT_EQ(all->count, 3);
+  EXPECT_EQ(all->scanned_count, 10);
+  EXPECT_EQ(all->items.size(), 3u);
+
+  scan.index_name = "gsi1";
+  EXPECT_THAT(db_.Scan(scan), StatusIsExactly(ErrorCode::kValidation,
+                                              "The table does not have the specified index: gsi1"));
+}
+
+TEST_F(DatabaseTest, UpdateItemUpsertsTheKey) {
+  CreateHashRangeTable("upd");
+  UpdateItemRequest u;
+  u.table_name = "upd";
+  u.key = {{"pk", S("a")}, {"sk", S("1")}};
+  u.return_values = ReturnValue::kAllNew;
+  u.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
+  StatusOr<UpdateItemResponse> r = db_.UpdateItem(u);
+  ASSERT_THAT(r, IsOk());
+  EXPECT_EQ(r->attributes, u.key);
+  EXPECT_DOUBLE_EQ(r->consumed_capacity->capacity_units, 1.0);
+  EXPECT_EQ(Get("upd", u.key), u.key);
+  u.key = {{"pk", S("a")}};
+  EXPECT_THAT(db_.UpdateItem(u), StatusIsExactly(ErrorCode::kValidation,
+                                                 "The provided key element does not match the schema"));
+}
+
 TEST_F(DatabaseTest, UpdateTableChangesBillingAndGrowsPartitions) {
   CreateTableRequest c;
   c.table_name = "t03";

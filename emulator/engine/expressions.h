@@ -1,0 +1,58 @@
+// Copyright 2026 The eddy Authors.
+//
+// How operations compile the expressions of a request: every expression is
+// resolved against the request's ExpressionAttributeNames/Values, usage is
+// collected across all of them, and unused placeholders are reported last
+// (api-semantics.md §1.1 check order).
+//
+//   Placeholders p(request.expression_attribute_names, request.expression_attribute_values);
+//   EDDY_ASSIGN_OR_RETURN(auto condition,
+//                         p.Compile(request.condition_expression, expr::ExpressionKind::kCondition));
+//   EDDY_RETURN_IF_ERROR(p.CheckAllUsed());
+
+#ifndef EDDY_EMULATOR_ENGINE_EXPRESSIONS_H_
+#define EDDY_EMULATOR_ENGINE_EXPRESSIONS_H_
+
+#include <optional>
+#include <string>
+
+#include "emulator/api/model.h"
+#include "emulator/expr/ast.h"
+#include "emulator/expr/resolve.h"
+#include "emulator/storage/record.h"
+
+namespace eddy::engine {
+
+class Placeholders {
+ public:
+  Placeholders(const std::optional<ExpressionAttributeNames>& names,
+               const std::optional<ExpressionAttributeValues>& values)
+      : names_(names ? &*names : nullptr), values_(values ? &*values : nullptr) {}
+
+  // Compiles a condition-shaped expression if present (nullopt when absent).
+  StatusOr<std::optional<expr::ResolvedCondition>> Compile(
+      const std::optional<std::string>& text, expr::ExpressionKind kind);
+
+  // After every expression: unused names, then unused values (§6 #20).
+  Status CheckAllUsed() const;
+
+  const ExpressionAttributeNames* names() const { return names_; }
+  const AttributeMap* values() const { return values_; }
+  expr::PlaceholderUsage* usage() { return &usage_; }
+
+ private:
+  const ExpressionAttributeNames* names_;
+  const AttributeMap* values_;
+  expr::PlaceholderUsage usage_;
+};
+
+// Evaluates a ConditionExpression against the stored item (an empty item when
+// there is none). On false: ConditionalCheckFailedException, carrying the
+// stored item when `return_item_on_failure` (ReturnValuesOnConditionCheckFailure
+// ALL_OLD) and the item exists. OK when there is no condition.
+Status CheckCondition(const std::optional<expr::ResolvedCondition>& condition,
+                      const storage::Record* existing, bool return_item_on_failure);
+
+}  // namespace eddy::engine
+
+#endif  // EDDY_EMULATOR_ENGINE_EXPRESSIONS_H_
