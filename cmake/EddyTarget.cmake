@@ -17,6 +17,11 @@ if(EDDY_SANITIZE)
   target_link_options(eddy_build_flags INTERFACE -fsanitize=address,undefined)
 endif()
 
+if(EDDY_SANITIZE_THREAD)
+  target_compile_options(eddy_build_flags INTERFACE -fsanitize=thread -fno-omit-frame-pointer)
+  target_link_options(eddy_build_flags INTERFACE -fsanitize=thread)
+endif()
+
 # eddy_module(NAME SOURCES ... DEPS ...): one static library per emulator module,
 # with includes rooted at the repository top ("emulator/types/number.h").
 function(eddy_module name)

@@ -29,4 +29,14 @@ if [ "$fast" -eq 0 ]; then
   echo "== tests under ASan + UBSan"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir build/asan --output-on-failure -j"$jobs"
+
+  # The engine's concurrency tests again under ThreadSanitizer (only the
+  # suites that start threads, to keep CI short).
+  echo "== build (TSan)"
+  cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEDDY_SANITIZE_THREAD=ON \
+    -DEDDY_WERROR=ON -DEDDY_BUILD_BENCHMARKS=OFF -DEDDY_BUILD_TOOLS=OFF >/dev/null
+  cmake --build build/tsan -j"$jobs" --target api_test
+  echo "== concurrency tests under TSan"
+  TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build/tsan --output-on-failure \
+    -R 'Concurrent' -j"$jobs"
 fi
