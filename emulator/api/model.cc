@@ -80,4 +80,11 @@ std::string_view ReturnConsumedCapacityName(ReturnConsumedCapacity r) {
   return "NONE";
 }
 
+std::string_view ComparisonOperatorName(ComparisonOperator op) {
+  static constexpr std::string_view kNames[] = {
+      "EQ", "NE", "LE", "LT", "GE", "GT", "NOT_NULL", "NULL", "CONTAINS",
+      "NOT_CONTAINS", "BEGINS_WITH", "IN", "BETWEEN"};
+  return kNames[static_cast<size_t>(op)];
+}
+
 }  // namespace eddy

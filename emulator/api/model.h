@@ -93,6 +93,31 @@ struct ConsumedCapacity {
   std::map<std::string, Capacity> local_secondary_indexes;
 };
 
+// --- Legacy conditional parameters (pre-expression API, still sent by older
+// SDK code such as DynamoDBMapper). eddy translates them into expressions.
+enum class ComparisonOperator {
+  kEq, kNe, kLe, kLt, kGe, kGt, kNotNull, kNull, kContains, kNotContains,
+  kBeginsWith, kIn, kBetween
+};
+enum class ConditionalOperator { kAnd, kOr };
+
+// One entry of Expected: either Value/Exists, or ComparisonOperator with
+// AttributeValueList.
+struct ExpectedAttributeValue {
+  std::optional<AttributeValue> value;
+  std::optional<bool> exists;
+  std::optional<ComparisonOperator> comparison_operator;
+  std::vector<AttributeValue> attribute_value_list;
+};
+
+// One entry of KeyConditions, QueryFilter or ScanFilter.
+struct Condition {
+  ComparisonOperator comparison_operator = ComparisonOperator::kEq;
+  std::vector<AttributeValue> attribute_value_list;
+};
+
+std::string_view ComparisonOperatorName(ComparisonOperator op);  // "EQ", ...
+
 // `#name` -> attribute name, and `:value` -> value.
 using ExpressionAttributeNames = std::map<std::string, std::string>;
 using ExpressionAttributeValues = AttributeMap;

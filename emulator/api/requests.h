@@ -83,6 +83,9 @@ struct PutItemRequest {
   ReturnConsumedCapacity return_consumed_capacity =
       ReturnConsumedCapacity::kNone;
   bool return_values_on_condition_check_failure_all_old = false;
+  // Legacy conditional parameters (translated to a ConditionExpression).
+  std::optional<std::map<std::string, ExpectedAttributeValue>> expected;
+  std::optional<ConditionalOperator> conditional_operator;
 };
 struct PutItemResponse {
   std::optional<Item> attributes;  // ALL_OLD of an item that existed
@@ -113,6 +116,9 @@ struct DeleteItemRequest {
   ReturnConsumedCapacity return_consumed_capacity =
       ReturnConsumedCapacity::kNone;
   bool return_values_on_condition_check_failure_all_old = false;
+  // Legacy conditional parameters (translated to a ConditionExpression).
+  std::optional<std::map<std::string, ExpectedAttributeValue>> expected;
+  std::optional<ConditionalOperator> conditional_operator;
 };
 struct DeleteItemResponse {
   std::optional<Item> attributes;
@@ -153,6 +159,10 @@ struct QueryRequest {
   std::optional<Item> exclusive_start_key;
   ReturnConsumedCapacity return_consumed_capacity =
       ReturnConsumedCapacity::kNone;
+  // Legacy parameters (translated to KeyConditionExpression / FilterExpression).
+  std::optional<std::map<std::string, Condition>> key_conditions;
+  std::optional<std::map<std::string, Condition>> query_filter;
+  std::optional<ConditionalOperator> conditional_operator;
 };
 struct QueryResponse {
   std::vector<Item> items;  // empty for Select COUNT
@@ -177,6 +187,9 @@ struct ScanRequest {
   std::optional<Item> exclusive_start_key;
   ReturnConsumedCapacity return_consumed_capacity =
       ReturnConsumedCapacity::kNone;
+  // Legacy parameters (translated to a FilterExpression).
+  std::optional<std::map<std::string, Condition>> scan_filter;
+  std::optional<ConditionalOperator> conditional_operator;
 };
 using ScanResponse = QueryResponse;
 

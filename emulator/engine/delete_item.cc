@@ -23,12 +23,11 @@ StatusOr<DeleteItemResponse> DeleteItem(Context& ctx,
   EDDY_RETURN_IF_ERROR(CheckExpressionMaps(
       request.expression_attribute_names, request.expression_attribute_values,
       request.condition_expression.has_value(), "ConditionExpression"));
-  Placeholders placeholders(request.expression_attribute_names,
-                            request.expression_attribute_values);
-  EDDY_ASSIGN_OR_RETURN(std::optional<expr::ResolvedCondition> condition,
-                        placeholders.Compile(request.condition_expression,
-                                             expr::ExpressionKind::kCondition));
-  EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  EDDY_ASSIGN_OR_RETURN(
+      std::optional<expr::ResolvedCondition> condition,
+      CompileWriteCondition(request.condition_expression, request.expression_attribute_names,
+                            request.expression_attribute_values, request.expected,
+                            request.conditional_operator));
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                         FindTable(ctx, request.table_name));
   EDDY_ASSIGN_OR_RETURN(StorageKey key,

@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "emulator/engine/legacy.h"
 #include "emulator/expr/evaluate.h"
 
 namespace eddy::engine {
@@ -18,6 +19,32 @@ StatusOr<std::optional<expr::ResolvedCondition>> Placeholders::Compile(
 
 Status Placeholders::CheckAllUsed() const {
   return expr::CheckAllPlaceholdersUsed(names_, values_, usage_);
+}
+
+StatusOr<std::optional<expr::ResolvedCondition>> CompileWriteCondition(
+    const std::optional<std::string>& condition_expression,
+    const std::optional<ExpressionAttributeNames>& names,
+    const std::optional<ExpressionAttributeValues>& values,
+    const std::optional<std::map<std::string, ExpectedAttributeValue>>& expected,
+    std::optional<ConditionalOperator> conditional_operator) {
+  std::vector<std::string_view> legacy, expressions;
+  if (expected) legacy.push_back("Expected");
+  if (conditional_operator) legacy.push_back("ConditionalOperator");
+  if (condition_expression) expressions.push_back("ConditionExpression");
+  EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
+  if (expected) {
+    EDDY_ASSIGN_OR_RETURN(GeneratedExpression g,
+                          TranslateExpected(*expected, conditional_operator));
+    if (g.text.empty()) return std::optional<expr::ResolvedCondition>();
+    Placeholders generated(g.names, g.values);
+    return generated.Compile(g.text, expr::ExpressionKind::kCondition);
+  }
+  Placeholders placeholders(names, values);
+  EDDY_ASSIGN_OR_RETURN(
+      std::optional<expr::ResolvedCondition> condition,
+      placeholders.Compile(condition_expression, expr::ExpressionKind::kCondition));
+  EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  return condition;
 }
 
 Status CheckCondition(const std::optional<expr::ResolvedCondition>& condition,

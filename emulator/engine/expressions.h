@@ -13,6 +13,7 @@
 #ifndef EDDY_EMULATOR_ENGINE_EXPRESSIONS_H_
 #define EDDY_EMULATOR_ENGINE_EXPRESSIONS_H_
 
+#include <map>
 #include <optional>
 #include <string>
 
@@ -45,6 +46,16 @@ class Placeholders {
   const AttributeMap* values_;
   expr::PlaceholderUsage usage_;
 };
+
+// The condition of a write: its ConditionExpression, or its legacy Expected
+// (+ ConditionalOperator) translated; nullopt when it has neither. Checks that
+// the two forms are not mixed and that every placeholder is used.
+StatusOr<std::optional<expr::ResolvedCondition>> CompileWriteCondition(
+    const std::optional<std::string>& condition_expression,
+    const std::optional<ExpressionAttributeNames>& names,
+    const std::optional<ExpressionAttributeValues>& values,
+    const std::optional<std::map<std::string, ExpectedAttributeValue>>& expected,
+    std::optional<ConditionalOperator> conditional_operator);
 
 // Evaluates a ConditionExpression against the stored item (an empty item when
 // there is none). On false: ConditionalCheckFailedException, carrying the

@@ -13,6 +13,7 @@
 #include "emulator/engine/item_checks.h"
 #include "emulator/engine/expressions.h"
 #include "emulator/engine/keys.h"
+#include "emulator/engine/legacy.h"
 #include "emulator/engine/operations.h"
 #include "emulator/engine/page.h"
 #include "emulator/engine/request_validation.h"
@@ -54,7 +55,7 @@ Status ValidateQuery(const QueryRequest& r) {
         "AttributesToGet or "
         "ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
   }
-  if (!r.key_condition_expression) {
+  if (!r.key_condition_expression && !r.key_conditions) {
     return Status::Validation(
         "Either the KeyConditions or KeyConditionExpression parameter must be "
         "specified in the "
@@ -101,15 +102,37 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
     return Status::Validation("The table does not have the specified index: " +
                               *request.index_name);
   }
-  Placeholders placeholders(request.expression_attribute_names,
-                            request.expression_attribute_values);
-  EDDY_ASSIGN_OR_RETURN(std::optional<expr::ResolvedCondition> key_condition,
-                        placeholders.Compile(request.key_condition_expression,
-                                             expr::ExpressionKind::kKeyCondition));
-  EDDY_ASSIGN_OR_RETURN(std::optional<expr::ResolvedCondition> filter,
-                        placeholders.Compile(request.filter_expression,
-                                             expr::ExpressionKind::kFilter));
-  EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  std::vector<std::string_view> legacy, expressions;
+  if (request.key_conditions) legacy.push_back("KeyConditions");
+  if (request.query_filter) legacy.push_back("QueryFilter");
+  if (request.conditional_operator) legacy.push_back("ConditionalOperator");
+  if (request.key_condition_expression) expressions.push_back("KeyConditionExpression");
+  if (request.filter_expression) expressions.push_back("FilterExpression");
+  EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
+  std::optional<expr::ResolvedCondition> key_condition, filter;
+  if (request.key_conditions) {
+    EDDY_ASSIGN_OR_RETURN(GeneratedExpression g, TranslateKeyConditions(*request.key_conditions));
+    Placeholders generated(g.names, g.values);
+    EDDY_ASSIGN_OR_RETURN(key_condition,
+                          generated.Compile(g.text, expr::ExpressionKind::kKeyCondition));
+    if (request.query_filter) {
+      EDDY_ASSIGN_OR_RETURN(GeneratedExpression f,
+                            TranslateFilter(*request.query_filter, request.conditional_operator));
+      Placeholders generated_filter(f.names, f.values);
+      if (!f.text.empty()) {
+        EDDY_ASSIGN_OR_RETURN(filter, generated_filter.Compile(f.text, expr::ExpressionKind::kFilter));
+      }
+    }
+  } else {
+    Placeholders placeholders(request.expression_attribute_names,
+                              request.expression_attribute_values);
+    EDDY_ASSIGN_OR_RETURN(key_condition,
+                          placeholders.Compile(request.key_condition_expression,
+                                               expr::ExpressionKind::kKeyCondition));
+    EDDY_ASSIGN_OR_RETURN(filter, placeholders.Compile(request.filter_expression,
+                                                       expr::ExpressionKind::kFilter));
+    EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  }
   const expr::ResolvedCondition& resolved = *key_condition;
   expr::KeySchemaView schema{
       table->hash_key.name, table->hash_key.type,

@@ -12,6 +12,7 @@
 #include "emulator/engine/item_checks.h"
 #include "emulator/engine/expressions.h"
 #include "emulator/engine/keys.h"
+#include "emulator/engine/legacy.h"
 #include "emulator/engine/operations.h"
 #include "emulator/engine/page.h"
 #include "emulator/engine/request_validation.h"
@@ -99,12 +100,26 @@ StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
     return Status::Validation("The table does not have the specified index: " +
                               *request.index_name);
   }
-  Placeholders placeholders(request.expression_attribute_names,
-                            request.expression_attribute_values);
-  EDDY_ASSIGN_OR_RETURN(std::optional<expr::ResolvedCondition> filter,
-                        placeholders.Compile(request.filter_expression,
-                                             expr::ExpressionKind::kFilter));
-  EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  std::vector<std::string_view> legacy, expressions;
+  if (request.scan_filter) legacy.push_back("ScanFilter");
+  if (request.conditional_operator) legacy.push_back("ConditionalOperator");
+  if (request.filter_expression) expressions.push_back("FilterExpression");
+  EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
+  std::optional<expr::ResolvedCondition> filter;
+  if (request.scan_filter) {
+    EDDY_ASSIGN_OR_RETURN(GeneratedExpression f,
+                          TranslateFilter(*request.scan_filter, request.conditional_operator));
+    Placeholders generated(f.names, f.values);
+    if (!f.text.empty()) {
+      EDDY_ASSIGN_OR_RETURN(filter, generated.Compile(f.text, expr::ExpressionKind::kFilter));
+    }
+  } else {
+    Placeholders placeholders(request.expression_attribute_names,
+                              request.expression_attribute_values);
+    EDDY_ASSIGN_OR_RETURN(filter, placeholders.Compile(request.filter_expression,
+                                                       expr::ExpressionKind::kFilter));
+    EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  }
   std::optional<StorageKey> start;
   if (request.exclusive_start_key) {
     StatusOr<StorageKey> k =
