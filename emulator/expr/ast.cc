@@ -157,7 +157,38 @@ void AppendConditionExpression(const Condition& c, std::string* out) {
   }
 }
 
+void CollectTopLevelNames(const Operand& op, std::vector<std::string>* out) {
+  if (op.kind == Operand::Kind::kPath) {
+    if (op.path.elements.empty()) return;
+    const std::string& name = op.path.elements[0].name;
+    for (const std::string& seen : *out) {
+      if (seen == name) return;
+    }
+    out->push_back(name);
+  } else if (op.kind == Operand::Kind::kFunction) {
+    for (const Operand& arg : op.args) CollectTopLevelNames(arg, out);
+  }
+}
+
+// Recursion depth is bounded by the tree the parser built.
+void CollectTopLevelNames(const Condition& c, std::vector<std::string>* out) {
+  for (const auto& child : c.children) CollectTopLevelNames(*child, out);
+  for (const Operand& op : c.operands) CollectTopLevelNames(op, out);
+}
+
 }  // namespace
+
+std::vector<std::string> TopLevelAttributeNames(const Condition& condition) {
+  std::vector<std::string> names;
+  CollectTopLevelNames(condition, &names);
+  return names;
+}
+
+std::string DocumentPath::DebugString() const {
+  std::string out;
+  AppendPath(*this, /*debug=*/true, &out);
+  return out;
+}
 
 std::string DocumentPath::ToBracketString() const {
   std::string out = "[";

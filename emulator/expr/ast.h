@@ -66,6 +66,9 @@ struct DocumentPath {
   std::string ToBracketString() const;
   // As written: "a.#n[3]" (placeholders shown as placeholders).
   std::string ToExpression() const;
+  // As the canonical dumps print it: resolved placeholders as the name in
+  // backquotes ("a.`my name`[3]"), unresolved ones as written.
+  std::string DebugString() const;
 
   bool operator==(const DocumentPath& other) const = default;
 };
@@ -135,6 +138,13 @@ std::string DebugString(const Operand& operand);
 // and NOT is parenthesised (never twice, so it is never "redundant").
 std::string ToExpression(const Condition& condition);
 
+// The top-level attribute names a condition reads, each once, in order of
+// first use (after #name substitution when the tree is resolved). A Query
+// uses it to reject key attributes in a FilterExpression:
+//   "Filter Expression can only contain non-primary key attributes: Primary
+//   key attribute: sk".
+std::vector<std::string> TopLevelAttributeNames(const Condition& condition);
+
 // A parsed (not yet resolved) condition: placeholders still by name.
 struct ParsedCondition {
   ExpressionKind kind = ExpressionKind::kCondition;
@@ -151,6 +161,10 @@ struct ResolvedCondition {
   std::shared_ptr<const Condition> root;  // never null once resolved
 
   std::string DebugString() const { return expr::DebugString(*root); }
+  // See TopLevelAttributeNames(const Condition&).
+  std::vector<std::string> TopLevelAttributeNames() const {
+    return expr::TopLevelAttributeNames(*root);
+  }
 };
 
 }  // namespace eddy::expr
