@@ -1,2 +1,10 @@
 # Sources of Execute(operation, json) (owned by the JSON API work), relative to emulator/.
-set(EDDY_EXECUTE_SOURCES)
+set(EDDY_EXECUTE_SOURCES
+  wire/execute.cc
+  wire/internal/json_writer.cc
+  wire/internal/request_reader.cc
+  wire/ops/common.cc
+  wire/ops/tables.cc
+  wire/ops/items.cc
+  wire/ops/query_scan.cc
+  wire/ops/batches.cc)

@@ -13,6 +13,10 @@ namespace eddy::cli {
 // `eddy demo`: a tour of the value layer (numbers, sizes, JSON, errors).
 int RunDemo(const std::vector<std::string>& args);
 
+// `eddy exec [FILE]`: DynamoDB JSON requests, one {"op":..,"request":..} per
+// line, against one in-memory Database; one response line each.
+int RunExec(const std::vector<std::string>& args);
+
 }  // namespace eddy::cli
 
 #endif  // EDDY_TOOLS_EDDY_COMMANDS_H_

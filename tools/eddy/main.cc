@@ -16,6 +16,8 @@ constexpr char kUsage[] =
     "commands:\n"
     "  demo     a tour of eddy's value layer: exact numbers, item sizes,\n"
     "           DynamoDB JSON and DynamoDB's error messages\n"
+    "  exec     run DynamoDB JSON requests, one {\"op\":...,\"request\":...}\n"
+    "           per line of FILE or stdin, printing each response\n"
     "  help     this text\n";
 
 struct Command {
@@ -25,6 +27,7 @@ struct Command {
 
 constexpr Command kCommands[] = {
     {"demo", eddy::cli::RunDemo},
+    {"exec", eddy::cli::RunExec},
 };
 
 }  // namespace

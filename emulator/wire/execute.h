@@ -1,0 +1,66 @@
+// Copyright 2026 The eddy Authors.
+//
+// Execute: DynamoDB's JSON API over a typed Database. `operation` is the name
+// after "DynamoDB_20120810." in X-Amz-Target; `request_json` is the request
+// body exactly as an SDK sends it; the result is the body DynamoDB would
+// answer with, its HTTP status and the ErrorCode (kOk on success).
+//
+//   eddy::Database db;
+//   eddy::WireResponse r = eddy::Execute(db, "PutItem",
+//       R"({"TableName":"t","Item":{"pk":{"S":"a"}}})");
+//   // r.http_status == 200, r.body == "{}"
+//
+// Contract
+// - Operations: CreateTable, DescribeTable, ListTables, DeleteTable,
+//   UpdateTable, PutItem, GetItem, DeleteItem, UpdateItem, Query, Scan,
+//   BatchGetItem, BatchWriteItem. Any other name is an
+//   UnknownOperationException (400, no message, as DynamoDB sends it).
+// - Checks come in DynamoDB's order: malformed JSON or a member of the wrong
+//   JSON type anywhere in the request is a SerializationException; then the
+//   request-model errors (missing required members, bad enum strings) in the
+//   generic "N validation error(s) detected: ..." form; then value and
+//   placeholder errors; then whatever the Database reports.
+// - Unknown members are ignored, as DynamoDB does. The legacy parameters
+//   (Expected, AttributeUpdates, KeyConditions, QueryFilter, ScanFilter,
+//   AttributesToGet, ConditionalOperator) are rejected with a
+//   ValidationException saying they are not supported yet.
+// - Error bodies are {"__type": <wire type>, "message": ...} ("Message" for
+//   SerializationException and TransactionCanceledException), plus "Item",
+//   "CancellationReasons" or "ThrottlingReasons" when the Status carries them.
+// - Never throws and never crashes on any input (deep nesting, NUL bytes,
+//   truncated bodies).
+//
+// Thread safety: as safe as the Database; Execute keeps no state.
+
+#ifndef EDDY_EMULATOR_WIRE_EXECUTE_H_
+#define EDDY_EMULATOR_WIRE_EXECUTE_H_
+
+#include <string>
+#include <string_view>
+
+#include "emulator/api/database.h"
+#include "emulator/base/error_code.h"
+
+namespace eddy {
+
+struct WireResponse {
+  int http_status = 200;
+  std::string body;  // JSON
+  ErrorCode error = ErrorCode::kOk;
+};
+
+WireResponse Execute(Database& db, std::string_view operation,
+                     std::string_view request_json);
+
+// The JSON error body DynamoDB sends for `status`. REQUIRES: !status.ok().
+std::string ErrorBodyJson(const Status& status);
+
+// One request in eddy's envelope, {"op":"PutItem","request":{...}} (the line
+// format of `eddy exec` and of the wire golden files). An envelope that is
+// not JSON is a SerializationException; one without a string "op" is a
+// ValidationException; a missing "request" is taken as {}.
+WireResponse ExecuteEnvelope(Database& db, std::string_view envelope_json);
+
+}  // namespace eddy
+
+#endif  // EDDY_EMULATOR_WIRE_EXECUTE_H_

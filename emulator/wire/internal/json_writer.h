@@ -1,0 +1,58 @@
+// Copyright 2026 The eddy Authors.
+//
+// JsonWriter: builds a response body as text, members in the order written
+// (DynamoDB's order), items through the value codec without an intermediate
+// document. Not for use outside emulator/wire.
+//
+//   JsonWriter w;
+//   w.BeginObject();
+//   w.Key("Count"); w.Int(3);
+//   w.Key("Item"); w.Item(item);
+//   w.EndObject();
+//   std::string body = std::move(w).Take();
+//
+// Numbers that DynamoDB models as doubles (capacity units, epoch seconds) are
+// printed the way its Java service prints a double: 1.0, 0.5, 1.7E9.
+
+#ifndef EDDY_EMULATOR_WIRE_INTERNAL_JSON_WRITER_H_
+#define EDDY_EMULATOR_WIRE_INTERNAL_JSON_WRITER_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "emulator/types/attribute_value.h"
+
+namespace eddy::wire_internal {
+
+// Java's Double.toString: shortest round-trip digits, "1.0" for integers,
+// scientific ("1.7E9") outside [1e-3, 1e7).
+std::string FormatJavaDouble(double value);
+
+class JsonWriter {
+ public:
+  void BeginObject();
+  void EndObject();
+  void BeginArray();
+  void EndArray();
+  void Key(std::string_view key);
+  void String(std::string_view s);
+  void Int(int64_t n);
+  void Double(double d);
+  void Bool(bool b);
+  void Item(const AttributeMap& item);  // {"name":{"S":...},...}
+
+  std::string Take() && { return std::move(out_); }
+
+ private:
+  void BeforeValue();
+
+  std::string out_;
+  std::vector<bool> needs_comma_;  // one per open container
+  bool after_key_ = false;
+};
+
+}  // namespace eddy::wire_internal
+
+#endif  // EDDY_EMULATOR_WIRE_INTERNAL_JSON_WRITER_H_

@@ -1,0 +1,184 @@
+// Copyright 2026 The eddy Authors.
+//
+// BatchGetItem and BatchWriteItem. Per-table checks (name constraints, empty
+// key lists, limits, duplicates) are the Database's; this layer reads the
+// shapes and reports missing members at their model paths
+// ("requestItems.t.member.keys").
+
+#include "emulator/wire/ops/ops.h"
+
+namespace eddy::wire_internal {
+namespace {
+
+// One attribute map that is an element of a list (a key of Keys).
+std::optional<AttributeMap> ReadItemValue(const Json& j,
+                                          RequestErrors* errors) {
+  if (Status s = CheckItemShape(j); !s.ok()) {
+    errors->Serialization(std::move(s));
+    return std::nullopt;
+  }
+  AttributeMap out;
+  if (Status s = DecodeItem(j, &out); !s.ok()) {
+    errors->Validation(std::move(s));
+    return std::nullopt;
+  }
+  return out;
+}
+
+void WriteKeysAndAttributes(const KeysAndAttributes& k, JsonWriter& w) {
+  w.BeginObject();
+  w.Key("Keys");
+  w.BeginArray();
+  for (const AttributeMap& key : k.keys) w.Item(key);
+  w.EndArray();
+  if (k.consistent_read) {
+    w.Key("ConsistentRead");
+    w.Bool(true);
+  }
+  if (k.projection_expression) {
+    w.Key("ProjectionExpression");
+    w.String(*k.projection_expression);
+  }
+  if (k.expression_attribute_names) {
+    w.Key("ExpressionAttributeNames");
+    w.BeginObject();
+    for (const auto& [name, value] : *k.expression_attribute_names) {
+      w.Key(name);
+      w.String(value);
+    }
+    w.EndObject();
+  }
+  w.EndObject();
+}
+
+void WriteCapacities(ReturnConsumedCapacity mode,
+                     const std::vector<ConsumedCapacity>& capacities,
+                     JsonWriter& w) {
+  if (mode == ReturnConsumedCapacity::kNone) return;
+  w.Key("ConsumedCapacity");
+  w.BeginArray();
+  for (const ConsumedCapacity& c : capacities) WriteConsumedCapacity(c, w);
+  w.EndArray();
+}
+
+}  // namespace
+
+StatusOr<std::string> BatchGetItemOp(Database& db, const Json& body) {
+  RequestErrors errors;
+  ObjectReader r(&body, "", &errors);
+  BatchGetItemRequest req;
+  if (const Json* items = r.Map("RequestItems", /*required=*/true)) {
+    for (const auto& [table, value] : items->items()) {
+      ObjectReader t = r.MapValue("RequestItems", value, table);
+      KeysAndAttributes& k = req.request_items[table];
+      if (const Json* keys = t.List("Keys", /*required=*/true)) {
+        for (const Json& key : *keys) {
+          if (key.is_null()) continue;
+          if (auto decoded = ReadItemValue(key, &errors))
+            k.keys.push_back(*std::move(decoded));
+        }
+      }
+      k.consistent_read = t.Bool("ConsistentRead").value_or(false);
+      k.projection_expression = t.String("ProjectionExpression");
+      t.RejectLegacy({"AttributesToGet"});
+      k.expression_attribute_names = t.Names();
+    }
+  }
+  req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
+  EDDY_RETURN_IF_ERROR(errors.ToStatus());
+  EDDY_ASSIGN_OR_RETURN(BatchGetItemResponse resp, db.BatchGetItem(req));
+  JsonWriter w;
+  w.BeginObject();
+  w.Key("Responses");
+  w.BeginObject();
+  for (const auto& [table, found] : resp.responses) {
+    w.Key(table);
+    w.BeginArray();
+    for (const AttributeMap& item : found) w.Item(item);
+    w.EndArray();
+  }
+  w.EndObject();
+  w.Key("UnprocessedKeys");
+  w.BeginObject();
+  for (const auto& [table, keys] : resp.unprocessed_keys) {
+    w.Key(table);
+    WriteKeysAndAttributes(keys, w);
+  }
+  w.EndObject();
+  WriteCapacities(req.return_consumed_capacity, resp.consumed_capacity, w);
+  w.EndObject();
+  return std::move(w).Take();
+}
+
+StatusOr<std::string> BatchWriteItemOp(Database& db, const Json& body) {
+  RequestErrors errors;
+  ObjectReader r(&body, "", &errors);
+  BatchWriteItemRequest req;
+  if (const Json* items = r.Map("RequestItems", /*required=*/true)) {
+    for (const auto& [table, value] : items->items()) {
+      std::vector<WriteRequest>& writes = req.request_items[table];
+      if (!value.is_array()) {
+        if (!value.is_null()) errors.Serialization(WrongJsonType(value, "list"));
+        continue;
+      }
+      const std::string list_path = r.PathOf("RequestItems") + "." + table;
+      for (size_t i = 0; i < value.size(); ++i) {
+        const std::string path =
+            list_path + ".member." + std::to_string(i + 1) + ".member";
+        const Json& element = value[i];
+        if (!element.is_object()) {
+          if (!element.is_null())
+            errors.Serialization(WrongJsonType(element, "structure"));
+          continue;
+        }
+        ObjectReader e(&element, path, &errors);
+        WriteRequest write;
+        if (const Json* put = e.Structure("PutRequest")) {
+          ObjectReader p(put, e.PathOf("PutRequest"), &errors);
+          write.put_item = p.Item("Item", /*required=*/true);
+        }
+        if (const Json* del = e.Structure("DeleteRequest")) {
+          ObjectReader d(del, e.PathOf("DeleteRequest"), &errors);
+          write.delete_key = d.Item("Key", /*required=*/true);
+        }
+        writes.push_back(std::move(write));
+      }
+    }
+  }
+  req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
+  CheckReturnItemCollectionMetrics(r);
+  EDDY_RETURN_IF_ERROR(errors.ToStatus());
+  EDDY_ASSIGN_OR_RETURN(BatchWriteItemResponse resp, db.BatchWriteItem(req));
+  JsonWriter w;
+  w.BeginObject();
+  w.Key("UnprocessedItems");
+  w.BeginObject();
+  for (const auto& [table, writes] : resp.unprocessed_items) {
+    w.Key(table);
+    w.BeginArray();
+    for (const WriteRequest& write : writes) {
+      w.BeginObject();
+      if (write.put_item) {
+        w.Key("PutRequest");
+        w.BeginObject();
+        w.Key("Item");
+        w.Item(*write.put_item);
+        w.EndObject();
+      } else if (write.delete_key) {
+        w.Key("DeleteRequest");
+        w.BeginObject();
+        w.Key("Key");
+        w.Item(*write.delete_key);
+        w.EndObject();
+      }
+      w.EndObject();
+    }
+    w.EndArray();
+  }
+  w.EndObject();
+  WriteCapacities(req.return_consumed_capacity, resp.consumed_capacity, w);
+  w.EndObject();
+  return std::move(w).Take();
+}
+
+}  // namespace eddy::wire_internal

@@ -1,0 +1,123 @@
+// Copyright 2026 The eddy Authors.
+//
+// PutItem, GetItem, DeleteItem, UpdateItem. Expressions and their
+// placeholders are passed through to the Database, which parses and checks
+// them; this layer checks placeholder keys and decodes placeholder values.
+
+#include "emulator/wire/ops/ops.h"
+
+namespace eddy::wire_internal {
+namespace {
+
+// {"Attributes"?, "ConsumedCapacity"?}
+std::string WriteResponse(const std::optional<AttributeMap>& attributes,
+                          const std::optional<ConsumedCapacity>& capacity) {
+  JsonWriter w;
+  w.BeginObject();
+  if (attributes) {
+    w.Key("Attributes");
+    w.Item(*attributes);
+  }
+  if (capacity) {
+    w.Key("ConsumedCapacity");
+    WriteConsumedCapacity(*capacity, w);
+  }
+  w.EndObject();
+  return std::move(w).Take();
+}
+
+}  // namespace
+
+StatusOr<std::string> PutItemOp(Database& db, const Json& body) {
+  RequestErrors errors;
+  ObjectReader r(&body, "", &errors);
+  PutItemRequest req;
+  req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
+  req.table_name = r.TableName();
+  std::optional<AttributeMap> item = r.Item("Item", /*required=*/true);
+  req.return_values = ReadReturnValues(r);
+  CheckReturnItemCollectionMetrics(r);
+  req.return_values_on_condition_check_failure_all_old =
+      ReadReturnValuesOnConditionCheckFailure(r);
+  req.condition_expression = r.String("ConditionExpression");
+  r.RejectLegacy({"Expected", "ConditionalOperator"});
+  req.expression_attribute_names = r.Names();
+  req.expression_attribute_values = r.Values();
+  EDDY_RETURN_IF_ERROR(errors.ToStatus());
+  req.item = *std::move(item);
+  EDDY_ASSIGN_OR_RETURN(PutItemResponse resp, db.PutItem(req));
+  return WriteResponse(resp.attributes, resp.consumed_capacity);
+}
+
+StatusOr<std::string> GetItemOp(Database& db, const Json& body) {
+  RequestErrors errors;
+  ObjectReader r(&body, "", &errors);
+  GetItemRequest req;
+  req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
+  req.table_name = r.TableName();
+  std::optional<AttributeMap> key = r.Item("Key", /*required=*/true);
+  req.consistent_read = r.Bool("ConsistentRead").value_or(false);
+  req.projection_expression = r.String("ProjectionExpression");
+  r.RejectLegacy({"AttributesToGet"});
+  req.expression_attribute_names = r.Names();
+  EDDY_RETURN_IF_ERROR(errors.ToStatus());
+  req.key = *std::move(key);
+  EDDY_ASSIGN_OR_RETURN(GetItemResponse resp, db.GetItem(req));
+  JsonWriter w;
+  w.BeginObject();
+  if (resp.item) {
+    w.Key("Item");
+    w.Item(*resp.item);
+  }
+  if (resp.consumed_capacity) {
+    w.Key("ConsumedCapacity");
+    WriteConsumedCapacity(*resp.consumed_capacity, w);
+  }
+  w.EndObject();
+  return std::move(w).Take();
+}
+
+StatusOr<std::string> DeleteItemOp(Database& db, const Json& body) {
+  RequestErrors errors;
+  ObjectReader r(&body, "", &errors);
+  DeleteItemRequest req;
+  req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
+  req.table_name = r.TableName();
+  std::optional<AttributeMap> key = r.Item("Key", /*required=*/true);
+  req.return_values = ReadReturnValues(r);
+  CheckReturnItemCollectionMetrics(r);
+  req.return_values_on_condition_check_failure_all_old =
+      ReadReturnValuesOnConditionCheckFailure(r);
+  req.condition_expression = r.String("ConditionExpression");
+  r.RejectLegacy({"Expected", "ConditionalOperator"});
+  req.expression_attribute_names = r.Names();
+  req.expression_attribute_values = r.Values();
+  EDDY_RETURN_IF_ERROR(errors.ToStatus());
+  req.key = *std::move(key);
+  EDDY_ASSIGN_OR_RETURN(DeleteItemResponse resp, db.DeleteItem(req));
+  return WriteResponse(resp.attributes, resp.consumed_capacity);
+}
+
+StatusOr<std::string> UpdateItemOp(Database& db, const Json& body) {
+  RequestErrors errors;
+  ObjectReader r(&body, "", &errors);
+  UpdateItemRequest req;
+  req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
+  req.table_name = r.TableName();
+  std::optional<AttributeMap> key = r.Item("Key", /*required=*/true);
+  req.return_values = ReadReturnValues(r);
+  CheckReturnItemCollectionMetrics(r);
+  req.return_values_on_condition_check_failure_all_old =
+      ReadReturnValuesOnConditionCheckFailure(r);
+  req.update_expression = r.String("UpdateExpression");
+  req.condition_expression = r.String("ConditionExpression");
+  r.RejectLegacy({"AttributeUpdates", "Expected", "ConditionalOperator"});
+  req.expression_attribute_names = r.Names();
+  req.expression_attribute_values = r.Values();
+  EDDY_RETURN_IF_ERROR(errors.ToStatus());
+  req.key = *std::move(key);
+  EDDY_ASSIGN_OR_RETURN(UpdateItemResponse resp, db.UpdateItem(req));
+  return WriteResponse(resp.attributes, resp.consumed_capacity);
+}
+
+}  // namespace eddy::wire_internal

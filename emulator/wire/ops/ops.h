@@ -1,0 +1,62 @@
+// Copyright 2026 The eddy Authors.
+//
+// The per-operation codecs behind Execute (execute.h): each reads a parsed
+// request body into the typed request, calls the Database, and writes the
+// typed response as DynamoDB's JSON. One file per group of operations:
+// tables.cc, items.cc, query_scan.cc, batches.cc; shared pieces in common.cc.
+// Not for use outside emulator/wire.
+
+#ifndef EDDY_EMULATOR_WIRE_OPS_OPS_H_
+#define EDDY_EMULATOR_WIRE_OPS_OPS_H_
+
+#include <optional>
+#include <string>
+
+#include "emulator/api/database.h"
+#include "emulator/wire/internal/json_writer.h"
+#include "emulator/wire/internal/request_reader.h"
+
+namespace eddy::wire_internal {
+
+// REQUIRES: `body` is a JSON object. Returns the response body or the error.
+using OpFunction = StatusOr<std::string> (*)(Database& db, const Json& body);
+
+StatusOr<std::string> CreateTableOp(Database& db, const Json& body);
+StatusOr<std::string> DescribeTableOp(Database& db, const Json& body);
+StatusOr<std::string> ListTablesOp(Database& db, const Json& body);
+StatusOr<std::string> DeleteTableOp(Database& db, const Json& body);
+StatusOr<std::string> UpdateTableOp(Database& db, const Json& body);
+StatusOr<std::string> PutItemOp(Database& db, const Json& body);
+StatusOr<std::string> GetItemOp(Database& db, const Json& body);
+StatusOr<std::string> DeleteItemOp(Database& db, const Json& body);
+StatusOr<std::string> UpdateItemOp(Database& db, const Json& body);
+StatusOr<std::string> QueryOp(Database& db, const Json& body);
+StatusOr<std::string> ScanOp(Database& db, const Json& body);
+StatusOr<std::string> BatchGetItemOp(Database& db, const Json& body);
+StatusOr<std::string> BatchWriteItemOp(Database& db, const Json& body);
+
+// --- Shared request pieces (common.cc) --------------------------------------
+
+// ReturnConsumedCapacity: [INDEXES, TOTAL, NONE]; NONE when absent.
+ReturnConsumedCapacity ReadReturnConsumedCapacity(ObjectReader& r);
+// ReturnValues: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW].
+ReturnValue ReadReturnValues(ObjectReader& r);
+// ReturnValuesOnConditionCheckFailure: [ALL_OLD, NONE]; true for ALL_OLD.
+bool ReadReturnValuesOnConditionCheckFailure(ObjectReader& r);
+// ReturnItemCollectionMetrics: [SIZE, NONE]; checked, then ignored (eddy
+// has no local secondary indexes yet, so there are no metrics to return).
+void CheckReturnItemCollectionMetrics(ObjectReader& r);
+// Select: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES].
+std::optional<Select> ReadSelect(ObjectReader& r);
+
+// --- Shared response pieces (common.cc) -------------------------------------
+
+void WriteConsumedCapacity(const ConsumedCapacity& c, JsonWriter& w);
+void WriteTableDescription(const TableDescription& t, JsonWriter& w);
+// {"<key>": <TableDescription>}
+std::string TableDescriptionBody(std::string_view key,
+                                 const TableDescription& t);
+
+}  // namespace eddy::wire_internal
+
+#endif  // EDDY_EMULATOR_WIRE_OPS_OPS_H_

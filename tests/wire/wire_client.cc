@@ -1,0 +1,405 @@
+// Copyright 2026 The eddy Authors.
+
+#include "tests/wire/wire_client.h"
+
+#include <utility>
+
+#include "emulator/wire/execute.h"
+#include "emulator/wire/internal/attribute_codec.h"
+
+namespace eddy::testing_wire {
+namespace {
+
+using wire_internal::Json;
+
+// --- Typed --------------------------------------------------------------------
+
+class TypedClient final : public Client {
+ public:
+  explicit TypedClient(Database* db) : db_(db) {}
+  StatusOr<CreateTableResponse> CreateTable(const CreateTableRequest& r) override { return db_->CreateTable(r); }
+  StatusOr<DescribeTableResponse> DescribeTable(const DescribeTableRequest& r) override { return db_->DescribeTable(r); }
+  StatusOr<ListTablesResponse> ListTables(const ListTablesRequest& r) override { return db_->ListTables(r); }
+  StatusOr<DeleteTableResponse> DeleteTable(const DeleteTableRequest& r) override { return db_->DeleteTable(r); }
+  StatusOr<UpdateTableResponse> UpdateTable(const UpdateTableRequest& r) override { return db_->UpdateTable(r); }
+  StatusOr<PutItemResponse> PutItem(const PutItemRequest& r) override { return db_->PutItem(r); }
+  StatusOr<GetItemResponse> GetItem(const GetItemRequest& r) override { return db_->GetItem(r); }
+  StatusOr<DeleteItemResponse> DeleteItem(const DeleteItemRequest& r) override { return db_->DeleteItem(r); }
+  StatusOr<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r) override { return db_->UpdateItem(r); }
+  StatusOr<QueryResponse> Query(const QueryRequest& r) override { return db_->Query(r); }
+  StatusOr<ScanResponse> Scan(const ScanRequest& r) override { return db_->Scan(r); }
+  StatusOr<BatchGetItemResponse> BatchGetItem(const BatchGetItemRequest& r) override { return db_->BatchGetItem(r); }
+  StatusOr<BatchWriteItemResponse> BatchWriteItem(const BatchWriteItemRequest& r) override { return db_->BatchWriteItem(r); }
+
+ private:
+  Database* db_;
+};
+
+// --- JSON encoding of typed requests (what an SDK sends) ----------------------
+
+Json ItemJson(const Item& item) { return wire_internal::ItemToJson(item); }
+
+void PutNamesAndValues(const std::optional<ExpressionAttributeNames>& names,
+                       const std::optional<ExpressionAttributeValues>& values,
+                       Json& j) {
+  if (names) {
+    Json n = Json::object();
+    for (const auto& [k, v] : *names) n[k] = v;
+    j["ExpressionAttributeNames"] = n;
+  }
+  if (values) j["ExpressionAttributeValues"] = ItemJson(*values);
+}
+
+void PutOptional(const char* key, const std::optional<std::string>& s, Json& j) {
+  if (s) j[key] = *s;
+}
+
+void PutCapacityMode(ReturnConsumedCapacity mode, Json& j) {
+  if (mode != ReturnConsumedCapacity::kNone)
+    j["ReturnConsumedCapacity"] = std::string(ReturnConsumedCapacityName(mode));
+}
+
+void PutReturnValues(ReturnValue v, bool on_failure_all_old, Json& j) {
+  if (v != ReturnValue::kNone) j["ReturnValues"] = std::string(ReturnValueName(v));
+  if (on_failure_all_old) j["ReturnValuesOnConditionCheckFailure"] = "ALL_OLD";
+}
+
+Json ThroughputJson(const ProvisionedThroughput& t) {
+  return Json{{"ReadCapacityUnits", t.read_capacity_units},
+              {"WriteCapacityUnits", t.write_capacity_units}};
+}
+
+Json DefinitionsJson(const std::vector<AttributeDefinition>& defs) {
+  Json out = Json::array();
+  for (const auto& d : defs) {
+    out.push_back({{"AttributeName", d.attribute_name},
+                   {"AttributeType", std::string(ScalarAttributeTypeName(d.attribute_type))}});
+  }
+  return out;
+}
+
+// --- JSON decoding of responses ---------------------------------------------------
+
+Item ToItemOrDie(const Json& j) {
+  StatusOr<Item> item = wire_internal::ToItem(j);
+  return item.ok() ? *std::move(item) : Item();
+}
+
+std::optional<double> OptDouble(const Json& j, const char* key) {
+  if (!j.contains(key)) return std::nullopt;
+  return j[key].get<double>();
+}
+
+Capacity CapacityFrom(const Json& j) {
+  Capacity c;
+  c.capacity_units = j.value("CapacityUnits", 0.0);
+  c.read_capacity_units = OptDouble(j, "ReadCapacityUnits");
+  c.write_capacity_units = OptDouble(j, "WriteCapacityUnits");
+  return c;
+}
+
+ConsumedCapacity ConsumedCapacityFrom(const Json& j) {
+  ConsumedCapacity c;
+  c.table_name = j.value("TableName", "");
+  c.capacity_units = j.value("CapacityUnits", 0.0);
+  c.read_capacity_units = OptDouble(j, "ReadCapacityUnits");
+  c.write_capacity_units = OptDouble(j, "WriteCapacityUnits");
+  if (j.contains("Table")) c.table = CapacityFrom(j["Table"]);
+  if (j.contains("GlobalSecondaryIndexes")) {
+    for (const auto& [k, v] : j["GlobalSecondaryIndexes"].items())
+      c.global_secondary_indexes[k] = CapacityFrom(v);
+  }
+  if (j.contains("LocalSecondaryIndexes")) {
+    for (const auto& [k, v] : j["LocalSecondaryIndexes"].items())
+      c.local_secondary_indexes[k] = CapacityFrom(v);
+  }
+  return c;
+}
+
+std::optional<ConsumedCapacity> OptCapacity(const Json& j) {
+  if (!j.contains("ConsumedCapacity")) return std::nullopt;
+  return ConsumedCapacityFrom(j["ConsumedCapacity"]);
+}
+
+std::optional<Item> OptItem(const Json& j, const char* key) {
+  if (!j.contains(key)) return std::nullopt;
+  return ToItemOrDie(j[key]);
+}
+
+TableDescription TableFrom(const Json& j) {
+  TableDescription t;
+  t.table_name = j.value("TableName", "");
+  t.table_arn = j.value("TableArn", "");
+  t.table_id = j.value("TableId", "");
+  const std::string status = j.value("TableStatus", "");
+  t.table_status = status == "CREATING"   ? TableStatus::kCreating
+                   : status == "UPDATING" ? TableStatus::kUpdating
+                   : status == "DELETING" ? TableStatus::kDeleting
+                                          : TableStatus::kActive;
+  for (const Json& k : j["KeySchema"]) {
+    t.key_schema.push_back({k["AttributeName"].get<std::string>(),
+                            k["KeyType"] == "HASH" ? KeyType::kHash : KeyType::kRange});
+  }
+  for (const Json& d : j["AttributeDefinitions"]) {
+    const std::string type = d["AttributeType"].get<std::string>();
+    t.attribute_definitions.push_back(
+        {d["AttributeName"].get<std::string>(),
+         type == "N" ? ScalarAttributeType::kN
+                     : type == "B" ? ScalarAttributeType::kB : ScalarAttributeType::kS});
+  }
+  t.creation_date_time = j.value("CreationDateTime", 0.0);
+  t.item_count = j.value("ItemCount", int64_t{0});
+  t.table_size_bytes = j.value("TableSizeBytes", int64_t{0});
+  const Json& pt = j["ProvisionedThroughput"];
+  t.provisioned_throughput.read_capacity_units = pt.value("ReadCapacityUnits", int64_t{0});
+  t.provisioned_throughput.write_capacity_units = pt.value("WriteCapacityUnits", int64_t{0});
+  t.provisioned_throughput.number_of_decreases_today =
+      pt.value("NumberOfDecreasesToday", int64_t{0});
+  t.provisioned_throughput.last_increase_date_time = OptDouble(pt, "LastIncreaseDateTime");
+  t.provisioned_throughput.last_decrease_date_time = OptDouble(pt, "LastDecreaseDateTime");
+  if (j.contains("BillingModeSummary")) {
+    const Json& b = j["BillingModeSummary"];
+    BillingModeSummary s;
+    s.billing_mode = b["BillingMode"] == "PAY_PER_REQUEST" ? BillingMode::kPayPerRequest
+                                                           : BillingMode::kProvisioned;
+    s.last_update_to_pay_per_request_date_time =
+        OptDouble(b, "LastUpdateToPayPerRequestDateTime");
+    t.billing_mode_summary = s;
+  }
+  return t;
+}
+
+QueryResponse PageFrom(const Json& j) {
+  QueryResponse page;
+  if (j.contains("Items")) {
+    for (const Json& item : j["Items"]) page.items.push_back(ToItemOrDie(item));
+  }
+  page.count = j.value("Count", int64_t{0});
+  page.scanned_count = j.value("ScannedCount", int64_t{0});
+  page.last_evaluated_key = OptItem(j, "LastEvaluatedKey");
+  page.consumed_capacity = OptCapacity(j);
+  return page;
+}
+
+std::vector<ConsumedCapacity> CapacityList(const Json& j) {
+  std::vector<ConsumedCapacity> out;
+  if (j.contains("ConsumedCapacity")) {
+    for (const Json& c : j["ConsumedCapacity"]) out.push_back(ConsumedCapacityFrom(c));
+  }
+  return out;
+}
+
+// The Status an error body describes.
+Status StatusFromErrorBody(const Json& j) {
+  const std::string type = j.value("__type", "");
+  const ErrorCode code =
+      ErrorCodeFromName(type).value_or(ErrorCode::kInternalServerError);
+  std::string message = j.contains("message")   ? j["message"].get<std::string>()
+                        : j.contains("Message") ? j["Message"].get<std::string>()
+                                                : std::string();
+  Status s(code, std::move(message));
+  if (j.contains("Item")) {
+    s = s.WithItem(std::make_shared<const AttributeMap>(ToItemOrDie(j["Item"])));
+  }
+  return s;
+}
+
+class JsonClient final : public Client {
+ public:
+  explicit JsonClient(Database* db) : db_(db) {}
+
+  StatusOr<CreateTableResponse> CreateTable(const CreateTableRequest& r) override {
+    Json j{{"TableName", r.table_name}};
+    Json keys = Json::array();
+    for (const auto& k : r.key_schema) {
+      keys.push_back({{"AttributeName", k.attribute_name},
+                      {"KeyType", std::string(KeyTypeName(k.key_type))}});
+    }
+    j["KeySchema"] = keys;
+    j["AttributeDefinitions"] = DefinitionsJson(r.attribute_definitions);
+    if (r.billing_mode) j["BillingMode"] = std::string(BillingModeName(*r.billing_mode));
+    if (r.provisioned_throughput) j["ProvisionedThroughput"] = ThroughputJson(*r.provisioned_throughput);
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("CreateTable", j));
+    return CreateTableResponse{TableFrom(out["TableDescription"])};
+  }
+  StatusOr<DescribeTableResponse> DescribeTable(const DescribeTableRequest& r) override {
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("DescribeTable", Json{{"TableName", r.table_name}}));
+    return DescribeTableResponse{TableFrom(out["Table"])};
+  }
+  StatusOr<ListTablesResponse> ListTables(const ListTablesRequest& r) override {
+    Json j = Json::object();
+    PutOptional("ExclusiveStartTableName", r.exclusive_start_table_name, j);
+    if (r.limit) j["Limit"] = *r.limit;
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("ListTables", j));
+    ListTablesResponse resp;
+    for (const Json& name : out["TableNames"]) resp.table_names.push_back(name.get<std::string>());
+    if (out.contains("LastEvaluatedTableName"))
+      resp.last_evaluated_table_name = out["LastEvaluatedTableName"].get<std::string>();
+    return resp;
+  }
+  StatusOr<DeleteTableResponse> DeleteTable(const DeleteTableRequest& r) override {
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("DeleteTable", Json{{"TableName", r.table_name}}));
+    return DeleteTableResponse{TableFrom(out["TableDescription"])};
+  }
+  StatusOr<UpdateTableResponse> UpdateTable(const UpdateTableRequest& r) override {
+    Json j{{"TableName", r.table_name}};
+    if (!r.attribute_definitions.empty())
+      j["AttributeDefinitions"] = DefinitionsJson(r.attribute_definitions);
+    if (r.billing_mode) j["BillingMode"] = std::string(BillingModeName(*r.billing_mode));
+    if (r.provisioned_throughput) j["ProvisionedThroughput"] = ThroughputJson(*r.provisioned_throughput);
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("UpdateTable", j));
+    return UpdateTableResponse{TableFrom(out["TableDescription"])};
+  }
+  StatusOr<PutItemResponse> PutItem(const PutItemRequest& r) override {
+    Json j{{"TableName", r.table_name}, {"Item", ItemJson(r.item)}};
+    PutOptional("ConditionExpression", r.condition_expression, j);
+    PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values, j);
+    PutReturnValues(r.return_values, r.return_values_on_condition_check_failure_all_old, j);
+    PutCapacityMode(r.return_consumed_capacity, j);
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("PutItem", j));
+    return PutItemResponse{OptItem(out, "Attributes"), OptCapacity(out)};
+  }
+  StatusOr<GetItemResponse> GetItem(const GetItemRequest& r) override {
+    Json j{{"TableName", r.table_name}, {"Key", ItemJson(r.key)}};
+    if (r.consistent_read) j["ConsistentRead"] = true;
+    PutOptional("ProjectionExpression", r.projection_expression, j);
+    PutNamesAndValues(r.expression_attribute_names, std::nullopt, j);
+    PutCapacityMode(r.return_consumed_capacity, j);
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("GetItem", j));
+    return GetItemResponse{OptItem(out, "Item"), OptCapacity(out)};
+  }
+  StatusOr<DeleteItemResponse> DeleteItem(const DeleteItemRequest& r) override {
+    Json j{{"TableName", r.table_name}, {"Key", ItemJson(r.key)}};
+    PutOptional("ConditionExpression", r.condition_expression, j);
+    PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values, j);
+    PutReturnValues(r.return_values, r.return_values_on_condition_check_failure_all_old, j);
+    PutCapacityMode(r.return_consumed_capacity, j);
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("DeleteItem", j));
+    return DeleteItemResponse{OptItem(out, "Attributes"), OptCapacity(out)};
+  }
+  StatusOr<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r) override {
+    Json j{{"TableName", r.table_name}, {"Key", ItemJson(r.key)}};
+    PutOptional("UpdateExpression", r.update_expression, j);
+    PutOptional("ConditionExpression", r.condition_expression, j);
+    PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values, j);
+    PutReturnValues(r.return_values, r.return_values_on_condition_check_failure_all_old, j);
+    PutCapacityMode(r.return_consumed_capacity, j);
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("UpdateItem", j));
+    return UpdateItemResponse{OptItem(out, "Attributes"), OptCapacity(out)};
+  }
+  StatusOr<QueryResponse> Query(const QueryRequest& r) override {
+    Json j{{"TableName", r.table_name}};
+    PutOptional("IndexName", r.index_name, j);
+    PutOptional("KeyConditionExpression", r.key_condition_expression, j);
+    PutOptional("FilterExpression", r.filter_expression, j);
+    PutOptional("ProjectionExpression", r.projection_expression, j);
+    PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values, j);
+    if (r.select) j["Select"] = std::string(SelectName(*r.select));
+    if (r.limit) j["Limit"] = *r.limit;
+    if (r.consistent_read) j["ConsistentRead"] = true;
+    if (!r.scan_index_forward) j["ScanIndexForward"] = false;
+    if (r.exclusive_start_key) j["ExclusiveStartKey"] = ItemJson(*r.exclusive_start_key);
+    PutCapacityMode(r.return_consumed_capacity, j);
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("Query", j));
+    return PageFrom(out);
+  }
+  StatusOr<ScanResponse> Scan(const ScanRequest& r) override {
+    Json j{{"TableName", r.table_name}};
+    PutOptional("IndexName", r.index_name, j);
+    PutOptional("FilterExpression", r.filter_expression, j);
+    PutOptional("ProjectionExpression", r.projection_expression, j);
+    PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values, j);
+    if (r.select) j["Select"] = std::string(SelectName(*r.select));
+    if (r.limit) j["Limit"] = *r.limit;
+    if (r.consistent_read) j["ConsistentRead"] = true;
+    if (r.segment) j["Segment"] = *r.segment;
+    if (r.total_segments) j["TotalSegments"] = *r.total_segments;
+    if (r.exclusive_start_key) j["ExclusiveStartKey"] = ItemJson(*r.exclusive_start_key);
+    PutCapacityMode(r.return_consumed_capacity, j);
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("Scan", j));
+    return PageFrom(out);
+  }
+  StatusOr<BatchGetItemResponse> BatchGetItem(const BatchGetItemRequest& r) override {
+    Json items = Json::object();
+    for (const auto& [table, k] : r.request_items) {
+      Json keys = Json::array();
+      for (const Item& key : k.keys) keys.push_back(ItemJson(key));
+      Json t{{"Keys", keys}};
+      if (k.consistent_read) t["ConsistentRead"] = true;
+      PutOptional("ProjectionExpression", k.projection_expression, t);
+      PutNamesAndValues(k.expression_attribute_names, std::nullopt, t);
+      items[table] = t;
+    }
+    Json j{{"RequestItems", items}};
+    PutCapacityMode(r.return_consumed_capacity, j);
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("BatchGetItem", j));
+    BatchGetItemResponse resp;
+    for (const auto& [table, found] : out["Responses"].items()) {
+      std::vector<Item>& list = resp.responses[table];
+      for (const Json& item : found) list.push_back(ToItemOrDie(item));
+    }
+    for (const auto& [table, k] : out["UnprocessedKeys"].items()) {
+      KeysAndAttributes& keys = resp.unprocessed_keys[table];
+      for (const Json& key : k["Keys"]) keys.keys.push_back(ToItemOrDie(key));
+      keys.consistent_read = k.value("ConsistentRead", false);
+    }
+    resp.consumed_capacity = CapacityList(out);
+    return resp;
+  }
+  StatusOr<BatchWriteItemResponse> BatchWriteItem(const BatchWriteItemRequest& r) override {
+    Json items = Json::object();
+    for (const auto& [table, writes] : r.request_items) {
+      Json list = Json::array();
+      for (const WriteRequest& w : writes) {
+        Json e = Json::object();
+        if (w.put_item) e["PutRequest"] = Json{{"Item", ItemJson(*w.put_item)}};
+        if (w.delete_key) e["DeleteRequest"] = Json{{"Key", ItemJson(*w.delete_key)}};
+        list.push_back(e);
+      }
+      items[table] = list;
+    }
+    Json j{{"RequestItems", items}};
+    PutCapacityMode(r.return_consumed_capacity, j);
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("BatchWriteItem", j));
+    BatchWriteItemResponse resp;
+    for (const auto& [table, writes] : out["UnprocessedItems"].items()) {
+      std::vector<WriteRequest>& list = resp.unprocessed_items[table];
+      for (const Json& w : writes) {
+        WriteRequest write;
+        if (w.contains("PutRequest")) write.put_item = ToItemOrDie(w["PutRequest"]["Item"]);
+        if (w.contains("DeleteRequest")) write.delete_key = ToItemOrDie(w["DeleteRequest"]["Key"]);
+        list.push_back(std::move(write));
+      }
+    }
+    resp.consumed_capacity = CapacityList(out);
+    return resp;
+  }
+
+ private:
+  // Runs one request; the parsed success body or the error's Status.
+  StatusOr<Json> Call(std::string_view op, const Json& request) {
+    WireResponse r = Execute(*db_, op, request.dump());
+    StatusOr<Json> body = wire_internal::ParseJson(r.body);
+    if (!body.ok()) return Status::Internal("unparseable response: " + r.body);
+    if (r.error != ErrorCode::kOk) {
+      Status s = StatusFromErrorBody(*body);
+      if (s.code() != r.error || r.http_status != ErrorCodeHttpStatus(r.error)) {
+        return Status::Internal("inconsistent error response: " + r.body);
+      }
+      return s;
+    }
+    if (r.http_status != 200) return Status::Internal("200 expected: " + r.body);
+    return body;
+  }
+
+  Database* db_;
+};
+
+}  // namespace
+
+std::unique_ptr<Client> MakeClient(ClientKind kind, Database* db) {
+  if (kind == ClientKind::kTyped) return std::make_unique<TypedClient>(db);
+  return std::make_unique<JsonClient>(db);
+}
+
+}  // namespace eddy::testing_wire
