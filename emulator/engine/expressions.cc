@@ -48,15 +48,23 @@ StatusOr<std::optional<expr::ResolvedCondition>> CompileWriteCondition(
 }
 
 Status CheckCondition(const std::optional<expr::ResolvedCondition>& condition,
-                      const storage::Record* existing, bool return_item_on_failure) {
+                      const Item* existing, bool return_item_on_failure) {
   if (!condition) return Status::OK();
-  Item current = existing ? existing->Decode() : Item();
-  if (expr::Evaluate(*condition, current)) return Status::OK();
+  static const Item kEmpty;
+  if (expr::Evaluate(*condition, existing ? *existing : kEmpty)) return Status::OK();
   Status failed = Status::ConditionalCheckFailed();
   if (existing != nullptr && return_item_on_failure) {
-    failed = failed.WithItem(std::make_shared<const Item>(std::move(current)));
+    failed = failed.WithItem(std::make_shared<const Item>(*existing));
   }
   return failed;
+}
+
+Status CheckCondition(const std::optional<expr::ResolvedCondition>& condition,
+                      const storage::Record* existing, bool return_item_on_failure) {
+  if (!condition) return Status::OK();
+  if (existing == nullptr) return CheckCondition(condition, static_cast<const Item*>(nullptr), false);
+  const Item current = existing->Decode();
+  return CheckCondition(condition, &current, return_item_on_failure);
 }
 
 }  // namespace eddy::engine

@@ -57,10 +57,14 @@ StatusOr<std::optional<expr::ResolvedCondition>> CompileWriteCondition(
     const std::optional<std::map<std::string, ExpectedAttributeValue>>& expected,
     std::optional<ConditionalOperator> conditional_operator);
 
-// Evaluates a ConditionExpression against the stored item (an empty item when
-// there is none). On false: ConditionalCheckFailedException, carrying the
-// stored item when `return_item_on_failure` (ReturnValuesOnConditionCheckFailure
-// ALL_OLD) and the item exists. OK when there is no condition.
+// Evaluates a ConditionExpression against the stored item (null when there is
+// none: the condition then sees an empty item). On false:
+// ConditionalCheckFailedException, carrying the stored item when
+// `return_item_on_failure` (ReturnValuesOnConditionCheckFailure ALL_OLD) and
+// the item exists. OK when there is no condition.
+Status CheckCondition(const std::optional<expr::ResolvedCondition>& condition,
+                      const Item* existing, bool return_item_on_failure);
+// The same for a stored record, decoding it only when there is a condition.
 Status CheckCondition(const std::optional<expr::ResolvedCondition>& condition,
                       const storage::Record* existing, bool return_item_on_failure);
 

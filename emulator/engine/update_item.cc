@@ -1,20 +1,23 @@
 // Copyright 2026 The eddy Authors.
 //
 // UpdateItem: edits one item in place, creating it from its key when missing
-// (upsert). Charged on the larger of the old and new item. ReturnValues
-// accepts all five values.
-//
-// The UpdateExpression language plugs in through emulator/expr; without an
-// expression the call creates a key-only item when none exists and otherwise
-// leaves the item unchanged, as DynamoDB does.
+// (upsert). The UpdateExpression is applied to the stored item under the
+// table's write lock, after the ConditionExpression passed; the result must
+// keep the key, stay within 400 KB and 32 levels. Charged on the larger of
+// the old and new item. ReturnValues takes all five values; UPDATED_* return
+// only the touched paths. Without an UpdateExpression the call creates a
+// key-only item when none exists and otherwise changes nothing.
 
 #include <mutex>
 
 #include "emulator/capacity/units.h"
+#include "emulator/engine/expressions.h"
 #include "emulator/engine/item_checks.h"
 #include "emulator/engine/keys.h"
 #include "emulator/engine/operations.h"
 #include "emulator/engine/request_validation.h"
+#include "emulator/expr/update.h"
+#include "emulator/types/limits.h"
 
 namespace eddy::engine {
 
@@ -26,30 +29,75 @@ StatusOr<UpdateItemResponse> UpdateItem(Context& ctx, const UpdateItemRequest& r
       request.expression_attribute_names, request.expression_attribute_values,
       request.update_expression.has_value() || request.condition_expression.has_value(),
       "UpdateExpression"));
-  EDDY_RETURN_IF_ERROR(RejectUnsupported(request.update_expression, "UpdateExpression"));
-  EDDY_RETURN_IF_ERROR(RejectUnsupported(request.condition_expression, "ConditionExpression"));
+
+  // Expressions in DynamoDB's order: update, then condition; unused
+  // placeholders last.
+  Placeholders placeholders(request.expression_attribute_names,
+                            request.expression_attribute_values);
+  std::optional<expr::ResolvedUpdate> update;
+  if (request.update_expression) {
+    EDDY_ASSIGN_OR_RETURN(update, expr::CompileUpdate(*request.update_expression,
+                                                      placeholders.names(),
+                                                      placeholders.values(),
+                                                      placeholders.usage()));
+  }
+  EDDY_ASSIGN_OR_RETURN(std::optional<expr::ResolvedCondition> condition,
+                        placeholders.Compile(request.condition_expression,
+                                             expr::ExpressionKind::kCondition));
+  EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table, FindTable(ctx, request.table_name));
   EDDY_ASSIGN_OR_RETURN(StorageKey key, KeyFromKeyParameter(*table, request.key));
+  if (update) {
+    std::vector<std::string> key_names = {table->hash_key.name};
+    if (table->range_key) key_names.push_back(table->range_key->name);
+    EDDY_RETURN_IF_ERROR(expr::CheckKeyAttributesUntouched(*update, key_names));
+  }
 
   UpdateItemResponse response;
   int64_t charged = 0;
+  storage::RecordPtr replaced;
   {
     std::unique_lock lock(table->mu);
     const storage::Record* existing = table->store.Find(key.ref());
-    if (existing != nullptr) {
+    std::optional<Item> old_item;
+    if (existing != nullptr) old_item = existing->Decode();
+    EDDY_RETURN_IF_ERROR(CheckCondition(condition, old_item ? &*old_item : nullptr,
+                                        request.return_values_on_condition_check_failure_all_old));
+    if (old_item && !update) {
+      // Nothing to change.
       charged = existing->item_size();
       if (request.return_values == ReturnValue::kAllOld ||
           request.return_values == ReturnValue::kAllNew) {
-        response.attributes = existing->Decode();
+        response.attributes = std::move(old_item);
       }
     } else {
-      // Upsert: the new item is the key.
+      expr::UpdateOutcome outcome;
+      if (update) {
+        EDDY_ASSIGN_OR_RETURN(outcome, expr::ApplyUpdate(*update, old_item ? *old_item : Item()));
+      } else {
+        outcome.item = Item();
+      }
+      // Upsert: a new item starts from its key.
+      for (const auto& e : request.key) outcome.item.Set(e.name, e.value);
+      if (ItemSizeBytes(outcome.item) > limits::kMaxItemSizeBytes) {
+        return Status::Validation("Item size to update has exceeded the maximum allowed size");
+      }
       storage::RecordPtr record =
-          storage::MakeRecord(request.key, table->hash_key.name, table->range_key_name());
-      charged = record->item_size();
-      Item created = request.key;
-      table->store.Put(std::move(record));
-      if (request.return_values == ReturnValue::kAllNew) response.attributes = std::move(created);
+          storage::MakeRecord(outcome.item, table->hash_key.name, table->range_key_name());
+      charged = std::max<int64_t>(record->item_size(), existing ? existing->item_size() : 0);
+      replaced = table->store.Put(std::move(record));
+      switch (request.return_values) {
+        case ReturnValue::kNone: break;
+        case ReturnValue::kAllOld: response.attributes = std::move(old_item); break;
+        case ReturnValue::kAllNew: response.attributes = std::move(outcome.item); break;
+        case ReturnValue::kUpdatedOld:
+          if (!outcome.updated_old.empty()) response.attributes = std::move(outcome.updated_old);
+          break;
+        case ReturnValue::kUpdatedNew:
+          if (!outcome.updated_new.empty()) response.attributes = std::move(outcome.updated_new);
+          break;
+      }
     }
   }
   response.consumed_capacity = MakeConsumedCapacity(request.return_consumed_capacity,
