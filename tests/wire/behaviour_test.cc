@@ -13,69 +13,15 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
+#include "tests/wire/behaviour_fixture.h"
 #include "tests/wire/wire_client.h"
 
 namespace eddy {
 namespace {
 
 using ::testing::ElementsAre;
-using testing_wire::Client;
-using testing_wire::ClientKind;
-using testing_wire::MakeClient;
 
-AttributeValue S(std::string s) { return AttributeValue::S(std::move(s)); }
-AttributeValue N(int64_t n) { return AttributeValue::N(n); }
 
-class BehaviourTest : public ::testing::TestWithParam<ClientKind> {
- protected:
-  BehaviourTest()
-      : clock_(1'700'000'000'000'000),
-        db_(MakeOptions()),
-        client_(MakeClient(GetParam(), &db_)) {}
-  Options MakeOptions() {
-    Options o;
-    o.clock = &clock_;
-    return o;
-  }
-
-  void CreateHashRangeTable(
-      const std::string& name,
-      ScalarAttributeType sk_type = ScalarAttributeType::kS) {
-    CreateTableRequest r;
-    r.table_name = name;
-    r.key_schema = {{"pk", KeyType::kHash}, {"sk", KeyType::kRange}};
-    r.attribute_definitions = {{"pk", ScalarAttributeType::kS},
-                               {"sk", sk_type}};
-    r.billing_mode = BillingMode::kPayPerRequest;
-    ASSERT_THAT(client_->CreateTable(r), IsOk());
-  }
-  void CreateHashTable(const std::string& name) {
-    CreateTableRequest r;
-    r.table_name = name;
-    r.key_schema = {{"pk", KeyType::kHash}};
-    r.attribute_definitions = {{"pk", ScalarAttributeType::kS}};
-    r.provisioned_throughput = ProvisionedThroughput{5, 5};
-    ASSERT_THAT(client_->CreateTable(r), IsOk());
-  }
-  StatusOr<PutItemResponse> Put(const std::string& table, Item item) {
-    PutItemRequest r;
-    r.table_name = table;
-    r.item = std::move(item);
-    return client_->PutItem(r);
-  }
-  std::optional<Item> Get(const std::string& table, Item key) {
-    GetItemRequest r;
-    r.table_name = table;
-    r.key = std::move(key);
-    StatusOr<GetItemResponse> resp = client_->GetItem(r);
-    EXPECT_THAT(resp, IsOk());
-    return resp.ok() ? resp->item : std::nullopt;
-  }
-
-  ManualClock clock_;
-  Database db_;
-  std::unique_ptr<Client> client_;
-};
 
 TEST_P(BehaviourTest, CreateDescribeListDelete) {
   CreateHashTable("users");
@@ -911,9 +857,6 @@ TEST_P(BehaviourTest, UpdateTableChangesBillingAndGrowsPartitions) {
   EXPECT_EQ(db_.DescribePartitions("t03")->size(), 8u);
 }
 
-std::string KindName(const ::testing::TestParamInfo<ClientKind>& info) {
-  return info.param == ClientKind::kTyped ? "Typed" : "Json";
-}
 
 INSTANTIATE_TEST_SUITE_P(Clients, BehaviourTest,
                          ::testing::Values(ClientKind::kTyped, ClientKind::kJson),

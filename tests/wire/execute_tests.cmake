@@ -1,6 +1,7 @@
 # JSON API test suites (owned by the JSON API work).
 eddy_test(wire_execute_test
-  SOURCES wire/behaviour_test.cc wire/execute_test.cc wire/wire_client.cc
+  SOURCES wire/behaviour_test.cc wire/behaviour_update_test.cc wire/execute_test.cc
+          wire/wire_client.cc
   DEPS eddy::wire)
 
 # `eddy exec` on a small script, compared with its expected output.
