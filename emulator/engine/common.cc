@@ -18,14 +18,11 @@ std::optional<ConsumedCapacity> MakeConsumedCapacity(
   if (mode == ReturnConsumedCapacity::kNone) return std::nullopt;
   ConsumedCapacity c;
   c.table_name = table;
+  // Outside transactions DynamoDB reports only CapacityUnits (no read/write
+  // split), for the request and, with INDEXES, for the table.
   c.capacity_units = capacity::ToUnits(read_half_units + write_half_units);
-  if (read_half_units > 0)
-    c.read_capacity_units = capacity::ToUnits(read_half_units);
-  if (write_half_units > 0)
-    c.write_capacity_units = capacity::ToUnits(write_half_units);
   if (mode == ReturnConsumedCapacity::kIndexes) {
-    c.table = Capacity{c.capacity_units, c.read_capacity_units,
-                       c.write_capacity_units};
+    c.table = Capacity{c.capacity_units, std::nullopt, std::nullopt};
   }
   return c;
 }

@@ -7,7 +7,8 @@
 #include <cstdio>
 #include <set>
 
-#include "absl/hash/hash.h"
+#include <xxhash.h>
+
 #include "emulator/engine/operations.h"
 #include "emulator/engine/request_validation.h"
 
@@ -25,10 +26,12 @@ std::string Join(const std::vector<std::string>& names) {
   return out;
 }
 
-// A UUID-shaped id, stable for a given name and creation time.
+// A UUID-shaped id, the same in every run for a given name and creation
+// time (xxh3 is unseeded, unlike absl::Hash).
 std::string MakeTableId(const std::string& name, int64_t micros) {
-  const uint64_t a = absl::HashOf(name, micros, 1);
-  const uint64_t b = absl::HashOf(micros, name, 2);
+  const std::string seed = name + "@" + std::to_string(micros);
+  const uint64_t a = XXH3_64bits_withSeed(seed.data(), seed.size(), 1);
+  const uint64_t b = XXH3_64bits_withSeed(seed.data(), seed.size(), 2);
   char buf[40];
   std::snprintf(buf, sizeof(buf), "%08x-%04x-%04x-%04x-%012llx",
                 static_cast<unsigned>(a >> 32),

@@ -68,15 +68,15 @@ TEST_F(ExecuteTest, ItemResponsesAreShapedAsDynamoDB) {
   EXPECT_EQ(Body("GetItem", R"({"TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}},
                                "ReturnConsumedCapacity":"TOTAL","ConsistentRead":true})"),
             R"({"Item":{"n":{"N":"1.5"},"pk":{"S":"a"},"sk":{"S":"1"}},)"
-            R"("ConsumedCapacity":{"TableName":"t01","CapacityUnits":1.0,"ReadCapacityUnits":1.0}})");
+            R"("ConsumedCapacity":{"TableName":"t01","CapacityUnits":1.0}})");
   EXPECT_EQ(Body("PutItem", R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"}},"ReturnValues":"ALL_OLD"})"),
             R"({"Attributes":{"n":{"N":"1.5"},"pk":{"S":"a"},"sk":{"S":"1"}}})");
   EXPECT_EQ(Body("DeleteItem", R"({"TableName":"t01","Key":{"pk":{"S":"zz"},"sk":{"S":"1"}},"ReturnValues":"ALL_OLD"})"),
             "{}");
   EXPECT_EQ(Body("DeleteItem", R"({"TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}},
                                   "ReturnConsumedCapacity":"INDEXES"})"),
-            R"({"ConsumedCapacity":{"TableName":"t01","CapacityUnits":1.0,"WriteCapacityUnits":1.0,)"
-            R"("Table":{"CapacityUnits":1.0,"WriteCapacityUnits":1.0}}})");
+            R"({"ConsumedCapacity":{"TableName":"t01","CapacityUnits":1.0,)"
+            R"("Table":{"CapacityUnits":1.0}}})");
 }
 
 TEST_F(ExecuteTest, TableResponsesAreShapedAsDynamoDB) {
@@ -117,7 +117,7 @@ TEST_F(ExecuteTest, QueryScanAndBatchShapes) {
             R"("LastEvaluatedKey":{"pk":{"S":"p"},"sk":{"S":"1"}}})");
   EXPECT_EQ(Body("Query", R"({"TableName":"t01","KeyConditionExpression":"pk = :p","Select":"COUNT",
                               "ExpressionAttributeValues":{":p":{"S":"p"}},"ReturnConsumedCapacity":"TOTAL"})"),
-            R"({"Count":2,"ScannedCount":2,"ConsumedCapacity":{"TableName":"t01","CapacityUnits":0.5,"ReadCapacityUnits":0.5}})");
+            R"({"Count":2,"ScannedCount":2,"ConsumedCapacity":{"TableName":"t01","CapacityUnits":0.5}})");
   EXPECT_EQ(Body("Query", R"({"TableName":"t01","KeyConditionExpression":"pk = :p",
                               "ExpressionAttributeValues":{":p":{"S":"nobody"}}})"),
             R"({"Items":[],"Count":0,"ScannedCount":0})");
@@ -132,7 +132,7 @@ TEST_F(ExecuteTest, QueryScanAndBatchShapes) {
       Body("BatchWriteItem", R"({"RequestItems":{"t01":[{"PutRequest":{"Item":{"pk":{"S":"r"},"sk":{"S":"1"}}}}]},
                                  "ReturnConsumedCapacity":"TOTAL"})");
   EXPECT_EQ(with_capacity,
-            R"({"UnprocessedItems":{},"ConsumedCapacity":[{"TableName":"t01","CapacityUnits":1.0,"WriteCapacityUnits":1.0}]})");
+            R"({"UnprocessedItems":{},"ConsumedCapacity":[{"TableName":"t01","CapacityUnits":1.0}]})");
 }
 
 TEST(JavaDoubleTest, PrintsAsDynamoDBsJavaServiceDoes) {
