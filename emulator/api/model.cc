@@ -87,4 +87,23 @@ std::string_view ComparisonOperatorName(ComparisonOperator op) {
   return kNames[static_cast<size_t>(op)];
 }
 
+std::string_view ProjectionTypeName(ProjectionType t) {
+  switch (t) {
+    case ProjectionType::kAll: return "ALL";
+    case ProjectionType::kKeysOnly: return "KEYS_ONLY";
+    case ProjectionType::kInclude: return "INCLUDE";
+  }
+  return "ALL";
+}
+
+std::string_view IndexStatusName(IndexStatus s) {
+  switch (s) {
+    case IndexStatus::kCreating: return "CREATING";
+    case IndexStatus::kUpdating: return "UPDATING";
+    case IndexStatus::kDeleting: return "DELETING";
+    case IndexStatus::kActive: return "ACTIVE";
+  }
+  return "ACTIVE";
+}
+
 }  // namespace eddy

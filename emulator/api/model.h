@@ -61,6 +61,50 @@ struct BillingModeSummary {
   std::optional<double> last_update_to_pay_per_request_date_time;
 };
 
+enum class ProjectionType { kAll, kKeysOnly, kInclude };
+enum class IndexStatus { kCreating, kUpdating, kDeleting, kActive };
+
+// Which attributes an index copies. `projection_type` is optional only so
+// that a request without one can get DynamoDB's error for it.
+struct Projection {
+  std::optional<ProjectionType> projection_type;
+  std::vector<std::string> non_key_attributes;  // INCLUDE only
+};
+
+struct GlobalSecondaryIndex {
+  std::string index_name;
+  std::vector<KeySchemaElement> key_schema;
+  Projection projection;
+  std::optional<ProvisionedThroughput> provisioned_throughput;
+};
+
+struct LocalSecondaryIndex {
+  std::string index_name;
+  std::vector<KeySchemaElement> key_schema;
+  Projection projection;
+};
+
+struct GlobalSecondaryIndexDescription {
+  std::string index_name;
+  std::vector<KeySchemaElement> key_schema;
+  Projection projection;
+  IndexStatus index_status = IndexStatus::kActive;
+  std::optional<bool> backfilling;  // present while CREATING
+  ProvisionedThroughputDescription provisioned_throughput;
+  int64_t index_size_bytes = 0;
+  int64_t item_count = 0;
+  std::string index_arn;
+};
+
+struct LocalSecondaryIndexDescription {
+  std::string index_name;
+  std::vector<KeySchemaElement> key_schema;
+  Projection projection;
+  int64_t index_size_bytes = 0;
+  int64_t item_count = 0;
+  std::string index_arn;
+};
+
 struct TableDescription {
   std::string table_name;
   std::string table_arn;
@@ -73,6 +117,8 @@ struct TableDescription {
   int64_t table_size_bytes = 0;
   ProvisionedThroughputDescription provisioned_throughput;
   std::optional<BillingModeSummary> billing_mode_summary;  // set for on-demand
+  std::vector<GlobalSecondaryIndexDescription> global_secondary_indexes;
+  std::vector<LocalSecondaryIndexDescription> local_secondary_indexes;
 };
 
 // Units as DynamoDB reports them (halves appear for eventually consistent
@@ -116,7 +162,16 @@ struct Condition {
   std::vector<AttributeValue> attribute_value_list;
 };
 
+// One entry of UpdateItem's legacy AttributeUpdates.
+enum class AttributeAction { kPut, kAdd, kDelete };
+struct AttributeValueUpdate {
+  std::optional<AttributeValue> value;
+  AttributeAction action = AttributeAction::kPut;
+};
+
 std::string_view ComparisonOperatorName(ComparisonOperator op);  // "EQ", ...
+std::string_view ProjectionTypeName(ProjectionType t);  // "ALL", "KEYS_ONLY", "INCLUDE"
+std::string_view IndexStatusName(IndexStatus s);        // "ACTIVE", ...
 
 // `#name` -> attribute name, and `:value` -> value.
 using ExpressionAttributeNames = std::map<std::string, std::string>;

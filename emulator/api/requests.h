@@ -32,6 +32,8 @@ struct CreateTableRequest {
   std::vector<AttributeDefinition> attribute_definitions;
   std::optional<BillingMode> billing_mode;  // PROVISIONED when absent
   std::optional<ProvisionedThroughput> provisioned_throughput;
+  std::vector<GlobalSecondaryIndex> global_secondary_indexes;
+  std::vector<LocalSecondaryIndex> local_secondary_indexes;
 };
 struct CreateTableResponse {
   TableDescription table_description;
@@ -60,11 +62,20 @@ struct DeleteTableResponse {
   TableDescription table_description;
 };
 
+// One entry of UpdateTable's GlobalSecondaryIndexUpdates: exactly one of
+// create / update / delete.
+struct GlobalSecondaryIndexUpdate {
+  std::optional<GlobalSecondaryIndex> create;
+  std::optional<std::string> delete_index_name;
+  std::optional<std::pair<std::string, ProvisionedThroughput>> update;
+};
+
 struct UpdateTableRequest {
   std::string table_name;
   std::optional<BillingMode> billing_mode;
   std::optional<ProvisionedThroughput> provisioned_throughput;
   std::vector<AttributeDefinition> attribute_definitions;
+  std::vector<GlobalSecondaryIndexUpdate> global_secondary_index_updates;
 };
 struct UpdateTableResponse {
   TableDescription table_description;
@@ -100,6 +111,7 @@ struct GetItemRequest {
   std::optional<ExpressionAttributeNames> expression_attribute_names;
   ReturnConsumedCapacity return_consumed_capacity =
       ReturnConsumedCapacity::kNone;
+  std::optional<std::vector<std::string>> attributes_to_get;  // legacy
 };
 struct GetItemResponse {
   std::optional<Item> item;  // absent when there is no such item
@@ -135,6 +147,10 @@ struct UpdateItemRequest {
   ReturnValue return_values = ReturnValue::kNone;  // all five
   ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
   bool return_values_on_condition_check_failure_all_old = false;
+  // Legacy parameters (translated to UpdateExpression / ConditionExpression).
+  std::optional<std::map<std::string, AttributeValueUpdate>> attribute_updates;
+  std::optional<std::map<std::string, ExpectedAttributeValue>> expected;
+  std::optional<ConditionalOperator> conditional_operator;
 };
 struct UpdateItemResponse {
   std::optional<Item> attributes;
@@ -163,6 +179,7 @@ struct QueryRequest {
   std::optional<std::map<std::string, Condition>> key_conditions;
   std::optional<std::map<std::string, Condition>> query_filter;
   std::optional<ConditionalOperator> conditional_operator;
+  std::optional<std::vector<std::string>> attributes_to_get;
 };
 struct QueryResponse {
   std::vector<Item> items;  // empty for Select COUNT
@@ -190,6 +207,7 @@ struct ScanRequest {
   // Legacy parameters (translated to a FilterExpression).
   std::optional<std::map<std::string, Condition>> scan_filter;
   std::optional<ConditionalOperator> conditional_operator;
+  std::optional<std::vector<std::string>> attributes_to_get;
 };
 using ScanResponse = QueryResponse;
 
@@ -201,6 +219,7 @@ struct KeysAndAttributes {
   bool consistent_read = false;
   std::optional<std::string> projection_expression;
   std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<std::vector<std::string>> attributes_to_get;  // legacy
 };
 struct BatchGetItemRequest {
   std::map<std::string, KeysAndAttributes> request_items;

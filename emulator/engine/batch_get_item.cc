@@ -8,6 +8,7 @@
 #include <set>
 
 #include "emulator/capacity/units.h"
+#include "emulator/engine/expressions.h"
 #include "emulator/engine/keys.h"
 #include "emulator/engine/operations.h"
 #include "emulator/engine/request_validation.h"
@@ -42,11 +43,21 @@ StatusOr<BatchGetItemResponse> BatchGetItem(
   struct Work {
     std::shared_ptr<Table> table;
     std::vector<StorageKey> keys;
+    std::optional<expr::ResolvedProjection> projection;
   };
   std::vector<Work> work;
   for (const auto& [name, keys] : request.request_items) {
     EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table, FindTable(ctx, name));
-    Work w{table, {}};
+    Work w{table, {}, std::nullopt};
+    if (keys.expression_attribute_names && !keys.projection_expression) {
+      return Status::Validation(
+          "ExpressionAttributeNames can only be specified when using expressions");
+    }
+    static const std::optional<ExpressionAttributeValues> kNoValues;
+    Placeholders placeholders(keys.expression_attribute_names, kNoValues);
+    EDDY_ASSIGN_OR_RETURN(w.projection, CompileProjection(keys.projection_expression,
+                                                          keys.attributes_to_get, placeholders));
+    EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
     std::set<std::pair<std::string, std::string>> seen;
     for (const Item& key : keys.keys) {
       EDDY_ASSIGN_OR_RETURN(StorageKey k, KeyFromKeyParameter(*table, key));
@@ -78,7 +89,8 @@ StatusOr<BatchGetItemResponse> BatchGetItem(
       const int64_t size = r ? r->item_size() : 0;
       half_units += capacity::ReadHalfUnits(size, asked.consistent_read);
       if (r) {
-        items.push_back(r->Decode());
+        items.push_back(work[t].projection ? expr::Project(*work[t].projection, r->Decode())
+                                         : r->Decode());
         response_bytes += size;
       }
     }

@@ -107,6 +107,15 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
   CheckThroughputValues(request.provisioned_throughput, errors);
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
 
+  // Secondary indexes are the next capability to land; until then a request
+  // that asks for them is refused rather than silently given a table without.
+  if (!request.global_secondary_indexes.empty()) {
+    return Status::Validation("GlobalSecondaryIndexes is not supported by this version of eddy yet");
+  }
+  if (!request.local_secondary_indexes.empty()) {
+    return Status::Validation("LocalSecondaryIndexes is not supported by this version of eddy yet");
+  }
+
   // 2. Semantic checks, in DynamoDB's order.
   EDDY_RETURN_IF_ERROR(
       ValidateThroughput(request.billing_mode, request.provisioned_throughput));

@@ -47,6 +47,29 @@ StatusOr<std::optional<expr::ResolvedCondition>> CompileWriteCondition(
   return condition;
 }
 
+StatusOr<std::optional<expr::ResolvedProjection>> CompileProjection(
+    const std::optional<std::string>& projection_expression,
+    const std::optional<std::vector<std::string>>& attributes_to_get,
+    Placeholders& placeholders) {
+  EDDY_RETURN_IF_ERROR(CheckNotMixed(
+      attributes_to_get ? std::vector<std::string_view>{"AttributesToGet"}
+                        : std::vector<std::string_view>{},
+      projection_expression ? std::vector<std::string_view>{"ProjectionExpression"}
+                            : std::vector<std::string_view>{}));
+  if (attributes_to_get) {
+    EDDY_ASSIGN_OR_RETURN(GeneratedExpression g, TranslateAttributesToGet(*attributes_to_get));
+    expr::PlaceholderUsage unused;
+    EDDY_ASSIGN_OR_RETURN(expr::ResolvedProjection p,
+                          expr::CompileProjection(g.text, g.names ? &*g.names : nullptr, &unused));
+    return std::optional<expr::ResolvedProjection>(std::move(p));
+  }
+  if (!projection_expression) return std::optional<expr::ResolvedProjection>();
+  EDDY_ASSIGN_OR_RETURN(expr::ResolvedProjection p,
+                        expr::CompileProjection(*projection_expression, placeholders.names(),
+                                                placeholders.usage()));
+  return std::optional<expr::ResolvedProjection>(std::move(p));
+}
+
 Status CheckCondition(const std::optional<expr::ResolvedCondition>& condition,
                       const Item* existing, bool return_item_on_failure) {
   if (!condition) return Status::OK();

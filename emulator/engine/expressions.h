@@ -19,6 +19,7 @@
 
 #include "emulator/api/model.h"
 #include "emulator/expr/ast.h"
+#include "emulator/expr/projection.h"
 #include "emulator/expr/resolve.h"
 #include "emulator/storage/record.h"
 
@@ -56,6 +57,14 @@ StatusOr<std::optional<expr::ResolvedCondition>> CompileWriteCondition(
     const std::optional<ExpressionAttributeValues>& values,
     const std::optional<std::map<std::string, ExpectedAttributeValue>>& expected,
     std::optional<ConditionalOperator> conditional_operator);
+
+// The projection of a read: its ProjectionExpression (resolved with the
+// request's names, recording their use in `placeholders`) or its legacy
+// AttributesToGet; nullopt when it has neither.
+StatusOr<std::optional<expr::ResolvedProjection>> CompileProjection(
+    const std::optional<std::string>& projection_expression,
+    const std::optional<std::vector<std::string>>& attributes_to_get,
+    Placeholders& placeholders);
 
 // Evaluates a ConditionExpression against the stored item (null when there is
 // none: the condition then sees an empty item). On false:

@@ -195,6 +195,89 @@ StatusOr<GeneratedExpression> TranslateKeyConditions(
   return b.Finish(ConditionalOperator::kAnd);
 }
 
+StatusOr<GeneratedExpression> TranslateAttributeUpdates(
+    const std::map<std::string, AttributeValueUpdate>& updates) {
+  std::vector<std::string> set, add, remove, del;
+  GeneratedExpression g;
+  ExpressionAttributeNames names;
+  AttributeMap values;
+  int i = 0;
+  for (const auto& [name, u] : updates) {
+    const std::string a = "#u" + std::to_string(i), v = ":u" + std::to_string(i);
+    ++i;
+    names[a] = name;
+    if (!u.value && u.action != AttributeAction::kDelete) {
+      return Status::Validation(std::string(kInvalid) +
+                                "Only DELETE action is allowed when no attribute value is "
+                                "specified");
+    }
+    const std::string_view type = u.value ? AttributeTypeName(u.value->type()) : "";
+    switch (u.action) {
+      case AttributeAction::kPut:
+        values.Set(v, *u.value);
+        set.push_back(a + " = " + v);
+        break;
+      case AttributeAction::kAdd:
+        if (type != "N" && type != "SS" && type != "NS" && type != "BS" && type != "L") {
+          return Status::Validation(std::string(kInvalid) + "ADD action is not supported for the type " +
+                                    std::string(type));
+        }
+        values.Set(v, *u.value);
+        if (type == "L") {
+          values.Set(v + "e", AttributeValue::L({}));
+          set.push_back(a + " = list_append(if_not_exists(" + a + ", " + v + "e), " + v + ")");
+        } else {
+          add.push_back(a + " " + v);
+        }
+        break;
+      case AttributeAction::kDelete:
+        if (!u.value) {
+          remove.push_back(a);
+        } else if (type == "SS" || type == "NS" || type == "BS") {
+          values.Set(v, *u.value);
+          del.push_back(a + " " + v);
+        } else {
+          return Status::Validation(std::string(kInvalid) +
+                                    "DELETE action with value is not supported for the type " +
+                                    std::string(type));
+        }
+        break;
+    }
+  }
+  auto clause = [&](const char* keyword, const std::vector<std::string>& parts) {
+    if (parts.empty()) return;
+    if (!g.text.empty()) g.text += " ";
+    g.text += keyword;
+    for (size_t k = 0; k < parts.size(); ++k) g.text += (k ? ", " : " ") + parts[k];
+  };
+  clause("SET", set);
+  clause("ADD", add);
+  clause("REMOVE", remove);
+  clause("DELETE", del);
+  if (!names.empty()) g.names = std::move(names);
+  if (!values.empty()) g.values = std::move(values);
+  return g;
+}
+
+StatusOr<GeneratedExpression> TranslateAttributesToGet(
+    const std::vector<std::string>& attributes) {
+  GeneratedExpression g;
+  ExpressionAttributeNames names;
+  for (size_t i = 0; i < attributes.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (attributes[j] == attributes[i]) {
+        return Status::Validation(std::string(kInvalid) + "Duplicate value in attribute name: " +
+                                  attributes[i]);
+      }
+    }
+    const std::string a = "#p" + std::to_string(i);
+    names[a] = attributes[i];
+    g.text += (i ? ", " : "") + a;
+  }
+  if (!names.empty()) g.names = std::move(names);
+  return g;
+}
+
 Status CheckNotMixed(const std::vector<std::string_view>& legacy_parameters,
                      const std::vector<std::string_view>& expression_parameters) {
   if (legacy_parameters.empty() || expression_parameters.empty()) return Status::OK();

@@ -45,6 +45,17 @@ StatusOr<GeneratedExpression> TranslateFilter(
 StatusOr<GeneratedExpression> TranslateKeyConditions(
     const std::map<std::string, Condition>& key_conditions);
 
+// AttributeUpdates as an UpdateExpression: PUT -> SET, ADD -> ADD (a list
+// value appends, as the legacy API does), DELETE without a value -> REMOVE,
+// DELETE with a set -> DELETE.
+StatusOr<GeneratedExpression> TranslateAttributeUpdates(
+    const std::map<std::string, AttributeValueUpdate>& updates);
+
+// AttributesToGet as a ProjectionExpression.
+// "One or more parameter values were invalid: Duplicate value in attribute
+// name: a" for a repeated name.
+StatusOr<GeneratedExpression> TranslateAttributesToGet(const std::vector<std::string>& attributes);
+
 // "Can not use both expression and non-expression parameters in the same
 // request: Non-expression parameters: {Expected} Expression parameters:
 // {ConditionExpression}" when both lists are non-empty.

@@ -9,11 +9,13 @@
 namespace eddy::engine {
 
 PageCollector::PageCollector(const Table& table, std::optional<int> limit, bool count_only,
-                             const expr::ResolvedCondition* filter)
+                             const expr::ResolvedCondition* filter,
+                             const expr::ResolvedProjection* projection)
     : table_(table),
       limit_(limit ? static_cast<size_t>(*limit) : SIZE_MAX),
       count_only_(count_only),
-      filter_(filter) {}
+      filter_(filter),
+      projection_(projection) {}
 
 bool PageCollector::Add(const storage::Record& record) {
   ++response_.scanned_count;
@@ -24,7 +26,9 @@ bool PageCollector::Add(const storage::Record& record) {
   if (full) response_.last_evaluated_key = KeyAttributesOf(table_, item);
   if (filter_ == nullptr || expr::Evaluate(*filter_, item)) {
     ++response_.count;
-    if (!count_only_) response_.items.push_back(std::move(item));
+    if (!count_only_) {
+      response_.items.push_back(projection_ ? expr::Project(*projection_, item) : std::move(item));
+    }
   }
   return !full;
 }

@@ -15,15 +15,17 @@
 #include "emulator/api/requests.h"
 #include "emulator/engine/table.h"
 #include "emulator/expr/ast.h"
+#include "emulator/expr/projection.h"
 #include "emulator/storage/record.h"
 
 namespace eddy::engine {
 
 class PageCollector {
  public:
-  // `limit` null for no limit; `filter` null for no filter.
+  // `limit` null for no limit; `filter` / `projection` null for none.
   PageCollector(const Table& table, std::optional<int> limit, bool count_only,
-                const expr::ResolvedCondition* filter);
+                const expr::ResolvedCondition* filter,
+                const expr::ResolvedProjection* projection);
 
   // Evaluates one record. Returns false when the page is full and the walk
   // must stop (the record was still counted).
@@ -38,6 +40,7 @@ class PageCollector {
   size_t limit_;
   bool count_only_;
   const expr::ResolvedCondition* filter_;
+  const expr::ResolvedProjection* projection_;
   int64_t read_bytes_ = 0;
   QueryResponse response_;
 };

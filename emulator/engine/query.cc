@@ -49,11 +49,17 @@ Status ValidateQuery(const QueryRequest& r) {
         "can be used only "
         "when Querying using an IndexName");
   }
-  if (r.select == Select::kSpecificAttributes) {
+  const bool projects = r.projection_expression || r.attributes_to_get;
+  if (r.select == Select::kSpecificAttributes && !projects) {
     return Status::Validation(
         "One or more parameter values were invalid: Must specify the "
         "AttributesToGet or "
         "ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
+  }
+  if (r.select == Select::kCount && projects) {
+    return Status::Validation(
+        "One or more parameter values were invalid: Cannot specify the "
+        "ProjectionExpression when choosing to get only the Count");
   }
   if (!r.key_condition_expression && !r.key_conditions) {
     return Status::Validation(
@@ -61,10 +67,8 @@ Status ValidateQuery(const QueryRequest& r) {
         "specified in the "
         "request.");
   }
-  EDDY_RETURN_IF_ERROR(CheckExpressionMaps(r.expression_attribute_names,
-                                           r.expression_attribute_values, true,
-                                           "KeyConditionExpression"));
-  return RejectUnsupported(r.projection_expression, "ProjectionExpression");
+  return CheckExpressionMaps(r.expression_attribute_names, r.expression_attribute_values,
+                             r.key_condition_expression.has_value(), "KeyConditionExpression");
 }
 
 // Does `sk` (key bytes) satisfy the sort-key condition?
@@ -106,16 +110,22 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
   if (request.key_conditions) legacy.push_back("KeyConditions");
   if (request.query_filter) legacy.push_back("QueryFilter");
   if (request.conditional_operator) legacy.push_back("ConditionalOperator");
+  if (request.attributes_to_get) legacy.push_back("AttributesToGet");
   if (request.key_condition_expression) expressions.push_back("KeyConditionExpression");
   if (request.filter_expression) expressions.push_back("FilterExpression");
+  if (request.projection_expression) expressions.push_back("ProjectionExpression");
   EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
+  Placeholders placeholders(request.expression_attribute_names,
+                            request.expression_attribute_values);
   std::optional<expr::ResolvedCondition> key_condition, filter;
+  const char* filter_parameter = "Filter Expression";
   if (request.key_conditions) {
     EDDY_ASSIGN_OR_RETURN(GeneratedExpression g, TranslateKeyConditions(*request.key_conditions));
     Placeholders generated(g.names, g.values);
     EDDY_ASSIGN_OR_RETURN(key_condition,
                           generated.Compile(g.text, expr::ExpressionKind::kKeyCondition));
     if (request.query_filter) {
+      filter_parameter = "QueryFilter";
       EDDY_ASSIGN_OR_RETURN(GeneratedExpression f,
                             TranslateFilter(*request.query_filter, request.conditional_operator));
       Placeholders generated_filter(f.names, f.values);
@@ -124,14 +134,25 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
       }
     }
   } else {
-    Placeholders placeholders(request.expression_attribute_names,
-                              request.expression_attribute_values);
     EDDY_ASSIGN_OR_RETURN(key_condition,
                           placeholders.Compile(request.key_condition_expression,
                                                expr::ExpressionKind::kKeyCondition));
     EDDY_ASSIGN_OR_RETURN(filter, placeholders.Compile(request.filter_expression,
                                                        expr::ExpressionKind::kFilter));
-    EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  }
+  EDDY_ASSIGN_OR_RETURN(
+      std::optional<expr::ResolvedProjection> projection,
+      CompileProjection(request.projection_expression, request.attributes_to_get, placeholders));
+  EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  if (filter) {
+    // A Query filter may not read the key it queries by.
+    for (const std::string& name : filter->TopLevelAttributeNames()) {
+      if (name == table->hash_key.name || name == table->range_key_name()) {
+        return Status::Validation(std::string(filter_parameter) +
+                                  " can only contain non-primary key attributes: Primary key "
+                                  "attribute: " + name);
+      }
+    }
   }
   const expr::ResolvedCondition& resolved = *key_condition;
   expr::KeySchemaView schema{
@@ -173,7 +194,7 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
 
   const bool forward = request.scan_index_forward;
   PageCollector page(*table, request.limit, request.select == Select::kCount,
-                     filter ? &*filter : nullptr);
+                     filter ? &*filter : nullptr, projection ? &*projection : nullptr);
   {
     std::shared_lock lock(table->mu);
     const storage::TableStore& store = table->store;

@@ -70,17 +70,19 @@ Status ValidateScan(const ScanRequest& r) {
         "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an "
         "IndexName");
   }
-  if (r.select == Select::kSpecificAttributes) {
+  const bool projects = r.projection_expression || r.attributes_to_get;
+  if (r.select == Select::kSpecificAttributes && !projects) {
     return Status::Validation(
-        "Must specify the AttributesToGet or ProjectionExpression when "
-        "choosing to get "
+        "Must specify the AttributesToGet or ProjectionExpression when choosing to get "
         "SPECIFIC_ATTRIBUTES");
   }
-  EDDY_RETURN_IF_ERROR(CheckExpressionMaps(
+  if (r.select == Select::kCount && projects) {
+    return Status::Validation(
+        "Cannot specify the ProjectionExpression when choosing to get only the Count");
+  }
+  return CheckExpressionMaps(
       r.expression_attribute_names, r.expression_attribute_values,
-      r.filter_expression.has_value() || r.projection_expression.has_value(),
-      "FilterExpression"));
-  return RejectUnsupported(r.projection_expression, "ProjectionExpression");
+      r.filter_expression.has_value() || r.projection_expression.has_value(), "FilterExpression");
 }
 
 
@@ -103,8 +105,12 @@ StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
   std::vector<std::string_view> legacy, expressions;
   if (request.scan_filter) legacy.push_back("ScanFilter");
   if (request.conditional_operator) legacy.push_back("ConditionalOperator");
+  if (request.attributes_to_get) legacy.push_back("AttributesToGet");
   if (request.filter_expression) expressions.push_back("FilterExpression");
+  if (request.projection_expression) expressions.push_back("ProjectionExpression");
   EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
+  Placeholders placeholders(request.expression_attribute_names,
+                            request.expression_attribute_values);
   std::optional<expr::ResolvedCondition> filter;
   if (request.scan_filter) {
     EDDY_ASSIGN_OR_RETURN(GeneratedExpression f,
@@ -114,12 +120,13 @@ StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
       EDDY_ASSIGN_OR_RETURN(filter, generated.Compile(f.text, expr::ExpressionKind::kFilter));
     }
   } else {
-    Placeholders placeholders(request.expression_attribute_names,
-                              request.expression_attribute_values);
     EDDY_ASSIGN_OR_RETURN(filter, placeholders.Compile(request.filter_expression,
                                                        expr::ExpressionKind::kFilter));
-    EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   }
+  EDDY_ASSIGN_OR_RETURN(
+      std::optional<expr::ResolvedProjection> projection,
+      CompileProjection(request.projection_expression, request.attributes_to_get, placeholders));
+  EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   std::optional<StorageKey> start;
   if (request.exclusive_start_key) {
     StatusOr<StorageKey> k =
@@ -135,7 +142,7 @@ StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
   const unsigned __int128 lo = SegmentStart(segment, total);
   const unsigned __int128 hi = SegmentStart(segment + 1, total);
   PageCollector page(*table, request.limit, request.select == Select::kCount,
-                     filter ? &*filter : nullptr);
+                     filter ? &*filter : nullptr, projection ? &*projection : nullptr);
   {
     std::shared_lock lock(table->mu);
     const storage::TableStore& store = table->store;

@@ -14,6 +14,7 @@
 #include "emulator/engine/expressions.h"
 #include "emulator/engine/item_checks.h"
 #include "emulator/engine/keys.h"
+#include "emulator/engine/legacy.h"
 #include "emulator/engine/operations.h"
 #include "emulator/engine/request_validation.h"
 #include "emulator/expr/update.h"
@@ -30,21 +31,43 @@ StatusOr<UpdateItemResponse> UpdateItem(Context& ctx, const UpdateItemRequest& r
       request.update_expression.has_value() || request.condition_expression.has_value(),
       "UpdateExpression"));
 
-  // Expressions in DynamoDB's order: update, then condition; unused
-  // placeholders last.
-  Placeholders placeholders(request.expression_attribute_names,
-                            request.expression_attribute_values);
+  std::vector<std::string_view> legacy, expressions;
+  if (request.attribute_updates) legacy.push_back("AttributeUpdates");
+  if (request.expected) legacy.push_back("Expected");
+  if (request.conditional_operator) legacy.push_back("ConditionalOperator");
+  if (request.update_expression) expressions.push_back("UpdateExpression");
+  if (request.condition_expression) expressions.push_back("ConditionExpression");
+  EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
+
   std::optional<expr::ResolvedUpdate> update;
-  if (request.update_expression) {
-    EDDY_ASSIGN_OR_RETURN(update, expr::CompileUpdate(*request.update_expression,
-                                                      placeholders.names(),
-                                                      placeholders.values(),
-                                                      placeholders.usage()));
+  std::optional<expr::ResolvedCondition> condition;
+  if (!legacy.empty()) {
+    // The legacy form, translated into expressions with generated names.
+    if (request.attribute_updates && !request.attribute_updates->empty()) {
+      EDDY_ASSIGN_OR_RETURN(GeneratedExpression g,
+                            TranslateAttributeUpdates(*request.attribute_updates));
+      expr::PlaceholderUsage unused;
+      EDDY_ASSIGN_OR_RETURN(update, expr::CompileUpdate(g.text, g.names ? &*g.names : nullptr,
+                                                        g.values ? &*g.values : nullptr, &unused));
+    }
+    EDDY_ASSIGN_OR_RETURN(condition,
+                          CompileWriteCondition(std::nullopt, std::nullopt, std::nullopt,
+                                                request.expected, request.conditional_operator));
+  } else {
+    // Expressions in DynamoDB's order: update, then condition; unused
+    // placeholders last.
+    Placeholders placeholders(request.expression_attribute_names,
+                              request.expression_attribute_values);
+    if (request.update_expression) {
+      EDDY_ASSIGN_OR_RETURN(update, expr::CompileUpdate(*request.update_expression,
+                                                        placeholders.names(),
+                                                        placeholders.values(),
+                                                        placeholders.usage()));
+    }
+    EDDY_ASSIGN_OR_RETURN(condition, placeholders.Compile(request.condition_expression,
+                                                          expr::ExpressionKind::kCondition));
+    EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   }
-  EDDY_ASSIGN_OR_RETURN(std::optional<expr::ResolvedCondition> condition,
-                        placeholders.Compile(request.condition_expression,
-                                             expr::ExpressionKind::kCondition));
-  EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
 
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table, FindTable(ctx, request.table_name));
   EDDY_ASSIGN_OR_RETURN(StorageKey key, KeyFromKeyParameter(*table, request.key));

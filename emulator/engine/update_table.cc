@@ -26,6 +26,10 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
   if (table == nullptr)
     return TableNotFound(request.table_name, /*describe_form=*/true);
 
+  if (!request.global_secondary_index_updates.empty()) {
+    return Status::Validation(
+        "GlobalSecondaryIndexUpdates is not supported by this version of eddy yet");
+  }
   std::unique_lock lock(table->mu);
   if (!request.billing_mode && !request.provisioned_throughput) {
     return Status::Validation(

@@ -3,6 +3,7 @@ set(EDDY_EXECUTE_SOURCES
   wire/execute.cc
   wire/internal/json_writer.cc
   wire/internal/request_reader.cc
+  wire/internal/legacy_reader.cc
   wire/ops/common.cc
   wire/ops/tables.cc
   wire/ops/items.cc

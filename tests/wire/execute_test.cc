@@ -442,34 +442,38 @@ TEST_F(ExecuteTest, PlaceholderKeysAndValues) {
             R"({"Count":1,"ScannedCount":1})");
 }
 
-TEST_F(ExecuteTest, LegacyParametersAreRejectedNotIgnored) {
+TEST_F(ExecuteTest, LegacyParametersWorkOverJson) {
   const std::string key = R"("TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}})";
-  struct Case {
-    const char* op;
-    std::string body;
-    const char* member;
-  };
-  const Case cases[] = {
-      {"PutItem", R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"}},"Expected":{"a":{"Exists":false}}})", "Expected"},
-      {"PutItem", R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"}},"ConditionalOperator":"AND"})", "ConditionalOperator"},
-      {"DeleteItem", "{" + key + R"(,"Expected":{}})", "Expected"},
-      {"UpdateItem", "{" + key + R"(,"AttributeUpdates":{"a":{"Action":"DELETE"}}})", "AttributeUpdates"},
-      {"GetItem", "{" + key + R"(,"AttributesToGet":["a"]})", "AttributesToGet"},
-      {"Query", R"({"TableName":"t01","KeyConditions":{}})", "KeyConditions"},
-      {"Query", R"({"TableName":"t01","QueryFilter":{}})", "QueryFilter"},
-      {"Scan", R"({"TableName":"t01","ScanFilter":{}})", "ScanFilter"},
-      {"Scan", R"({"TableName":"t01","AttributesToGet":["a"]})", "AttributesToGet"},
-      {"BatchGetItem", R"({"RequestItems":{"t01":{"Keys":[{"pk":{"S":"a"},"sk":{"S":"1"}}],"AttributesToGet":["a"]}}})", "AttributesToGet"},
-  };
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.body);
-    EXPECT_EQ(Body(c.op, c.body),
-              Invalid(std::string(c.member) +
-                      " is a legacy parameter that is not supported by this version of eddy yet; "
-                      "use the expression parameters instead"));
-  }
-  // Nothing was written.
-  EXPECT_EQ(Body("GetItem", "{" + key + "}"), "{}");
+  Body("PutItem", R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"},"n":{"N":"1"},"s":{"S":"x"}}})");
+  // Expected guards writes.
+  EXPECT_EQ(Body("PutItem", R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"}},
+                               "Expected":{"n":{"Exists":false}}})"),
+            R"({"__type":"com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException","message":"The conditional request failed"})");
+  // AttributeUpdates edits items: ADD to a number, PUT a value.
+  EXPECT_EQ(Body("UpdateItem", "{" + key + R"(,"AttributeUpdates":{"n":{"Action":"ADD","Value":{"N":"2"}},
+                                              "t":{"Value":{"S":"new"}}},"ReturnValues":"UPDATED_NEW"})"),
+            R"({"Attributes":{"n":{"N":"3"},"t":{"S":"new"}}})");
+  // AttributesToGet projects.
+  EXPECT_EQ(Body("GetItem", "{" + key + R"(,"AttributesToGet":["n","s"]})"),
+            R"({"Item":{"n":{"N":"3"},"s":{"S":"x"}}})");
+  // KeyConditions and QueryFilter query.
+  EXPECT_EQ(Body("Query", R"({"TableName":"t01","Select":"COUNT",
+                             "KeyConditions":{"pk":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"a"}]}},
+                             "QueryFilter":{"n":{"ComparisonOperator":"GT","AttributeValueList":[{"N":"2"}]}}})"),
+            R"({"Count":1,"ScannedCount":1})");
+  EXPECT_EQ(Body("Scan", R"({"TableName":"t01","Select":"COUNT","ConditionalOperator":"OR",
+                            "ScanFilter":{"n":{"ComparisonOperator":"LT","AttributeValueList":[{"N":"0"}]},
+                                          "s":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"x"}]}}})"),
+            R"({"Count":1,"ScannedCount":1})");
+  // Bad enum values and mixing get DynamoDB's errors.
+  EXPECT_EQ(Body("Scan", R"({"TableName":"t01","ScanFilter":{"n":{"ComparisonOperator":"ABOUT"}}})"),
+            Invalid("1 validation error detected: Value 'ABOUT' at 'scanFilter.n.member.comparisonOperator' "
+                    "failed to satisfy constraint: Member must satisfy enum value set: [IN, NULL, BETWEEN, "
+                    "LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]"));
+  EXPECT_EQ(Body("GetItem", "{" + key + R"(,"AttributesToGet":["n"],"ProjectionExpression":"n"})"),
+            Invalid("Can not use both expression and non-expression parameters in the same request: "
+                    "Non-expression parameters: {AttributesToGet} Expression parameters: "
+                    "{ProjectionExpression}"));
 }
 
 TEST_F(ExecuteTest, UnsupportedTableFeaturesAreRejected) {

@@ -39,6 +39,58 @@ class TypedClient final : public Client {
 
 Json ItemJson(const Item& item) { return wire_internal::ItemToJson(item); }
 
+// Legacy members, encoded as an SDK of the pre-expression API would.
+Json ValueListJson(const std::vector<AttributeValue>& values) {
+  Json list = Json::array();
+  for (const AttributeValue& v : values) list.push_back(wire_internal::ValueToJson(v));
+  return list;
+}
+void PutConditions(const char* name, const std::optional<std::map<std::string, Condition>>& conditions,
+                   Json& j) {
+  if (!conditions) return;
+  Json m = Json::object();
+  for (const auto& [attribute, c] : *conditions) {
+    Json e{{"ComparisonOperator", std::string(ComparisonOperatorName(c.comparison_operator))}};
+    if (!c.attribute_value_list.empty()) e["AttributeValueList"] = ValueListJson(c.attribute_value_list);
+    m[attribute] = e;
+  }
+  j[name] = m;
+}
+void PutExpected(const std::optional<std::map<std::string, ExpectedAttributeValue>>& expected,
+                 std::optional<ConditionalOperator> op, Json& j) {
+  if (expected) {
+    Json m = Json::object();
+    for (const auto& [attribute, e] : *expected) {
+      Json x = Json::object();
+      if (e.value) x["Value"] = wire_internal::ValueToJson(*e.value);
+      if (e.exists) x["Exists"] = *e.exists;
+      if (e.comparison_operator) {
+        x["ComparisonOperator"] = std::string(ComparisonOperatorName(*e.comparison_operator));
+      }
+      if (!e.attribute_value_list.empty()) x["AttributeValueList"] = ValueListJson(e.attribute_value_list);
+      m[attribute] = x;
+    }
+    j["Expected"] = m;
+  }
+  if (op) j["ConditionalOperator"] = *op == ConditionalOperator::kOr ? "OR" : "AND";
+}
+void PutAttributesToGet(const std::optional<std::vector<std::string>>& names, Json& j) {
+  if (names) j["AttributesToGet"] = *names;
+}
+void PutAttributeUpdates(const std::optional<std::map<std::string, AttributeValueUpdate>>& updates,
+                         Json& j) {
+  if (!updates) return;
+  Json m = Json::object();
+  for (const auto& [attribute, u] : *updates) {
+    Json x{{"Action", u.action == AttributeAction::kPut   ? "PUT"
+                      : u.action == AttributeAction::kAdd ? "ADD"
+                                                          : "DELETE"}};
+    if (u.value) x["Value"] = wire_internal::ValueToJson(*u.value);
+    m[attribute] = x;
+  }
+  j["AttributeUpdates"] = m;
+}
+
 void PutNamesAndValues(const std::optional<ExpressionAttributeNames>& names,
                        const std::optional<ExpressionAttributeValues>& values,
                        Json& j) {
@@ -253,6 +305,7 @@ class JsonClient final : public Client {
   StatusOr<PutItemResponse> PutItem(const PutItemRequest& r) override {
     Json j{{"TableName", r.table_name}, {"Item", ItemJson(r.item)}};
     PutOptional("ConditionExpression", r.condition_expression, j);
+    PutExpected(r.expected, r.conditional_operator, j);
     PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values, j);
     PutReturnValues(r.return_values, r.return_values_on_condition_check_failure_all_old, j);
     PutCapacityMode(r.return_consumed_capacity, j);
@@ -263,6 +316,7 @@ class JsonClient final : public Client {
     Json j{{"TableName", r.table_name}, {"Key", ItemJson(r.key)}};
     if (r.consistent_read) j["ConsistentRead"] = true;
     PutOptional("ProjectionExpression", r.projection_expression, j);
+    PutAttributesToGet(r.attributes_to_get, j);
     PutNamesAndValues(r.expression_attribute_names, std::nullopt, j);
     PutCapacityMode(r.return_consumed_capacity, j);
     EDDY_ASSIGN_OR_RETURN(Json out, Call("GetItem", j));
@@ -271,6 +325,7 @@ class JsonClient final : public Client {
   StatusOr<DeleteItemResponse> DeleteItem(const DeleteItemRequest& r) override {
     Json j{{"TableName", r.table_name}, {"Key", ItemJson(r.key)}};
     PutOptional("ConditionExpression", r.condition_expression, j);
+    PutExpected(r.expected, r.conditional_operator, j);
     PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values, j);
     PutReturnValues(r.return_values, r.return_values_on_condition_check_failure_all_old, j);
     PutCapacityMode(r.return_consumed_capacity, j);
@@ -281,6 +336,8 @@ class JsonClient final : public Client {
     Json j{{"TableName", r.table_name}, {"Key", ItemJson(r.key)}};
     PutOptional("UpdateExpression", r.update_expression, j);
     PutOptional("ConditionExpression", r.condition_expression, j);
+    PutAttributeUpdates(r.attribute_updates, j);
+    PutExpected(r.expected, r.conditional_operator, j);
     PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values, j);
     PutReturnValues(r.return_values, r.return_values_on_condition_check_failure_all_old, j);
     PutCapacityMode(r.return_consumed_capacity, j);
@@ -299,6 +356,10 @@ class JsonClient final : public Client {
     if (r.consistent_read) j["ConsistentRead"] = true;
     if (!r.scan_index_forward) j["ScanIndexForward"] = false;
     if (r.exclusive_start_key) j["ExclusiveStartKey"] = ItemJson(*r.exclusive_start_key);
+    PutConditions("KeyConditions", r.key_conditions, j);
+    PutConditions("QueryFilter", r.query_filter, j);
+    PutAttributesToGet(r.attributes_to_get, j);
+    PutExpected(std::nullopt, r.conditional_operator, j);
     PutCapacityMode(r.return_consumed_capacity, j);
     EDDY_ASSIGN_OR_RETURN(Json out, Call("Query", j));
     return PageFrom(out);
@@ -315,6 +376,9 @@ class JsonClient final : public Client {
     if (r.segment) j["Segment"] = *r.segment;
     if (r.total_segments) j["TotalSegments"] = *r.total_segments;
     if (r.exclusive_start_key) j["ExclusiveStartKey"] = ItemJson(*r.exclusive_start_key);
+    PutConditions("ScanFilter", r.scan_filter, j);
+    PutAttributesToGet(r.attributes_to_get, j);
+    PutExpected(std::nullopt, r.conditional_operator, j);
     PutCapacityMode(r.return_consumed_capacity, j);
     EDDY_ASSIGN_OR_RETURN(Json out, Call("Scan", j));
     return PageFrom(out);
@@ -327,6 +391,7 @@ class JsonClient final : public Client {
       Json t{{"Keys", keys}};
       if (k.consistent_read) t["ConsistentRead"] = true;
       PutOptional("ProjectionExpression", k.projection_expression, t);
+      PutAttributesToGet(k.attributes_to_get, t);
       PutNamesAndValues(k.expression_attribute_names, std::nullopt, t);
       items[table] = t;
     }

@@ -281,15 +281,5 @@ ObjectReader ObjectReader::MapValue(std::string_view name, const Json& value,
   return ObjectReader(&value, path, errors_);
 }
 
-void ObjectReader::RejectLegacy(std::initializer_list<std::string_view> names) {
-  for (std::string_view name : names) {
-    if (Member(name) != nullptr) {
-      errors_->Validation(Status::Validation(
-          std::string(name) +
-          " is a legacy parameter that is not supported by this version of "
-          "eddy yet; use the expression parameters instead"));
-    }
-  }
-}
 
 }  // namespace eddy::wire_internal

@@ -128,10 +128,6 @@ class ObjectReader {
   ObjectReader MapValue(std::string_view name, const Json& value,
                         const std::string& key);
 
-  // Legacy (pre-expression) members: present ones are rejected with a
-  // ValidationException that says eddy does not support them yet.
-  void RejectLegacy(std::initializer_list<std::string_view> names);
-
  private:
   const Json* object_;
   std::string path_;

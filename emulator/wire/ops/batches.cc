@@ -5,6 +5,7 @@
 // shapes and reports missing members at their model paths
 // ("requestItems.t.member.keys").
 
+#include "emulator/wire/internal/legacy_reader.h"
 #include "emulator/wire/ops/ops.h"
 
 namespace eddy::wire_internal {
@@ -80,7 +81,7 @@ StatusOr<std::string> BatchGetItemOp(Database& db, const Json& body) {
       }
       k.consistent_read = t.Bool("ConsistentRead").value_or(false);
       k.projection_expression = t.String("ProjectionExpression");
-      t.RejectLegacy({"AttributesToGet"});
+      k.attributes_to_get = ReadAttributesToGet(t);
       k.expression_attribute_names = t.Names();
     }
   }

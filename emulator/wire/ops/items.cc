@@ -4,6 +4,7 @@
 // placeholders are passed through to the Database, which parses and checks
 // them; this layer checks placeholder keys and decodes placeholder values.
 
+#include "emulator/wire/internal/legacy_reader.h"
 #include "emulator/wire/ops/ops.h"
 
 namespace eddy::wire_internal {
@@ -40,7 +41,8 @@ StatusOr<std::string> PutItemOp(Database& db, const Json& body) {
   req.return_values_on_condition_check_failure_all_old =
       ReadReturnValuesOnConditionCheckFailure(r);
   req.condition_expression = r.String("ConditionExpression");
-  r.RejectLegacy({"Expected", "ConditionalOperator"});
+  req.expected = ReadExpected(r);
+  req.conditional_operator = ReadConditionalOperator(r);
   req.expression_attribute_names = r.Names();
   req.expression_attribute_values = r.Values();
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
@@ -58,7 +60,7 @@ StatusOr<std::string> GetItemOp(Database& db, const Json& body) {
   std::optional<AttributeMap> key = r.Item("Key", /*required=*/true);
   req.consistent_read = r.Bool("ConsistentRead").value_or(false);
   req.projection_expression = r.String("ProjectionExpression");
-  r.RejectLegacy({"AttributesToGet"});
+  req.attributes_to_get = ReadAttributesToGet(r);
   req.expression_attribute_names = r.Names();
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   req.key = *std::move(key);
@@ -89,7 +91,8 @@ StatusOr<std::string> DeleteItemOp(Database& db, const Json& body) {
   req.return_values_on_condition_check_failure_all_old =
       ReadReturnValuesOnConditionCheckFailure(r);
   req.condition_expression = r.String("ConditionExpression");
-  r.RejectLegacy({"Expected", "ConditionalOperator"});
+  req.expected = ReadExpected(r);
+  req.conditional_operator = ReadConditionalOperator(r);
   req.expression_attribute_names = r.Names();
   req.expression_attribute_values = r.Values();
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
@@ -111,7 +114,9 @@ StatusOr<std::string> UpdateItemOp(Database& db, const Json& body) {
       ReadReturnValuesOnConditionCheckFailure(r);
   req.update_expression = r.String("UpdateExpression");
   req.condition_expression = r.String("ConditionExpression");
-  r.RejectLegacy({"AttributeUpdates", "Expected", "ConditionalOperator"});
+  req.attribute_updates = ReadAttributeUpdates(r);
+  req.expected = ReadExpected(r);
+  req.conditional_operator = ReadConditionalOperator(r);
   req.expression_attribute_names = r.Names();
   req.expression_attribute_values = r.Values();
   EDDY_RETURN_IF_ERROR(errors.ToStatus());

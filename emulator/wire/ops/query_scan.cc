@@ -3,6 +3,7 @@
 // Query and Scan: {Items?, Count, ScannedCount, LastEvaluatedKey?,
 // ConsumedCapacity?}; Items is left out for Select COUNT, as DynamoDB does.
 
+#include "emulator/wire/internal/legacy_reader.h"
 #include "emulator/wire/ops/ops.h"
 
 namespace eddy::wire_internal {
@@ -53,8 +54,10 @@ StatusOr<std::string> QueryOp(Database& db, const Json& body) {
   req.key_condition_expression = r.String("KeyConditionExpression");
   req.filter_expression = r.String("FilterExpression");
   req.projection_expression = r.String("ProjectionExpression");
-  r.RejectLegacy({"KeyConditions", "QueryFilter", "AttributesToGet",
-                  "ConditionalOperator"});
+  req.key_conditions = ReadConditions(r, "KeyConditions");
+  req.query_filter = ReadConditions(r, "QueryFilter");
+  req.attributes_to_get = ReadAttributesToGet(r);
+  req.conditional_operator = ReadConditionalOperator(r);
   req.expression_attribute_names = r.Names();
   req.expression_attribute_values = r.Values();
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
@@ -78,7 +81,9 @@ StatusOr<std::string> ScanOp(Database& db, const Json& body) {
   req.total_segments = r.Integer("TotalSegments");
   req.filter_expression = r.String("FilterExpression");
   req.projection_expression = r.String("ProjectionExpression");
-  r.RejectLegacy({"ScanFilter", "AttributesToGet", "ConditionalOperator"});
+  req.scan_filter = ReadConditions(r, "ScanFilter");
+  req.attributes_to_get = ReadAttributesToGet(r);
+  req.conditional_operator = ReadConditionalOperator(r);
   req.expression_attribute_names = r.Names();
   req.expression_attribute_values = r.Values();
   EDDY_RETURN_IF_ERROR(errors.ToStatus());

@@ -7,20 +7,14 @@
 #include <string>
 #include <vector>
 
-#include "emulator/api/database.h"
-#include "gmock/gmock.h"
-#include "gtest/gtest.h"
-#include "tests/testing/status_matchers.h"
+#include "tests/wire/behaviour_fixture.h"
 
 namespace eddy {
 namespace {
 
 using Op = ComparisonOperator;
 
-AttributeValue S(std::string s) { return AttributeValue::S(std::move(s)); }
-AttributeValue N(int64_t n) { return AttributeValue::N(n); }
-
-class LegacyTest : public ::testing::Test {
+class LegacyTest : public BehaviourTest {
  protected:
   void SetUp() override {
     CreateTableRequest c;
@@ -28,7 +22,7 @@ class LegacyTest : public ::testing::Test {
     c.key_schema = {{"pk", KeyType::kHash}, {"sk", KeyType::kRange}};
     c.attribute_definitions = {{"pk", ScalarAttributeType::kS}, {"sk", ScalarAttributeType::kN}};
     c.billing_mode = BillingMode::kPayPerRequest;
-    ASSERT_THAT(db_.CreateTable(c), IsOk());
+    ASSERT_THAT(client_->CreateTable(c), IsOk());
     const char* names[] = {"ada", "bob", "cy", "dee", "eve", "fay"};
     for (int i = 0; i < 30; ++i) {
       Item item{{"pk", S(i % 2 ? "odd" : "even")}, {"sk", N(i)}, {"name", S(names[i % 6])}};
@@ -37,18 +31,17 @@ class LegacyTest : public ::testing::Test {
       PutItemRequest put;
       put.table_name = "legacy";
       put.item = std::move(item);
-      ASSERT_THAT(db_.PutItem(put), IsOk());
+      ASSERT_THAT(client_->PutItem(put), IsOk());
     }
   }
 
   std::vector<Item> ScanWith(ScanRequest r) {
     r.table_name = "legacy";
-    StatusOr<ScanResponse> resp = db_.Scan(r);
+    StatusOr<ScanResponse> resp = client_->Scan(r);
     EXPECT_THAT(resp, IsOk());
     return resp.ok() ? resp->items : std::vector<Item>();
   }
 
-  Database db_;
 };
 
 struct FilterCase {
@@ -59,7 +52,7 @@ struct FilterCase {
   AttributeMap values;
 };
 
-TEST_F(LegacyTest, ScanFilterMatchesTheEquivalentExpression) {
+TEST_P(LegacyTest, ScanFilterMatchesTheEquivalentExpression) {
   const std::vector<FilterCase> cases = {
       {"EQ", {{"name", {Op::kEq, {S("bob")}}}}, std::nullopt, "#a = :v", {{":v", S("bob")}}},
       {"NE", {{"name", {Op::kNe, {S("bob")}}}}, std::nullopt, "#a <> :v", {{":v", S("bob")}}},
@@ -93,7 +86,7 @@ TEST_F(LegacyTest, ScanFilterMatchesTheEquivalentExpression) {
   }
 }
 
-TEST_F(LegacyTest, ConditionalOperatorOrAndAnd) {
+TEST_P(LegacyTest, ConditionalOperatorOrAndAnd) {
   for (ConditionalOperator op : {ConditionalOperator::kAnd, ConditionalOperator::kOr}) {
     ScanRequest legacy;
     legacy.scan_filter = std::map<std::string, Condition>{{"name", {Op::kEq, {S("ada")}}},
@@ -108,7 +101,7 @@ TEST_F(LegacyTest, ConditionalOperatorOrAndAnd) {
   }
 }
 
-TEST_F(LegacyTest, KeyConditionsAndQueryFilterMatchExpressions) {
+TEST_P(LegacyTest, KeyConditionsAndQueryFilterMatchExpressions) {
   QueryRequest legacy;
   legacy.table_name = "legacy";
   legacy.key_conditions = std::map<std::string, Condition>{{"pk", {Op::kEq, {S("odd")}}},
@@ -122,7 +115,7 @@ TEST_F(LegacyTest, KeyConditionsAndQueryFilterMatchExpressions) {
   modern.expression_attribute_values =
       AttributeMap{{":p", S("odd")}, {":lo", N(3)}, {":hi", N(21)}};
   modern.scan_index_forward = false;
-  StatusOr<QueryResponse> a = db_.Query(legacy), b = db_.Query(modern);
+  StatusOr<QueryResponse> a = client_->Query(legacy), b = client_->Query(modern);
   ASSERT_THAT(a, IsOk());
   ASSERT_THAT(b, IsOk());
   EXPECT_EQ(a->items, b->items);
@@ -130,33 +123,33 @@ TEST_F(LegacyTest, KeyConditionsAndQueryFilterMatchExpressions) {
   EXPECT_GT(a->count, 0);
 
   legacy.key_conditions->at("pk").comparison_operator = Op::kContains;
-  EXPECT_THAT(db_.Query(legacy),
+  EXPECT_THAT(client_->Query(legacy),
               StatusIsExactly(ErrorCode::kValidation,
                               "Attempted conditional constraint is not an indexable operation"));
 }
 
-TEST_F(LegacyTest, ExpectedGuardsWritesLikeConditionExpression) {
+TEST_P(LegacyTest, ExpectedGuardsWritesLikeConditionExpression) {
   PutItemRequest put;
   put.table_name = "legacy";
   put.item = {{"pk", S("even")}, {"sk", N(0)}, {"version", N(2)}};
   // Exists: false on an existing item fails, as attribute_not_exists would.
   put.expected = std::map<std::string, ExpectedAttributeValue>{
       {"pk", ExpectedAttributeValue{std::nullopt, false, std::nullopt, {}}}};
-  EXPECT_THAT(db_.PutItem(put), StatusIs(ErrorCode::kConditionalCheckFailed, ""));
+  EXPECT_THAT(client_->PutItem(put), StatusIs(ErrorCode::kConditionalCheckFailed, ""));
   // Value (Exists defaults to true): equality.
   put.expected = std::map<std::string, ExpectedAttributeValue>{
       {"name", ExpectedAttributeValue{S("ada"), std::nullopt, std::nullopt, {}}}};
-  EXPECT_THAT(db_.PutItem(put), IsOk());
+  EXPECT_THAT(client_->PutItem(put), IsOk());
   put.expected = std::map<std::string, ExpectedAttributeValue>{
       {"version", ExpectedAttributeValue{std::nullopt, std::nullopt, Op::kLt, {N(2)}}}};
-  EXPECT_THAT(db_.PutItem(put), StatusIs(ErrorCode::kConditionalCheckFailed, ""));
+  EXPECT_THAT(client_->PutItem(put), StatusIs(ErrorCode::kConditionalCheckFailed, ""));
 
   DeleteItemRequest del;
   del.table_name = "legacy";
   del.key = {{"pk", S("even")}, {"sk", N(0)}};
   del.expected = std::map<std::string, ExpectedAttributeValue>{
       {"version", ExpectedAttributeValue{N(2), true, std::nullopt, {}}}};
-  EXPECT_THAT(db_.DeleteItem(del), IsOk());
+  EXPECT_THAT(client_->DeleteItem(del), IsOk());
 }
 
 struct ExpectedErrorCase {
@@ -165,7 +158,7 @@ struct ExpectedErrorCase {
   const char* message;
 };
 
-TEST_F(LegacyTest, LegacyMistakesGetDynamoDbMessages) {
+TEST_P(LegacyTest, LegacyMistakesGetDynamoDbMessages) {
   const std::vector<ExpectedErrorCase> cases = {
       {"exists and operator", {std::nullopt, true, Op::kEq, {N(1)}},
        "One or more parameter values were invalid: Exists and ComparisonOperator cannot be used "
@@ -198,7 +191,7 @@ TEST_F(LegacyTest, LegacyMistakesGetDynamoDbMessages) {
     put.table_name = "legacy";
     put.item = {{"pk", S("z")}, {"sk", N(1)}};
     put.expected = std::map<std::string, ExpectedAttributeValue>{{"a", c.e}};
-    EXPECT_THAT(db_.PutItem(put), StatusIsExactly(ErrorCode::kValidation, c.message));
+    EXPECT_THAT(client_->PutItem(put), StatusIsExactly(ErrorCode::kValidation, c.message));
   }
   PutItemRequest mixed;
   mixed.table_name = "legacy";
@@ -206,12 +199,69 @@ TEST_F(LegacyTest, LegacyMistakesGetDynamoDbMessages) {
   mixed.expected = std::map<std::string, ExpectedAttributeValue>{
       {"a", ExpectedAttributeValue{std::nullopt, false, std::nullopt, {}}}};
   mixed.condition_expression = "attribute_not_exists(a)";
-  EXPECT_THAT(db_.PutItem(mixed),
+  EXPECT_THAT(client_->PutItem(mixed),
               StatusIsExactly(ErrorCode::kValidation,
                               "Can not use both expression and non-expression parameters in the "
                               "same request: Non-expression parameters: {Expected} Expression "
                               "parameters: {ConditionExpression}"));
 }
+
+TEST_P(LegacyTest, AttributeUpdatesEditItems) {
+  UpdateItemRequest u;
+  u.table_name = "legacy";
+  u.key = {{"pk", S("even")}, {"sk", N(0)}};
+  u.attribute_updates = std::map<std::string, AttributeValueUpdate>{
+      {"name", {S("zed"), AttributeAction::kPut}},
+      {"score", {N(5), AttributeAction::kAdd}},
+      {"tags", {*AttributeValue::SS({"x"}), AttributeAction::kDelete}},
+      {"hist", {AttributeValue::L({N(1)}), AttributeAction::kAdd}}};
+  u.return_values = ReturnValue::kAllNew;
+  StatusOr<UpdateItemResponse> r = client_->UpdateItem(u);
+  ASSERT_THAT(r, IsOk());
+  EXPECT_EQ(r->attributes->Find("name")->s(), "zed");
+  EXPECT_EQ(r->attributes->Find("score")->n(), Number::FromInt64(5));  // absent counts as 0
+  EXPECT_EQ(r->attributes->Find("tags")->ss(), (std::vector<std::string>{"even"}));
+  EXPECT_EQ(r->attributes->Find("hist")->l(), (std::vector<AttributeValue>{N(1)}));
+  // A legacy ADD of a list appends.
+  u.attribute_updates = std::map<std::string, AttributeValueUpdate>{
+      {"hist", {AttributeValue::L({N(2)}), AttributeAction::kAdd}},
+      {"name", {std::nullopt, AttributeAction::kDelete}}};
+  r = client_->UpdateItem(u);
+  ASSERT_THAT(r, IsOk());
+  EXPECT_EQ(r->attributes->Find("hist")->l(), (std::vector<AttributeValue>{N(1), N(2)}));
+  EXPECT_FALSE(r->attributes->Contains("name"));
+
+  u.attribute_updates = std::map<std::string, AttributeValueUpdate>{
+      {"name", {std::nullopt, AttributeAction::kPut}}};
+  EXPECT_THAT(client_->UpdateItem(u),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "One or more parameter values were invalid: Only DELETE action is "
+                              "allowed when no attribute value is specified"));
+  u.attribute_updates = std::map<std::string, AttributeValueUpdate>{
+      {"name", {S("x"), AttributeAction::kAdd}}};
+  EXPECT_THAT(client_->UpdateItem(u),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "One or more parameter values were invalid: ADD action is not "
+                              "supported for the type S"));
+  u.attribute_updates = std::map<std::string, AttributeValueUpdate>{
+      {"sk", {N(9), AttributeAction::kPut}}};
+  EXPECT_THAT(client_->UpdateItem(u),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "One or more parameter values were invalid: Cannot update attribute "
+                              "sk. This attribute is part of the key"));
+}
+
+TEST_P(LegacyTest, AttributesToGetProjects) {
+  ScanRequest s;
+  s.attributes_to_get = std::vector<std::string>{"name"};
+  for (const Item& item : ScanWith(s)) {
+    EXPECT_EQ(item.size(), 1u);
+    EXPECT_TRUE(item.Contains("name"));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Clients, LegacyTest,
+                         ::testing::Values(ClientKind::kTyped, ClientKind::kJson), KindName);
 
 }  // namespace
 }  // namespace eddy
