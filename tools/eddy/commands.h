@@ -17,6 +17,10 @@ int RunDemo(const std::vector<std::string>& args);
 // line, against one in-memory Database; one response line each.
 int RunExec(const std::vector<std::string>& args);
 
+// `eddy model validate|run|generate|patterns ...`: access-pattern models
+// (model/README.md).
+int RunModel(const std::vector<std::string>& args);
+
 }  // namespace eddy::cli
 
 #endif  // EDDY_TOOLS_EDDY_COMMANDS_H_

@@ -18,6 +18,8 @@ constexpr char kUsage[] =
     "           DynamoDB JSON and DynamoDB's error messages\n"
     "  exec     run DynamoDB JSON requests, one {\"op\":...,\"request\":...}\n"
     "           per line of FILE or stdin, printing each response\n"
+    "  model    access-pattern models: validate FILE, run FILE [--scale N]\n"
+    "           [--json], generate FILE, patterns (see `eddy model help`)\n"
     "  help     this text\n";
 
 struct Command {
@@ -28,6 +30,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"demo", eddy::cli::RunDemo},
     {"exec", eddy::cli::RunExec},
+    {"model", eddy::cli::RunModel},
 };
 
 }  // namespace

@@ -1,0 +1,289 @@
+// Copyright 2026 The eddy Authors.
+
+#include "model/generator.h"
+
+#include <string_view>
+
+#include "absl/container/flat_hash_set.h"
+#include "emulator/base/clock.h"
+#include "emulator/types/limits.h"
+#include "model/internal/civil_time.h"
+#include "model/internal/random.h"
+#include "model/ulid.h"
+
+namespace eddy::model {
+namespace {
+
+constexpr int kMaxAttempts = 1000;
+
+// Sampling without replacement: a lazily shuffled permutation of [0, n).
+class UniqueSampler {
+ public:
+  explicit UniqueSampler(size_t n) : order_(n) {
+    for (size_t i = 0; i < n; ++i) order_[i] = static_cast<int32_t>(i);
+  }
+  // Returns -1 once exhausted.
+  int32_t Next(model_internal::Random& rng) {
+    if (next_ >= order_.size()) return -1;
+    const size_t j = next_ + rng.Uniform(order_.size() - next_);
+    std::swap(order_[next_], order_[j]);
+    return order_[next_++];
+  }
+
+ private:
+  std::vector<int32_t> order_;
+  size_t next_ = 0;
+};
+
+std::string Quote(std::string_view s) { return "\"" + std::string(s) + "\""; }
+
+class Generator {
+ public:
+  Generator(const Model& model, const Workload& workload, int64_t scale,
+            uint64_t seed)
+      : model_(model),
+        workload_(workload),
+        scale_(scale),
+        rng_(seed),
+        clock_(workload.clock_start_millis * 1000),
+        ulids_(rng_.Next(), &clock_) {}
+
+  Status Run(GeneratedData* out);
+
+ private:
+  Status RunEntry(size_t e, GeneratedData* out);
+  Status Emit(size_t e, const GeneratorEntry& entry, const EntityShape& shape,
+              Bindings bindings, int64_t index_in_entry, GeneratedData* out,
+              bool* collided);
+  Status Attribute(const AttributeGenerator& g, const Bindings& bindings,
+                   int64_t index_in_entry, int64_t created,
+                   AttributeValue* out);
+
+  const Model& model_;
+  const Workload& workload_;
+  const int64_t scale_;
+  model_internal::Random rng_;
+  ManualClock clock_;
+  UlidGenerator ulids_;
+  absl::flat_hash_set<std::string> primary_keys_;
+};
+
+Status Generator::Run(GeneratedData* out) {
+  out->by_entry.resize(workload_.entries.size());
+  for (size_t e = 0; e < workload_.entries.size(); ++e) {
+    EDDY_RETURN_IF_ERROR(RunEntry(e, out));
+  }
+  return Status::OK();
+}
+
+Status Generator::RunEntry(size_t e, GeneratedData* out) {
+  const GeneratorEntry& entry = workload_.entries[e];
+  const EntityShape& shape = *model_.FindEntity(entry.entity_type);
+  const std::string where = "generator entry " + Quote(entry.name) + ": ";
+
+  // Parents: the items of the "per" entry, or one implicit parent.
+  std::vector<int32_t> parents = {-1};
+  if (!entry.per.empty()) {
+    for (size_t i = 0; i < workload_.entries.size(); ++i) {
+      if (workload_.entries[i].name == entry.per) parents = out->by_entry[i];
+    }
+  }
+  std::vector<size_t> pick_entry(entry.picks.size());
+  std::vector<std::optional<UniqueSampler>> samplers(entry.picks.size());
+  for (size_t k = 0; k < entry.picks.size(); ++k) {
+    for (size_t i = 0; i < workload_.entries.size(); ++i) {
+      if (workload_.entries[i].name == entry.picks[k].from) pick_entry[k] = i;
+    }
+    if (entry.picks[k].unique) {
+      samplers[k].emplace(out->by_entry[pick_entry[k]].size());
+    }
+  }
+  absl::flat_hash_set<std::string> distinct_seen;
+  int64_t emitted = 0;
+  for (int32_t parent : parents) {
+    CountRange count = entry.count;
+    if (entry.per.empty()) {
+      count.min *= scale_;
+      count.max *= scale_;
+    }
+    const int64_t draws = rng_.Range(count.min, count.max);
+    for (int64_t d = 0; d < draws; ++d) {
+      bool done = false;
+      for (int attempt = 0; attempt < kMaxAttempts && !done; ++attempt) {
+        Bindings bindings;
+        if (parent >= 0) bindings = out->items[parent].bindings;
+        for (size_t k = 0; k < entry.picks.size(); ++k) {
+          const std::vector<int32_t>& pool = out->by_entry[pick_entry[k]];
+          int32_t chosen = -1;
+          if (samplers[k]) {
+            chosen = samplers[k]->Next(rng_);
+          } else if (!pool.empty()) {
+            chosen = static_cast<int32_t>(rng_.Uniform(pool.size()));
+          }
+          if (chosen < 0) {
+            return Status::Validation(
+                where + "pick from " + Quote(entry.picks[k].from) +
+                (entry.picks[k].unique ? " is unique but " : " but ") +
+                Quote(entry.picks[k].from) + " has only " +
+                std::to_string(pool.size()) + " items");
+          }
+          const Bindings& src = out->items[pool[chosen]].bindings;
+          for (const auto& [to, from] : entry.picks[k].bind) {
+            bindings.Set(to, *src.Find(from));
+          }
+        }
+        if (!entry.distinct.empty()) {
+          std::string key;
+          for (const std::string& name : entry.distinct) {
+            key += *bindings.Find(name);
+            key.push_back('\x1f');
+          }
+          if (distinct_seen.contains(key)) continue;
+          distinct_seen.insert(std::move(key));
+        }
+        const int64_t repeat = rng_.Range(entry.repeat.min, entry.repeat.max);
+        bool collided = false;
+        for (int64_t r = 0; r < repeat; ++r) {
+          EDDY_RETURN_IF_ERROR(
+              Emit(e, entry, shape, bindings, emitted, out, &collided));
+          if (collided) break;
+          ++emitted;
+        }
+        done = !collided;
+      }
+      if (!done) {
+        return Status::Validation(
+            where + "no draw in " + std::to_string(kMaxAttempts) +
+            " attempts gave new values for \"distinct\" and a primary key "
+            "not used before (are the picks exhausted?)");
+      }
+    }
+  }
+  return Status::OK();
+}
+
+Status Generator::Emit(size_t e, const GeneratorEntry& entry,
+                       const EntityShape& shape, Bindings bindings,
+                       int64_t index_in_entry, GeneratedData* out,
+                       bool* collided) {
+  clock_.AdvanceMicros(
+      rng_.Range(workload_.step_millis.min, workload_.step_millis.max) * 1000);
+  for (const std::string& id : entry.new_ids) bindings.Set(id, ulids_.Next());
+  const TableDefinition& table = model_.table;
+  const Bindings* constants = &workload_.constants;
+
+  std::string pk, sk;
+  EDDY_RETURN_IF_ERROR(shape.partition_key.Render(bindings, constants, &pk));
+  EDDY_RETURN_IF_ERROR(shape.sort_key.Render(bindings, constants, &sk));
+  std::string primary = pk;
+  primary.push_back('\0');
+  primary += sk;
+  if (primary_keys_.contains(primary)) {
+    *collided = true;
+    return Status::OK();
+  }
+  GeneratedItem g;
+  g.shape = static_cast<int32_t>(model_.EntityIndex(shape.entity_type));
+  g.entry = static_cast<int32_t>(e);
+  g.created_millis = clock_.NowMicros() / 1000;
+  Item& item = g.item;
+  item.Reserve(4 + 2 * shape.indexes.size() + bindings.size() +
+               entry.attributes.size());
+  item.Set(table.partition_key, AttributeValue::S(std::move(pk)));
+  item.Set(table.sort_key, AttributeValue::S(std::move(sk)));
+  item.Set("entityType", AttributeValue::S(shape.entity_type));
+  for (const IndexKeys& k : shape.indexes) {
+    const IndexDefinition* def = table.FindIndex(k.index_name);
+    std::string v;
+    EDDY_RETURN_IF_ERROR(k.partition_key.Render(bindings, constants, &v));
+    item.Set(def->partition_key, AttributeValue::S(std::move(v)));
+    if (k.sort_key) {
+      std::string s;
+      EDDY_RETURN_IF_ERROR(k.sort_key->Render(bindings, constants, &s));
+      item.Set(def->sort_key, AttributeValue::S(std::move(s)));
+    }
+  }
+  for (const auto& [name, value] : bindings.entries()) {
+    item.Set(name, AttributeValue::S(value));
+  }
+  for (const auto& [name, gen] : entry.attributes) {
+    AttributeValue v;
+    EDDY_RETURN_IF_ERROR(
+        Attribute(gen, bindings, index_in_entry, g.created_millis, &v));
+    item.Set(name, std::move(v));
+  }
+  const int64_t size = ItemSizeBytes(item);
+  if (size > limits::kMaxItemSizeBytes) {
+    return Status::Validation("generator entry " + Quote(entry.name) +
+                              ": an item of " + std::to_string(size) +
+                              " bytes exceeds DynamoDB's 400 KB item limit");
+  }
+  primary_keys_.insert(std::move(primary));
+  g.bindings = std::move(bindings);
+  out->total_bytes += size;
+  out->by_entry[e].push_back(static_cast<int32_t>(out->items.size()));
+  out->items.push_back(std::move(g));
+  return Status::OK();
+}
+
+Status Generator::Attribute(const AttributeGenerator& g,
+                            const Bindings& bindings, int64_t index_in_entry,
+                            int64_t created, AttributeValue* out) {
+  using Kind = AttributeGenerator::Kind;
+  switch (g.kind) {
+    case Kind::kLiteral:
+      if (g.literal_template) {
+        std::string s;
+        EDDY_RETURN_IF_ERROR(
+            g.literal_template->Render(bindings, &workload_.constants, &s));
+        *out = AttributeValue::S(std::move(s));
+      } else {
+        *out = g.literal;
+      }
+      return Status::OK();
+    case Kind::kOneOf:
+      *out = g.choices[rng_.Uniform(g.choices.size())];
+      return Status::OK();
+    case Kind::kCycle:
+      *out = g.choices[static_cast<size_t>(index_in_entry) % g.choices.size()];
+      return Status::OK();
+    case Kind::kInt:
+      *out = AttributeValue::N(rng_.Range(g.range.min, g.range.max));
+      return Status::OK();
+    case Kind::kText: {
+      std::string s(static_cast<size_t>(rng_.Range(g.range.min, g.range.max)),
+                    'a');
+      for (char& c : s) c = static_cast<char>('a' + rng_.Uniform(26));
+      *out = AttributeValue::S(std::move(s));
+      return Status::OK();
+    }
+    case Kind::kTimestamp:
+      *out = AttributeValue::S(model_internal::FormatIsoMillis(created));
+      return Status::OK();
+  }
+  return Status::Internal("unknown attribute generator");
+}
+
+}  // namespace
+
+StatusOr<GeneratedData> Generate(const Model& model,
+                                 const GenerateOptions& options) {
+  if (!model.workload) {
+    return Status::Validation("the model has no \"workload\" section");
+  }
+  const Workload& w = *model.workload;
+  GeneratedData data;
+  data.scale = options.scale.value_or(w.scale);
+  data.seed = options.seed.value_or(w.seed);
+  if (data.scale < 1) return Status::Validation("scale must be at least 1");
+  Generator gen(model, w, data.scale, data.seed);
+  EDDY_RETURN_IF_ERROR(gen.Run(&data));
+  return data;
+}
+
+Status RenderForItem(const KeyTemplate& t, const GeneratedItem& item,
+                     const Workload& workload, std::string* out) {
+  return t.Render(item.bindings, &workload.constants, out);
+}
+
+}  // namespace eddy::model

@@ -1,0 +1,1621 @@
+// Copyright 2026 The eddy Authors.
+//
+// LoadModel: JSON text -> Model, in three passes. (1) Parse with nlohmann's
+// ordered DOM, reporting duplicate object members (the format uses sort-key
+// templates as member names, so a duplicate would silently drop an entity).
+// (2) Read the table, the entity groups and the workload, checking each
+// value's shape. (3) Cross-checks: index numbers against the table, PKn/SKn
+// pairs, duplicate entity types, primary-key overlap between shapes, access
+// patterns against indexes, shapes and the workload's bindings.
+//
+// nlohmann/json stays inside this file: the public header sees only Model.
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "model/internal/civil_time.h"
+#include "model/model.h"
+#include "nlohmann/json.hpp"
+
+namespace eddy::model {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr std::string_view kPatternsMember = "Access Patterns";
+
+std::string Ptr(const std::string& base, std::string_view token) {
+  return base + "/" + JsonPointerEscape(token);
+}
+std::string Ptr(const std::string& base, size_t index) {
+  return base + "/" + std::to_string(index);
+}
+
+std::string Quote(std::string_view s) { return "\"" + std::string(s) + "\""; }
+
+std::string JoinNames(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) {
+    if (!out.empty()) out += ", ";
+    out += n;
+  }
+  return out;
+}
+
+bool IsComment(std::string_view member) {
+  return !member.empty() && member[0] == '_';
+}
+
+// "PK12" -> ("PK", 12); nullopt for anything else.
+std::optional<std::pair<std::string, int>> SplitIndexKeyName(
+    std::string_view member) {
+  if (member.size() < 3) return std::nullopt;
+  const std::string_view head = member.substr(0, 2);
+  if (head != "PK" && head != "SK") return std::nullopt;
+  const std::string_view digits = member.substr(2);
+  if (digits[0] == '0' || digits.size() > 6) return std::nullopt;
+  int n = 0;
+  for (char c : digits) {
+    if (c < '0' || c > '9') return std::nullopt;
+    n = n * 10 + (c - '0');
+  }
+  return std::make_pair(std::string(head), n);
+}
+
+// Parses with duplicate-member detection.
+class Parser {
+ public:
+  explicit Parser(std::vector<ModelError>* errors) : errors_(errors) {}
+
+  std::optional<Json> Parse(std::string_view text) {
+    auto callback = [this](int /*depth*/, Json::parse_event_t event,
+                           Json& parsed) {
+      using E = Json::parse_event_t;
+      switch (event) {
+        case E::object_start:
+        case E::array_start:
+          if (!frames_.empty() && frames_.back().is_array) {
+            ++frames_.back().index;
+          }
+          frames_.push_back({event == E::array_start});
+          break;
+        case E::object_end:
+        case E::array_end:
+          if (!frames_.empty()) frames_.pop_back();
+          break;
+        case E::key: {
+          Frame& top = frames_.back();
+          top.key = parsed.get<std::string>();
+          if (!top.keys.insert(top.key).second) {
+            errors_->push_back(
+                {CurrentPointer(), "duplicate member " + Quote(top.key)});
+          }
+          break;
+        }
+        case E::value:
+          if (!frames_.empty() && frames_.back().is_array) {
+            ++frames_.back().index;
+          }
+          break;
+      }
+      return true;
+    };
+    try {
+      return Json::parse(text.begin(), text.end(), callback,
+                         /*allow_exceptions=*/true);
+    } catch (const Json::exception& e) {
+      std::string what = e.what();
+      // "[json.exception.parse_error.101] parse error at line 1, ..."
+      const size_t close = what.find("] ");
+      if (what.rfind("[json.exception.", 0) == 0 &&
+          close != std::string::npos) {
+        what = what.substr(close + 2);
+      }
+      errors_->push_back({"", "invalid JSON: " + what});
+      return std::nullopt;
+    }
+  }
+
+ private:
+  struct Frame {
+    bool is_array = false;
+    int64_t index = -1;
+    std::string key;
+    std::set<std::string> keys;
+  };
+
+  std::string CurrentPointer() const {
+    std::string out;
+    for (const Frame& f : frames_) {
+      out +=
+          f.is_array ? Ptr("", static_cast<size_t>(f.index)) : Ptr("", f.key);
+    }
+    return out;
+  }
+
+  std::vector<ModelError>* errors_;
+  std::vector<Frame> frames_;
+};
+
+class Loader {
+ public:
+  explicit Loader(std::vector<ModelError>* errors) : errors_(errors) {}
+
+  void Load(const Json& root, std::string_view default_name, Model* model);
+
+ private:
+  void Error(std::string pointer, std::string message) {
+    errors_->push_back({std::move(pointer), std::move(message)});
+  }
+
+  // Typed member access; each reports its own shape error.
+  const std::string* String(const Json& obj, std::string_view member,
+                            const std::string& at, bool required);
+  std::optional<KeyTemplate> Template(const Json& value, const std::string& at);
+  std::optional<CountRange> Count(const Json& value, const std::string& at,
+                                  int64_t min_allowed);
+  std::optional<std::vector<std::string>> StringList(const Json& value,
+                                                     const std::string& at);
+  std::optional<AttributeValue> Scalar(const Json& value,
+                                       const std::string& at);
+  void CheckMembers(const Json& obj, const std::string& at,
+                    std::initializer_list<std::string_view> allowed,
+                    std::string_view what);
+
+  void LoadTable(const Json& t, const std::string& at, TableDefinition* table);
+  void LoadGroup(const std::string& group, const Json& value, Model* model);
+  void LoadShape(const std::string& group, const KeyTemplate& pk,
+                 const std::string& sk_text, const Json& desc,
+                 const std::string& at, Model* model);
+  void DeriveTable(Model* model);
+  void CheckIndexKeys(Model* model);
+  void CheckDuplicateTypes(const Model& model);
+  void CheckOverlaps(const Model& model);
+  void LoadPattern(const Json& value, const std::string& at, Model* model);
+  void LoadWorkload(const Json& w, const std::string& at, Model* model);
+  void LoadEntry(const Json& e, const std::string& at, Model* model,
+                 Workload* workload);
+  std::optional<AttributeGenerator> LoadAttribute(const Json& value,
+                                                  const std::string& at);
+  void CheckPatternsAgainstWorkload(Model* model);
+
+  // Raw index-key members of each shape, kept until the table is known.
+  struct RawIndexKey {
+    size_t shape;
+    std::string member;
+    std::string pointer;
+    KeyTemplate value;
+  };
+  std::vector<RawIndexKey> raw_index_keys_;
+  std::vector<ModelError>* errors_;
+};
+
+const std::string* Loader::String(const Json& obj, std::string_view member,
+                                  const std::string& at, bool required) {
+  auto it = obj.find(std::string(member));
+  if (it == obj.end()) {
+    if (required) Error(at, "missing " + Quote(member));
+    return nullptr;
+  }
+  if (!it->is_string()) {
+    Error(Ptr(at, member), Quote(member) + " must be a string");
+    return nullptr;
+  }
+  return it->get_ptr<const std::string*>();
+}
+
+std::optional<KeyTemplate> Loader::Template(const Json& value,
+                                            const std::string& at) {
+  if (!value.is_string()) {
+    Error(at, "a key template must be a string");
+    return std::nullopt;
+  }
+  StatusOr<KeyTemplate> t = KeyTemplate::Parse(value.get<std::string>());
+  if (!t.ok()) {
+    Error(at, "malformed template: " + std::string(t.status().message()));
+    return std::nullopt;
+  }
+  return *std::move(t);
+}
+
+std::optional<CountRange> Loader::Count(const Json& value,
+                                        const std::string& at,
+                                        int64_t min_allowed) {
+  auto as_int = [](const Json& v) -> std::optional<int64_t> {
+    if (v.is_number_unsigned() &&
+        v.get<uint64_t>() <= static_cast<uint64_t>(INT64_MAX)) {
+      return static_cast<int64_t>(v.get<uint64_t>());
+    }
+    if (v.is_number_integer() && !v.is_number_unsigned()) {
+      return v.get<int64_t>();
+    }
+    return std::nullopt;
+  };
+  CountRange r;
+  if (auto n = as_int(value)) {
+    r.min = r.max = *n;
+  } else if (value.is_array() && value.size() == 2 && as_int(value[0]) &&
+             as_int(value[1])) {
+    r.min = *as_int(value[0]);
+    r.max = *as_int(value[1]);
+  } else {
+    Error(at, "must be an integer or [min, max]");
+    return std::nullopt;
+  }
+  if (r.min < min_allowed || r.max < r.min) {
+    Error(at, "must be at least " + std::to_string(min_allowed) +
+                  (r.max < r.min ? ", with min <= max" : ""));
+    return std::nullopt;
+  }
+  return r;
+}
+
+std::optional<std::vector<std::string>> Loader::StringList(
+    const Json& value, const std::string& at) {
+  if (!value.is_array()) {
+    Error(at, "must be an array of strings");
+    return std::nullopt;
+  }
+  std::vector<std::string> out;
+  for (size_t i = 0; i < value.size(); ++i) {
+    if (!value[i].is_string()) {
+      Error(Ptr(at, i), "must be a string");
+      return std::nullopt;
+    }
+    out.push_back(value[i].get<std::string>());
+  }
+  return out;
+}
+
+std::optional<AttributeValue> Loader::Scalar(const Json& value,
+                                             const std::string& at) {
+  if (value.is_string()) return AttributeValue::S(value.get<std::string>());
+  if (value.is_boolean()) return AttributeValue::Bool(value.get<bool>());
+  if (value.is_number()) {
+    StatusOr<AttributeValue> n = AttributeValue::ParseN(value.dump());
+    if (n.ok()) return *std::move(n);
+    Error(at, "invalid number: " + std::string(n.status().message()));
+    return std::nullopt;
+  }
+  Error(at, "must be a string, a number or a boolean");
+  return std::nullopt;
+}
+
+void Loader::CheckMembers(const Json& obj, const std::string& at,
+                          std::initializer_list<std::string_view> allowed,
+                          std::string_view what) {
+  for (auto it = obj.begin(); it != obj.end(); ++it) {
+    if (IsComment(it.key())) continue;
+    if (std::find(allowed.begin(), allowed.end(), it.key()) != allowed.end()) {
+      continue;
+    }
+    std::string list;
+    for (std::string_view a : allowed) {
+      if (!list.empty()) list += ", ";
+      list += a;
+    }
+    Error(Ptr(at, it.key()), "unknown member " + Quote(it.key()) + " (" +
+                                 std::string(what) + " has " + list + ")");
+  }
+}
+
+// --- The table
+// ------------------------------------------------------------------
+
+void Loader::LoadTable(const Json& t, const std::string& at,
+                       TableDefinition* table) {
+  if (!t.is_object()) {
+    Error(at, "\"table\" must be an object");
+    return;
+  }
+  table->declared = true;
+  CheckMembers(
+      t, at,
+      {"name", "partitionKey", "sortKey", "billingMode", "readCapacityUnits",
+       "writeCapacityUnits", "globalSecondaryIndexes"},
+      "a table");
+  if (const std::string* s = String(t, "name", at, true)) table->name = *s;
+  if (const std::string* s = String(t, "partitionKey", at, true)) {
+    table->partition_key = *s;
+  }
+  if (const std::string* s = String(t, "sortKey", at, true)) {
+    table->sort_key = *s;
+  }
+  if (const std::string* s = String(t, "billingMode", at, false)) {
+    if (*s == "PAY_PER_REQUEST") {
+      table->billing_mode = BillingMode::kPayPerRequest;
+    } else if (*s == "PROVISIONED") {
+      table->billing_mode = BillingMode::kProvisioned;
+    } else {
+      Error(Ptr(at, "billingMode"),
+            "must be \"PAY_PER_REQUEST\" or \"PROVISIONED\"");
+    }
+  }
+  auto rcu = t.find("readCapacityUnits");
+  auto wcu = t.find("writeCapacityUnits");
+  if (table->billing_mode == BillingMode::kProvisioned) {
+    if (rcu == t.end() || wcu == t.end() || !rcu->is_number_unsigned() ||
+        !wcu->is_number_unsigned() || rcu->get<uint64_t>() == 0 ||
+        wcu->get<uint64_t>() == 0) {
+      Error(at,
+            "a PROVISIONED table needs readCapacityUnits and "
+            "writeCapacityUnits (positive integers)");
+    } else {
+      table->provisioned_throughput =
+          ProvisionedThroughput{static_cast<int64_t>(rcu->get<uint64_t>()),
+                                static_cast<int64_t>(wcu->get<uint64_t>())};
+    }
+  } else if (rcu != t.end() || wcu != t.end()) {
+    Error(at,
+          "readCapacityUnits/writeCapacityUnits need billingMode PROVISIONED");
+  }
+  auto gsis = t.find("globalSecondaryIndexes");
+  if (gsis == t.end()) return;
+  const std::string gat = Ptr(at, "globalSecondaryIndexes");
+  if (!gsis->is_array()) {
+    Error(gat, "must be an array of index definitions");
+    return;
+  }
+  std::set<std::string> names;
+  for (size_t i = 0; i < gsis->size(); ++i) {
+    const Json& g = (*gsis)[i];
+    const std::string iat = Ptr(gat, i);
+    if (!g.is_object()) {
+      Error(iat, "an index definition must be an object");
+      continue;
+    }
+    CheckMembers(g, iat, {"name", "partitionKey", "sortKey", "projection"},
+                 "an index definition");
+    IndexDefinition def;
+    const std::string* name = String(g, "name", iat, true);
+    const std::string* pk = String(g, "partitionKey", iat, true);
+    const std::string* sk = String(g, "sortKey", iat, false);
+    if (name == nullptr || pk == nullptr) continue;
+    def.name = *name;
+    def.partition_key = *pk;
+    if (sk != nullptr) def.sort_key = *sk;
+    if (!names.insert(def.name).second) {
+      Error(Ptr(iat, "name"), "duplicate index name " + Quote(def.name));
+      continue;
+    }
+    auto proj = g.find("projection");
+    if (proj != g.end()) {
+      if (proj->is_string() && *proj == "ALL") {
+        def.projection = ProjectionType::kAll;
+      } else if (proj->is_string() && *proj == "KEYS_ONLY") {
+        def.projection = ProjectionType::kKeysOnly;
+      } else if (proj->is_array()) {
+        auto list = StringList(*proj, Ptr(iat, "projection"));
+        if (!list) continue;
+        def.projection = ProjectionType::kInclude;
+        def.non_key_attributes = *list;
+      } else {
+        Error(Ptr(iat, "projection"),
+              "must be \"ALL\", \"KEYS_ONLY\" or an array of attribute names "
+              "(INCLUDE)");
+        continue;
+      }
+    }
+    table->global_secondary_indexes.push_back(std::move(def));
+  }
+}
+
+// --- Entities
+// --------------------------------------------------------------------------
+
+void Loader::LoadGroup(const std::string& group, const Json& value,
+                       Model* model) {
+  const std::string at = Ptr("", group);
+  if (!value.is_array()) {
+    Error(at, "an entity group must be an array of {\"PK\", \"SK\"} objects");
+    return;
+  }
+  for (size_t i = 0; i < value.size(); ++i) {
+    const Json& e = value[i];
+    const std::string eat = Ptr(at, i);
+    if (!e.is_object()) {
+      Error(eat,
+            "an entity group must be an array of {\"PK\", \"SK\"} objects");
+      continue;
+    }
+    CheckMembers(e, eat, {"PK", "SK"}, "an entity");
+    auto pk_it = e.find("PK");
+    auto sk_it = e.find("SK");
+    if (pk_it == e.end()) Error(eat, "missing \"PK\"");
+    if (sk_it == e.end()) Error(eat, "missing \"SK\"");
+    if (pk_it == e.end() || sk_it == e.end()) continue;
+    std::optional<KeyTemplate> pk = Template(*pk_it, Ptr(eat, "PK"));
+    const std::string sat = Ptr(eat, "SK");
+    if (!sk_it->is_object() || sk_it->empty()) {
+      Error(sat,
+            "\"SK\" must be a non-empty object mapping sort-key templates to "
+            "item descriptions");
+      continue;
+    }
+    if (!pk) continue;
+    for (auto it = sk_it->begin(); it != sk_it->end(); ++it) {
+      LoadShape(group, *pk, it.key(), it.value(), Ptr(sat, it.key()), model);
+    }
+  }
+}
+
+void Loader::LoadShape(const std::string& group, const KeyTemplate& pk,
+                       const std::string& sk_text, const Json& desc,
+                       const std::string& at, Model* model) {
+  StatusOr<KeyTemplate> sk = KeyTemplate::Parse(sk_text);
+  if (!sk.ok()) {
+    Error(at, "malformed template: " + std::string(sk.status().message()));
+    return;
+  }
+  if (!desc.is_object()) {
+    Error(at, "an item description must be an object");
+    return;
+  }
+  EntityShape shape;
+  shape.group = group;
+  shape.partition_key = pk;
+  shape.sort_key = *std::move(sk);
+  shape.pointer = at;
+  const size_t index = model->entities.size();
+  bool ok = true;
+  for (auto it = desc.begin(); it != desc.end(); ++it) {
+    const std::string& m = it.key();
+    const std::string mat = Ptr(at, m);
+    if (IsComment(m)) {
+      if (it->is_string()) {
+        shape.comments.emplace_back(m, it->get<std::string>());
+      }
+      continue;
+    }
+    if (m == "entityType") {
+      if (!it->is_string() || it->get<std::string>().empty()) {
+        Error(mat, "\"entityType\" must be a non-empty string");
+        ok = false;
+      } else {
+        shape.entity_type = it->get<std::string>();
+      }
+      continue;
+    }
+    // Index keys: PKn/SKn, or (with a declared table) any GSI key attribute.
+    bool index_key = SplitIndexKeyName(m).has_value();
+    for (const IndexDefinition& g : model->table.global_secondary_indexes) {
+      if (m == g.partition_key || (!g.sort_key.empty() && m == g.sort_key)) {
+        index_key = true;
+      }
+    }
+    if (!index_key) {
+      Error(mat, "unknown member " + Quote(m) +
+                     " (an item description has entityType, index key "
+                     "templates such as PK1/SK1, and _comment fields)");
+      ok = false;
+      continue;
+    }
+    std::optional<KeyTemplate> t = Template(it.value(), mat);
+    if (!t) {
+      ok = false;
+      continue;
+    }
+    raw_index_keys_.push_back({index, m, mat, *std::move(t)});
+  }
+  if (shape.entity_type.empty() && desc.find("entityType") == desc.end()) {
+    Error(at, "missing \"entityType\"");
+    ok = false;
+  }
+  (void)ok;  // an incomplete shape is kept so later checks still run
+  model->entities.push_back(std::move(shape));
+}
+
+// Without a "table" member: GSIn keyed PKn/SKn for every n the entities use.
+void Loader::DeriveTable(Model* model) {
+  std::set<int> numbers;
+  for (const RawIndexKey& k : raw_index_keys_) {
+    if (auto split = SplitIndexKeyName(k.member)) numbers.insert(split->second);
+  }
+  for (int n : numbers) {
+    IndexDefinition def;
+    def.name = "GSI" + std::to_string(n);
+    def.partition_key = "PK" + std::to_string(n);
+    def.sort_key = "SK" + std::to_string(n);
+    model->table.global_secondary_indexes.push_back(std::move(def));
+  }
+}
+
+void Loader::CheckIndexKeys(Model* model) {
+  const TableDefinition& table = model->table;
+  std::vector<std::string> defined;
+  for (const IndexDefinition& g : table.global_secondary_indexes) {
+    defined.push_back(g.name);
+  }
+  // Per shape: which key members it has, grouped by index.
+  struct Found {
+    const RawIndexKey* pk = nullptr;
+    const RawIndexKey* sk = nullptr;
+  };
+  std::vector<std::vector<Found>> found(
+      model->entities.size(),
+      std::vector<Found>(table.global_secondary_indexes.size()));
+  for (const RawIndexKey& k : raw_index_keys_) {
+    bool matched = false;
+    for (size_t g = 0; g < table.global_secondary_indexes.size(); ++g) {
+      const IndexDefinition& def = table.global_secondary_indexes[g];
+      if (k.member == def.partition_key) {
+        found[k.shape][g].pk = &k;
+        matched = true;
+      } else if (!def.sort_key.empty() && k.member == def.sort_key) {
+        found[k.shape][g].sk = &k;
+        matched = true;
+      }
+    }
+    if (matched) continue;
+    auto split = SplitIndexKeyName(k.member);
+    Error(
+        k.pointer,
+        k.member + " names index " + std::to_string(split ? split->second : 0) +
+            ", which the table does not define (it defines " +
+            (defined.empty() ? std::string("no indexes") : JoinNames(defined)) +
+            ")");
+  }
+  for (size_t s = 0; s < model->entities.size(); ++s) {
+    EntityShape& shape = model->entities[s];
+    for (size_t g = 0; g < table.global_secondary_indexes.size(); ++g) {
+      const IndexDefinition& def = table.global_secondary_indexes[g];
+      const Found& f = found[s][g];
+      if (f.pk == nullptr && f.sk == nullptr) continue;
+      if (f.pk != nullptr && f.sk == nullptr && !def.sort_key.empty()) {
+        Error(f.pk->pointer, def.partition_key + " without " + def.sort_key +
+                                 ": an item is in " + def.name +
+                                 " only when it has both keys");
+        continue;
+      }
+      if (f.pk == nullptr) {
+        Error(f.sk->pointer, def.sort_key + " without " + def.partition_key +
+                                 ": an item is in " + def.name +
+                                 " only when it has both keys");
+        continue;
+      }
+      IndexKeys keys;
+      keys.index_name = def.name;
+      keys.partition_key = f.pk->value;
+      if (f.sk != nullptr) keys.sort_key = f.sk->value;
+      shape.indexes.push_back(std::move(keys));
+    }
+  }
+}
+
+void Loader::CheckDuplicateTypes(const Model& model) {
+  std::map<std::string, const EntityShape*> first;
+  for (const EntityShape& s : model.entities) {
+    if (s.entity_type.empty()) continue;
+    auto [it, inserted] = first.emplace(s.entity_type, &s);
+    if (!inserted) {
+      Error(Ptr(s.pointer, "entityType"),
+            "duplicate entityType " + Quote(s.entity_type) + " (also at " +
+                it->second->pointer + ")");
+    }
+  }
+}
+
+void Loader::CheckOverlaps(const Model& model) {
+  for (size_t j = 1; j < model.entities.size(); ++j) {
+    for (size_t i = 0; i < j; ++i) {
+      const EntityShape& a = model.entities[i];
+      const EntityShape& b = model.entities[j];
+      std::string pk, sk;
+      if (TemplatesMayCollide(a.partition_key, b.partition_key, &pk) &&
+          TemplatesMayCollide(a.sort_key, b.sort_key, &sk)) {
+        Error(b.pointer, "entityType " + Quote(b.entity_type) +
+                             " can have the same primary key as entityType " +
+                             Quote(a.entity_type) + " (" + a.pointer +
+                             "): both can produce PK " + Quote(pk) + ", SK " +
+                             Quote(sk));
+      }
+    }
+  }
+}
+
+// --- Access patterns
+// -------------------------------------------------------------------
+
+void Loader::LoadPattern(const Json& value, const std::string& at,
+                         Model* model) {
+  AccessPattern p;
+  p.pointer = at;
+  if (value.is_string()) {
+    p.name = value.get<std::string>();
+    model->patterns.push_back(std::move(p));
+    return;
+  }
+  if (!value.is_object()) {
+    Error(at, "an access pattern must be a string or an object");
+    return;
+  }
+  p.executable = true;
+  CheckMembers(
+      value, at,
+      {"name", "index", "partitionKey", "sortKey", "filter", "parametersFrom",
+       "expect", "scanIndexForward", "consistentRead", "limit"},
+      "an access pattern");
+  bool ok = true;
+  if (const std::string* s = String(value, "name", at, true)) {
+    p.name = *s;
+  } else {
+    ok = false;
+  }
+  const TableDefinition& table = model->table;
+  if (auto it = value.find("index"); it != value.end()) {
+    if (!it->is_string()) {
+      Error(Ptr(at, "index"), "\"index\" must be a string");
+      ok = false;
+    } else if (table.FindIndex(it->get<std::string>()) == nullptr) {
+      std::vector<std::string> names;
+      for (const auto& g : table.global_secondary_indexes)
+        names.push_back(g.name);
+      Error(Ptr(at, "index"),
+            "index " + Quote(it->get<std::string>()) +
+                " is not defined by the table (it defines " +
+                (names.empty() ? std::string("no indexes") : JoinNames(names)) +
+                ")");
+      ok = false;
+    } else {
+      p.index_name = it->get<std::string>();
+    }
+  }
+  if (auto it = value.find("partitionKey"); it == value.end()) {
+    Error(at, "missing \"partitionKey\"");
+    ok = false;
+  } else if (auto t = Template(*it, Ptr(at, "partitionKey"))) {
+    p.partition_key = *std::move(t);
+  } else {
+    ok = false;
+  }
+  const IndexDefinition* index =
+      p.index_name.empty() ? nullptr : table.FindIndex(p.index_name);
+  if (auto it = value.find("sortKey"); it != value.end()) {
+    const std::string sat = Ptr(at, "sortKey");
+    static const std::pair<std::string_view, SortKeyOp> kOps[] = {
+        {"=", SortKeyOp::kEq},
+        {"<", SortKeyOp::kLt},
+        {"<=", SortKeyOp::kLe},
+        {">", SortKeyOp::kGt},
+        {">=", SortKeyOp::kGe},
+        {"between", SortKeyOp::kBetween},
+        {"begins_with", SortKeyOp::kBeginsWith}};
+    if (!it->is_object() || it->size() != 1) {
+      Error(sat,
+            "\"sortKey\" must be an object with one member: \"=\", \"<\", "
+            "\"<=\", \">\", \">=\", \"begins_with\" or \"between\"");
+      ok = false;
+    } else if (index != nullptr && index->sort_key.empty()) {
+      Error(sat, "index " + Quote(index->name) + " has no sort key");
+      ok = false;
+    } else {
+      const std::string op = it->begin().key();
+      const Json& v = it->begin().value();
+      const std::string vat = Ptr(sat, op);
+      auto found = std::find_if(std::begin(kOps), std::end(kOps),
+                                [&](const auto& e) { return e.first == op; });
+      if (found == std::end(kOps)) {
+        Error(vat, "unknown sort-key operator " + Quote(op) +
+                       " (use =, <, <=, >, >=, begins_with or between)");
+        ok = false;
+      } else if (found->second == SortKeyOp::kBetween) {
+        if (!v.is_array() || v.size() != 2) {
+          Error(vat, "\"between\" takes [low, high]");
+          ok = false;
+        } else {
+          auto lo = Template(v[0], Ptr(vat, size_t{0}));
+          auto hi = Template(v[1], Ptr(vat, size_t{1}));
+          if (lo && hi) {
+            p.sort_key = SortKeyCondition{SortKeyOp::kBetween, *lo, *hi};
+          } else {
+            ok = false;
+          }
+        }
+      } else if (auto t = Template(v, vat)) {
+        p.sort_key =
+            SortKeyCondition{found->second, *std::move(t), std::nullopt};
+      } else {
+        ok = false;
+      }
+    }
+  }
+  if (auto it = value.find("filter"); it != value.end()) {
+    const std::string fat = Ptr(at, "filter");
+    if (!it->is_object()) {
+      Error(fat,
+            "\"filter\" must be an object with \"expression\", "
+            "\"names\" and \"values\"");
+      ok = false;
+    } else {
+      CheckMembers(*it, fat, {"expression", "names", "values"}, "a filter");
+      PatternFilter f;
+      if (const std::string* e = String(*it, "expression", fat, true)) {
+        f.expression = *e;
+      } else {
+        ok = false;
+      }
+      if (auto n = it->find("names"); n != it->end()) {
+        if (!n->is_object()) {
+          Error(Ptr(fat, "names"), "must be an object of strings");
+          ok = false;
+        } else {
+          for (auto m = n->begin(); m != n->end(); ++m) {
+            if (!m->is_string()) {
+              Error(Ptr(Ptr(fat, "names"), m.key()), "must be a string");
+              ok = false;
+            } else {
+              f.names[m.key()] = m->get<std::string>();
+            }
+          }
+        }
+      }
+      if (auto n = it->find("values"); n != it->end()) {
+        if (!n->is_object()) {
+          Error(Ptr(fat, "values"), "must be an object");
+          ok = false;
+        } else {
+          for (auto m = n->begin(); m != n->end(); ++m) {
+            const std::string vat = Ptr(Ptr(fat, "values"), m.key());
+            std::optional<AttributeValue> v = Scalar(m.value(), vat);
+            if (!v) {
+              ok = false;
+              continue;
+            }
+            if (v->is(AttributeType::kS) && !Template(m.value(), vat)) {
+              ok = false;
+              continue;
+            }
+            f.values.emplace_back(m.key(), *std::move(v));
+          }
+        }
+      }
+      for (const auto& [name, _] : f.names) {
+        if (name == "#pk" || name == "#sk") {
+          Error(Ptr(Ptr(fat, "names"), name),
+                Quote(name) + " is reserved for the key condition");
+          ok = false;
+        }
+      }
+      for (const auto& [name, _] : f.values) {
+        if (name == ":pk" || name == ":sk" || name == ":sk2") {
+          Error(Ptr(Ptr(fat, "values"), name),
+                Quote(name) + " is reserved for the key condition");
+          ok = false;
+        }
+      }
+      p.filter = std::move(f);
+    }
+  }
+  if (const std::string* s = String(value, "parametersFrom", at, false)) {
+    p.parameters_from = *s;
+  }
+  if (auto it = value.find("expect"); it != value.end()) {
+    const std::string eat = Ptr(at, "expect");
+    if (!it->is_object()) {
+      Error(eat, "\"expect\" must be an object");
+      ok = false;
+    } else {
+      CheckMembers(*it, eat, {"entityType", "match", "attributes"},
+                   "an expectation");
+      Expectation x;
+      auto types = it->find("entityType");
+      if (types == it->end()) {
+        Error(eat, "missing \"entityType\"");
+        ok = false;
+      } else if (types->is_string()) {
+        x.entity_types.push_back(types->get<std::string>());
+      } else if (auto list = StringList(*types, Ptr(eat, "entityType"))) {
+        x.entity_types = *list;
+      } else {
+        ok = false;
+      }
+      for (size_t i = 0; i < x.entity_types.size(); ++i) {
+        if (model->FindEntity(x.entity_types[i]) == nullptr) {
+          Error(Ptr(eat, "entityType"),
+                "no entity shape has entityType " + Quote(x.entity_types[i]));
+          ok = false;
+        }
+      }
+      if (auto m = it->find("match"); m != it->end()) {
+        if (auto list = StringList(*m, Ptr(eat, "match"))) {
+          x.match = *list;
+        } else {
+          ok = false;
+        }
+      }
+      if (auto a = it->find("attributes"); a != it->end()) {
+        if (!a->is_object()) {
+          Error(Ptr(eat, "attributes"), "must be an object");
+          ok = false;
+        } else {
+          for (auto m = a->begin(); m != a->end(); ++m) {
+            auto v = Scalar(m.value(), Ptr(Ptr(eat, "attributes"), m.key()));
+            if (v) {
+              x.attributes.emplace_back(m.key(), *std::move(v));
+            } else {
+              ok = false;
+            }
+          }
+        }
+      }
+      p.expect = std::move(x);
+    }
+  }
+  for (std::string_view flag : {"scanIndexForward", "consistentRead"}) {
+    auto it = value.find(std::string(flag));
+    if (it == value.end()) continue;
+    if (!it->is_boolean()) {
+      Error(Ptr(at, flag), Quote(flag) + " must be true or false");
+      ok = false;
+    } else if (flag == "scanIndexForward") {
+      p.scan_index_forward = it->get<bool>();
+    } else {
+      p.consistent_read = it->get<bool>();
+    }
+  }
+  if (p.consistent_read && !p.index_name.empty()) {
+    Error(Ptr(at, "consistentRead"),
+          "consistent reads are not supported on global secondary indexes");
+    ok = false;
+  }
+  if (auto it = value.find("limit"); it != value.end()) {
+    if (!it->is_number_unsigned() || it->get<uint64_t>() == 0 ||
+        it->get<uint64_t>() > 1'000'000) {
+      Error(Ptr(at, "limit"), "\"limit\" must be a positive integer");
+      ok = false;
+    } else {
+      p.limit = static_cast<int>(it->get<uint64_t>());
+    }
+  }
+  if (p.filter && !p.expect) {
+    Error(at,
+          "a pattern with a filter needs \"expect\" so that its results "
+          "can be verified");
+    ok = false;
+  }
+  // Which shapes can answer it (overlap of the key condition with each
+  // shape's keys for that index).
+  if (ok) {
+    for (const EntityShape& s : model->entities) {
+      const KeyTemplate* spk = &s.partition_key;
+      const KeyTemplate* ssk = &s.sort_key;
+      if (!p.index_name.empty()) {
+        const IndexKeys* k = s.FindIndex(p.index_name);
+        if (k == nullptr) continue;
+        spk = &k->partition_key;
+        ssk = k->sort_key ? &*k->sort_key : nullptr;
+      }
+      if (!TemplatesMayCollide(p.partition_key, *spk)) continue;
+      if (p.sort_key && ssk != nullptr) {
+        if (p.sort_key->op == SortKeyOp::kEq &&
+            !TemplatesMayCollide(p.sort_key->value, *ssk)) {
+          continue;
+        }
+        if (p.sort_key->op == SortKeyOp::kBeginsWith &&
+            !TemplateMayBeginWith(*ssk, p.sort_key->value)) {
+          continue;
+        }
+      }
+      p.matching_entity_types.push_back(s.entity_type);
+    }
+    if (p.matching_entity_types.empty()) {
+      Error(Ptr(at, "partitionKey"),
+            "no entity shape writes " +
+                (p.index_name.empty() ? std::string("table") : p.index_name) +
+                " keys that can satisfy this key condition");
+    }
+  }
+  model->patterns.push_back(std::move(p));
+}
+
+// --- Workload
+// ------------------------------------------------------------------------
+
+std::optional<AttributeGenerator> Loader::LoadAttribute(const Json& value,
+                                                        const std::string& at) {
+  AttributeGenerator g;
+  if (!value.is_object()) {
+    std::optional<AttributeValue> v = Scalar(value, at);
+    if (!v) return std::nullopt;
+    if (v->is(AttributeType::kS)) {
+      if (v->s().empty()) {
+        Error(at, "a string attribute must not be empty");
+        return std::nullopt;
+      }
+      StatusOr<KeyTemplate> t = KeyTemplate::Parse(v->s());
+      if (!t.ok()) {
+        Error(at, "malformed template: " + std::string(t.status().message()));
+        return std::nullopt;
+      }
+      if (!t->is_literal()) g.literal_template = *std::move(t);
+    }
+    g.literal = *std::move(v);
+    return g;
+  }
+  if (value.size() != 1) {
+    Error(at,
+          "an attribute generator is a value or an object with one of "
+          "\"oneOf\", \"cycle\", \"int\", \"text\", \"timestamp\"");
+    return std::nullopt;
+  }
+  const std::string kind = value.begin().key();
+  const Json& arg = value.begin().value();
+  const std::string kat = Ptr(at, kind);
+  if (kind == "oneOf" || kind == "cycle") {
+    g.kind = kind == "oneOf" ? AttributeGenerator::Kind::kOneOf
+                             : AttributeGenerator::Kind::kCycle;
+    if (!arg.is_array() || arg.empty()) {
+      Error(kat, "must be a non-empty array of values");
+      return std::nullopt;
+    }
+    for (size_t i = 0; i < arg.size(); ++i) {
+      std::optional<AttributeValue> v = Scalar(arg[i], Ptr(kat, i));
+      if (!v) return std::nullopt;
+      if (v->is(AttributeType::kS) && v->s().empty()) {
+        Error(Ptr(kat, i), "a string attribute must not be empty");
+        return std::nullopt;
+      }
+      g.choices.push_back(*std::move(v));
+    }
+    return g;
+  }
+  if (kind == "int" || kind == "text") {
+    g.kind = kind == "int" ? AttributeGenerator::Kind::kInt
+                           : AttributeGenerator::Kind::kText;
+    std::optional<CountRange> r =
+        Count(arg, kat, kind == "int" ? INT64_MIN / 2 : 1);
+    if (!r) return std::nullopt;
+    if (kind == "text" && r->max > 350'000) {
+      Error(kat, "text longer than 350000 characters cannot fit in an item");
+      return std::nullopt;
+    }
+    g.range = *r;
+    return g;
+  }
+  if (kind == "timestamp") {
+    if (!arg.is_boolean() || !arg.get<bool>()) {
+      Error(kat, "must be true");
+      return std::nullopt;
+    }
+    g.kind = AttributeGenerator::Kind::kTimestamp;
+    return g;
+  }
+  Error(kat, "unknown attribute generator " + Quote(kind) +
+                 " (use oneOf, cycle, int, text or timestamp)");
+  return std::nullopt;
+}
+
+void Loader::LoadEntry(const Json& e, const std::string& at, Model* model,
+                       Workload* workload) {
+  if (!e.is_object()) {
+    Error(at, "a generator entry must be an object");
+    return;
+  }
+  CheckMembers(e, at,
+               {"name", "entityType", "per", "count", "repeat", "new", "pick",
+                "distinct", "attributes"},
+               "a generator entry");
+  GeneratorEntry entry;
+  entry.pointer = at;
+  const std::string* name = String(e, "name", at, true);
+  const std::string* type = String(e, "entityType", at, true);
+  if (name == nullptr || type == nullptr) return;
+  entry.name = *name;
+  entry.entity_type = *type;
+  if (workload->FindEntry(entry.name) != nullptr) {
+    Error(Ptr(at, "name"),
+          "duplicate generator entry name " + Quote(entry.name));
+    return;
+  }
+  const EntityShape* shape = model->FindEntity(entry.entity_type);
+  if (shape == nullptr) {
+    Error(Ptr(at, "entityType"),
+          "no entity shape has entityType " + Quote(entry.entity_type));
+    return;
+  }
+  // Where each binding comes from, for conflict messages.
+  std::vector<std::pair<std::string, std::string>> sources;
+  bool ok = true;
+  auto bind = [&](const std::string& binding, const std::string& source,
+                  const std::string& pointer) {
+    for (const auto& [b, s] : sources) {
+      if (b == binding) {
+        Error(pointer, "${" + binding + "} is bound twice (by " + s +
+                           " and by " + source + ")");
+        ok = false;
+        return;
+      }
+    }
+    sources.emplace_back(binding, source);
+  };
+  if (const std::string* per = String(e, "per", at, false)) {
+    const GeneratorEntry* parent = workload->FindEntry(*per);
+    if (parent == nullptr) {
+      Error(Ptr(at, "per"), "\"per\" must name an earlier generator entry; " +
+                                Quote(*per) + " is not one");
+      return;
+    }
+    entry.per = *per;
+    for (const std::string& b : parent->binding_names) {
+      bind(b, "per " + Quote(*per), Ptr(at, "per"));
+    }
+  }
+  auto count = e.find("count");
+  if (count == e.end()) {
+    Error(at, "missing \"count\"");
+    return;
+  }
+  if (auto c = Count(*count, Ptr(at, "count"), 0)) {
+    entry.count = *c;
+  } else {
+    return;
+  }
+  if (auto r = e.find("repeat"); r != e.end()) {
+    if (auto c = Count(*r, Ptr(at, "repeat"), 1)) {
+      entry.repeat = *c;
+    } else {
+      return;
+    }
+  }
+  if (auto p = e.find("pick"); p != e.end()) {
+    const std::string pat = Ptr(at, "pick");
+    if (!p->is_array()) {
+      Error(pat, "\"pick\" must be an array of {\"from\": entry} objects");
+      return;
+    }
+    for (size_t i = 0; i < p->size(); ++i) {
+      const Json& pj = (*p)[i];
+      const std::string iat = Ptr(pat, i);
+      if (!pj.is_object()) {
+        Error(iat, "a pick must be an object");
+        ok = false;
+        continue;
+      }
+      CheckMembers(pj, iat, {"from", "unique", "bind"}, "a pick");
+      Pick pick;
+      const std::string* from = String(pj, "from", iat, true);
+      if (from == nullptr) {
+        ok = false;
+        continue;
+      }
+      const GeneratorEntry* src = workload->FindEntry(*from);
+      if (src == nullptr) {
+        Error(Ptr(iat, "from"),
+              "\"from\" must name an earlier generator "
+              "entry; " +
+                  Quote(*from) + " is not one");
+        ok = false;
+        continue;
+      }
+      pick.from = *from;
+      if (auto u = pj.find("unique"); u != pj.end()) {
+        if (!u->is_boolean()) {
+          Error(Ptr(iat, "unique"), "\"unique\" must be true or false");
+          ok = false;
+        } else {
+          pick.unique = u->get<bool>();
+        }
+      }
+      if (auto b = pj.find("bind"); b != pj.end()) {
+        if (!b->is_object() || b->empty()) {
+          Error(Ptr(iat, "bind"),
+                "\"bind\" must map this item's names to the picked item's");
+          ok = false;
+          continue;
+        }
+        for (auto m = b->begin(); m != b->end(); ++m) {
+          const std::string mat = Ptr(Ptr(iat, "bind"), m.key());
+          if (!m->is_string() ||
+              std::find(src->binding_names.begin(), src->binding_names.end(),
+                        m->get<std::string>()) == src->binding_names.end()) {
+            Error(mat, "must name a binding of " + Quote(*from) + " (" +
+                           JoinNames(src->binding_names) + ")");
+            ok = false;
+            continue;
+          }
+          pick.bind.emplace_back(m.key(), m->get<std::string>());
+          bind(m.key(), "pick " + Quote(*from), mat);
+        }
+      } else {
+        for (const std::string& b : src->binding_names) {
+          pick.bind.emplace_back(b, b);
+          bind(b, "pick " + Quote(*from), iat);
+        }
+      }
+      entry.picks.push_back(std::move(pick));
+    }
+  }
+  if (auto n = e.find("new"); n != e.end()) {
+    if (auto list = StringList(*n, Ptr(at, "new"))) {
+      for (size_t i = 0; i < list->size(); ++i) {
+        bind((*list)[i], "new", Ptr(Ptr(at, "new"), i));
+      }
+      entry.new_ids = *list;
+    } else {
+      return;
+    }
+  }
+  for (const auto& [b, _] : sources) {
+    if (workload->constants.Find(b) != nullptr) {
+      Error(at, "${" + b + "} is both a constant and bound by this entry");
+      ok = false;
+    }
+    entry.binding_names.push_back(b);
+  }
+  if (auto d = e.find("distinct"); d != e.end()) {
+    if (auto list = StringList(*d, Ptr(at, "distinct"))) {
+      for (size_t i = 0; i < list->size(); ++i) {
+        if (std::find(entry.binding_names.begin(), entry.binding_names.end(),
+                      (*list)[i]) == entry.binding_names.end()) {
+          Error(Ptr(Ptr(at, "distinct"), i),
+                "${" + (*list)[i] + "} is not bound by this entry");
+          ok = false;
+        }
+      }
+      entry.distinct = *list;
+    } else {
+      return;
+    }
+  }
+  // Every key placeholder of the shape needs a value.
+  auto bound = [&](const std::string& name) {
+    return std::find(entry.binding_names.begin(), entry.binding_names.end(),
+                     name) != entry.binding_names.end() ||
+           workload->constants.Find(name) != nullptr;
+  };
+  for (const std::string& ph : shape->Placeholders()) {
+    if (!bound(ph)) {
+      Error(at, "entityType " + Quote(entry.entity_type) +
+                    " needs a value for ${" + ph +
+                    "}, which this entry does not bind (bind it with \"new\", "
+                    "\"pick\" or \"per\", or define it in \"constants\")");
+      ok = false;
+    }
+  }
+  if (auto a = e.find("attributes"); a != e.end()) {
+    const std::string aat = Ptr(at, "attributes");
+    if (!a->is_object()) {
+      Error(aat, "\"attributes\" must be an object");
+      return;
+    }
+    std::vector<std::string> reserved = {model->table.partition_key,
+                                         model->table.sort_key, "entityType"};
+    for (const IndexDefinition& g : model->table.global_secondary_indexes) {
+      reserved.push_back(g.partition_key);
+      if (!g.sort_key.empty()) reserved.push_back(g.sort_key);
+    }
+    for (auto m = a->begin(); m != a->end(); ++m) {
+      const std::string mat = Ptr(aat, m.key());
+      if (m.key().empty() ||
+          std::find(reserved.begin(), reserved.end(), m.key()) !=
+              reserved.end() ||
+          std::find(entry.binding_names.begin(), entry.binding_names.end(),
+                    m.key()) != entry.binding_names.end()) {
+        Error(mat, Quote(m.key()) +
+                       " is a key, entityType or a binding; generated "
+                       "attributes need other names");
+        ok = false;
+        continue;
+      }
+      std::optional<AttributeGenerator> g = LoadAttribute(m.value(), mat);
+      if (!g) {
+        ok = false;
+        continue;
+      }
+      if (g->literal_template) {
+        for (const std::string& ph : g->literal_template->placeholders()) {
+          if (!bound(ph)) {
+            Error(mat, "${" + ph + "} is not bound by this entry");
+            ok = false;
+          }
+        }
+      }
+      entry.attributes.emplace_back(m.key(), *std::move(g));
+    }
+  }
+  if (ok) workload->entries.push_back(std::move(entry));
+}
+
+void Loader::LoadWorkload(const Json& w, const std::string& at, Model* model) {
+  if (!w.is_object()) {
+    Error(at, "\"workload\" must be an object");
+    return;
+  }
+  CheckMembers(w, at,
+               {"seed", "scale", "runs", "clock", "constants", "generate"},
+               "a workload");
+  Workload workload;
+  if (auto s = w.find("seed"); s != w.end()) {
+    if (!s->is_number_unsigned()) {
+      Error(Ptr(at, "seed"), "\"seed\" must be a non-negative integer");
+    } else {
+      workload.seed = s->get<uint64_t>();
+    }
+  }
+  if (auto s = w.find("scale"); s != w.end()) {
+    if (!s->is_number_unsigned() || s->get<uint64_t>() < 1 ||
+        s->get<uint64_t>() > 100'000) {
+      Error(Ptr(at, "scale"), "\"scale\" must be an integer from 1 to 100000");
+    } else {
+      workload.scale = static_cast<int64_t>(s->get<uint64_t>());
+    }
+  }
+  if (auto s = w.find("runs"); s != w.end()) {
+    if (!s->is_number_unsigned() || s->get<uint64_t>() < 1 ||
+        s->get<uint64_t>() > 1'000'000) {
+      Error(Ptr(at, "runs"), "\"runs\" must be an integer from 1 to 1000000");
+    } else {
+      workload.runs = static_cast<int>(s->get<uint64_t>());
+    }
+  }
+  if (auto c = w.find("clock"); c != w.end()) {
+    const std::string cat = Ptr(at, "clock");
+    if (!c->is_object()) {
+      Error(cat,
+            "\"clock\" must be an object with \"start\" and \"stepMillis\"");
+    } else {
+      CheckMembers(*c, cat, {"start", "stepMillis"}, "a clock");
+      if (const std::string* s = String(*c, "start", cat, false)) {
+        if (auto ms = model_internal::ParseIsoMillis(*s)) {
+          workload.clock_start_millis = *ms;
+        } else {
+          Error(Ptr(cat, "start"),
+                "\"start\" must be an ISO 8601 UTC time such as "
+                "\"2024-01-01T00:00:00Z\"");
+        }
+      }
+      if (auto s = c->find("stepMillis"); s != c->end()) {
+        if (auto r = Count(*s, Ptr(cat, "stepMillis"), 0)) {
+          workload.step_millis = *r;
+        }
+      }
+    }
+  }
+  if (auto c = w.find("constants"); c != w.end()) {
+    const std::string cat = Ptr(at, "constants");
+    if (!c->is_object()) {
+      Error(cat, "\"constants\" must be an object of strings");
+    } else {
+      for (auto m = c->begin(); m != c->end(); ++m) {
+        const std::string mat = Ptr(cat, m.key());
+        if (!m->is_string()) {
+          Error(mat, "a constant must be a string");
+          continue;
+        }
+        Status s = ValidatePlaceholderValue(m.key(), m->get<std::string>());
+        if (!s.ok()) {
+          Error(mat, std::string(s.message()));
+          continue;
+        }
+        workload.constants.Set(m.key(), m->get<std::string>());
+      }
+    }
+  }
+  auto g = w.find("generate");
+  if (g == w.end()) {
+    Error(at, "missing \"generate\"");
+  } else if (!g->is_array()) {
+    Error(Ptr(at, "generate"), "\"generate\" must be an array of entries");
+  } else {
+    for (size_t i = 0; i < g->size(); ++i) {
+      LoadEntry((*g)[i], Ptr(Ptr(at, "generate"), i), model, &workload);
+    }
+  }
+  model->workload = std::move(workload);
+}
+
+// The names a pattern's parameters can supply: the bindings every item of
+// the source has (an entry, or all entries of an entity type).
+std::optional<std::vector<std::string>> SourceBindings(
+    const Workload& w, const std::string& from) {
+  if (const GeneratorEntry* e = w.FindEntry(from)) return e->binding_names;
+  std::optional<std::vector<std::string>> common;
+  for (const GeneratorEntry& e : w.entries) {
+    if (e.entity_type != from) continue;
+    if (!common) {
+      common = e.binding_names;
+      continue;
+    }
+    std::vector<std::string> keep;
+    for (const std::string& n : *common) {
+      if (std::find(e.binding_names.begin(), e.binding_names.end(), n) !=
+          e.binding_names.end()) {
+        keep.push_back(n);
+      }
+    }
+    common = std::move(keep);
+  }
+  return common;
+}
+
+void Loader::CheckPatternsAgainstWorkload(Model* model) {
+  const Workload& w = *model->workload;
+  for (const AccessPattern& p : model->patterns) {
+    if (!p.executable) continue;
+    std::vector<std::string> available;
+    if (!p.parameters_from.empty()) {
+      auto names = SourceBindings(w, p.parameters_from);
+      if (!names) {
+        Error(Ptr(p.pointer, "parametersFrom"),
+              Quote(p.parameters_from) +
+                  " is neither a generator entry nor a generated entityType");
+        continue;
+      }
+      available = *names;
+    }
+    std::vector<const KeyTemplate*> templates = {&p.partition_key};
+    if (p.sort_key) {
+      templates.push_back(&p.sort_key->value);
+      if (p.sort_key->high) templates.push_back(&*p.sort_key->high);
+    }
+    std::vector<KeyTemplate> filter_templates;
+    if (p.filter) {
+      for (const auto& [_, v] : p.filter->values) {
+        if (!v.is(AttributeType::kS)) continue;
+        StatusOr<KeyTemplate> t = KeyTemplate::Parse(v.s());
+        if (t.ok()) filter_templates.push_back(*std::move(t));
+      }
+    }
+    for (const KeyTemplate& t : filter_templates) templates.push_back(&t);
+    std::set<std::string> reported;
+    for (const KeyTemplate* t : templates) {
+      for (const std::string& ph : t->placeholders()) {
+        if (w.constants.Find(ph) != nullptr ||
+            std::find(available.begin(), available.end(), ph) !=
+                available.end() ||
+            !reported.insert(ph).second) {
+          continue;
+        }
+        Error(p.pointer,
+              "${" + ph + "} has no value: " +
+                  (p.parameters_from.empty()
+                       ? std::string("the pattern has no \"parametersFrom\"")
+                       : Quote(p.parameters_from) + " binds " +
+                             (available.empty() ? std::string("nothing")
+                                                : JoinNames(available))) +
+                  " and it is not a constant");
+      }
+    }
+    if (!p.expect) continue;
+    for (const std::string& m : p.expect->match) {
+      if (std::find(available.begin(), available.end(), m) == available.end()) {
+        Error(Ptr(Ptr(p.pointer, "expect"), "match"),
+              "${" + m + "} is not a parameter of this pattern");
+        continue;
+      }
+      for (const std::string& type : p.expect->entity_types) {
+        for (const GeneratorEntry& e : w.entries) {
+          if (e.entity_type == type &&
+              std::find(e.binding_names.begin(), e.binding_names.end(), m) ==
+                  e.binding_names.end()) {
+            Error(Ptr(Ptr(p.pointer, "expect"), "match"),
+                  "generator entry " + Quote(e.name) + " (" + type +
+                      ") does not bind ${" + m + "}");
+          }
+        }
+      }
+    }
+  }
+}
+
+void Loader::Load(const Json& root, std::string_view default_name,
+                  Model* model) {
+  if (!root.is_object()) {
+    Error("", "a model document must be a JSON object");
+    return;
+  }
+  model->name = std::string(default_name);
+  if (auto n = root.find("name"); n != root.end()) {
+    if (n->is_string()) {
+      model->name = n->get<std::string>();
+    } else {
+      Error("/name", "\"name\" must be a string");
+    }
+  }
+  if (auto t = root.find("table"); t != root.end()) {
+    LoadTable(*t, "/table", &model->table);
+  } else {
+    // DynamoDB table names: 3..255 of [a-zA-Z0-9_.-].
+    std::string name;
+    for (char c : model->name) {
+      name.push_back(std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+                             c == '.' || c == '-'
+                         ? c
+                         : '_');
+    }
+    if (name.size() < 3) name = "model";
+    if (name.size() > 255) name.resize(255);
+    model->table.name = name;
+  }
+  for (auto it = root.begin(); it != root.end(); ++it) {
+    const std::string& m = it.key();
+    if (m == kPatternsMember || m == "table" || m == "workload" ||
+        m == "name" || IsComment(m)) {
+      continue;
+    }
+    LoadGroup(m, it.value(), model);
+  }
+  if (!model->table.declared) DeriveTable(model);
+  CheckIndexKeys(model);
+  CheckDuplicateTypes(*model);
+  CheckOverlaps(*model);
+  if (auto p = root.find(std::string(kPatternsMember)); p != root.end()) {
+    const std::string pat = Ptr("", kPatternsMember);
+    if (!p->is_array()) {
+      Error(pat, "\"Access Patterns\" must be an array");
+    } else {
+      for (size_t i = 0; i < p->size(); ++i) {
+        LoadPattern((*p)[i], Ptr(pat, i), model);
+      }
+    }
+  }
+  if (auto w = root.find("workload"); w != root.end()) {
+    LoadWorkload(*w, "/workload", model);
+    if (model->workload) CheckPatternsAgainstWorkload(model);
+  }
+}
+
+}  // namespace
+
+std::string ModelError::ToString() const {
+  return (pointer.empty() ? std::string("(document)") : pointer) + ": " +
+         message;
+}
+
+std::string JsonPointerEscape(std::string_view token) {
+  std::string out;
+  out.reserve(token.size());
+  for (char c : token) {
+    if (c == '~') {
+      out += "~0";
+    } else if (c == '/') {
+      out += "~1";
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+const IndexDefinition* TableDefinition::FindIndex(std::string_view name) const {
+  for (const IndexDefinition& g : global_secondary_indexes) {
+    if (g.name == name) return &g;
+  }
+  return nullptr;
+}
+
+const IndexKeys* EntityShape::FindIndex(std::string_view name) const {
+  for (const IndexKeys& k : indexes) {
+    if (k.index_name == name) return &k;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> EntityShape::Placeholders() const {
+  std::vector<std::string> out;
+  auto add = [&](const KeyTemplate& t) {
+    for (const std::string& n : t.placeholders()) {
+      if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
+    }
+  };
+  add(partition_key);
+  add(sort_key);
+  for (const IndexKeys& k : indexes) {
+    add(k.partition_key);
+    if (k.sort_key) add(*k.sort_key);
+  }
+  return out;
+}
+
+std::string_view SortKeyOpName(SortKeyOp op) {
+  switch (op) {
+    case SortKeyOp::kEq:
+      return "=";
+    case SortKeyOp::kLt:
+      return "<";
+    case SortKeyOp::kLe:
+      return "<=";
+    case SortKeyOp::kGt:
+      return ">";
+    case SortKeyOp::kGe:
+      return ">=";
+    case SortKeyOp::kBetween:
+      return "BETWEEN";
+    case SortKeyOp::kBeginsWith:
+      return "begins_with";
+  }
+  return "?";
+}
+
+std::string AccessPattern::KeyConditionText(
+    const TableDefinition& table) const {
+  if (!executable) return "";
+  std::string pk_name = table.partition_key, sk_name = table.sort_key;
+  if (const IndexDefinition* g = table.FindIndex(index_name)) {
+    pk_name = g->partition_key;
+    sk_name = g->sort_key;
+  }
+  std::string out = pk_name + " = " + Quote(partition_key.text());
+  if (!sort_key) return out;
+  out += " AND ";
+  switch (sort_key->op) {
+    case SortKeyOp::kBeginsWith:
+      out +=
+          "begins_with(" + sk_name + ", " + Quote(sort_key->value.text()) + ")";
+      break;
+    case SortKeyOp::kBetween:
+      out += sk_name + " BETWEEN " + Quote(sort_key->value.text()) + " AND " +
+             Quote(sort_key->high->text());
+      break;
+    default:
+      out += sk_name + " " + std::string(SortKeyOpName(sort_key->op)) + " " +
+             Quote(sort_key->value.text());
+  }
+  return out;
+}
+
+const GeneratorEntry* Workload::FindEntry(std::string_view name) const {
+  for (const GeneratorEntry& e : entries) {
+    if (e.name == name) return &e;
+  }
+  return nullptr;
+}
+
+const EntityShape* Model::FindEntity(std::string_view entity_type) const {
+  const int i = EntityIndex(entity_type);
+  return i < 0 ? nullptr : &entities[i];
+}
+
+int Model::EntityIndex(std::string_view entity_type) const {
+  for (size_t i = 0; i < entities.size(); ++i) {
+    if (entities[i].entity_type == entity_type) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int Model::executable_pattern_count() const {
+  int n = 0;
+  for (const AccessPattern& p : patterns) n += p.executable ? 1 : 0;
+  return n;
+}
+
+StatusOr<Model> LoadModel(std::string_view json, std::string_view name,
+                          std::vector<ModelError>* errors) {
+  std::vector<ModelError> found;
+  Parser parser(&found);
+  std::optional<Json> root = parser.Parse(json);
+  Model model;
+  if (root && found.empty()) {
+    Loader loader(&found);
+    loader.Load(*root, name, &model);
+  }
+  if (found.empty()) return model;
+  Status status = Status::Validation(found.front().ToString());
+  if (errors != nullptr) {
+    errors->insert(errors->end(), found.begin(), found.end());
+  }
+  return status;
+}
+
+StatusOr<Model> LoadModelFile(const std::string& path,
+                              std::vector<ModelError>* errors) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    return Status::ResourceNotFound("cannot read model file " + path);
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  std::string stem = path;
+  if (size_t slash = stem.find_last_of('/'); slash != std::string::npos) {
+    stem = stem.substr(slash + 1);
+  }
+  if (size_t dot = stem.rfind('.'); dot != std::string::npos && dot > 0) {
+    stem.resize(dot);
+  }
+  return LoadModel(text.str(), stem, errors);
+}
+
+}  // namespace eddy::model

@@ -1,0 +1,248 @@
+// Copyright 2026 The eddy Authors.
+//
+// Model: an access-pattern document — the single-table design format of the
+// first seed (entity groups, PK/SK key templates, entityType, sparse
+// overloaded GSIs PKn/SKn, an "Access Patterns" list) — loaded and validated,
+// plus eddy's backward-compatible extensions: a "table" definition,
+// executable access patterns and a "workload" for the data generator.
+// model/README.md describes the format; model/kayak.json is the example.
+//
+//   std::vector<ModelError> errors;
+//   StatusOr<Model> model = LoadModelFile("model/kayak.json", &errors);
+//   if (!model.ok()) {
+//     for (const ModelError& e : errors) std::cerr << e.ToString() << "\n";
+//   }
+//   // "/store/0/SK/metadata/PK7: PK7 names index 7, which the table does
+//   //  not define (it defines GSI1, GSI2)"
+//
+// Errors point at the place with an RFC 6901 JSON pointer
+// ("/Access Patterns/3/sortKey"). Validation finds every error it can rather
+// than stopping at the first.
+//
+// Thread safety: a Model is an immutable value once loaded; the functions
+// are reentrant.
+
+#ifndef EDDY_MODEL_MODEL_H_
+#define EDDY_MODEL_MODEL_H_
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "emulator/api/model.h"
+#include "emulator/base/status.h"
+#include "emulator/types/attribute_value.h"
+#include "model/key_template.h"
+
+namespace eddy::model {
+
+// One problem found in a document: where, and what.
+struct ModelError {
+  std::string pointer;  // RFC 6901; "" is the whole document
+  std::string message;
+  // "<pointer>: <message>" ("(document): <message>" for the root).
+  std::string ToString() const;
+  bool operator==(const ModelError&) const = default;
+};
+
+// RFC 6901 escaping of one reference token ("a/b~c" -> "a~1b~0c").
+std::string JsonPointerEscape(std::string_view token);
+
+// --- The table ---------------------------------------------------------------
+
+struct IndexDefinition {
+  std::string name;           // "GSI1"
+  std::string partition_key;  // "PK1"
+  std::string sort_key;       // "SK1"; empty when the index has none
+  ProjectionType projection = ProjectionType::kAll;
+  std::vector<std::string> non_key_attributes;  // INCLUDE only
+};
+
+struct TableDefinition {
+  std::string name = "model";
+  std::string partition_key = "PK";
+  std::string sort_key = "SK";
+  BillingMode billing_mode = BillingMode::kPayPerRequest;
+  std::optional<ProvisionedThroughput> provisioned_throughput;
+  std::vector<IndexDefinition> global_secondary_indexes;
+  // False when the document has no "table" member and the definition was
+  // derived from the entities (every PKn/SKn pair becomes GSIn, ALL).
+  bool declared = false;
+
+  // Null when there is no such index.
+  const IndexDefinition* FindIndex(std::string_view name) const;
+};
+
+// --- Entities
+// ------------------------------------------------------------------
+
+// The keys an entity shape writes for one GSI.
+struct IndexKeys {
+  std::string index_name;
+  KeyTemplate partition_key;
+  std::optional<KeyTemplate> sort_key;  // absent when the index has none
+};
+
+// One PK/SK shape: an entry of a group's "SK" object.
+struct EntityShape {
+  std::string entity_type;  // "storeMetadata"
+  std::string group;        // the top-level member: "store"
+  KeyTemplate partition_key;
+  KeyTemplate sort_key;
+  std::vector<IndexKeys> indexes;  // the GSIs this shape fills
+  std::vector<std::pair<std::string, std::string>> comments;  // _comment*
+  std::string pointer;  // of the item description object
+
+  // Null when the shape does not fill that index.
+  const IndexKeys* FindIndex(std::string_view name) const;
+  // Every placeholder of every key template, distinct, in order.
+  std::vector<std::string> Placeholders() const;
+};
+
+// --- Access patterns
+// ------------------------------------------------------------
+
+enum class SortKeyOp { kEq, kLt, kLe, kGt, kGe, kBetween, kBeginsWith };
+std::string_view SortKeyOpName(SortKeyOp op);  // "=", "<", ..., "BETWEEN"
+
+struct SortKeyCondition {
+  SortKeyOp op = SortKeyOp::kEq;
+  KeyTemplate value;                // the only value, or BETWEEN's low end
+  std::optional<KeyTemplate> high;  // BETWEEN's high end
+};
+
+struct PatternFilter {
+  std::string expression;
+  ExpressionAttributeNames names;
+  // Values as given: strings are templates rendered with the parameters.
+  std::vector<std::pair<std::string, AttributeValue>> values;
+};
+
+// What a correct answer holds: every generated item of these entity types
+// whose bindings equal the parameters' on `match`, and whose attributes
+// equal `attributes`.
+struct Expectation {
+  std::vector<std::string> entity_types;
+  std::vector<std::string> match;
+  std::vector<std::pair<std::string, AttributeValue>> attributes;
+};
+
+struct AccessPattern {
+  std::string name;
+  std::string pointer;
+  // A plain string in "Access Patterns" is documentation only.
+  bool executable = false;
+
+  // Executable patterns only.
+  std::string index_name;  // empty: the table
+  KeyTemplate partition_key;
+  std::optional<SortKeyCondition> sort_key;
+  std::optional<PatternFilter> filter;
+  std::string parameters_from;  // a generator entry or entity type
+  std::optional<Expectation> expect;
+  bool scan_index_forward = true;
+  bool consistent_read = false;
+  std::optional<int> limit;  // page size
+  // Entity types whose keys can satisfy the key condition (overlap
+  // analysis), in document order.
+  std::vector<std::string> matching_entity_types;
+
+  // "PK2 = ${version}#employment#${storeULID} AND begins_with(SK2, ...)".
+  std::string KeyConditionText(const TableDefinition& table) const;
+};
+
+// --- Workload
+// -------------------------------------------------------------------------
+
+// A count: fixed (min == max) or uniform in [min, max].
+struct CountRange {
+  int64_t min = 1;
+  int64_t max = 1;
+};
+
+struct AttributeGenerator {
+  enum class Kind {
+    kLiteral,    // a fixed value; a string literal is a template
+    kOneOf,      // a uniformly chosen element of `choices`
+    kCycle,      // the i-th item of the entry takes choices[i % n]
+    kInt,        // uniform in [range.min, range.max]
+    kText,       // random lowercase letters, length in range
+    kTimestamp,  // the item's creation time, ISO 8601 with milliseconds
+  };
+  Kind kind = Kind::kLiteral;
+  AttributeValue literal;
+  std::optional<KeyTemplate> literal_template;  // for a string literal
+  std::vector<AttributeValue> choices;
+  CountRange range;
+};
+
+struct Pick {
+  std::string from;     // an earlier entry's name
+  bool unique = false;  // sample without replacement within the entry
+  // (name in this item, name in the picked item); empty: all of them.
+  std::vector<std::pair<std::string, std::string>> bind;
+};
+
+struct GeneratorEntry {
+  std::string name;
+  std::string entity_type;
+  std::string pointer;
+  std::string per;  // an earlier entry: `count` items per item of it
+  CountRange count;
+  CountRange repeat;  // items per draw, each with fresh `new_ids`
+  std::vector<std::string> new_ids;
+  std::vector<Pick> picks;
+  std::vector<std::string> distinct;
+  std::vector<std::pair<std::string, AttributeGenerator>> attributes;
+  // The placeholder names every item of this entry has values for.
+  std::vector<std::string> binding_names;
+};
+
+struct Workload {
+  uint64_t seed = 1;
+  int64_t scale = 1;
+  int runs = 100;                                  // per executable pattern
+  int64_t clock_start_millis = 1'704'067'200'000;  // 2024-01-01T00:00:00Z
+  CountRange step_millis{1, 60'000};
+  Bindings constants;
+  std::vector<GeneratorEntry> entries;
+
+  // Null when absent.
+  const GeneratorEntry* FindEntry(std::string_view name) const;
+};
+
+// --- The whole document ------------------------------------------------------
+
+struct Model {
+  std::string name;  // from "name", else the file stem
+  TableDefinition table;
+  std::vector<EntityShape> entities;
+  std::vector<AccessPattern> patterns;
+  std::optional<Workload> workload;
+
+  // Null when absent.
+  const EntityShape* FindEntity(std::string_view entity_type) const;
+  int EntityIndex(std::string_view entity_type) const;  // -1 when absent
+  int executable_pattern_count() const;
+};
+
+// Parses and validates a document. On failure returns ValidationException
+// whose message is the first error's ToString(), and appends every error
+// found to *errors when errors is non-null. `name` names the model when the
+// document has no "name" member.
+StatusOr<Model> LoadModel(std::string_view json,
+                          std::string_view name = "model",
+                          std::vector<ModelError>* errors = nullptr);
+
+// Reads the file and calls LoadModel (the file's stem is the default name).
+// ResourceNotFoundException when the file cannot be read.
+StatusOr<Model> LoadModelFile(const std::string& path,
+                              std::vector<ModelError>* errors = nullptr);
+
+}  // namespace eddy::model
+
+#endif  // EDDY_MODEL_MODEL_H_

@@ -1,0 +1,27 @@
+// Copyright 2026 The eddy Authors.
+//
+// Renders a RunReport: a text report for people and JSON for programs.
+//
+//   std::cout << FormatReportText(report);
+//   std::cout << FormatReportJson(report) << "\n";
+//
+// The JSON document's members mirror the RunReport structs with camelCase
+// names ("patterns[].readUnits.total", "indexes[].itemCount", ...).
+//
+// Thread safety: pure functions.
+
+#ifndef EDDY_MODEL_REPORT_H_
+#define EDDY_MODEL_REPORT_H_
+
+#include <string>
+
+#include "model/runner.h"
+
+namespace eddy::model {
+
+std::string FormatReportText(const RunReport& report);
+std::string FormatReportJson(const RunReport& report);
+
+}  // namespace eddy::model
+
+#endif  // EDDY_MODEL_REPORT_H_

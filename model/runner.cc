@@ -1,0 +1,834 @@
+// Copyright 2026 The eddy Authors.
+
+#include "model/runner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <string_view>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "emulator/api/database.h"
+#include "emulator/base/clock.h"
+#include "model/internal/random.h"
+
+namespace eddy::model {
+namespace {
+
+constexpr int kMaxFailuresKept = 5;
+constexpr size_t kBatchSize = 25;  // BatchWriteItem's limit
+
+int64_t SteadyNanos() {
+  // Wall-clock measurement of eddy's own speed for the report, not emulated
+  // time (which comes from the Database's ManualClock below).
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+std::string Quote(std::string_view s) { return "\"" + std::string(s) + "\""; }
+
+std::string_view KeyString(const Item& item, const std::string& name) {
+  const AttributeValue* v = item.Find(name);
+  if (v == nullptr || !v->is(AttributeType::kS)) return {};
+  return v->s();
+}
+
+// One index (or the table) as the ground truth sees it: partition-key value
+// -> (sort-key value, item id), sorted by sort key. Views point into the
+// generated items, which outlive this.
+struct IndexTruth {
+  std::string name;                      // "table" or the GSI's name
+  const IndexDefinition* def = nullptr;  // null for the table
+  std::string pk_attr, sk_attr;
+  absl::flat_hash_map<std::string_view,
+                      std::vector<std::pair<std::string_view, int32_t>>>
+      buckets;
+  int64_t count = 0;
+};
+
+class Runner {
+ public:
+  Runner(const Model& model, const GeneratedData& data, const RunOptions& opt)
+      : model_(model),
+        workload_(*model.workload),
+        data_(data),
+        options_(opt),
+        now_(opt.now_nanos ? opt.now_nanos : SteadyNanos),
+        clock_(1'704'067'200'000'000) {
+    Options db_options;
+    db_options.clock = &clock_;
+    db_ = std::make_unique<Database>(db_options);
+  }
+
+  StatusOr<RunReport> Run();
+
+ private:
+  Status CreateTable();
+  Status Load(RunReport* report);
+  void BuildTruth();
+  void CheckIndexes(RunReport* report);
+  void RunPattern(int number, const AccessPattern& p, RunReport* report);
+  std::string Verify(const AccessPattern& p, const IndexTruth& truth,
+                     const std::string& pk,
+                     const std::vector<std::string>& sk_values,
+                     const std::vector<Item>& items,
+                     const std::vector<int32_t>* expected);
+  absl::flat_hash_map<std::string, std::vector<int32_t>> ExpectIndex(
+      const Expectation& x) const;
+  void HotKeys(RunReport* report);
+  const IndexTruth* Truth(const std::string& index_name) const;
+  Item Project(const Item& item, const IndexTruth& truth) const;
+
+  const Model& model_;
+  const Workload& workload_;
+  const GeneratedData& data_;
+  const RunOptions& options_;
+  std::function<int64_t()> now_;
+  ManualClock clock_;
+  std::unique_ptr<Database> db_;
+  bool indexes_created_ = false;
+
+  std::vector<IndexTruth> truths_;  // [0] is the table
+  absl::flat_hash_map<std::pair<std::string_view, std::string_view>, int32_t>
+      by_primary_key_;
+  // (index, partition-key value) -> (read units, requests)
+  std::map<std::pair<std::string, std::string>, std::pair<double, int64_t>>
+      traffic_;
+};
+
+Status Runner::CreateTable() {
+  const TableDefinition& t = model_.table;
+  CreateTableRequest req;
+  req.table_name = t.name;
+  req.key_schema = {{t.partition_key, KeyType::kHash},
+                    {t.sort_key, KeyType::kRange}};
+  req.attribute_definitions = {{t.partition_key, ScalarAttributeType::kS},
+                               {t.sort_key, ScalarAttributeType::kS}};
+  req.billing_mode = t.billing_mode;
+  req.provisioned_throughput = t.provisioned_throughput;
+  if (options_.create_indexes) {
+    auto define = [&](const std::string& name) {
+      for (const AttributeDefinition& d : req.attribute_definitions) {
+        if (d.attribute_name == name) return;
+      }
+      req.attribute_definitions.push_back({name, ScalarAttributeType::kS});
+    };
+    for (const IndexDefinition& g : t.global_secondary_indexes) {
+      GlobalSecondaryIndex gsi;
+      gsi.index_name = g.name;
+      gsi.key_schema = {{g.partition_key, KeyType::kHash}};
+      define(g.partition_key);
+      if (!g.sort_key.empty()) {
+        gsi.key_schema.push_back({g.sort_key, KeyType::kRange});
+        define(g.sort_key);
+      }
+      gsi.projection.projection_type = g.projection;
+      gsi.projection.non_key_attributes = g.non_key_attributes;
+      if (t.provisioned_throughput) {
+        gsi.provisioned_throughput = t.provisioned_throughput;
+      }
+      req.global_secondary_indexes.push_back(std::move(gsi));
+    }
+  }
+  StatusOr<CreateTableResponse> r = db_->CreateTable(req);
+  if (!r.ok()) return r.status().WithMessagePrefix("CreateTable: ");
+  indexes_created_ = options_.create_indexes;
+  return Status::OK();
+}
+
+Status Runner::Load(RunReport* report) {
+  LoadReport& load = report->load;
+  const int64_t total = static_cast<int64_t>(data_.items.size());
+  const int64_t start = now_();
+  // The first item of each entity type goes in alone, to measure what one
+  // write of that shape costs.
+  std::vector<bool> done(data_.items.size(), false);
+  std::vector<int32_t> first(model_.entities.size(), -1);
+  for (size_t i = 0; i < data_.items.size(); ++i) {
+    int32_t& f = first[data_.items[i].shape];
+    if (f < 0) f = static_cast<int32_t>(i);
+  }
+  std::vector<double> unit_cost(model_.entities.size(), 0);
+  for (size_t s = 0; s < first.size(); ++s) {
+    if (first[s] < 0) continue;
+    PutItemRequest put;
+    put.table_name = model_.table.name;
+    put.item = data_.items[first[s]].item;
+    put.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
+    StatusOr<PutItemResponse> r = db_->PutItem(put);
+    if (!r.ok()) return r.status().WithMessagePrefix("PutItem: ");
+    if (r->consumed_capacity) {
+      unit_cost[s] = r->consumed_capacity->capacity_units;
+      load.write_units += r->consumed_capacity->capacity_units;
+    }
+    done[first[s]] = true;
+  }
+  int64_t loaded =
+      static_cast<int64_t>(std::count(done.begin(), done.end(), true));
+  BatchWriteItemRequest batch;
+  batch.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
+  std::vector<WriteRequest>& writes = batch.request_items[model_.table.name];
+  writes.reserve(kBatchSize);
+  auto flush = [&]() -> Status {
+    for (int attempt = 0; !writes.empty(); ++attempt) {
+      if (attempt == 100) {
+        return Status::Internal(
+            "BatchWriteItem: items still unprocessed after "
+            "100 attempts");
+      }
+      const int64_t n = static_cast<int64_t>(writes.size());
+      StatusOr<BatchWriteItemResponse> r = db_->BatchWriteItem(batch);
+      if (!r.ok()) return r.status().WithMessagePrefix("BatchWriteItem: ");
+      ++load.batches;
+      for (const ConsumedCapacity& c : r->consumed_capacity) {
+        load.write_units += c.capacity_units;
+      }
+      auto un = r->unprocessed_items.find(model_.table.name);
+      if (un == r->unprocessed_items.end()) {
+        writes.clear();
+        loaded += n;
+      } else {
+        loaded += n - static_cast<int64_t>(un->second.size());
+        writes = std::move(un->second);
+      }
+    }
+    if (options_.on_load_progress) options_.on_load_progress(loaded, total);
+    return Status::OK();
+  };
+  for (size_t i = 0; i < data_.items.size(); ++i) {
+    if (done[i]) continue;
+    writes.push_back(WriteRequest{data_.items[i].item, std::nullopt});
+    if (writes.size() == kBatchSize) EDDY_RETURN_IF_ERROR(flush());
+  }
+  EDDY_RETURN_IF_ERROR(flush());
+  load.load_seconds = static_cast<double>(now_() - start) / 1e9;
+  load.items = loaded;
+  load.bytes = data_.total_bytes;
+  load.items_per_second = load.load_seconds > 0
+                              ? static_cast<double>(loaded) / load.load_seconds
+                              : 0;
+
+  for (size_t s = 0; s < model_.entities.size(); ++s) {
+    EntityReport e;
+    e.entity_type = model_.entities[s].entity_type;
+    for (const IndexKeys& k : model_.entities[s].indexes) {
+      e.indexes.push_back(k.index_name);
+    }
+    e.write_units = unit_cost[s];
+    report->entities.push_back(std::move(e));
+  }
+  for (const GeneratedItem& g : data_.items) {
+    EntityReport& e = report->entities[g.shape];
+    ++e.items;
+    e.bytes += ItemSizeBytes(g.item);
+  }
+  return Status::OK();
+}
+
+void Runner::BuildTruth() {
+  const TableDefinition& t = model_.table;
+  IndexTruth table;
+  table.name = "table";
+  table.pk_attr = t.partition_key;
+  table.sk_attr = t.sort_key;
+  truths_.push_back(std::move(table));
+  for (const IndexDefinition& g : t.global_secondary_indexes) {
+    IndexTruth it;
+    it.name = g.name;
+    it.def = &g;
+    it.pk_attr = g.partition_key;
+    it.sk_attr = g.sort_key;
+    truths_.push_back(std::move(it));
+  }
+  by_primary_key_.reserve(data_.items.size());
+  for (size_t i = 0; i < data_.items.size(); ++i) {
+    const Item& item = data_.items[i].item;
+    const int32_t id = static_cast<int32_t>(i);
+    by_primary_key_[{KeyString(item, t.partition_key),
+                     KeyString(item, t.sort_key)}] = id;
+    for (IndexTruth& truth : truths_) {
+      const std::string_view pk = KeyString(item, truth.pk_attr);
+      if (pk.empty()) continue;
+      std::string_view sk;
+      if (!truth.sk_attr.empty()) {
+        sk = KeyString(item, truth.sk_attr);
+        if (sk.empty()) continue;  // sparse: both keys or not in the index
+      }
+      truth.buckets[pk].emplace_back(sk, id);
+      ++truth.count;
+    }
+  }
+  for (IndexTruth& truth : truths_) {
+    for (auto& [_, bucket] : truth.buckets) {
+      std::stable_sort(
+          bucket.begin(), bucket.end(),
+          [](const auto& a, const auto& b) { return a.first < b.first; });
+    }
+  }
+}
+
+const IndexTruth* Runner::Truth(const std::string& index_name) const {
+  const std::string& name = index_name.empty() ? "table" : index_name;
+  for (const IndexTruth& t : truths_) {
+    if (t.name == name) return &t;
+  }
+  return nullptr;
+}
+
+Item Runner::Project(const Item& item, const IndexTruth& truth) const {
+  if (truth.def == nullptr || truth.def->projection == ProjectionType::kAll) {
+    return item;
+  }
+  Item out;
+  auto keep = [&](const std::string& name) {
+    if (const AttributeValue* v = item.Find(name)) out.Set(name, *v);
+  };
+  keep(model_.table.partition_key);
+  keep(model_.table.sort_key);
+  keep(truth.pk_attr);
+  if (!truth.sk_attr.empty()) keep(truth.sk_attr);
+  for (const std::string& n : truth.def->non_key_attributes) keep(n);
+  return out;
+}
+
+void Runner::CheckIndexes(RunReport* report) {
+  StatusOr<DescribeTableResponse> d =
+      db_->DescribeTable(DescribeTableRequest{model_.table.name});
+  if (!d.ok()) {
+    report->problems.push_back("DescribeTable: " + d.status().ToString());
+    return;
+  }
+  IndexReport table;
+  table.name = "table";
+  table.key_schema = model_.table.partition_key + ", " + model_.table.sort_key;
+  table.item_count = d->table.item_count;
+  table.size_bytes = d->table.table_size_bytes;
+  table.expected_item_count = truths_[0].count;
+  report->indexes.push_back(table);
+  for (const GlobalSecondaryIndexDescription& g :
+       d->table.global_secondary_indexes) {
+    IndexReport r;
+    r.name = g.index_name;
+    for (const KeySchemaElement& k : g.key_schema) {
+      if (!r.key_schema.empty()) r.key_schema += ", ";
+      r.key_schema += k.attribute_name;
+    }
+    r.item_count = g.item_count;
+    r.size_bytes = g.index_size_bytes;
+    if (const IndexTruth* t = Truth(g.index_name))
+      r.expected_item_count = t->count;
+    report->indexes.push_back(std::move(r));
+  }
+  for (const IndexReport& r : report->indexes) {
+    if (r.item_count != r.expected_item_count) {
+      report->problems.push_back(
+          r.name + ": DescribeTable reports " + std::to_string(r.item_count) +
+          " items; the generator wrote " +
+          std::to_string(r.expected_item_count) + " items carrying its keys");
+    }
+  }
+}
+
+bool SortKeyMatches(const SortKeyCondition& c, std::string_view sk,
+                    const std::vector<std::string>& values) {
+  switch (c.op) {
+    case SortKeyOp::kEq:
+      return sk == values[0];
+    case SortKeyOp::kLt:
+      return sk < values[0];
+    case SortKeyOp::kLe:
+      return sk <= values[0];
+    case SortKeyOp::kGt:
+      return sk > values[0];
+    case SortKeyOp::kGe:
+      return sk >= values[0];
+    case SortKeyOp::kBetween:
+      return sk >= values[0] && sk <= values[1];
+    case SortKeyOp::kBeginsWith:
+      return sk.substr(0, values[0].size()) == values[0];
+  }
+  return false;
+}
+
+std::string Runner::Verify(const AccessPattern& p, const IndexTruth& truth,
+                           const std::string& pk,
+                           const std::vector<std::string>& sk_values,
+                           const std::vector<Item>& items,
+                           const std::vector<int32_t>* expected) {
+  const TableDefinition& t = model_.table;
+  auto describe = [&](int32_t id) {
+    const Item& item = data_.items[id].item;
+    return t.partition_key + "=" + Quote(KeyString(item, t.partition_key)) +
+           " " + t.sort_key + "=" + Quote(KeyString(item, t.sort_key));
+  };
+  // What came back, as item ids, each checked against what was written.
+  std::vector<int32_t> got;
+  got.reserve(items.size());
+  std::string_view previous;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const Item& item = items[i];
+    auto it = by_primary_key_.find(std::make_pair(
+        KeyString(item, t.partition_key), KeyString(item, t.sort_key)));
+    if (it == by_primary_key_.end()) {
+      return "returned an item that was never written: " + t.partition_key +
+             "=" + Quote(KeyString(item, t.partition_key));
+    }
+    if (!(item == Project(data_.items[it->second].item, truth))) {
+      return "item " + describe(it->second) +
+             " differs from the item written (as the index projects it)";
+    }
+    if (!truth.sk_attr.empty()) {
+      const std::string_view sk = KeyString(item, truth.sk_attr);
+      if (i > 0 && (p.scan_index_forward ? sk < previous : sk > previous)) {
+        return "items are not in " + truth.sk_attr + " order at position " +
+               std::to_string(i);
+      }
+      previous = sk;
+    }
+    got.push_back(it->second);
+  }
+  std::sort(got.begin(), got.end());
+  if (std::adjacent_find(got.begin(), got.end()) != got.end()) {
+    return "an item was returned twice";
+  }
+  // The key condition over the ground truth.
+  std::vector<int32_t> by_keys;
+  auto bucket = truth.buckets.find(pk);
+  if (bucket != truth.buckets.end()) {
+    for (const auto& [sk, id] : bucket->second) {
+      if (!p.sort_key || SortKeyMatches(*p.sort_key, sk, sk_values)) {
+        by_keys.push_back(id);
+      }
+    }
+  }
+  std::sort(by_keys.begin(), by_keys.end());
+  auto diff = [&](const std::vector<int32_t>& expected, std::string_view what) {
+    std::vector<int32_t> missing, extra;
+    std::set_difference(expected.begin(), expected.end(), got.begin(),
+                        got.end(), std::back_inserter(missing));
+    std::set_difference(got.begin(), got.end(), expected.begin(),
+                        expected.end(), std::back_inserter(extra));
+    if (missing.empty() && extra.empty()) return std::string();
+    std::string out = "returned " + std::to_string(got.size()) + " items, " +
+                      std::string(what) + " " + std::to_string(expected.size());
+    if (!missing.empty()) out += "; missing " + describe(missing[0]);
+    if (!extra.empty()) out += "; unexpected " + describe(extra[0]);
+    return out;
+  };
+  if (!p.filter) {
+    std::string d = diff(by_keys, "the key condition selects");
+    if (!d.empty()) return d;
+  } else if (!std::includes(by_keys.begin(), by_keys.end(), got.begin(),
+                            got.end())) {
+    return "returned items the key condition does not select";
+  }
+  if (expected == nullptr) return "";
+  return diff(*expected, "\"expect\" names");
+}
+
+// The key of an expectation's index: the values of the `match` bindings.
+std::string MatchKey(const std::vector<std::string>& match,
+                     const Bindings& bindings, bool* complete) {
+  std::string key;
+  *complete = true;
+  for (const std::string& m : match) {
+    const std::string* v = bindings.Find(m);
+    if (v == nullptr) {
+      *complete = false;
+      return key;
+    }
+    key += *v;
+    key.push_back('\x1f');
+  }
+  return key;
+}
+
+absl::flat_hash_map<std::string, std::vector<int32_t>> Runner::ExpectIndex(
+    const Expectation& x) const {
+  absl::flat_hash_map<std::string, std::vector<int32_t>> out;
+  std::vector<int> shapes;
+  for (const std::string& type : x.entity_types) {
+    shapes.push_back(model_.EntityIndex(type));
+  }
+  for (size_t i = 0; i < data_.items.size(); ++i) {
+    const GeneratedItem& g = data_.items[i];
+    if (std::find(shapes.begin(), shapes.end(), g.shape) == shapes.end()) {
+      continue;
+    }
+    bool match = true;
+    for (size_t k = 0; match && k < x.attributes.size(); ++k) {
+      const AttributeValue* v = g.item.Find(x.attributes[k].first);
+      match = v != nullptr && *v == x.attributes[k].second;
+    }
+    bool complete;
+    std::string key = MatchKey(x.match, g.bindings, &complete);
+    if (match && complete) out[key].push_back(static_cast<int32_t>(i));
+  }
+  return out;
+}
+
+void Runner::RunPattern(int number, const AccessPattern& p, RunReport* report) {
+  PatternReport r;
+  r.number = number;
+  r.name = p.name;
+  r.executable = p.executable;
+  if (!p.executable) {
+    report->patterns.push_back(std::move(r));
+    return;
+  }
+  const TableDefinition& t = model_.table;
+  r.index = p.index_name.empty() ? "table" : p.index_name;
+  r.key_condition = p.KeyConditionText(t);
+  r.matching_entity_types = p.matching_entity_types;
+  if (!p.index_name.empty() && !indexes_created_) {
+    r.skipped = "the table was created without its indexes";
+    report->patterns.push_back(std::move(r));
+    return;
+  }
+  const IndexTruth& truth = *Truth(p.index_name);
+
+  // The items whose bindings supply the parameters.
+  std::vector<int32_t> pool;
+  if (!p.parameters_from.empty()) {
+    for (size_t e = 0; e < workload_.entries.size(); ++e) {
+      const GeneratorEntry& entry = workload_.entries[e];
+      if (entry.name == p.parameters_from) {
+        pool = data_.by_entry[e];
+        break;
+      }
+      if (entry.entity_type == p.parameters_from) {
+        pool.insert(pool.end(), data_.by_entry[e].begin(),
+                    data_.by_entry[e].end());
+      }
+    }
+    if (pool.empty()) {
+      r.skipped = Quote(p.parameters_from) + " has no generated items";
+      report->patterns.push_back(std::move(r));
+      return;
+    }
+  }
+  const int runs = options_.runs.value_or(workload_.runs);
+  model_internal::Random rng(data_.seed * 1'000'003ULL +
+                             static_cast<uint64_t>(number));
+  std::vector<int64_t> latencies;
+  latencies.reserve(runs);
+  static const Bindings kNoParams;
+  static const std::vector<int32_t> kNothing;
+  absl::flat_hash_map<std::string, std::vector<int32_t>> expect_index;
+  if (p.expect) expect_index = ExpectIndex(*p.expect);
+  for (int run = 0; run < runs; ++run) {
+    const Bindings& params =
+        pool.empty() ? kNoParams
+                     : data_.items[pool[rng.Uniform(pool.size())]].bindings;
+    QueryRequest q;
+    q.table_name = t.name;
+    if (!p.index_name.empty()) q.index_name = p.index_name;
+    ExpressionAttributeNames names = {{"#pk", truth.pk_attr}};
+    ExpressionAttributeValues values;
+    std::string pk;
+    std::vector<std::string> sk_values;
+    Status s = p.partition_key.Render(params, &workload_.constants, &pk);
+    std::string kce = "#pk = :pk";
+    if (s.ok() && p.sort_key) {
+      names["#sk"] = truth.sk_attr;
+      sk_values.emplace_back();
+      s = p.sort_key->value.Render(params, &workload_.constants, &sk_values[0]);
+      if (s.ok() && p.sort_key->high) {
+        sk_values.emplace_back();
+        s = p.sort_key->high->Render(params, &workload_.constants,
+                                     &sk_values[1]);
+      }
+      switch (p.sort_key->op) {
+        case SortKeyOp::kBeginsWith:
+          kce += " AND begins_with(#sk, :sk)";
+          break;
+        case SortKeyOp::kBetween:
+          kce += " AND #sk BETWEEN :sk AND :sk2";
+          break;
+        default:
+          kce +=
+              " AND #sk " + std::string(SortKeyOpName(p.sort_key->op)) + " :sk";
+      }
+    }
+    if (!s.ok()) {
+      if (r.failures.size() < kMaxFailuresKept) {
+        r.failures.push_back("run " + std::to_string(run + 1) + ": " +
+                             std::string(s.message()));
+      }
+      ++r.runs;
+      continue;
+    }
+    values.Set(":pk", AttributeValue::S(pk));
+    if (!sk_values.empty()) values.Set(":sk", AttributeValue::S(sk_values[0]));
+    if (sk_values.size() > 1)
+      values.Set(":sk2", AttributeValue::S(sk_values[1]));
+    if (p.filter) {
+      q.filter_expression = p.filter->expression;
+      for (const auto& [k, v] : p.filter->names) names[k] = v;
+      for (const auto& [k, v] : p.filter->values) {
+        if (v.is(AttributeType::kS)) {
+          StatusOr<KeyTemplate> tmpl = KeyTemplate::Parse(v.s());
+          std::string text;
+          if (tmpl.ok() &&
+              tmpl->Render(params, &workload_.constants, &text).ok()) {
+            values.Set(k, AttributeValue::S(std::move(text)));
+            continue;
+          }
+        }
+        values.Set(k, v);
+      }
+    }
+    q.key_condition_expression = kce;
+    q.expression_attribute_names = std::move(names);
+    q.expression_attribute_values = std::move(values);
+    q.scan_index_forward = p.scan_index_forward;
+    q.consistent_read = p.consistent_read;
+    if (options_.page_size) {
+      q.limit = options_.page_size;
+    } else if (p.limit) {
+      q.limit = p.limit;
+    }
+    q.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
+    if (r.example.empty()) {
+      // The key condition with this run's values in place of the templates
+      // (rendered values are never empty, so they parse).
+      StatusOr<KeyTemplate> pk_text = KeyTemplate::Parse(pk);
+      AccessPattern rendered;
+      rendered.executable = true;
+      rendered.index_name = p.index_name;
+      bool parsed = pk_text.ok();
+      if (parsed) rendered.partition_key = *std::move(pk_text);
+      if (p.sort_key) {
+        rendered.sort_key = SortKeyCondition{p.sort_key->op, {}, std::nullopt};
+        for (size_t v = 0; v < sk_values.size() && parsed; ++v) {
+          StatusOr<KeyTemplate> t = KeyTemplate::Parse(sk_values[v]);
+          parsed = t.ok();
+          if (!parsed) break;
+          (v == 0 ? rendered.sort_key->value
+                  : rendered.sort_key->high.emplace()) = *std::move(t);
+        }
+      }
+      if (parsed) r.example = rendered.KeyConditionText(t);
+    }
+    std::vector<Item> items;
+    double units = 0;
+    int64_t elapsed = 0;
+    std::string failure;
+    for (int page = 0;; ++page) {
+      if (page == 1'000'000) {
+        failure = "more than 1,000,000 pages";
+        break;
+      }
+      const int64_t start = now_();
+      StatusOr<QueryResponse> resp = db_->Query(q);
+      elapsed += now_() - start;
+      ++r.pages_total;
+      if (!resp.ok()) {
+        failure = "Query: " + resp.status().ToString();
+        break;
+      }
+      if (resp->consumed_capacity)
+        units += resp->consumed_capacity->capacity_units;
+      for (Item& item : resp->items) items.push_back(std::move(item));
+      if (!resp->last_evaluated_key) break;
+      q.exclusive_start_key = std::move(resp->last_evaluated_key);
+    }
+    if (failure.empty() && p.expect) {
+      bool complete;
+      const std::string key = MatchKey(p.expect->match, params, &complete);
+      auto found = expect_index.find(key);
+      failure =
+          Verify(p, truth, pk, sk_values, items,
+                 found == expect_index.end() ? &kNothing : &found->second);
+    } else if (failure.empty()) {
+      failure = Verify(p, truth, pk, sk_values, items, nullptr);
+    }
+    const int64_t n = static_cast<int64_t>(items.size());
+    if (r.runs == 0) {
+      r.items_min = r.items_max = n;
+      r.read_units_min = r.read_units_max = units;
+    }
+    ++r.runs;
+    r.items_total += n;
+    r.items_min = std::min(r.items_min, n);
+    r.items_max = std::max(r.items_max, n);
+    r.read_units_total += units;
+    r.read_units_min = std::min(r.read_units_min, units);
+    r.read_units_max = std::max(r.read_units_max, units);
+    latencies.push_back(elapsed);
+    auto& heat = traffic_[{truth.name, pk}];
+    heat.first += units;
+    heat.second += 1;
+    if (failure.empty()) {
+      ++r.verified;
+    } else if (r.failures.size() < kMaxFailuresKept) {
+      std::string params_text;
+      for (const auto& [k, v] : params.entries()) {
+        if (p.partition_key.text().find("${" + k + "}") == std::string::npos &&
+            (!p.sort_key || p.sort_key->value.text().find("${" + k + "}") ==
+                                std::string::npos)) {
+          continue;
+        }
+        params_text += (params_text.empty() ? "" : ", ") + k + "=" + v;
+      }
+      r.failures.push_back("run " + std::to_string(run + 1) + " (" +
+                           params_text + "): " + failure);
+    }
+  }
+  if (!latencies.empty()) {
+    std::sort(latencies.begin(), latencies.end());
+    auto rank = [&](double q) {
+      // Nearest rank: the smallest value with at least q of the runs at or
+      // below it.
+      size_t k = static_cast<size_t>(std::ceil(q * latencies.size()));
+      k = std::clamp<size_t>(k, 1, latencies.size());
+      return static_cast<double>(latencies[k - 1]) / 1000.0;
+    };
+    r.p50_micros = rank(0.50);
+    r.p99_micros = rank(0.99);
+    double sum = 0;
+    for (int64_t l : latencies) sum += static_cast<double>(l);
+    r.mean_micros = sum / static_cast<double>(latencies.size()) / 1000.0;
+  }
+  report->patterns.push_back(std::move(r));
+}
+
+void Runner::HotKeys(RunReport* report) {
+  std::vector<KeyReport> all;
+  for (const IndexTruth& truth : truths_) {
+    if (truth.def != nullptr && !indexes_created_) continue;
+    for (const auto& [pk, bucket] : truth.buckets) {
+      KeyReport k;
+      k.index = truth.name;
+      k.key = std::string(pk);
+      k.items = static_cast<int64_t>(bucket.size());
+      all.push_back(std::move(k));
+    }
+  }
+  const size_t n = static_cast<size_t>(std::max(options_.top_keys, 0));
+  auto by_items = [](const KeyReport& a, const KeyReport& b) {
+    if (a.items != b.items) return a.items > b.items;
+    if (a.index != b.index) return a.index < b.index;
+    return a.key < b.key;
+  };
+  const size_t keep = std::min(n, all.size());
+  std::partial_sort(all.begin(), all.begin() + keep, all.end(), by_items);
+  all.resize(keep);
+  for (KeyReport& k : all) {
+    const IndexTruth& truth = *Truth(k.index == "table" ? "" : k.index);
+    for (const auto& [_, id] : truth.buckets.at(k.key)) {
+      k.bytes += ItemSizeBytes(Project(data_.items[id].item, truth));
+    }
+    auto heat = traffic_.find({k.index, k.key});
+    if (heat != traffic_.end()) {
+      k.read_units = heat->second.first;
+      k.requests = heat->second.second;
+    }
+  }
+  report->hottest_by_items = std::move(all);
+
+  std::vector<KeyReport> hot;
+  for (const auto& [key, heat] : traffic_) {
+    KeyReport k;
+    k.index = key.first;
+    k.key = key.second;
+    k.read_units = heat.first;
+    k.requests = heat.second;
+    const IndexTruth& truth = *Truth(k.index == "table" ? "" : k.index);
+    auto bucket = truth.buckets.find(k.key);
+    if (bucket != truth.buckets.end()) {
+      k.items = static_cast<int64_t>(bucket->second.size());
+    }
+    hot.push_back(std::move(k));
+  }
+  auto by_traffic = [](const KeyReport& a, const KeyReport& b) {
+    if (a.read_units != b.read_units) return a.read_units > b.read_units;
+    if (a.index != b.index) return a.index < b.index;
+    return a.key < b.key;
+  };
+  const size_t keep_hot = std::min(n, hot.size());
+  std::partial_sort(hot.begin(), hot.begin() + keep_hot, hot.end(), by_traffic);
+  hot.resize(keep_hot);
+  for (KeyReport& k : hot) {
+    const IndexTruth& truth = *Truth(k.index == "table" ? "" : k.index);
+    auto bucket = truth.buckets.find(k.key);
+    if (bucket == truth.buckets.end()) continue;
+    for (const auto& [_, id] : bucket->second) {
+      k.bytes += ItemSizeBytes(Project(data_.items[id].item, truth));
+    }
+  }
+  report->hottest_by_traffic = std::move(hot);
+}
+
+StatusOr<RunReport> Runner::Run() {
+  RunReport report;
+  report.model = model_.name;
+  report.table = model_.table.name;
+  report.scale = data_.scale;
+  report.seed = data_.seed;
+  report.runs_per_pattern = options_.runs.value_or(workload_.runs);
+  report.page_size = options_.page_size;
+  EDDY_RETURN_IF_ERROR(CreateTable());
+  report.indexes_created = indexes_created_;
+  EDDY_RETURN_IF_ERROR(Load(&report));
+  BuildTruth();
+  CheckIndexes(&report);
+  if (!indexes_created_) {
+    // Only the table's count can be checked.
+    report.indexes.resize(std::min<size_t>(report.indexes.size(), 1));
+    std::vector<std::string> kept;
+    for (const std::string& p : report.problems) {
+      if (p.rfind("table:", 0) == 0) kept.push_back(p);
+    }
+    report.problems = std::move(kept);
+  }
+  const int64_t start = now_();
+  for (size_t i = 0; i < model_.patterns.size(); ++i) {
+    RunPattern(static_cast<int>(i + 1), model_.patterns[i], &report);
+  }
+  report.run_seconds = static_cast<double>(now_() - start) / 1e9;
+  HotKeys(&report);
+  return report;
+}
+
+}  // namespace
+
+bool RunReport::ok() const {
+  if (!problems.empty()) return false;
+  for (const PatternReport& p : patterns) {
+    if (p.executable && p.skipped.empty() &&
+        (p.verified != p.runs || !p.failures.empty())) {
+      return false;
+    }
+  }
+  return true;
+}
+
+StatusOr<RunReport> RunModel(const Model& model, const RunOptions& options) {
+  if (!model.workload) {
+    return Status::Validation("the model has no \"workload\" section");
+  }
+  const int64_t start = options.now_nanos ? options.now_nanos() : SteadyNanos();
+  GenerateOptions g;
+  g.scale = options.scale;
+  g.seed = options.seed;
+  EDDY_ASSIGN_OR_RETURN(GeneratedData data, Generate(model, g));
+  const int64_t end = options.now_nanos ? options.now_nanos() : SteadyNanos();
+  EDDY_ASSIGN_OR_RETURN(RunReport report, RunModel(model, data, options));
+  report.load.generate_seconds = static_cast<double>(end - start) / 1e9;
+  return report;
+}
+
+StatusOr<RunReport> RunModel(const Model& model, const GeneratedData& data,
+                             const RunOptions& options) {
+  if (!model.workload) {
+    return Status::Validation("the model has no \"workload\" section");
+  }
+  Runner runner(model, data, options);
+  return runner.Run();
+}
+
+}  // namespace eddy::model

@@ -1,0 +1,156 @@
+// Copyright 2026 The eddy Authors.
+//
+// RunModel: a model made executable end to end. It generates the workload's
+// data, creates the table and its GSIs in a fresh eddy Database, loads the
+// items through the typed BatchWriteItem (25 per call), runs every executable
+// access pattern `runs` times with parameters drawn from the generated data,
+// and verifies every result against the generator's ground truth:
+//
+//   - the key condition, evaluated over the generated items by the runner
+//     itself (exact item set; every item equal to what was written, as the
+//     index projects it; index sort-key order; all pages followed through
+//     LastEvaluatedKey);
+//   - the pattern's "expect" clause, when it has one: the items of the named
+//     entity types whose bindings equal the parameters — a check of the
+//     model's key design, not only of the emulator;
+//   - each index's ItemCount from DescribeTable against the number of
+//     generated items that carry its keys.
+//
+// The report gives, per pattern, the items returned, the read units consumed
+// (exact, summed from ReturnConsumedCapacity TOTAL over the pages) and the
+// latency p50/p99 over the runs; per entity type its write cost (from a
+// PutItem with ReturnConsumedCapacity TOTAL); per index its item count and
+// size; and the partition keys holding the most items and drawing the most
+// read traffic.
+//
+//   StatusOr<Model> model = LoadModelFile("model/kayak.json");
+//   StatusOr<RunReport> report = RunModel(*model);
+//   std::cout << FormatReportText(*report);      // model/report.h
+//   return report->ok() ? 0 : 1;
+//
+// Latencies are wall-clock time of the Query calls alone (verification is not
+// timed), read through RunOptions::now_nanos; everything else in the report is
+// deterministic for a given model, seed and scale.
+//
+// Thread safety: RunModel is reentrant (each call builds its own Database).
+
+#ifndef EDDY_MODEL_RUNNER_H_
+#define EDDY_MODEL_RUNNER_H_
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "emulator/base/status.h"
+#include "model/generator.h"
+#include "model/model.h"
+
+namespace eddy::model {
+
+struct RunOptions {
+  std::optional<int64_t> scale;  // overrides workload.scale
+  std::optional<uint64_t> seed;  // overrides workload.seed
+  std::optional<int> runs;       // per pattern; overrides workload.runs
+  std::optional<int> page_size;  // Limit for every query (forces paging)
+  // False: the table is created without its GSIs and patterns on them are
+  // reported as skipped.
+  bool create_indexes = true;
+  int top_keys = 5;  // rows in each "hottest keys" list
+  // Monotonic nanoseconds for latency and load timing; default: the
+  // process's steady clock.
+  std::function<int64_t()> now_nanos;
+  // Called after each BatchWriteItem of the load with (items loaded, total).
+  std::function<void(int64_t, int64_t)> on_load_progress;
+};
+
+struct PatternReport {
+  int number = 0;  // 1-based position in "Access Patterns"
+  std::string name;
+  bool executable = false;
+  std::string index;  // "table" or the GSI's name
+  std::string
+      key_condition;    // with the templates, e.g. PK1 = "${version}#stores"
+  std::string example;  // one rendered key condition
+  std::vector<std::string> matching_entity_types;
+  std::string skipped;  // why it did not run; empty when it ran
+  int runs = 0;
+  int verified = 0;  // runs whose result matched the ground truth
+  int64_t items_total = 0, items_min = 0, items_max = 0;
+  int64_t pages_total = 0;
+  double read_units_total = 0, read_units_min = 0, read_units_max = 0;
+  double p50_micros = 0, p99_micros = 0, mean_micros = 0;
+  std::vector<std::string> failures;  // the first few
+};
+
+struct EntityReport {
+  std::string entity_type;
+  int64_t items = 0;
+  int64_t bytes = 0;
+  double write_units = 0;            // one PutItem of its first item
+  std::vector<std::string> indexes;  // the GSIs it fills
+};
+
+struct IndexReport {
+  std::string name;                 // "table" or the GSI's name
+  std::string key_schema;           // "PK1, SK1"
+  int64_t item_count = 0;           // DescribeTable
+  int64_t size_bytes = 0;           // DescribeTable
+  int64_t expected_item_count = 0;  // generated items carrying its keys
+};
+
+struct KeyReport {
+  std::string index;
+  std::string key;
+  int64_t items = 0;
+  int64_t bytes = 0;
+  double read_units = 0;  // over all pattern runs
+  int64_t requests = 0;
+};
+
+struct LoadReport {
+  int64_t items = 0;
+  int64_t bytes = 0;
+  int64_t batches = 0;
+  double write_units = 0;
+  double generate_seconds = 0;
+  double load_seconds = 0;  // PutItem/BatchWriteItem calls only
+  double items_per_second = 0;
+};
+
+struct RunReport {
+  std::string model;
+  std::string table;
+  int64_t scale = 1;
+  uint64_t seed = 0;
+  int runs_per_pattern = 0;
+  std::optional<int> page_size;
+  bool indexes_created = true;
+  LoadReport load;
+  std::vector<EntityReport> entities;
+  std::vector<IndexReport> indexes;
+  std::vector<PatternReport> patterns;
+  std::vector<KeyReport> hottest_by_items;
+  std::vector<KeyReport> hottest_by_traffic;
+  std::vector<std::string> problems;  // verification failures outside patterns
+  double run_seconds = 0;             // all pattern runs, verification included
+
+  // True when every verification passed.
+  bool ok() const;
+};
+
+// Generates the data and runs. Errors: ValidationException from Generate, or
+// whatever CreateTable/BatchWriteItem return (prefixed with the operation),
+// e.g. a table definition eddy refuses. Verification failures are not
+// errors: they are in the report (ok() is false).
+StatusOr<RunReport> RunModel(const Model& model,
+                             const RunOptions& options = {});
+
+// Runs on data generated beforehand (scale/seed options are then ignored).
+StatusOr<RunReport> RunModel(const Model& model, const GeneratedData& data,
+                             const RunOptions& options = {});
+
+}  // namespace eddy::model
+
+#endif  // EDDY_MODEL_RUNNER_H_
