@@ -87,13 +87,8 @@ bool Intersect(const Tokens& a, const Tokens& b, std::string* witness) {
       if (t.kind == Token::kChar) used[static_cast<unsigned char>(t.c)] = true;
     }
   }
+  // The stand-in byte first, so witnesses read "x#store#x".
   std::vector<char> alphabet;
-  for (int c = 0; c < 256; ++c) {
-    if (used[c]) alphabet.push_back(static_cast<char>(c));
-  }
-  if (!used[static_cast<unsigned char>(kKeyDelimiter)]) {
-    alphabet.push_back(kKeyDelimiter);
-  }
   constexpr std::string_view kOther =
       "x0123456789abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
   bool have_other = false;
@@ -110,45 +105,60 @@ bool Intersect(const Tokens& a, const Tokens& b, std::string* witness) {
       have_other = true;
     }
   }
-
+  if (!used[static_cast<unsigned char>(kKeyDelimiter)]) {
+    alphabet.push_back(kKeyDelimiter);
+  }
+  for (int c = 0; c < 256; ++c) {
+    if (used[c]) alphabet.push_back(static_cast<char>(c));
+  }
   const Nfa na(a), nb(b);
   const int width = nb.state_count();
   const int total = na.state_count() * width;
+  // 0-1 breadth-first search: epsilon moves cost nothing, bytes cost one, so
+  // the first accepting pair popped ends a shortest common string.
   struct Visit {
-    int parent = -2;  // -2: unvisited, -1: the start
+    int dist = -1;    // bytes read to get here; -1: unvisited
+    int parent = -1;  // -1: the start
     int byte = -1;    // the byte read to get here; -1 for an epsilon move
   };
   std::vector<Visit> seen(total);
   std::deque<int> queue;
   const int start = na.start() * width + nb.start();
-  seen[start].parent = -1;
+  seen[start].dist = 0;
   queue.push_back(start);
-  auto push = [&](int from, int sa, int sb, int byte) {
+  auto relax = [&](int from, int sa, int sb, int byte) {
     if (sa < 0 || sb < 0) return;
     const int id = sa * width + sb;
-    if (seen[id].parent != -2) return;
-    seen[id] = {from, byte};
-    queue.push_back(id);
+    const int d = seen[from].dist + (byte >= 0 ? 1 : 0);
+    if (seen[id].dist >= 0 && seen[id].dist <= d) return;
+    seen[id] = {d, from, byte};
+    if (byte >= 0) {
+      queue.push_back(id);
+    } else {
+      queue.push_front(id);
+    }
   };
+  std::vector<bool> done(total, false);
   while (!queue.empty()) {
     const int id = queue.front();
     queue.pop_front();
+    if (done[id]) continue;
+    done[id] = true;
     const int sa = id / width, sb = id % width;
     if (na.Accepting(sa) && nb.Accepting(sb)) {
       if (witness != nullptr) {
         witness->clear();
-        for (int at = id; seen[at].parent != -1; at = seen[at].parent) {
-          if (seen[at].byte >= 0)
-            witness->push_back(static_cast<char>(seen[at].byte));
+        for (int at = id; at != start; at = seen[at].parent) {
+          if (seen[at].byte >= 0) witness->push_back(static_cast<char>(seen[at].byte));
         }
         std::reverse(witness->begin(), witness->end());
       }
       return true;
     }
-    push(id, na.Epsilon(sa), sb, -1);
-    push(id, sa, nb.Epsilon(sb), -1);
+    relax(id, na.Epsilon(sa), sb, -1);
+    relax(id, sa, nb.Epsilon(sb), -1);
     for (char c : alphabet) {
-      push(id, na.Step(sa, c), nb.Step(sb, c), static_cast<unsigned char>(c));
+      relax(id, na.Step(sa, c), nb.Step(sb, c), static_cast<unsigned char>(c));
     }
   }
   return false;

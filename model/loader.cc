@@ -188,6 +188,7 @@ class Loader {
     std::string member;
     std::string pointer;
     KeyTemplate value;
+    bool valid = true;  // false: malformed (already reported)
   };
   std::vector<RawIndexKey> raw_index_keys_;
   std::vector<ModelError>* errors_;
@@ -494,11 +495,11 @@ void Loader::LoadShape(const std::string& group, const KeyTemplate& pk,
       continue;
     }
     std::optional<KeyTemplate> t = Template(it.value(), mat);
-    if (!t) {
-      ok = false;
-      continue;
-    }
-    raw_index_keys_.push_back({index, m, mat, *std::move(t)});
+    // A malformed key is still a key that is there: pairing checks must not
+    // report its partner as alone.
+    raw_index_keys_.push_back({index, m, mat, t ? *std::move(t) : KeyTemplate(),
+                               t.has_value()});
+    if (!t) ok = false;
   }
   if (shape.entity_type.empty() && desc.find("entityType") == desc.end()) {
     Error(at, "missing \"entityType\"");
@@ -564,6 +565,9 @@ void Loader::CheckIndexKeys(Model* model) {
       const IndexDefinition& def = table.global_secondary_indexes[g];
       const Found& f = found[s][g];
       if (f.pk == nullptr && f.sk == nullptr) continue;
+      if ((f.pk != nullptr && !f.pk->valid) || (f.sk != nullptr && !f.sk->valid)) {
+        continue;
+      }
       if (f.pk != nullptr && f.sk == nullptr && !def.sort_key.empty()) {
         Error(f.pk->pointer, def.partition_key + " without " + def.sort_key +
                                  ": an item is in " + def.name +
@@ -1216,7 +1220,10 @@ void Loader::LoadEntry(const Json& e, const std::string& at, Model* model,
       entry.attributes.emplace_back(m.key(), *std::move(g));
     }
   }
-  if (ok) workload->entries.push_back(std::move(entry));
+  // Kept even with errors in its bindings or attributes, so that later
+  // entries and patterns are checked against it rather than failing twice.
+  (void)ok;
+  workload->entries.push_back(std::move(entry));
 }
 
 void Loader::LoadWorkload(const Json& w, const std::string& at, Model* model) {

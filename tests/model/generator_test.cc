@@ -1,0 +1,232 @@
+// Copyright 2026 The eddy Authors.
+//
+// The data generator on the kayak model: the workload's counts, repeats in
+// the employment history, ULIDs that sort by creation time, and
+// determinism (same seed, same bytes; another seed, other items).
+
+#include "model/generator.h"
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "emulator/wire/attribute_json.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "model/ulid.h"
+#include "tests/testing/status_matchers.h"
+
+namespace eddy::model {
+namespace {
+
+const Model& Kayak() {
+  static const Model* m = [] {
+    StatusOr<Model> loaded =
+        LoadModelFile(std::string(EDDY_SOURCE_DIR) + "/model/kayak.json");
+    EXPECT_THAT(loaded, IsOk());
+    return new Model(loaded.ok() ? *std::move(loaded) : Model());
+  }();
+  return *m;
+}
+
+std::map<std::string, int64_t> CountByType(const Model& m,
+                                           const GeneratedData& d) {
+  std::map<std::string, int64_t> out;
+  for (const GeneratedItem& g : d.items) ++out[m.entities[g.shape].entity_type];
+  return out;
+}
+
+const std::vector<int32_t>& Entry(const Model& m, const GeneratedData& d,
+                                  std::string_view name) {
+  for (size_t e = 0; e < m.workload->entries.size(); ++e) {
+    if (m.workload->entries[e].name == name) return d.by_entry[e];
+  }
+  static const std::vector<int32_t> kNone;
+  ADD_FAILURE() << "no entry " << name;
+  return kNone;
+}
+
+TEST(GeneratorTest, KayakDefaults) {
+  StatusOr<GeneratedData> d = Generate(Kayak());
+  ASSERT_THAT(d, IsOk());
+  std::map<std::string, int64_t> counts = CountByType(Kayak(), *d);
+  EXPECT_EQ(counts["storeMetadata"], 40);
+  EXPECT_EQ(counts["storeInventoryItem"], 40 * 50);
+  EXPECT_EQ(counts["personMetadata"], 2000 + 300);
+  EXPECT_EQ(counts["rentalRelationship"], 5000);
+  EXPECT_EQ(counts["storeActiveRental"], 500);
+  // ~5 current employees per store, each a distinct staff member.
+  EXPECT_GE(counts["storeEmployee"], 40 * 4);
+  EXPECT_LE(counts["storeEmployee"], 40 * 6);
+  std::map<std::string, int> employees_per_store;
+  std::set<std::string> employed;
+  for (int32_t id : Entry(Kayak(), *d, "currentEmployees")) {
+    ++employees_per_store[*d->items[id].bindings.Find("storeULID")];
+    EXPECT_TRUE(
+        employed.insert(*d->items[id].bindings.Find("personULID")).second);
+  }
+  EXPECT_EQ(employees_per_store.size(), 40u);
+  for (const auto& [store, n] : employees_per_store) {
+    EXPECT_GE(n, 4);
+    EXPECT_LE(n, 6);
+  }
+  // Employment history with repeats: someone worked at the same store more
+  // than once, and every current employee has a stint at their store.
+  std::map<std::pair<std::string, std::string>, int> stints;
+  for (const GeneratedItem& g : d->items) {
+    if (Kayak().entities[g.shape].entity_type != "employmentRelationship")
+      continue;
+    ++stints[{*g.bindings.Find("storeULID"), *g.bindings.Find("personULID")}];
+  }
+  int repeated = 0;
+  for (const auto& [_, n] : stints) repeated += n > 1 ? 1 : 0;
+  EXPECT_GT(repeated, 50);
+  for (int32_t id : Entry(Kayak(), *d, "currentEmployees")) {
+    EXPECT_GE((stints[{*d->items[id].bindings.Find("storeULID"),
+                       *d->items[id].bindings.Find("personULID")}]),
+              1);
+  }
+  // Active rentals: each one of the rentals, at most one per inventory item.
+  std::set<std::string> inventory, rentals;
+  for (int32_t id : Entry(Kayak(), *d, "rentals")) {
+    rentals.insert(*d->items[id].bindings.Find("rentalULID"));
+  }
+  for (int32_t id : Entry(Kayak(), *d, "activeRentals")) {
+    EXPECT_TRUE(
+        inventory.insert(*d->items[id].bindings.Find("inventoryULID")).second);
+    EXPECT_TRUE(rentals.contains(*d->items[id].bindings.Find("rentalULID")));
+  }
+}
+
+TEST(GeneratorTest, ItemsCarryKeysEntityTypeAndBindings) {
+  StatusOr<GeneratedData> d = Generate(Kayak());
+  ASSERT_THAT(d, IsOk());
+  const GeneratedItem& rental = d->items[Entry(Kayak(), *d, "rentals")[0]];
+  const Item& item = rental.item;
+  const std::string store = *rental.bindings.Find("storeULID");
+  const std::string person = *rental.bindings.Find("personULID");
+  const std::string inventory = *rental.bindings.Find("inventoryULID");
+  EXPECT_EQ(item.Find("PK")->s(),
+            "v1#rental#rentalULID#" + *rental.bindings.Find("rentalULID"));
+  EXPECT_EQ(item.Find("SK")->s(), "metadata");
+  EXPECT_EQ(item.Find("entityType")->s(), "rentalRelationship");
+  EXPECT_EQ(item.Find("PK2")->s(), "v1#rentalLocationPerson#" + store);
+  EXPECT_EQ(item.Find("SK3")->s(), "v1#rentalLocationPerson#" + store);
+  EXPECT_EQ(item.Find("PK5")->s(), "v1#rentalInventoryPerson#" + inventory);
+  EXPECT_EQ(item.Find("SK6")->s(), "v1#rentalInventoryPerson#" + inventory);
+  EXPECT_EQ(item.Find("PK6")->s(), "v1#rentalPersonInventory#" + person);
+  EXPECT_EQ(item.Find("personULID")->s(), person);
+  EXPECT_EQ(item.Find("PK1"), nullptr);  // sparse: not in GSI1
+  EXPECT_TRUE(item.Find("days")->is(AttributeType::kN));
+  // The rental's inventory item is at the rental's store.
+  bool found = false;
+  for (int32_t id : Entry(Kayak(), *d, "inventory")) {
+    if (*d->items[id].bindings.Find("inventoryULID") == inventory) {
+      EXPECT_EQ(*d->items[id].bindings.Find("storeULID"), store);
+      found = true;
+    }
+  }
+  EXPECT_TRUE(found);
+  // Stores take the states in order.
+  const Item& first_store = d->items[Entry(Kayak(), *d, "stores")[0]].item;
+  EXPECT_EQ(first_store.Find("state")->s(), "AL");
+  EXPECT_EQ(first_store.Find("PK1")->s(), "v1#stores");
+  EXPECT_EQ(first_store.Find("openedAt")->s().size(), 24u);  // ISO 8601, ms
+}
+
+TEST(GeneratorTest, UlidsSortByCreationTime) {
+  StatusOr<GeneratedData> d = Generate(Kayak());
+  ASSERT_THAT(d, IsOk());
+  const Workload& w = *Kayak().workload;
+  int64_t previous_millis = w.clock_start_millis;
+  std::string previous_ulid;
+  for (int32_t id : Entry(Kayak(), *d, "rentals")) {
+    const GeneratedItem& g = d->items[id];
+    const std::string& ulid = *g.bindings.Find("rentalULID");
+    EXPECT_EQ(UlidMillis(ulid), g.created_millis);
+    EXPECT_GT(g.created_millis, previous_millis);  // steps are at least 1 ms
+    EXPECT_LT(previous_ulid, ulid);
+    previous_millis = g.created_millis;
+    previous_ulid = ulid;
+  }
+  // Stores were made before rentals, so their ULIDs sort first.
+  EXPECT_LT(
+      *d->items[Entry(Kayak(), *d, "stores").back()].bindings.Find("storeULID"),
+      *d->items[Entry(Kayak(), *d, "rentals").front()].bindings.Find(
+          "rentalULID"));
+}
+
+TEST(GeneratorTest, SameSeedSameBytesOtherSeedOtherItems) {
+  StatusOr<GeneratedData> a = Generate(Kayak());
+  StatusOr<GeneratedData> b = Generate(Kayak());
+  StatusOr<GeneratedData> c = Generate(Kayak(), {.seed = 7});
+  ASSERT_THAT(a, IsOk());
+  ASSERT_THAT(b, IsOk());
+  ASSERT_THAT(c, IsOk());
+  ASSERT_EQ(a->items.size(), b->items.size());
+  for (size_t i = 0; i < a->items.size(); ++i) {
+    ASSERT_EQ(EncodeItemJson(a->items[i].item),
+              EncodeItemJson(b->items[i].item))
+        << i;
+    ASSERT_EQ(a->items[i].created_millis, b->items[i].created_millis);
+  }
+  EXPECT_EQ(a->total_bytes, b->total_bytes);
+  EXPECT_EQ(c->seed, 7u);
+  EXPECT_NE(EncodeItemJson(a->items[0].item), EncodeItemJson(c->items[0].item));
+}
+
+TEST(GeneratorTest, ScaleMultipliesTopLevelCounts) {
+  StatusOr<GeneratedData> d = Generate(Kayak(), {.scale = 10});
+  ASSERT_THAT(d, IsOk());
+  EXPECT_EQ(d->scale, 10);
+  std::map<std::string, int64_t> counts = CountByType(Kayak(), *d);
+  EXPECT_EQ(counts["storeMetadata"], 400);
+  EXPECT_EQ(counts["storeInventoryItem"], 400 * 50);  // per store: unscaled
+  EXPECT_EQ(counts["personMetadata"], 23000);
+  EXPECT_EQ(counts["rentalRelationship"], 50000);
+  EXPECT_EQ(counts["storeActiveRental"], 5000);
+}
+
+TEST(GeneratorTest, Errors) {
+  StatusOr<Model> m = LoadModel(R"({
+      "g": [{"PK": "g#${id}", "SK": {"metadata": {"entityType": "a"}}}],
+      "h": [{"PK": "h#${id}", "SK": {"x": {"entityType": "b"}}}],
+      "workload": {"generate": [
+        {"name": "as", "entityType": "a", "count": 3, "new": ["id"]},
+        {"name": "bs", "entityType": "b", "count": 4,
+         "pick": [{"from": "as", "unique": true}]}]}})");
+  ASSERT_THAT(m, IsOk());
+  EXPECT_THAT(Generate(*m), StatusIsExactly(ErrorCode::kValidation,
+                                            "generator entry \"bs\": pick from "
+                                            "\"as\" is unique but \"as\" has "
+                                            "only 3 items"));
+  StatusOr<Model> dup = LoadModel(R"({
+      "g": [{"PK": "g#${id}", "SK": {"metadata": {"entityType": "a"}}}],
+      "h": [{"PK": "h#${id}", "SK": {"x": {"entityType": "b"}}}],
+      "workload": {"generate": [
+        {"name": "as", "entityType": "a", "count": 3, "new": ["id"]},
+        {"name": "bs", "entityType": "b", "count": 4, "pick": [{"from": "as"}]}]}})");
+  ASSERT_THAT(dup, IsOk());
+  EXPECT_THAT(Generate(*dup),
+              StatusIs(ErrorCode::kValidation,
+                       "generator entry \"bs\": no draw in 1000 attempts gave "
+                       "new values for \"distinct\" and a primary key not used "
+                       "before"));
+  StatusOr<Model> big = LoadModel(R"({
+      "g": [{"PK": "g#${id}", "SK": {"metadata": {"entityType": "a"}}}],
+      "workload": {"generate": [
+        {"name": "as", "entityType": "a", "count": 1, "new": ["id"],
+         "attributes": {"a": {"text": 300000}, "b": {"text": 300000}}}]}})");
+  ASSERT_THAT(big, IsOk());
+  EXPECT_THAT(Generate(*big), StatusIs(ErrorCode::kValidation,
+                                       "exceeds DynamoDB's 400 KB item limit"));
+  StatusOr<Model> none =
+      LoadModel(R"({"g": [{"PK": "g", "SK": {"m": {"entityType": "a"}}}]})");
+  ASSERT_THAT(none, IsOk());
+  EXPECT_THAT(Generate(*none),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "the model has no \"workload\" section"));
+}
+
+}  // namespace
+}  // namespace eddy::model
