@@ -25,6 +25,7 @@ enum class ScalarAttributeType { kS, kN, kB };
 enum class BillingMode { kProvisioned, kPayPerRequest };
 enum class TableStatus { kCreating, kUpdating, kDeleting, kActive };
 enum class ReturnConsumedCapacity { kNone, kTotal, kIndexes };
+enum class ReturnItemCollectionMetrics { kNone, kSize };
 enum class ReturnValue { kNone, kAllOld, kUpdatedOld, kAllNew, kUpdatedNew };
 enum class Select {
   kAllAttributes,
@@ -129,6 +130,13 @@ struct Capacity {
   std::optional<double> write_capacity_units;
 };
 
+// What a write did to its item collection, on tables with a local secondary
+// index (ReturnItemCollectionMetrics SIZE).
+struct ItemCollectionMetrics {
+  Item item_collection_key;                    // the partition key
+  std::vector<double> size_estimate_range_gb;  // [low, high]
+};
+
 struct ConsumedCapacity {
   std::string table_name;
   double capacity_units = 0;
@@ -142,8 +150,19 @@ struct ConsumedCapacity {
 // --- Legacy conditional parameters (pre-expression API, still sent by older
 // SDK code such as DynamoDBMapper). eddy translates them into expressions.
 enum class ComparisonOperator {
-  kEq, kNe, kLe, kLt, kGe, kGt, kNotNull, kNull, kContains, kNotContains,
-  kBeginsWith, kIn, kBetween
+  kEq,
+  kNe,
+  kLe,
+  kLt,
+  kGe,
+  kGt,
+  kNotNull,
+  kNull,
+  kContains,
+  kNotContains,
+  kBeginsWith,
+  kIn,
+  kBetween
 };
 enum class ConditionalOperator { kAnd, kOr };
 
@@ -170,8 +189,9 @@ struct AttributeValueUpdate {
 };
 
 std::string_view ComparisonOperatorName(ComparisonOperator op);  // "EQ", ...
-std::string_view ProjectionTypeName(ProjectionType t);  // "ALL", "KEYS_ONLY", "INCLUDE"
-std::string_view IndexStatusName(IndexStatus s);        // "ACTIVE", ...
+std::string_view ProjectionTypeName(
+    ProjectionType t);  // "ALL", "KEYS_ONLY", "INCLUDE"
+std::string_view IndexStatusName(IndexStatus s);  // "ACTIVE", ...
 
 // `#name` -> attribute name, and `:value` -> value.
 using ExpressionAttributeNames = std::map<std::string, std::string>;

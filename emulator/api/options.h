@@ -1,21 +1,53 @@
 // Copyright 2026 The eddy Authors.
 //
 // Options: how a Database is set up. Every member has a default that behaves
-// like DynamoDB Local: real time, us-east-1, one shared account.
+// like DynamoDB Local: real time, us-east-1, one shared account, indexes
+// ready at once and updated with every write.
+//
+//   eddy::ManualClock clock;
+//   eddy::Options options;
+//   options.clock = &clock;
+//   options.gsi_lag = {.min_micros = 200'000, .max_micros = 200'000};
+//   eddy::Database db(options);
 
 #ifndef EDDY_EMULATOR_API_OPTIONS_H_
 #define EDDY_EMULATOR_API_OPTIONS_H_
 
+#include <cstdint>
 #include <string>
 
 #include "emulator/base/clock.h"
+#include "emulator/types/limits.h"
 
 namespace eddy {
 
+// How long after a write its change reaches the table's global secondary
+// indexes. DynamoDB propagates GSI changes asynchronously ("within a fraction
+// of a second, under normal conditions"); DynamoDB Local does it at once, which
+// hides bugs in code that reads its own writes from a GSI.
+struct GsiLag {
+  // Each write's delay is drawn uniformly from [min_micros, max_micros] by a
+  // generator seeded with `seed` (fixed when the two are equal). Changes to
+  // one index become visible in write order. Default 0/0: no lag.
+  int64_t min_micros = 0;
+  int64_t max_micros = 0;
+  uint64_t seed = 1;
+
+  bool enabled() const { return max_micros > 0; }
+};
+
+// How long a GSI added by UpdateTable stays CREATING, with Backfilling set,
+// before it turns ACTIVE: `base_micros` plus the table's item count divided by
+// `items_per_second` (0: no per-item time). Default: ACTIVE at once.
+struct IndexBackfill {
+  int64_t base_micros = 0;
+  int64_t items_per_second = 0;
+};
+
 struct Options {
-  // Where time comes from (table creation times; later TTL, idempotency
-  // windows and throttling). Not owned; must outlive the Database.
-  // Default: the process's real clock. Tests pass a ManualClock.
+  // Where time comes from (creation times, index backfill and lag; later TTL,
+  // idempotency windows and throttling). Not owned; must outlive the
+  // Database. Default: the process's real clock. Tests pass a ManualClock.
   Clock* clock = Clock::Real();
 
   // Region and account used in ARNs
@@ -23,6 +55,18 @@ struct Options {
   // and "000000000000".
   std::string region = "us-east-1";
   std::string account_id = "000000000000";
+
+  // GSI propagation delay. Default: none (indexes change with the write).
+  GsiLag gsi_lag;
+
+  // Online index creation time. Default: instant.
+  IndexBackfill index_backfill;
+
+  // The most an item collection (one partition-key value: its items and
+  // their local-secondary-index entries) may hold on a table with an LSI
+  // before writes that grow it fail with ItemCollectionSizeLimitExceeded.
+  // Default: DynamoDB's 10 GB. Tests lower it to reach the limit cheaply.
+  int64_t item_collection_size_limit_bytes = limits::kMaxItemCollectionBytes;
 };
 
 }  // namespace eddy

@@ -93,6 +93,8 @@ struct PutItemRequest {
   ReturnValue return_values = ReturnValue::kNone;  // NONE or ALL_OLD
   ReturnConsumedCapacity return_consumed_capacity =
       ReturnConsumedCapacity::kNone;
+  ReturnItemCollectionMetrics return_item_collection_metrics =
+      ReturnItemCollectionMetrics::kNone;
   bool return_values_on_condition_check_failure_all_old = false;
   // Legacy conditional parameters (translated to a ConditionExpression).
   std::optional<std::map<std::string, ExpectedAttributeValue>> expected;
@@ -100,6 +102,7 @@ struct PutItemRequest {
 };
 struct PutItemResponse {
   std::optional<Item> attributes;  // ALL_OLD of an item that existed
+  std::optional<ItemCollectionMetrics> item_collection_metrics;
   std::optional<ConsumedCapacity> consumed_capacity;
 };
 
@@ -127,6 +130,8 @@ struct DeleteItemRequest {
   ReturnValue return_values = ReturnValue::kNone;  // NONE or ALL_OLD
   ReturnConsumedCapacity return_consumed_capacity =
       ReturnConsumedCapacity::kNone;
+  ReturnItemCollectionMetrics return_item_collection_metrics =
+      ReturnItemCollectionMetrics::kNone;
   bool return_values_on_condition_check_failure_all_old = false;
   // Legacy conditional parameters (translated to a ConditionExpression).
   std::optional<std::map<std::string, ExpectedAttributeValue>> expected;
@@ -134,6 +139,7 @@ struct DeleteItemRequest {
 };
 struct DeleteItemResponse {
   std::optional<Item> attributes;
+  std::optional<ItemCollectionMetrics> item_collection_metrics;
   std::optional<ConsumedCapacity> consumed_capacity;
 };
 
@@ -145,7 +151,10 @@ struct UpdateItemRequest {
   std::optional<ExpressionAttributeNames> expression_attribute_names;
   std::optional<ExpressionAttributeValues> expression_attribute_values;
   ReturnValue return_values = ReturnValue::kNone;  // all five
-  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+  ReturnConsumedCapacity return_consumed_capacity =
+      ReturnConsumedCapacity::kNone;
+  ReturnItemCollectionMetrics return_item_collection_metrics =
+      ReturnItemCollectionMetrics::kNone;
   bool return_values_on_condition_check_failure_all_old = false;
   // Legacy parameters (translated to UpdateExpression / ConditionExpression).
   std::optional<std::map<std::string, AttributeValueUpdate>> attribute_updates;
@@ -154,6 +163,7 @@ struct UpdateItemRequest {
 };
 struct UpdateItemResponse {
   std::optional<Item> attributes;
+  std::optional<ItemCollectionMetrics> item_collection_metrics;
   std::optional<ConsumedCapacity> consumed_capacity;
 };
 
@@ -175,7 +185,8 @@ struct QueryRequest {
   std::optional<Item> exclusive_start_key;
   ReturnConsumedCapacity return_consumed_capacity =
       ReturnConsumedCapacity::kNone;
-  // Legacy parameters (translated to KeyConditionExpression / FilterExpression).
+  // Legacy parameters (translated to KeyConditionExpression /
+  // FilterExpression).
   std::optional<std::map<std::string, Condition>> key_conditions;
   std::optional<std::map<std::string, Condition>> query_filter;
   std::optional<ConditionalOperator> conditional_operator;
@@ -241,10 +252,15 @@ struct BatchWriteItemRequest {
   std::map<std::string, std::vector<WriteRequest>> request_items;
   ReturnConsumedCapacity return_consumed_capacity =
       ReturnConsumedCapacity::kNone;
+  ReturnItemCollectionMetrics return_item_collection_metrics =
+      ReturnItemCollectionMetrics::kNone;
 };
 struct BatchWriteItemResponse {
   std::map<std::string, std::vector<WriteRequest>> unprocessed_items;
   std::vector<ConsumedCapacity> consumed_capacity;
+  // Tables with a local secondary index, one entry per collection written.
+  std::map<std::string, std::vector<ItemCollectionMetrics>>
+      item_collection_metrics;
 };
 
 }  // namespace eddy

@@ -51,12 +51,14 @@ StatusOr<BatchGetItemResponse> BatchGetItem(
     Work w{table, {}, std::nullopt};
     if (keys.expression_attribute_names && !keys.projection_expression) {
       return Status::Validation(
-          "ExpressionAttributeNames can only be specified when using expressions");
+          "ExpressionAttributeNames can only be specified when using "
+          "expressions");
     }
     static const std::optional<ExpressionAttributeValues> kNoValues;
     Placeholders placeholders(keys.expression_attribute_names, kNoValues);
-    EDDY_ASSIGN_OR_RETURN(w.projection, CompileProjection(keys.projection_expression,
-                                                          keys.attributes_to_get, placeholders));
+    EDDY_ASSIGN_OR_RETURN(
+        w.projection, CompileProjection(keys.projection_expression,
+                                        keys.attributes_to_get, placeholders));
     EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
     std::set<std::pair<std::string, std::string>> seen;
     for (const Item& key : keys.keys) {
@@ -89,8 +91,9 @@ StatusOr<BatchGetItemResponse> BatchGetItem(
       const int64_t size = r ? r->item_size() : 0;
       half_units += capacity::ReadHalfUnits(size, asked.consistent_read);
       if (r) {
-        items.push_back(work[t].projection ? expr::Project(*work[t].projection, r->Decode())
-                                         : r->Decode());
+        items.push_back(work[t].projection
+                            ? expr::Project(*work[t].projection, r->Decode())
+                            : r->Decode());
         response_bytes += size;
       }
     }

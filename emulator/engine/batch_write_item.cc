@@ -1,14 +1,20 @@
 // Copyright 2026 The eddy Authors.
 //
 // BatchWriteItem: up to 25 puts and deletes over any number of tables. The
-// whole batch is validated first (a bad request changes nothing); then each
-// table's writes are applied under that table's lock. Each item is charged on
-// its own (rounded up to 1 KB).
+// whole batch is validated and planned first, under every table's lock taken
+// in name order (a bad request changes nothing), then applied. Each item is
+// charged on its own (rounded up to 1 KB), with its index writes.
+//
+// Approximation: the item-collection limit of tables with an LSI is checked
+// item by item, so a batch whose items together cross the limit under one
+// partition key is accepted.
 
 #include <mutex>
 #include <set>
+#include <shared_mutex>
 
 #include "emulator/capacity/units.h"
+#include "emulator/engine/item_write.h"
 #include "emulator/engine/keys.h"
 #include "emulator/engine/operations.h"
 #include "emulator/engine/request_validation.h"
@@ -37,6 +43,8 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
 
   struct Write {
     StorageKey key;
+    const Item* item = nullptr;  // the put item; null for a delete
+    const Item* key_item = nullptr;
     storage::RecordPtr record;  // null for a delete
   };
   struct Work {
@@ -58,11 +66,14 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
       Write write;
       if (wr.put_item) {
         EDDY_ASSIGN_OR_RETURN(write.key, KeyFromItem(*table, *wr.put_item));
+        write.item = &*wr.put_item;
+        write.key_item = write.item;
         write.record = storage::MakeRecord(*wr.put_item, table->hash_key.name,
                                            table->range_key_name());
       } else {
         EDDY_ASSIGN_OR_RETURN(write.key,
                               KeyFromKeyParameter(*table, *wr.delete_key));
+        write.key_item = &*wr.delete_key;
       }
       if (!seen.emplace(write.key.pk, write.key.sk).second) {
         return Status::Validation(
@@ -73,31 +84,48 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
     work.push_back(std::move(w));
   }
 
+  // Lock every table (in name order: request_items is sorted), plan every
+  // write, and only then apply them.
+  std::vector<std::unique_lock<std::shared_mutex>> locks;
+  locks.reserve(work.size());
+  for (Work& w : work) locks.emplace_back(w.table->mu);
+  const int64_t now = ctx.options->clock->NowMicros();
+  std::vector<std::vector<WritePlan>> plans(work.size());
+  for (size_t t = 0; t < work.size(); ++t) {
+    Table& table = *work[t].table;
+    for (Write& write : work[t].writes) {
+      if (write.item) EDDY_RETURN_IF_ERROR(CheckIndexKeys(table, *write.item));
+      const storage::Record* existing = table.store.Find(write.key.ref());
+      EDDY_ASSIGN_OR_RETURN(
+          WritePlan plan,
+          PlanWrite(table, write.key, write.item, std::move(write.record),
+                    existing, nullptr, now));
+      plans[t].push_back(std::move(plan));
+    }
+  }
+
   BatchWriteItemResponse response;
-  for (Work& w : work) {
-    int64_t half_units = 0;
-    std::vector<storage::RecordPtr> replaced;
-    {
-      std::unique_lock lock(w.table->mu);
-      for (Write& write : w.writes) {
-        if (write.record) {
-          const int64_t new_size = write.record->item_size();
-          storage::RecordPtr old = w.table->store.Put(std::move(write.record));
-          half_units += capacity::WriteHalfUnits(
-              std::max(new_size, old ? old->item_size() : 0));
-          replaced.push_back(std::move(old));
-        } else {
-          storage::RecordPtr old = w.table->store.Erase(write.key.ref());
-          half_units += capacity::WriteHalfUnits(old ? old->item_size() : 0);
-          replaced.push_back(std::move(old));
-        }
+  std::vector<storage::RecordPtr> replaced;  // freed after the locks
+  for (size_t t = 0; t < work.size(); ++t) {
+    Table& table = *work[t].table;
+    WriteUnits units;
+    for (size_t i = 0; i < plans[t].size(); ++i) {
+      units.Add(plans[t][i].units);
+      replaced.push_back(ApplyWrite(table, std::move(plans[t][i])));
+      if (request.return_item_collection_metrics ==
+              ReturnItemCollectionMetrics::kSize &&
+          table.has_local_indexes) {
+        response.item_collection_metrics[table.name].push_back(
+            CollectionMetrics(table, work[t].writes[i].key,
+                              *work[t].writes[i].key_item));
       }
     }
     if (auto c = MakeConsumedCapacity(request.return_consumed_capacity,
-                                      w.table->name, 0, half_units)) {
+                                      table.name, units.table, units.indexes)) {
       response.consumed_capacity.push_back(*std::move(c));
     }
   }
+  locks.clear();
   return response;
 }
 

@@ -1,5 +1,8 @@
 // Copyright 2026 The eddy Authors.
 
+#include <mutex>
+#include <shared_mutex>
+
 #include "emulator/capacity/units.h"
 #include "emulator/engine/operations.h"
 
@@ -27,11 +30,37 @@ std::optional<ConsumedCapacity> MakeConsumedCapacity(
   return c;
 }
 
-Status RejectUnsupported(const std::optional<std::string>& expression,
-                         const char* parameter) {
-  if (!expression.has_value()) return Status::OK();
-  return Status::Validation(std::string(parameter) +
-                            " is not supported by this version of eddy yet");
+std::optional<ConsumedCapacity> MakeConsumedCapacity(
+    ReturnConsumedCapacity mode, const std::string& table,
+    int64_t table_half_units, const std::vector<IndexUnits>& indexes) {
+  if (mode == ReturnConsumedCapacity::kNone) return std::nullopt;
+  ConsumedCapacity c;
+  c.table_name = table;
+  int64_t total = table_half_units;
+  for (const IndexUnits& u : indexes) total += u.half_units;
+  c.capacity_units = capacity::ToUnits(total);
+  if (mode == ReturnConsumedCapacity::kIndexes) {
+    if (table_half_units > 0 || indexes.empty()) {
+      c.table = Capacity{capacity::ToUnits(table_half_units), std::nullopt,
+                         std::nullopt};
+    }
+    for (const IndexUnits& u : indexes) {
+      auto& map = u.index->is_global() ? c.global_secondary_indexes
+                                       : c.local_secondary_indexes;
+      map[u.index->name()].capacity_units += capacity::ToUnits(u.half_units);
+    }
+  }
+  return c;
+}
+
+void CatchUpIndexes(Table& table, int64_t now_micros) {
+  if (!table.gsi_lag.enabled()) return;
+  {
+    std::shared_lock lock(table.mu);
+    if (!table.HasDueIndexChanges(now_micros)) return;
+  }
+  std::unique_lock lock(table.mu);
+  table.ApplyDueIndexChanges(now_micros);
 }
 
 }  // namespace eddy::engine

@@ -1,14 +1,16 @@
 // Copyright 2026 The eddy Authors.
 //
-// CreateTable: validates the key schema, attribute definitions and billing
-// settings with DynamoDB's messages, then registers an ACTIVE table (eddy
-// tables are usable at once; DynamoDB's CREATING phase takes no time here).
+// CreateTable: validates the key schema, attribute definitions, secondary
+// indexes and billing settings with DynamoDB's messages, then registers an
+// ACTIVE table with ACTIVE indexes (eddy tables are usable at once;
+// DynamoDB's CREATING phase takes no time here).
+
+#include <xxhash.h>
 
 #include <cstdio>
 #include <set>
 
-#include <xxhash.h>
-
+#include "emulator/engine/index_definitions.h"
 #include "emulator/engine/operations.h"
 #include "emulator/engine/request_validation.h"
 
@@ -16,15 +18,6 @@ namespace eddy::engine {
 namespace {
 
 constexpr char kInvalid[] = "One or more parameter values were invalid: ";
-
-std::string Join(const std::vector<std::string>& names) {
-  std::string out;
-  for (size_t i = 0; i < names.size(); ++i) {
-    if (i) out += ", ";
-    out += names[i];
-  }
-  return out;
-}
 
 // A UUID-shaped id, the same in every run for a given name and creation
 // time (xxh3 is unseeded, unlike absl::Hash).
@@ -105,16 +98,8 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
                "Member must have length less than or equal to 2");
   }
   CheckThroughputValues(request.provisioned_throughput, errors);
+  CheckIndexRequestModel(request, errors);
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
-
-  // Secondary indexes are the next capability to land; until then a request
-  // that asks for them is refused rather than silently given a table without.
-  if (!request.global_secondary_indexes.empty()) {
-    return Status::Validation("GlobalSecondaryIndexes is not supported by this version of eddy yet");
-  }
-  if (!request.local_secondary_indexes.empty()) {
-    return Status::Validation("LocalSecondaryIndexes is not supported by this version of eddy yet");
-  }
 
   // 2. Semantic checks, in DynamoDB's order.
   EDDY_RETURN_IF_ERROR(
@@ -127,30 +112,12 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
     return Status::Validation(
         "Invalid KeySchema: Some index key attribute have no definition");
   }
-  for (const auto& k : keys) {
-    if (std::find(defined.begin(), defined.end(), k) == defined.end()) {
-      return Status::Validation(std::string(kInvalid) +
-                                "Some index key attributes are not defined in "
-                                "AttributeDefinitions. Keys: [" +
-                                Join(keys) + "], AttributeDefinitions: [" +
-                                Join(defined) + "]");
-    }
-  }
-  if (keys.size() == 2 && keys[0] == keys[1]) {
-    return Status::Validation(
-        "Both the Hash Key and the Range Key element in the KeySchema have the "
-        "same name");
-  }
-  if (request.key_schema[0].key_type != KeyType::kHash) {
-    return Status::Validation(
-        "Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
-  }
-  if (keys.size() == 2 && request.key_schema[1].key_type != KeyType::kRange) {
-    return Status::Validation(
-        "Invalid KeySchema: The second KeySchemaElement is not a RANGE key "
-        "type");
-  }
-  if (keys.size() != defined.size()) {
+  EDDY_RETURN_IF_ERROR(CheckKeySchema(request.key_schema, defined));
+  const bool has_indexes = !request.global_secondary_indexes.empty() ||
+                           !request.local_secondary_indexes.empty();
+  if (has_indexes) {
+    EDDY_RETURN_IF_ERROR(ValidateCreateTableIndexes(request));
+  } else if (keys.size() != defined.size()) {
     return Status::Validation(
         std::string(kInvalid) +
         "Number of attributes in KeySchema does not exactly match number "
@@ -176,6 +143,26 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
   table->hash_key = KeyAttribute{keys[0], type_of(keys[0])};
   if (keys.size() == 2)
     table->range_key = KeyAttribute{keys[1], type_of(keys[1])};
+  table->gsi_lag = ctx.options->gsi_lag;
+  table->index_backfill = ctx.options->index_backfill;
+  table->item_collection_size_limit_bytes =
+      ctx.options->item_collection_size_limit_bytes;
+  table->lag_rng.seed(
+      ctx.options->gsi_lag.seed ^
+      XXH3_64bits(request.table_name.data(), request.table_name.size()));
+  table->has_local_indexes = !request.local_secondary_indexes.empty();
+  for (const LocalSecondaryIndex& l : request.local_secondary_indexes) {
+    table->indexes.push_back(MakeIndex(SecondaryIndex::Kind::kLocal, table->arn,
+                                       l.index_name, l.key_schema, l.projection,
+                                       request.attribute_definitions, *table));
+  }
+  for (const GlobalSecondaryIndex& g : request.global_secondary_indexes) {
+    auto index = MakeIndex(SecondaryIndex::Kind::kGlobal, table->arn,
+                           g.index_name, g.key_schema, g.projection,
+                           request.attribute_definitions, *table);
+    if (g.provisioned_throughput) index->throughput = *g.provisioned_throughput;
+    table->indexes.push_back(std::move(index));
+  }
   table->billing_mode =
       request.billing_mode.value_or(BillingMode::kProvisioned);
   if (table->billing_mode == BillingMode::kProvisioned) {
@@ -189,7 +176,10 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
     table->partitions = capacity::PartitionMap(
         capacity::PartitionMap::kOnDemandInitialPartitions);
   }
-  TableDescription description = table->Describe();
+  for (auto& index : table->indexes) {
+    if (index->is_global()) index->partitions = IndexPartitions(*table, *index);
+  }
+  TableDescription description = table->Describe(now);
   EDDY_RETURN_IF_ERROR(ctx.catalog->Add(std::move(table)));
   return CreateTableResponse{std::move(description)};
 }

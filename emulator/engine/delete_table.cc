@@ -19,7 +19,7 @@ StatusOr<DeleteTableResponse> DeleteTable(Context& ctx,
   if (table == nullptr)
     return TableNotFound(request.table_name, /*describe_form=*/true);
   std::unique_lock lock(table->mu);
-  TableDescription d = table->Describe();
+  TableDescription d = table->Describe(ctx.options->clock->NowMicros());
   d.table_status = TableStatus::kDeleting;
   return DeleteTableResponse{std::move(d)};
 }

@@ -18,8 +18,10 @@ StatusOr<DescribeTableResponse> DescribeTable(
   std::shared_ptr<Table> table = ctx.catalog->Find(request.table_name);
   if (table == nullptr)
     return TableNotFound(request.table_name, /*describe_form=*/true);
+  const int64_t now = ctx.options->clock->NowMicros();
+  CatchUpIndexes(*table, now);
   std::shared_lock lock(table->mu);
-  return DescribeTableResponse{table->Describe()};
+  return DescribeTableResponse{table->Describe(now)};
 }
 
 StatusOr<ListTablesResponse> ListTables(Context& ctx,

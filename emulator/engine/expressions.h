@@ -5,9 +5,10 @@
 // collected across all of them, and unused placeholders are reported last
 // (api-semantics.md §1.1 check order).
 //
-//   Placeholders p(request.expression_attribute_names, request.expression_attribute_values);
-//   EDDY_ASSIGN_OR_RETURN(auto condition,
-//                         p.Compile(request.condition_expression, expr::ExpressionKind::kCondition));
+//   Placeholders p(request.expression_attribute_names,
+//   request.expression_attribute_values); EDDY_ASSIGN_OR_RETURN(auto condition,
+//                         p.Compile(request.condition_expression,
+//                         expr::ExpressionKind::kCondition));
 //   EDDY_RETURN_IF_ERROR(p.CheckAllUsed());
 
 #ifndef EDDY_EMULATOR_ENGINE_EXPRESSIONS_H_
@@ -29,7 +30,8 @@ class Placeholders {
  public:
   Placeholders(const std::optional<ExpressionAttributeNames>& names,
                const std::optional<ExpressionAttributeValues>& values)
-      : names_(names ? &*names : nullptr), values_(values ? &*values : nullptr) {}
+      : names_(names ? &*names : nullptr),
+        values_(values ? &*values : nullptr) {}
 
   // Compiles a condition-shaped expression if present (nullopt when absent).
   StatusOr<std::optional<expr::ResolvedCondition>> Compile(
@@ -55,7 +57,8 @@ StatusOr<std::optional<expr::ResolvedCondition>> CompileWriteCondition(
     const std::optional<std::string>& condition_expression,
     const std::optional<ExpressionAttributeNames>& names,
     const std::optional<ExpressionAttributeValues>& values,
-    const std::optional<std::map<std::string, ExpectedAttributeValue>>& expected,
+    const std::optional<std::map<std::string, ExpectedAttributeValue>>&
+        expected,
     std::optional<ConditionalOperator> conditional_operator);
 
 // The projection of a read: its ProjectionExpression (resolved with the
@@ -75,7 +78,8 @@ Status CheckCondition(const std::optional<expr::ResolvedCondition>& condition,
                       const Item* existing, bool return_item_on_failure);
 // The same for a stored record, decoding it only when there is a condition.
 Status CheckCondition(const std::optional<expr::ResolvedCondition>& condition,
-                      const storage::Record* existing, bool return_item_on_failure);
+                      const storage::Record* existing,
+                      bool return_item_on_failure);
 
 }  // namespace eddy::engine
 

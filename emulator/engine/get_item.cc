@@ -17,18 +17,21 @@ StatusOr<GetItemResponse> GetItem(Context& ctx, const GetItemRequest& request) {
   ValidationErrors errors;
   errors.CheckTableName(request.table_name);
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
-  if (request.expression_attribute_names && request.expression_attribute_names->empty()) {
+  if (request.expression_attribute_names &&
+      request.expression_attribute_names->empty()) {
     return Status::Validation("ExpressionAttributeNames must not be empty");
   }
   if (request.expression_attribute_names && !request.projection_expression) {
     return Status::Validation(
-        "ExpressionAttributeNames can only be specified when using expressions");
+        "ExpressionAttributeNames can only be specified when using "
+        "expressions");
   }
   static const std::optional<ExpressionAttributeValues> kNoValues;
   Placeholders placeholders(request.expression_attribute_names, kNoValues);
   EDDY_ASSIGN_OR_RETURN(
       std::optional<expr::ResolvedProjection> projection,
-      CompileProjection(request.projection_expression, request.attributes_to_get, placeholders));
+      CompileProjection(request.projection_expression,
+                        request.attributes_to_get, placeholders));
   EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                         FindTable(ctx, request.table_name));
@@ -39,7 +42,8 @@ StatusOr<GetItemResponse> GetItem(Context& ctx, const GetItemRequest& request) {
   {
     std::shared_lock lock(table->mu);
     if (const storage::Record* r = table->store.Find(key.ref())) {
-      response.item = projection ? expr::Project(*projection, r->Decode()) : r->Decode();
+      response.item =
+          projection ? expr::Project(*projection, r->Decode()) : r->Decode();
       size = r->item_size();
     }
   }

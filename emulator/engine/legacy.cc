@@ -15,15 +15,20 @@ struct Arity {
 Arity ArityOf(Op op) {
   switch (op) {
     case Op::kNull:
-    case Op::kNotNull: return {0, 0};
-    case Op::kIn: return {1, SIZE_MAX};
-    case Op::kBetween: return {2, 2};
-    default: return {1, 1};
+    case Op::kNotNull:
+      return {0, 0};
+    case Op::kIn:
+      return {1, SIZE_MAX};
+    case Op::kBetween:
+      return {2, 2};
+    default:
+      return {1, 1};
   }
 }
 
 bool IsScalarKeyType(const AttributeValue& v) {
-  return v.is(AttributeType::kS) || v.is(AttributeType::kN) || v.is(AttributeType::kB);
+  return v.is(AttributeType::kS) || v.is(AttributeType::kN) ||
+         v.is(AttributeType::kB);
 }
 
 // Operand types the legacy operators accept.
@@ -31,8 +36,14 @@ Status CheckOperandTypes(Op op, const std::vector<AttributeValue>& values) {
   for (const AttributeValue& v : values) {
     bool ok = true;
     switch (op) {
-      case Op::kLe: case Op::kLt: case Op::kGe: case Op::kGt: case Op::kBetween:
-      case Op::kIn: case Op::kContains: case Op::kNotContains:
+      case Op::kLe:
+      case Op::kLt:
+      case Op::kGe:
+      case Op::kGt:
+      case Op::kBetween:
+      case Op::kIn:
+      case Op::kContains:
+      case Op::kNotContains:
         ok = IsScalarKeyType(v);
         break;
       case Op::kBeginsWith:
@@ -42,10 +53,10 @@ Status CheckOperandTypes(Op op, const std::vector<AttributeValue>& values) {
         break;
     }
     if (!ok) {
-      return Status::Validation(std::string(kInvalid) + "ComparisonOperator " +
-                                std::string(ComparisonOperatorName(op)) + " is not valid for " +
-                                std::string(AttributeTypeName(v.type())) +
-                                " AttributeValue type");
+      return Status::Validation(
+          std::string(kInvalid) + "ComparisonOperator " +
+          std::string(ComparisonOperatorName(op)) + " is not valid for " +
+          std::string(AttributeTypeName(v.type())) + " AttributeValue type");
     }
   }
   return Status::OK();
@@ -54,7 +65,8 @@ Status CheckOperandTypes(Op op, const std::vector<AttributeValue>& values) {
 class Builder {
  public:
   // Adds the clause for attribute `name` with operator `op` and `values`.
-  void Clause(const std::string& name, Op op, const std::vector<AttributeValue>& values) {
+  void Clause(const std::string& name, Op op,
+              const std::vector<AttributeValue>& values) {
     const std::string a = "#l" + std::to_string(clauses_);
     names_[a] = name;
     std::vector<std::string> v;
@@ -64,18 +76,42 @@ class Builder {
     }
     std::string c;
     switch (op) {
-      case Op::kEq: c = a + " = " + v[0]; break;
-      case Op::kNe: c = a + " <> " + v[0]; break;
-      case Op::kLe: c = a + " <= " + v[0]; break;
-      case Op::kLt: c = a + " < " + v[0]; break;
-      case Op::kGe: c = a + " >= " + v[0]; break;
-      case Op::kGt: c = a + " > " + v[0]; break;
-      case Op::kNotNull: c = "attribute_exists(" + a + ")"; break;
-      case Op::kNull: c = "attribute_not_exists(" + a + ")"; break;
-      case Op::kContains: c = "contains(" + a + ", " + v[0] + ")"; break;
-      case Op::kNotContains: c = "NOT contains(" + a + ", " + v[0] + ")"; break;
-      case Op::kBeginsWith: c = "begins_with(" + a + ", " + v[0] + ")"; break;
-      case Op::kBetween: c = a + " BETWEEN " + v[0] + " AND " + v[1]; break;
+      case Op::kEq:
+        c = a + " = " + v[0];
+        break;
+      case Op::kNe:
+        c = a + " <> " + v[0];
+        break;
+      case Op::kLe:
+        c = a + " <= " + v[0];
+        break;
+      case Op::kLt:
+        c = a + " < " + v[0];
+        break;
+      case Op::kGe:
+        c = a + " >= " + v[0];
+        break;
+      case Op::kGt:
+        c = a + " > " + v[0];
+        break;
+      case Op::kNotNull:
+        c = "attribute_exists(" + a + ")";
+        break;
+      case Op::kNull:
+        c = "attribute_not_exists(" + a + ")";
+        break;
+      case Op::kContains:
+        c = "contains(" + a + ", " + v[0] + ")";
+        break;
+      case Op::kNotContains:
+        c = "NOT contains(" + a + ", " + v[0] + ")";
+        break;
+      case Op::kBeginsWith:
+        c = "begins_with(" + a + ", " + v[0] + ")";
+        break;
+      case Op::kBetween:
+        c = a + " BETWEEN " + v[0] + " AND " + v[1];
+        break;
       case Op::kIn: {
         c = a + " IN (";
         for (size_t i = 0; i < v.size(); ++i) c += (i ? ", " : "") + v[i];
@@ -85,12 +121,16 @@ class Builder {
     }
     AppendClause(c);
   }
-  void AttributeNotExists(const std::string& name) { Clause(name, Op::kNull, {}); }
+  void AttributeNotExists(const std::string& name) {
+    Clause(name, Op::kNull, {});
+  }
 
   GeneratedExpression Finish(std::optional<ConditionalOperator> op) {
     GeneratedExpression g;
-    const std::string joiner = op == ConditionalOperator::kOr ? " OR " : " AND ";
-    for (size_t i = 0; i < parts_.size(); ++i) g.text += (i ? joiner : "") + parts_[i];
+    const std::string joiner =
+        op == ConditionalOperator::kOr ? " OR " : " AND ";
+    for (size_t i = 0; i < parts_.size(); ++i)
+      g.text += (i ? joiner : "") + parts_[i];
     if (!names_.empty()) g.names = names_;
     if (!values_.empty()) g.values = values_;
     return g;
@@ -110,8 +150,9 @@ class Builder {
 Status CheckArity(Op op, size_t n) {
   const Arity a = ArityOf(op);
   if (n < a.min || n > a.max) {
-    return Status::Validation(std::string(kInvalid) + "Invalid number of argument(s) for the " +
-                              std::string(ComparisonOperatorName(op)) + " ComparisonOperator");
+    return Status::Validation(
+        std::string(kInvalid) + "Invalid number of argument(s) for the " +
+        std::string(ComparisonOperatorName(op)) + " ComparisonOperator");
   }
   return Status::OK();
 }
@@ -125,14 +166,18 @@ StatusOr<GeneratedExpression> TranslateExpected(
   for (const auto& [name, e] : expected) {
     if (e.comparison_operator) {
       if (e.exists) {
-        return Status::Validation(std::string(kInvalid) +
-                                  "Exists and ComparisonOperator cannot be used together for "
-                                  "Attribute: " + name);
+        return Status::Validation(
+            std::string(kInvalid) +
+            "Exists and ComparisonOperator cannot be used together for "
+            "Attribute: " +
+            name);
       }
       if (e.value && !e.attribute_value_list.empty()) {
-        return Status::Validation(std::string(kInvalid) +
-                                  "Value and AttributeValueList cannot be used together for "
-                                  "Attribute: " + name);
+        return Status::Validation(
+            std::string(kInvalid) +
+            "Value and AttributeValueList cannot be used together for "
+            "Attribute: " +
+            name);
       }
       std::vector<AttributeValue> values = e.attribute_value_list;
       if (values.empty() && e.value) values.push_back(*e.value);
@@ -142,19 +187,22 @@ StatusOr<GeneratedExpression> TranslateExpected(
       continue;
     }
     if (!e.attribute_value_list.empty()) {
-      return Status::Validation(std::string(kInvalid) +
-                                "AttributeValueList can only be used with a ComparisonOperator "
-                                "for Attribute: " + name);
+      return Status::Validation(
+          std::string(kInvalid) +
+          "AttributeValueList can only be used with a ComparisonOperator "
+          "for Attribute: " +
+          name);
     }
     const bool exists = e.exists.value_or(true);
     if (exists && !e.value) {
-      return Status::Validation(std::string(kInvalid) + "Value must be provided when Exists is " +
-                                (e.exists ? "true" : "null") + " for Attribute: " + name);
+      return Status::Validation(
+          std::string(kInvalid) + "Value must be provided when Exists is " +
+          (e.exists ? "true" : "null") + " for Attribute: " + name);
     }
     if (!exists && e.value) {
-      return Status::Validation(std::string(kInvalid) +
-                                "Value cannot be used when Exists is false for Attribute: " +
-                                name);
+      return Status::Validation(
+          std::string(kInvalid) +
+          "Value cannot be used when Exists is false for Attribute: " + name);
     }
     if (exists) {
       b.Clause(name, Op::kEq, {*e.value});
@@ -170,8 +218,10 @@ StatusOr<GeneratedExpression> TranslateFilter(
     std::optional<ConditionalOperator> conditional_operator) {
   Builder b;
   for (const auto& [name, c] : filter) {
-    EDDY_RETURN_IF_ERROR(CheckArity(c.comparison_operator, c.attribute_value_list.size()));
-    EDDY_RETURN_IF_ERROR(CheckOperandTypes(c.comparison_operator, c.attribute_value_list));
+    EDDY_RETURN_IF_ERROR(
+        CheckArity(c.comparison_operator, c.attribute_value_list.size()));
+    EDDY_RETURN_IF_ERROR(
+        CheckOperandTypes(c.comparison_operator, c.attribute_value_list));
     b.Clause(name, c.comparison_operator, c.attribute_value_list);
   }
   return b.Finish(conditional_operator);
@@ -182,14 +232,22 @@ StatusOr<GeneratedExpression> TranslateKeyConditions(
   Builder b;
   for (const auto& [name, c] : key_conditions) {
     switch (c.comparison_operator) {
-      case Op::kEq: case Op::kLe: case Op::kLt: case Op::kGe: case Op::kGt:
-      case Op::kBeginsWith: case Op::kBetween:
+      case Op::kEq:
+      case Op::kLe:
+      case Op::kLt:
+      case Op::kGe:
+      case Op::kGt:
+      case Op::kBeginsWith:
+      case Op::kBetween:
         break;
       default:
-        return Status::Validation("Attempted conditional constraint is not an indexable operation");
+        return Status::Validation(
+            "Attempted conditional constraint is not an indexable operation");
     }
-    EDDY_RETURN_IF_ERROR(CheckArity(c.comparison_operator, c.attribute_value_list.size()));
-    EDDY_RETURN_IF_ERROR(CheckOperandTypes(c.comparison_operator, c.attribute_value_list));
+    EDDY_RETURN_IF_ERROR(
+        CheckArity(c.comparison_operator, c.attribute_value_list.size()));
+    EDDY_RETURN_IF_ERROR(
+        CheckOperandTypes(c.comparison_operator, c.attribute_value_list));
     b.Clause(name, c.comparison_operator, c.attribute_value_list);
   }
   return b.Finish(ConditionalOperator::kAnd);
@@ -203,29 +261,35 @@ StatusOr<GeneratedExpression> TranslateAttributeUpdates(
   AttributeMap values;
   int i = 0;
   for (const auto& [name, u] : updates) {
-    const std::string a = "#u" + std::to_string(i), v = ":u" + std::to_string(i);
+    const std::string a = "#u" + std::to_string(i),
+                      v = ":u" + std::to_string(i);
     ++i;
     names[a] = name;
     if (!u.value && u.action != AttributeAction::kDelete) {
-      return Status::Validation(std::string(kInvalid) +
-                                "Only DELETE action is allowed when no attribute value is "
-                                "specified");
+      return Status::Validation(
+          std::string(kInvalid) +
+          "Only DELETE action is allowed when no attribute value is "
+          "specified");
     }
-    const std::string_view type = u.value ? AttributeTypeName(u.value->type()) : "";
+    const std::string_view type =
+        u.value ? AttributeTypeName(u.value->type()) : "";
     switch (u.action) {
       case AttributeAction::kPut:
         values.Set(v, *u.value);
         set.push_back(a + " = " + v);
         break;
       case AttributeAction::kAdd:
-        if (type != "N" && type != "SS" && type != "NS" && type != "BS" && type != "L") {
-          return Status::Validation(std::string(kInvalid) + "ADD action is not supported for the type " +
-                                    std::string(type));
+        if (type != "N" && type != "SS" && type != "NS" && type != "BS" &&
+            type != "L") {
+          return Status::Validation(
+              std::string(kInvalid) +
+              "ADD action is not supported for the type " + std::string(type));
         }
         values.Set(v, *u.value);
         if (type == "L") {
           values.Set(v + "e", AttributeValue::L({}));
-          set.push_back(a + " = list_append(if_not_exists(" + a + ", " + v + "e), " + v + ")");
+          set.push_back(a + " = list_append(if_not_exists(" + a + ", " + v +
+                        "e), " + v + ")");
         } else {
           add.push_back(a + " " + v);
         }
@@ -237,18 +301,21 @@ StatusOr<GeneratedExpression> TranslateAttributeUpdates(
           values.Set(v, *u.value);
           del.push_back(a + " " + v);
         } else {
-          return Status::Validation(std::string(kInvalid) +
-                                    "DELETE action with value is not supported for the type " +
-                                    std::string(type));
+          return Status::Validation(
+              std::string(kInvalid) +
+              "DELETE action with value is not supported for the type " +
+              std::string(type));
         }
         break;
     }
   }
-  auto clause = [&](const char* keyword, const std::vector<std::string>& parts) {
+  auto clause = [&](const char* keyword,
+                    const std::vector<std::string>& parts) {
     if (parts.empty()) return;
     if (!g.text.empty()) g.text += " ";
     g.text += keyword;
-    for (size_t k = 0; k < parts.size(); ++k) g.text += (k ? ", " : " ") + parts[k];
+    for (size_t k = 0; k < parts.size(); ++k)
+      g.text += (k ? ", " : " ") + parts[k];
   };
   clause("SET", set);
   clause("ADD", add);
@@ -266,8 +333,9 @@ StatusOr<GeneratedExpression> TranslateAttributesToGet(
   for (size_t i = 0; i < attributes.size(); ++i) {
     for (size_t j = 0; j < i; ++j) {
       if (attributes[j] == attributes[i]) {
-        return Status::Validation(std::string(kInvalid) + "Duplicate value in attribute name: " +
-                                  attributes[i]);
+        return Status::Validation(
+            std::string(kInvalid) +
+            "Duplicate value in attribute name: " + attributes[i]);
       }
     }
     const std::string a = "#p" + std::to_string(i);
@@ -278,9 +346,11 @@ StatusOr<GeneratedExpression> TranslateAttributesToGet(
   return g;
 }
 
-Status CheckNotMixed(const std::vector<std::string_view>& legacy_parameters,
-                     const std::vector<std::string_view>& expression_parameters) {
-  if (legacy_parameters.empty() || expression_parameters.empty()) return Status::OK();
+Status CheckNotMixed(
+    const std::vector<std::string_view>& legacy_parameters,
+    const std::vector<std::string_view>& expression_parameters) {
+  if (legacy_parameters.empty() || expression_parameters.empty())
+    return Status::OK();
   auto join = [](const std::vector<std::string_view>& v) {
     std::string out = "{";
     for (size_t i = 0; i < v.size(); ++i) {
@@ -290,8 +360,10 @@ Status CheckNotMixed(const std::vector<std::string_view>& legacy_parameters,
     return out + "}";
   };
   return Status::Validation(
-      "Can not use both expression and non-expression parameters in the same request: "
-      "Non-expression parameters: " + join(legacy_parameters) +
+      "Can not use both expression and non-expression parameters in the same "
+      "request: "
+      "Non-expression parameters: " +
+      join(legacy_parameters) +
       " Expression parameters: " + join(expression_parameters));
 }
 

@@ -7,7 +7,8 @@
 // DynamoDB's legacy-specific validation (argument counts, Exists/Value rules,
 // operand types) runs first, with its messages.
 //
-//   EDDY_ASSIGN_OR_RETURN(GeneratedExpression g, TranslateExpected(*request.expected,
+//   EDDY_ASSIGN_OR_RETURN(GeneratedExpression g,
+//   TranslateExpected(*request.expected,
 //                                                                  request.conditional_operator));
 //   // g.text == "#l0 = :l0_0 AND attribute_not_exists(#l1)"
 
@@ -54,13 +55,15 @@ StatusOr<GeneratedExpression> TranslateAttributeUpdates(
 // AttributesToGet as a ProjectionExpression.
 // "One or more parameter values were invalid: Duplicate value in attribute
 // name: a" for a repeated name.
-StatusOr<GeneratedExpression> TranslateAttributesToGet(const std::vector<std::string>& attributes);
+StatusOr<GeneratedExpression> TranslateAttributesToGet(
+    const std::vector<std::string>& attributes);
 
 // "Can not use both expression and non-expression parameters in the same
 // request: Non-expression parameters: {Expected} Expression parameters:
 // {ConditionExpression}" when both lists are non-empty.
-Status CheckNotMixed(const std::vector<std::string_view>& legacy_parameters,
-                     const std::vector<std::string_view>& expression_parameters);
+Status CheckNotMixed(
+    const std::vector<std::string_view>& legacy_parameters,
+    const std::vector<std::string_view>& expression_parameters);
 
 }  // namespace eddy::engine
 

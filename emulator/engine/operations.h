@@ -33,7 +33,8 @@ StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request);
 StatusOr<GetItemResponse> GetItem(Context& ctx, const GetItemRequest& request);
 StatusOr<DeleteItemResponse> DeleteItem(Context& ctx,
                                         const DeleteItemRequest& request);
-StatusOr<UpdateItemResponse> UpdateItem(Context& ctx, const UpdateItemRequest& request);
+StatusOr<UpdateItemResponse> UpdateItem(Context& ctx,
+                                        const UpdateItemRequest& request);
 StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request);
 StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request);
 StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
@@ -53,10 +54,24 @@ std::optional<ConsumedCapacity> MakeConsumedCapacity(
     ReturnConsumedCapacity mode, const std::string& table,
     int64_t read_half_units, int64_t write_half_units);
 
-// Rejects the expression parameters this build does not evaluate yet, with a
-// ValidationException that says so (nothing is silently ignored).
-Status RejectUnsupported(const std::optional<std::string>& expression,
-                         const char* parameter);
+// Capacity an operation spent on one secondary index, in half-units.
+struct IndexUnits {
+  const SecondaryIndex* index;
+  int64_t half_units;
+};
+
+// The same with a per-index breakdown: `table_half_units` is what the table
+// itself consumed; INDEXES lists it under "Table" (omitted when zero and an
+// index consumed something) and each index under GlobalSecondaryIndexes or
+// LocalSecondaryIndexes; the total is the sum.
+std::optional<ConsumedCapacity> MakeConsumedCapacity(
+    ReturnConsumedCapacity mode, const std::string& table,
+    int64_t table_half_units, const std::vector<IndexUnits>& indexes);
+
+// For reads of a table with GSI lag: applies the index changes that are due,
+// taking the table's lock exclusively only when there are some.
+// REQUIRES: mu not held.
+void CatchUpIndexes(Table& table, int64_t now_micros);
 
 }  // namespace eddy::engine
 

@@ -1,13 +1,15 @@
 // Copyright 2026 The eddy Authors.
 //
-// PutItem: replaces the whole item (or creates it). Charged on the larger of
-// the old and new item (throughput-model.md §1.3).
+// PutItem: replaces the whole item (or creates it) and its index entries.
+// Charged on the larger of the old and new item, plus the index writes
+// (throughput-model.md §1.3; item_write.h).
 
 #include <mutex>
 
 #include "emulator/capacity/units.h"
 #include "emulator/engine/expressions.h"
 #include "emulator/engine/item_checks.h"
+#include "emulator/engine/item_write.h"
 #include "emulator/engine/keys.h"
 #include "emulator/engine/operations.h"
 #include "emulator/engine/request_validation.h"
@@ -24,9 +26,10 @@ StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request) {
       request.condition_expression.has_value(), "ConditionExpression"));
   EDDY_ASSIGN_OR_RETURN(
       std::optional<expr::ResolvedCondition> condition,
-      CompileWriteCondition(request.condition_expression, request.expression_attribute_names,
-                            request.expression_attribute_values, request.expected,
-                            request.conditional_operator));
+      CompileWriteCondition(request.condition_expression,
+                            request.expression_attribute_names,
+                            request.expression_attribute_values,
+                            request.expected, request.conditional_operator));
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                         FindTable(ctx, request.table_name));
   EDDY_ASSIGN_OR_RETURN(StorageKey key, KeyFromItem(*table, request.item));
@@ -34,22 +37,39 @@ StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request) {
   // Encode before taking the lock; the table is locked only to swap records.
   storage::RecordPtr record = storage::MakeRecord(
       request.item, table->hash_key.name, table->range_key_name());
-  const int64_t new_size = record->item_size();
+  const int64_t now = ctx.options->clock->NowMicros();
+  PutItemResponse response;
+  WriteUnits units;
   storage::RecordPtr old;
   {
     std::unique_lock lock(table->mu);
+    EDDY_RETURN_IF_ERROR(CheckIndexKeys(*table, request.item));
+    const storage::Record* existing = table->store.Find(key.ref());
+    std::optional<Item> old_item;
+    if (existing != nullptr && (condition || !table->indexes.empty())) {
+      old_item = existing->Decode();
+    }
     EDDY_RETURN_IF_ERROR(CheckCondition(
-        condition, table->store.Find(key.ref()),
+        condition, old_item ? &*old_item : nullptr,
         request.return_values_on_condition_check_failure_all_old));
-    old = table->store.Put(std::move(record));
+    EDDY_ASSIGN_OR_RETURN(
+        WritePlan plan,
+        PlanWrite(*table, key, &request.item, std::move(record), existing,
+                  old_item ? &*old_item : nullptr, now));
+    units = plan.units;
+    old = ApplyWrite(*table, std::move(plan));
+    if (request.return_item_collection_metrics ==
+            ReturnItemCollectionMetrics::kSize &&
+        table->has_local_indexes) {
+      response.item_collection_metrics =
+          CollectionMetrics(*table, key, request.item);
+    }
   }
-  PutItemResponse response;
-  const int64_t old_size = old ? old->item_size() : 0;
   if (old && request.return_values == ReturnValue::kAllOld)
     response.attributes = old->Decode();
-  response.consumed_capacity = MakeConsumedCapacity(
-      request.return_consumed_capacity, table->name, 0,
-      capacity::WriteHalfUnits(std::max(old_size, new_size)));
+  response.consumed_capacity =
+      MakeConsumedCapacity(request.return_consumed_capacity, table->name,
+                           units.table, units.indexes);
   return response;
 }
 

@@ -1,21 +1,23 @@
 // Copyright 2026 The eddy Authors.
 //
-// Query: one item collection, in sort-key order (reversed when
-// ScanIndexForward is false), narrowed by the KeyConditionExpression's sort
-// key condition. Limit counts items evaluated; a page ends at 1 MB of item
-// data; capacity is the summed size of the evaluated items rounded up to 4 KB
-// once. Key bytes are order-preserving for S, N and B, so every sort-key
-// condition is a byte range.
+// Query: one item collection of the table or of an index, in sort-key order
+// (reversed when ScanIndexForward is false; index entries with equal sort
+// keys in table-key order), narrowed by the KeyConditionExpression's sort key
+// condition. Limit counts items evaluated; a page ends at 1 MB of item data;
+// capacity is the summed size of the evaluated items (index entries) rounded
+// up to 4 KB once, plus any LSI fetches of table items. Key bytes are
+// order-preserving for S, N and B, so every sort-key condition is a byte range.
 
 #include <mutex>
 
 #include "emulator/capacity/units.h"
-#include "emulator/engine/item_checks.h"
 #include "emulator/engine/expressions.h"
+#include "emulator/engine/item_checks.h"
 #include "emulator/engine/keys.h"
 #include "emulator/engine/legacy.h"
 #include "emulator/engine/operations.h"
 #include "emulator/engine/page.h"
+#include "emulator/engine/read_target.h"
 #include "emulator/engine/request_validation.h"
 #include "emulator/expr/key_condition.h"
 #include "emulator/expr/resolve.h"
@@ -43,12 +45,6 @@ Status ValidateQuery(const QueryRequest& r) {
                "Member must have value greater than or equal to 1");
   }
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
-  if (r.select == Select::kAllProjectedAttributes) {
-    return Status::Validation(
-        "One or more parameter values were invalid: ALL_PROJECTED_ATTRIBUTES "
-        "can be used only "
-        "when Querying using an IndexName");
-  }
   const bool projects = r.projection_expression || r.attributes_to_get;
   if (r.select == Select::kSpecificAttributes && !projects) {
     return Status::Validation(
@@ -67,8 +63,9 @@ Status ValidateQuery(const QueryRequest& r) {
         "specified in the "
         "request.");
   }
-  return CheckExpressionMaps(r.expression_attribute_names, r.expression_attribute_values,
-                             r.key_condition_expression.has_value(), "KeyConditionExpression");
+  return CheckExpressionMaps(
+      r.expression_attribute_names, r.expression_attribute_values,
+      r.key_condition_expression.has_value(), "KeyConditionExpression");
 }
 
 // Does `sk` (key bytes) satisfy the sort-key condition?
@@ -102,65 +99,81 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                         FindTable(ctx, request.table_name));
 
-  if (request.index_name) {
-    return Status::Validation("The table does not have the specified index: " +
-                              *request.index_name);
-  }
   std::vector<std::string_view> legacy, expressions;
   if (request.key_conditions) legacy.push_back("KeyConditions");
   if (request.query_filter) legacy.push_back("QueryFilter");
   if (request.conditional_operator) legacy.push_back("ConditionalOperator");
   if (request.attributes_to_get) legacy.push_back("AttributesToGet");
-  if (request.key_condition_expression) expressions.push_back("KeyConditionExpression");
+  if (request.key_condition_expression)
+    expressions.push_back("KeyConditionExpression");
   if (request.filter_expression) expressions.push_back("FilterExpression");
-  if (request.projection_expression) expressions.push_back("ProjectionExpression");
+  if (request.projection_expression)
+    expressions.push_back("ProjectionExpression");
   EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
   Placeholders placeholders(request.expression_attribute_names,
                             request.expression_attribute_values);
   std::optional<expr::ResolvedCondition> key_condition, filter;
   const char* filter_parameter = "Filter Expression";
   if (request.key_conditions) {
-    EDDY_ASSIGN_OR_RETURN(GeneratedExpression g, TranslateKeyConditions(*request.key_conditions));
+    EDDY_ASSIGN_OR_RETURN(GeneratedExpression g,
+                          TranslateKeyConditions(*request.key_conditions));
     Placeholders generated(g.names, g.values);
-    EDDY_ASSIGN_OR_RETURN(key_condition,
-                          generated.Compile(g.text, expr::ExpressionKind::kKeyCondition));
+    EDDY_ASSIGN_OR_RETURN(
+        key_condition,
+        generated.Compile(g.text, expr::ExpressionKind::kKeyCondition));
     if (request.query_filter) {
       filter_parameter = "QueryFilter";
-      EDDY_ASSIGN_OR_RETURN(GeneratedExpression f,
-                            TranslateFilter(*request.query_filter, request.conditional_operator));
+      EDDY_ASSIGN_OR_RETURN(
+          GeneratedExpression f,
+          TranslateFilter(*request.query_filter, request.conditional_operator));
       Placeholders generated_filter(f.names, f.values);
       if (!f.text.empty()) {
-        EDDY_ASSIGN_OR_RETURN(filter, generated_filter.Compile(f.text, expr::ExpressionKind::kFilter));
+        EDDY_ASSIGN_OR_RETURN(
+            filter,
+            generated_filter.Compile(f.text, expr::ExpressionKind::kFilter));
       }
     }
   } else {
-    EDDY_ASSIGN_OR_RETURN(key_condition,
-                          placeholders.Compile(request.key_condition_expression,
-                                               expr::ExpressionKind::kKeyCondition));
-    EDDY_ASSIGN_OR_RETURN(filter, placeholders.Compile(request.filter_expression,
-                                                       expr::ExpressionKind::kFilter));
+    EDDY_ASSIGN_OR_RETURN(
+        key_condition,
+        placeholders.Compile(request.key_condition_expression,
+                             expr::ExpressionKind::kKeyCondition));
+    EDDY_ASSIGN_OR_RETURN(filter,
+                          placeholders.Compile(request.filter_expression,
+                                               expr::ExpressionKind::kFilter));
   }
   EDDY_ASSIGN_OR_RETURN(
       std::optional<expr::ResolvedProjection> projection,
-      CompileProjection(request.projection_expression, request.attributes_to_get, placeholders));
+      CompileProjection(request.projection_expression,
+                        request.attributes_to_get, placeholders));
   EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+
+  const int64_t now = ctx.options->clock->NowMicros();
+  CatchUpIndexes(*table, now);
+  std::shared_lock lock(table->mu);
+  EDDY_ASSIGN_OR_RETURN(
+      ReadTarget target,
+      ResolveReadTarget(*table, request.index_name, request.consistent_read,
+                        request.select, projection.has_value(), now,
+                        ReadKind::kQuery));
   if (filter) {
     // A Query filter may not read the key it queries by.
     for (const std::string& name : filter->TopLevelAttributeNames()) {
-      if (name == table->hash_key.name || name == table->range_key_name()) {
-        return Status::Validation(std::string(filter_parameter) +
-                                  " can only contain non-primary key attributes: Primary key "
-                                  "attribute: " + name);
+      if (name == target.hash_key->name || name == target.range_key_name()) {
+        return Status::Validation(
+            std::string(filter_parameter) +
+            " can only contain non-primary key attributes: Primary key "
+            "attribute: " +
+            name);
       }
     }
   }
-  const expr::ResolvedCondition& resolved = *key_condition;
   expr::KeySchemaView schema{
-      table->hash_key.name, table->hash_key.type,
-      std::string(table->range_key_name()),
-      table->range_key ? table->range_key->type : AttributeType::kS};
+      target.hash_key->name, target.hash_key->type,
+      std::string(target.range_key_name()),
+      target.range_key ? target.range_key->type : AttributeType::kS};
   EDDY_ASSIGN_OR_RETURN(expr::KeyCondition condition,
-                        expr::CompileKeyCondition(resolved, schema));
+                        expr::CompileKeyCondition(*key_condition, schema));
 
   const std::string pk = storage::KeyBytes(condition.partition_value);
   const uint64_t hash = storage::HashPartitionKey(pk);
@@ -172,82 +185,96 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
                                ? storage::KeyBytes(condition.sort_high)
                                : std::string();
 
-  std::optional<StorageKey> start;
+  std::optional<StartKey> start;
   if (request.exclusive_start_key) {
-    StatusOr<StorageKey> k =
-        KeyFromKeyParameter(*table, *request.exclusive_start_key);
-    if (!k.ok()) {
-      return Status::Validation("The provided starting key is invalid: " +
-                                std::string(k.status().message()));
-    }
-    if (k->pk != pk) {
+    EDDY_ASSIGN_OR_RETURN(
+        start, ReadStartKey(*table, target, *request.exclusive_start_key));
+    if (start->pk != pk) {
       return Status::Validation(
           "The provided starting key is outside query boundaries based on "
           "provided conditions");
     }
-    if (!SortKeyMatches(k->sk, op, low, high)) {
+    if (!SortKeyMatches(start->sk, op, low, high)) {
       return Status::Validation(
           "The provided starting key does not match the range key predicate");
     }
-    start = *std::move(k);
   }
 
+  const bool fetch = NeedsTableFetch(
+      target, projection ? &*projection : nullptr, filter ? &*filter : nullptr);
+  PageCollector page(
+      PageCollector::Options{.key_names = target.key_names,
+                             .limit = request.limit,
+                             .count_only = target.select == Select::kCount,
+                             .filter = filter ? &*filter : nullptr,
+                             .projection = projection ? &*projection : nullptr,
+                             .fetch_from = fetch ? &table->store : nullptr,
+                             .consistent_fetch = request.consistent_read});
+  const storage::TableStore& store = *target.store;
+  const std::string_view kMax = storage::KeyBytesMax();
+  // Position at the edge of the range in the direction of travel; from there
+  // every record matches until the first one that does not. Upper bounds
+  // carry the largest table key so that every index entry sharing the sort
+  // key is passed.
   const bool forward = request.scan_index_forward;
-  PageCollector page(*table, request.limit, request.select == Select::kCount,
-                     filter ? &*filter : nullptr, projection ? &*projection : nullptr);
-  {
-    std::shared_lock lock(table->mu);
-    const storage::TableStore& store = table->store;
-    // Position at the edge of the range in the direction of travel; from
-    // there every record matches until the first one that does not.
-    storage::TableStore::const_iterator it;
-    if (forward) {
-      if (start) {
-        it = store.UpperBound(start->ref());
-      } else if (op == SortOp::kGt) {
-        it = store.UpperBound(storage::KeyRef{hash, pk, low});
-      } else if (op == SortOp::kNone || op == SortOp::kLt ||
-                 op == SortOp::kLe) {
-        it = store.LowerBound(storage::KeyRef{hash, pk, ""});
-      } else {
-        it = store.LowerBound(storage::KeyRef{hash, pk, low});
-      }
+  storage::TableStore::const_iterator it;
+  if (forward) {
+    if (start) {
+      it = store.UpperBound(start->ref());
+    } else if (op == SortOp::kGt) {
+      it = store.UpperBound(storage::KeyRef{hash, pk, low, kMax, kMax});
+    } else if (op == SortOp::kNone || op == SortOp::kLt || op == SortOp::kLe) {
+      it = store.LowerBound(storage::KeyRef{hash, pk, ""});
     } else {
-      if (start) {
-        it = store.LowerBound(start->ref());
-      } else if (op == SortOp::kLt) {
-        it = store.LowerBound(storage::KeyRef{hash, pk, low});
-      } else {
-        std::string upper;
-        if (op == SortOp::kEq || op == SortOp::kLe)
-          upper = low;
-        else if (op == SortOp::kBetween)
-          upper = high;
-        else if (op == SortOp::kBeginsWith)
-          upper = low + SortKeyMax();
-        else
-          upper = SortKeyMax();
-        it = store.UpperBound(storage::KeyRef{hash, pk, upper});
-      }
+      it = store.LowerBound(storage::KeyRef{hash, pk, low});
     }
-    while (true) {
-      if (!forward) {
-        if (it == store.begin()) break;
-        --it;
-      } else if (it == store.end()) {
-        break;
-      }
-      const storage::Record& r = *it;
-      if (r.hash() != hash || r.partition_key() != pk) break;
-      if (!SortKeyMatches(r.sort_key(), op, low, high)) break;
-      if (!page.Add(r)) break;
-      if (forward) ++it;
+  } else {
+    if (start) {
+      it = store.LowerBound(start->ref());
+    } else if (op == SortOp::kLt) {
+      it = store.LowerBound(storage::KeyRef{hash, pk, low});
+    } else {
+      std::string upper;
+      if (op == SortOp::kEq || op == SortOp::kLe)
+        upper = low;
+      else if (op == SortOp::kBetween)
+        upper = high;
+      else if (op == SortOp::kBeginsWith)
+        upper = low + SortKeyMax();
+      else
+        upper = SortKeyMax();
+      it = store.UpperBound(storage::KeyRef{hash, pk, upper, kMax, kMax});
     }
   }
+  while (true) {
+    if (!forward) {
+      if (it == store.begin()) break;
+      --it;
+    } else if (it == store.end()) {
+      break;
+    }
+    const storage::Record& r = *it;
+    if (r.hash() != hash || r.partition_key() != pk) break;
+    if (!SortKeyMatches(r.sort_key(), op, low, high)) break;
+    if (!page.Add(r)) break;
+    if (forward) ++it;
+  }
+  lock.unlock();
+
   QueryResponse response = std::move(page.response());
-  response.consumed_capacity = MakeConsumedCapacity(
-      request.return_consumed_capacity, table->name,
-      capacity::ReadHalfUnits(page.read_bytes(), request.consistent_read), 0);
+  // GSIs are read with eventual consistency whatever the request says.
+  const int64_t read = capacity::ReadHalfUnits(
+      page.read_bytes(),
+      request.consistent_read &&
+          (target.index == nullptr || !target.index->is_global()));
+  if (target.index == nullptr) {
+    response.consumed_capacity = MakeConsumedCapacity(
+        request.return_consumed_capacity, table->name, read, 0);
+  } else {
+    response.consumed_capacity = MakeConsumedCapacity(
+        request.return_consumed_capacity, table->name, page.fetch_half_units(),
+        {IndexUnits{target.index, read}});
+  }
   return response;
 }
 

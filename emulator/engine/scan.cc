@@ -1,20 +1,21 @@
 // Copyright 2026 The eddy Authors.
 //
-// Scan: walks the table in key-space order (hash of the partition key, then
-// sort key), so the order is stable and a parallel-scan segment is a
-// contiguous hash range. Limit counts items evaluated; a page ends at 1 MB of
-// item data, measured before any filter; capacity is the summed size of the
-// evaluated items rounded up to 4 KB once.
+// Scan: walks the table (or an index) in key-space order (hash of the
+// partition key, then sort key), so the order is stable and a parallel-scan
+// segment is a contiguous hash range. Limit counts items evaluated; a page ends
+// at 1 MB of item data, measured before any filter; capacity is the summed size
+// of the evaluated items rounded up to 4 KB once.
 
 #include <mutex>
 
 #include "emulator/capacity/units.h"
-#include "emulator/engine/item_checks.h"
 #include "emulator/engine/expressions.h"
+#include "emulator/engine/item_checks.h"
 #include "emulator/engine/keys.h"
 #include "emulator/engine/legacy.h"
 #include "emulator/engine/operations.h"
 #include "emulator/engine/page.h"
+#include "emulator/engine/read_target.h"
 #include "emulator/engine/request_validation.h"
 #include "emulator/types/limits.h"
 
@@ -65,26 +66,23 @@ Status ValidateScan(const ScanRequest& r) {
         std::to_string(*r.segment) + " is not less than TotalSegments: " +
         std::to_string(*r.total_segments));
   }
-  if (r.select == Select::kAllProjectedAttributes) {
-    return Status::Validation(
-        "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an "
-        "IndexName");
-  }
   const bool projects = r.projection_expression || r.attributes_to_get;
   if (r.select == Select::kSpecificAttributes && !projects) {
     return Status::Validation(
-        "Must specify the AttributesToGet or ProjectionExpression when choosing to get "
+        "Must specify the AttributesToGet or ProjectionExpression when "
+        "choosing to get "
         "SPECIFIC_ATTRIBUTES");
   }
   if (r.select == Select::kCount && projects) {
     return Status::Validation(
-        "Cannot specify the ProjectionExpression when choosing to get only the Count");
+        "Cannot specify the ProjectionExpression when choosing to get only the "
+        "Count");
   }
   return CheckExpressionMaps(
       r.expression_attribute_names, r.expression_attribute_values,
-      r.filter_expression.has_value() || r.projection_expression.has_value(), "FilterExpression");
+      r.filter_expression.has_value() || r.projection_expression.has_value(),
+      "FilterExpression");
 }
-
 
 // First hash of segment `s` of `n` (n itself maps to 2^64).
 unsigned __int128 SegmentStart(int s, int n) {
@@ -98,67 +96,87 @@ StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
   EDDY_RETURN_IF_ERROR(ValidateScan(request));
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                         FindTable(ctx, request.table_name));
-  if (request.index_name) {
-    return Status::Validation("The table does not have the specified index: " +
-                              *request.index_name);
-  }
   std::vector<std::string_view> legacy, expressions;
   if (request.scan_filter) legacy.push_back("ScanFilter");
   if (request.conditional_operator) legacy.push_back("ConditionalOperator");
   if (request.attributes_to_get) legacy.push_back("AttributesToGet");
   if (request.filter_expression) expressions.push_back("FilterExpression");
-  if (request.projection_expression) expressions.push_back("ProjectionExpression");
+  if (request.projection_expression)
+    expressions.push_back("ProjectionExpression");
   EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
   Placeholders placeholders(request.expression_attribute_names,
                             request.expression_attribute_values);
   std::optional<expr::ResolvedCondition> filter;
   if (request.scan_filter) {
-    EDDY_ASSIGN_OR_RETURN(GeneratedExpression f,
-                          TranslateFilter(*request.scan_filter, request.conditional_operator));
+    EDDY_ASSIGN_OR_RETURN(
+        GeneratedExpression f,
+        TranslateFilter(*request.scan_filter, request.conditional_operator));
     Placeholders generated(f.names, f.values);
     if (!f.text.empty()) {
-      EDDY_ASSIGN_OR_RETURN(filter, generated.Compile(f.text, expr::ExpressionKind::kFilter));
+      EDDY_ASSIGN_OR_RETURN(
+          filter, generated.Compile(f.text, expr::ExpressionKind::kFilter));
     }
   } else {
-    EDDY_ASSIGN_OR_RETURN(filter, placeholders.Compile(request.filter_expression,
-                                                       expr::ExpressionKind::kFilter));
+    EDDY_ASSIGN_OR_RETURN(filter,
+                          placeholders.Compile(request.filter_expression,
+                                               expr::ExpressionKind::kFilter));
   }
   EDDY_ASSIGN_OR_RETURN(
       std::optional<expr::ResolvedProjection> projection,
-      CompileProjection(request.projection_expression, request.attributes_to_get, placeholders));
+      CompileProjection(request.projection_expression,
+                        request.attributes_to_get, placeholders));
   EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
-  std::optional<StorageKey> start;
+  const int64_t now = ctx.options->clock->NowMicros();
+  CatchUpIndexes(*table, now);
+  std::shared_lock lock(table->mu);
+  EDDY_ASSIGN_OR_RETURN(
+      ReadTarget target,
+      ResolveReadTarget(*table, request.index_name, request.consistent_read,
+                        request.select, projection.has_value(), now,
+                        ReadKind::kScan));
+  std::optional<StartKey> start;
   if (request.exclusive_start_key) {
-    StatusOr<StorageKey> k =
-        KeyFromKeyParameter(*table, *request.exclusive_start_key);
-    if (!k.ok()) {
-      return Status::Validation("The provided starting key is invalid: " +
-                                std::string(k.status().message()));
-    }
-    start = *std::move(k);
+    EDDY_ASSIGN_OR_RETURN(
+        start, ReadStartKey(*table, target, *request.exclusive_start_key));
   }
   const int segment = request.segment.value_or(0);
   const int total = request.total_segments.value_or(1);
   const unsigned __int128 lo = SegmentStart(segment, total);
   const unsigned __int128 hi = SegmentStart(segment + 1, total);
-  PageCollector page(*table, request.limit, request.select == Select::kCount,
-                     filter ? &*filter : nullptr, projection ? &*projection : nullptr);
-  {
-    std::shared_lock lock(table->mu);
-    const storage::TableStore& store = table->store;
-    auto it = start ? store.UpperBound(start->ref())
-                    : store.LowerBoundHash(static_cast<uint64_t>(lo));
-    if (start && it != store.end() && it->hash() < static_cast<uint64_t>(lo)) {
-      it = store.LowerBoundHash(static_cast<uint64_t>(lo));
-    }
-    for (; it != store.end() && it->hash() < hi; ++it) {
-      if (!page.Add(*it)) break;
-    }
+  const bool fetch = NeedsTableFetch(
+      target, projection ? &*projection : nullptr, filter ? &*filter : nullptr);
+  PageCollector page(
+      PageCollector::Options{.key_names = target.key_names,
+                             .limit = request.limit,
+                             .count_only = target.select == Select::kCount,
+                             .filter = filter ? &*filter : nullptr,
+                             .projection = projection ? &*projection : nullptr,
+                             .fetch_from = fetch ? &table->store : nullptr,
+                             .consistent_fetch = request.consistent_read});
+  const storage::TableStore& store = *target.store;
+  auto it = start ? store.UpperBound(start->ref())
+                  : store.LowerBoundHash(static_cast<uint64_t>(lo));
+  if (start && it != store.end() && it->hash() < static_cast<uint64_t>(lo)) {
+    it = store.LowerBoundHash(static_cast<uint64_t>(lo));
   }
+  for (; it != store.end() && it->hash() < hi; ++it) {
+    if (!page.Add(*it)) break;
+  }
+  lock.unlock();
+
   ScanResponse response = std::move(page.response());
-  response.consumed_capacity = MakeConsumedCapacity(
-      request.return_consumed_capacity, table->name,
-      capacity::ReadHalfUnits(page.read_bytes(), request.consistent_read), 0);
+  const int64_t read = capacity::ReadHalfUnits(
+      page.read_bytes(),
+      request.consistent_read &&
+          (target.index == nullptr || !target.index->is_global()));
+  if (target.index == nullptr) {
+    response.consumed_capacity = MakeConsumedCapacity(
+        request.return_consumed_capacity, table->name, read, 0);
+  } else {
+    response.consumed_capacity = MakeConsumedCapacity(
+        request.return_consumed_capacity, table->name, page.fetch_half_units(),
+        {IndexUnits{target.index, read}});
+  }
   return response;
 }
 

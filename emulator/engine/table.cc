@@ -6,7 +6,46 @@
 
 namespace eddy::engine {
 
-TableDescription Table::Describe() const {
+std::vector<std::string> Table::key_names() const {
+  std::vector<std::string> names = {hash_key.name};
+  if (range_key) names.push_back(range_key->name);
+  return names;
+}
+
+SecondaryIndex* Table::FindIndex(std::string_view index_name) const {
+  for (const auto& index : indexes) {
+    if (index->name() == index_name) return index.get();
+  }
+  return nullptr;
+}
+
+bool Table::HasDueIndexChanges(int64_t now_micros) const {
+  for (const auto& index : indexes) {
+    if (!index->pending.empty() &&
+        index->pending.front().visible_at_micros <= now_micros) {
+      return true;
+    }
+  }
+  return false;
+}
+
+void Table::ApplyDueIndexChanges(int64_t now_micros) {
+  for (const auto& index : indexes) {
+    while (!index->pending.empty() &&
+           index->pending.front().visible_at_micros <= now_micros) {
+      SecondaryIndex::PendingChange& c = index->pending.front();
+      if (c.has_remove) {
+        index->store.Erase(storage::KeyRef{c.remove_hash, c.remove_pk,
+                                           c.remove_sk, c.remove_base_pk,
+                                           c.remove_base_sk});
+      }
+      if (c.add) index->store.Put(std::move(c.add));
+      index->pending.pop_front();
+    }
+  }
+}
+
+TableDescription Table::Describe(int64_t now_micros) const {
   TableDescription d;
   d.table_name = name;
   d.table_arn = arn;
@@ -29,6 +68,36 @@ TableDescription Table::Describe() const {
   if (billing_mode == BillingMode::kPayPerRequest) {
     d.billing_mode_summary = BillingModeSummary{BillingMode::kPayPerRequest,
                                                 last_update_to_pay_per_request};
+  }
+  for (const auto& index : indexes) {
+    if (index->is_global()) {
+      GlobalSecondaryIndexDescription g;
+      g.index_name = index->name();
+      g.key_schema = index->key_schema();
+      g.projection = index->projection();
+      const bool active = index->IsActive(now_micros);
+      g.index_status = active ? IndexStatus::kActive : IndexStatus::kCreating;
+      if (!active) g.backfilling = true;
+      if (billing_mode == BillingMode::kProvisioned) {
+        g.provisioned_throughput.read_capacity_units =
+            index->throughput.read_capacity_units;
+        g.provisioned_throughput.write_capacity_units =
+            index->throughput.write_capacity_units;
+      }
+      g.index_size_bytes = index->store.total_item_bytes();
+      g.item_count = index->store.item_count();
+      g.index_arn = index->arn();
+      d.global_secondary_indexes.push_back(std::move(g));
+    } else {
+      LocalSecondaryIndexDescription l;
+      l.index_name = index->name();
+      l.key_schema = index->key_schema();
+      l.projection = index->projection();
+      l.index_size_bytes = index->store.total_item_bytes();
+      l.item_count = index->store.item_count();
+      l.index_arn = index->arn();
+      d.local_secondary_indexes.push_back(std::move(l));
+    }
   }
   return d;
 }

@@ -1,8 +1,8 @@
 // Copyright 2026 The eddy Authors.
 //
 // Table and Catalog: the engine's view of tables. A Table owns its items
-// (storage::TableStore), its partition map and its settings; the Catalog maps
-// names to tables for one Database.
+// (storage::TableStore), its secondary indexes, its partition map and its
+// settings; the Catalog maps names to tables for one Database.
 //
 // Thread safety
 // - Table: name, ARN, id, key schema and creation time are immutable. All else
@@ -17,21 +17,20 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <random>
 #include <shared_mutex>
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "emulator/api/model.h"
+#include "emulator/api/options.h"
 #include "emulator/base/status.h"
 #include "emulator/capacity/partition_map.h"
+#include "emulator/engine/index.h"
 #include "emulator/storage/table_store.h"
 
 namespace eddy::engine {
-
-struct KeyAttribute {
-  std::string name;
-  AttributeType type = AttributeType::kS;  // kS, kN or kB
-};
 
 class Table {
  public:
@@ -43,6 +42,12 @@ class Table {
   std::vector<KeySchemaElement> key_schema;
   KeyAttribute hash_key;
   std::optional<KeyAttribute> range_key;
+  // Copied from the Database's Options at creation.
+  GsiLag gsi_lag;
+  IndexBackfill index_backfill;
+  int64_t item_collection_size_limit_bytes = 0;
+  // LSIs exist only from CreateTable on, so this never changes.
+  bool has_local_indexes = false;
 
   // Guarded by mu.
   mutable std::shared_mutex mu;
@@ -54,13 +59,30 @@ class Table {
   std::optional<double> last_decrease = std::nullopt;
   storage::TableStore store;
   capacity::PartitionMap partitions;
+  // GSIs and LSIs in the order they were defined.
+  std::vector<std::unique_ptr<SecondaryIndex>> indexes;
+  // Tables with an LSI: the bytes of each item collection (partition-key
+  // bytes -> items and LSI entries, each with DynamoDB's 100-byte storage
+  // overhead; throughput-model.md §1.1).
+  absl::flat_hash_map<std::string, int64_t> collection_bytes;
+  std::mt19937_64 lag_rng;  // draws GSI lag delays
 
   std::string_view range_key_name() const {
     return range_key ? std::string_view(range_key->name) : std::string_view();
   }
+  // The table's key attribute names (one or two).
+  std::vector<std::string> key_names() const;
+
+  // Null when the table has no index of that name. REQUIRES: mu held.
+  SecondaryIndex* FindIndex(std::string_view index_name) const;
+
+  // GSI lag: are changes due at `now` still pending? (REQUIRES: mu held,
+  // shared is enough.) Applying them needs mu exclusive.
+  bool HasDueIndexChanges(int64_t now_micros) const;
+  void ApplyDueIndexChanges(int64_t now_micros);
 
   // REQUIRES: mu held (shared or exclusive).
-  TableDescription Describe() const;
+  TableDescription Describe(int64_t now_micros) const;
 };
 
 class Catalog {

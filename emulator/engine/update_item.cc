@@ -13,6 +13,7 @@
 #include "emulator/capacity/units.h"
 #include "emulator/engine/expressions.h"
 #include "emulator/engine/item_checks.h"
+#include "emulator/engine/item_write.h"
 #include "emulator/engine/keys.h"
 #include "emulator/engine/legacy.h"
 #include "emulator/engine/operations.h"
@@ -21,14 +22,40 @@
 #include "emulator/types/limits.h"
 
 namespace eddy::engine {
+namespace {
 
-StatusOr<UpdateItemResponse> UpdateItem(Context& ctx, const UpdateItemRequest& request) {
+// An UpdateExpression may not write inside a secondary-index key attribute
+// (api-semantics.md §1.5).
+Status CheckIndexKeyPaths(const Table& table,
+                          const expr::ResolvedUpdate& update) {
+  for (const expr::UpdateAction& action : update.actions) {
+    if (action.path.elements.size() < 2) continue;
+    const std::string& top = action.path.elements[0].name;
+    for (const auto& index : table.indexes) {
+      if (top == index->hash_key().name ||
+          (index->range_key() && top == index->range_key()->name)) {
+        return Status::Validation(
+            "Key attributes must be scalars; list random access '[]' and map "
+            "lookup '.' are "
+            "not allowed: IndexKey: " +
+            top);
+      }
+    }
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+StatusOr<UpdateItemResponse> UpdateItem(Context& ctx,
+                                        const UpdateItemRequest& request) {
   ValidationErrors errors;
   errors.CheckTableName(request.table_name);
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   EDDY_RETURN_IF_ERROR(CheckExpressionMaps(
       request.expression_attribute_names, request.expression_attribute_values,
-      request.update_expression.has_value() || request.condition_expression.has_value(),
+      request.update_expression.has_value() ||
+          request.condition_expression.has_value(),
       "UpdateExpression"));
 
   std::vector<std::string_view> legacy, expressions;
@@ -36,7 +63,8 @@ StatusOr<UpdateItemResponse> UpdateItem(Context& ctx, const UpdateItemRequest& r
   if (request.expected) legacy.push_back("Expected");
   if (request.conditional_operator) legacy.push_back("ConditionalOperator");
   if (request.update_expression) expressions.push_back("UpdateExpression");
-  if (request.condition_expression) expressions.push_back("ConditionExpression");
+  if (request.condition_expression)
+    expressions.push_back("ConditionExpression");
   EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
 
   std::optional<expr::ResolvedUpdate> update;
@@ -44,52 +72,61 @@ StatusOr<UpdateItemResponse> UpdateItem(Context& ctx, const UpdateItemRequest& r
   if (!legacy.empty()) {
     // The legacy form, translated into expressions with generated names.
     if (request.attribute_updates && !request.attribute_updates->empty()) {
-      EDDY_ASSIGN_OR_RETURN(GeneratedExpression g,
-                            TranslateAttributeUpdates(*request.attribute_updates));
+      EDDY_ASSIGN_OR_RETURN(
+          GeneratedExpression g,
+          TranslateAttributeUpdates(*request.attribute_updates));
       expr::PlaceholderUsage unused;
-      EDDY_ASSIGN_OR_RETURN(update, expr::CompileUpdate(g.text, g.names ? &*g.names : nullptr,
-                                                        g.values ? &*g.values : nullptr, &unused));
+      EDDY_ASSIGN_OR_RETURN(
+          update,
+          expr::CompileUpdate(g.text, g.names ? &*g.names : nullptr,
+                              g.values ? &*g.values : nullptr, &unused));
     }
-    EDDY_ASSIGN_OR_RETURN(condition,
-                          CompileWriteCondition(std::nullopt, std::nullopt, std::nullopt,
-                                                request.expected, request.conditional_operator));
+    EDDY_ASSIGN_OR_RETURN(
+        condition,
+        CompileWriteCondition(std::nullopt, std::nullopt, std::nullopt,
+                              request.expected, request.conditional_operator));
   } else {
     // Expressions in DynamoDB's order: update, then condition; unused
     // placeholders last.
     Placeholders placeholders(request.expression_attribute_names,
                               request.expression_attribute_values);
     if (request.update_expression) {
-      EDDY_ASSIGN_OR_RETURN(update, expr::CompileUpdate(*request.update_expression,
-                                                        placeholders.names(),
-                                                        placeholders.values(),
-                                                        placeholders.usage()));
+      EDDY_ASSIGN_OR_RETURN(
+          update,
+          expr::CompileUpdate(*request.update_expression, placeholders.names(),
+                              placeholders.values(), placeholders.usage()));
     }
-    EDDY_ASSIGN_OR_RETURN(condition, placeholders.Compile(request.condition_expression,
-                                                          expr::ExpressionKind::kCondition));
+    EDDY_ASSIGN_OR_RETURN(
+        condition, placeholders.Compile(request.condition_expression,
+                                        expr::ExpressionKind::kCondition));
     EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   }
 
-  EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table, FindTable(ctx, request.table_name));
-  EDDY_ASSIGN_OR_RETURN(StorageKey key, KeyFromKeyParameter(*table, request.key));
+  EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
+                        FindTable(ctx, request.table_name));
+  EDDY_ASSIGN_OR_RETURN(StorageKey key,
+                        KeyFromKeyParameter(*table, request.key));
   if (update) {
     std::vector<std::string> key_names = {table->hash_key.name};
     if (table->range_key) key_names.push_back(table->range_key->name);
     EDDY_RETURN_IF_ERROR(expr::CheckKeyAttributesUntouched(*update, key_names));
   }
 
+  const int64_t now = ctx.options->clock->NowMicros();
   UpdateItemResponse response;
-  int64_t charged = 0;
-  storage::RecordPtr replaced;
+  WriteUnits units;
   {
     std::unique_lock lock(table->mu);
+    if (update) EDDY_RETURN_IF_ERROR(CheckIndexKeyPaths(*table, *update));
     const storage::Record* existing = table->store.Find(key.ref());
     std::optional<Item> old_item;
     if (existing != nullptr) old_item = existing->Decode();
-    EDDY_RETURN_IF_ERROR(CheckCondition(condition, old_item ? &*old_item : nullptr,
-                                        request.return_values_on_condition_check_failure_all_old));
+    EDDY_RETURN_IF_ERROR(CheckCondition(
+        condition, old_item ? &*old_item : nullptr,
+        request.return_values_on_condition_check_failure_all_old));
     if (old_item && !update) {
-      // Nothing to change.
-      charged = existing->item_size();
+      // Nothing to change; charged as a write of the item.
+      units.table = capacity::WriteHalfUnits(existing->item_size());
       if (request.return_values == ReturnValue::kAllOld ||
           request.return_values == ReturnValue::kAllNew) {
         response.attributes = std::move(old_item);
@@ -97,35 +134,53 @@ StatusOr<UpdateItemResponse> UpdateItem(Context& ctx, const UpdateItemRequest& r
     } else {
       expr::UpdateOutcome outcome;
       if (update) {
-        EDDY_ASSIGN_OR_RETURN(outcome, expr::ApplyUpdate(*update, old_item ? *old_item : Item()));
-      } else {
-        outcome.item = Item();
+        EDDY_ASSIGN_OR_RETURN(
+            outcome, expr::ApplyUpdate(*update, old_item ? *old_item : Item()));
       }
       // Upsert: a new item starts from its key.
       for (const auto& e : request.key) outcome.item.Set(e.name, e.value);
       if (ItemSizeBytes(outcome.item) > limits::kMaxItemSizeBytes) {
-        return Status::Validation("Item size to update has exceeded the maximum allowed size");
+        return Status::Validation(
+            "Item size to update has exceeded the maximum allowed size");
       }
-      storage::RecordPtr record =
-          storage::MakeRecord(outcome.item, table->hash_key.name, table->range_key_name());
-      charged = std::max<int64_t>(record->item_size(), existing ? existing->item_size() : 0);
-      replaced = table->store.Put(std::move(record));
+      EDDY_RETURN_IF_ERROR(CheckIndexKeys(*table, outcome.item));
+      storage::RecordPtr record = storage::MakeRecord(
+          outcome.item, table->hash_key.name, table->range_key_name());
+      EDDY_ASSIGN_OR_RETURN(
+          WritePlan plan,
+          PlanWrite(*table, key, &outcome.item, std::move(record), existing,
+                    old_item ? &*old_item : nullptr, now));
+      units = plan.units;
+      ApplyWrite(*table, std::move(plan));
+      if (request.return_item_collection_metrics ==
+              ReturnItemCollectionMetrics::kSize &&
+          table->has_local_indexes) {
+        response.item_collection_metrics =
+            CollectionMetrics(*table, key, request.key);
+      }
       switch (request.return_values) {
-        case ReturnValue::kNone: break;
-        case ReturnValue::kAllOld: response.attributes = std::move(old_item); break;
-        case ReturnValue::kAllNew: response.attributes = std::move(outcome.item); break;
+        case ReturnValue::kNone:
+          break;
+        case ReturnValue::kAllOld:
+          response.attributes = std::move(old_item);
+          break;
+        case ReturnValue::kAllNew:
+          response.attributes = std::move(outcome.item);
+          break;
         case ReturnValue::kUpdatedOld:
-          if (!outcome.updated_old.empty()) response.attributes = std::move(outcome.updated_old);
+          if (!outcome.updated_old.empty())
+            response.attributes = std::move(outcome.updated_old);
           break;
         case ReturnValue::kUpdatedNew:
-          if (!outcome.updated_new.empty()) response.attributes = std::move(outcome.updated_new);
+          if (!outcome.updated_new.empty())
+            response.attributes = std::move(outcome.updated_new);
           break;
       }
     }
   }
-  response.consumed_capacity = MakeConsumedCapacity(request.return_consumed_capacity,
-                                                    table->name, 0,
-                                                    capacity::WriteHalfUnits(charged));
+  response.consumed_capacity =
+      MakeConsumedCapacity(request.return_consumed_capacity, table->name,
+                           units.table, units.indexes);
   return response;
 }
 

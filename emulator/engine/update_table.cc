@@ -1,13 +1,19 @@
 // Copyright 2026 The eddy Authors.
 //
-// UpdateTable: billing mode and provisioned throughput. Raising throughput
-// past what the partitions serve doubles the partition count
-// (throughput-model.md §3.2); partitions never merge.
+// UpdateTable: billing mode and provisioned throughput, or global secondary
+// indexes (create with backfill, delete, throughput). Raising throughput past
+// what the partitions serve doubles the partition count (throughput-model.md
+// §3.2); partitions never merge. An index deleted is gone at once (DynamoDB
+// shows it DELETING for a while).
 
+#include <algorithm>
 #include <mutex>
+#include <set>
 
+#include "emulator/engine/index_definitions.h"
 #include "emulator/engine/operations.h"
 #include "emulator/engine/request_validation.h"
+#include "emulator/types/limits.h"
 
 namespace eddy::engine {
 
@@ -15,30 +21,226 @@ void CheckThroughputValues(
     const std::optional<ProvisionedThroughput>& throughput,
     ValidationErrors& errors);  // create_table.cc
 
-StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
-                                          const UpdateTableRequest& request) {
-  constexpr char kInvalid[] = "One or more parameter values were invalid: ";
-  ValidationErrors errors;
-  errors.CheckTableName(request.table_name);
-  CheckThroughputValues(request.provisioned_throughput, errors);
-  EDDY_RETURN_IF_ERROR(errors.ToStatus());
-  std::shared_ptr<Table> table = ctx.catalog->Find(request.table_name);
-  if (table == nullptr)
-    return TableNotFound(request.table_name, /*describe_form=*/true);
+namespace {
 
-  if (!request.global_secondary_index_updates.empty()) {
-    return Status::Validation(
-        "GlobalSecondaryIndexUpdates is not supported by this version of eddy yet");
+constexpr char kInvalid[] = "One or more parameter values were invalid: ";
+
+// GlobalSecondaryIndexUpdates: at most one index created or deleted per
+// call (DynamoDB's online-index limit), throughput updates for existing
+// GSIs. `mode` is the table's billing mode after this call. Sets
+// `definitions` to the table's attribute definitions merged with the
+// request's. REQUIRES: table.mu held.
+Status CheckIndexUpdates(const Table& table, const UpdateTableRequest& request,
+                         BillingMode mode, int64_t now_micros,
+                         std::vector<AttributeDefinition>* definitions_out) {
+  std::set<std::string> names;
+  int creates_or_deletes = 0;
+  for (const GlobalSecondaryIndexUpdate& u :
+       request.global_secondary_index_updates) {
+    const int actions =
+        (u.create ? 1 : 0) + (u.delete_index_name ? 1 : 0) + (u.update ? 1 : 0);
+    if (actions == 0) {
+      return Status::Validation(std::string(kInvalid) +
+                                "One of GlobalSecondaryIndexUpdate.Update, "
+                                "GlobalSecondaryIndexUpdate.Create, "
+                                "GlobalSecondaryIndexUpdate.Delete "
+                                "must not be null");
+    }
+    if (actions > 1) {
+      return Status::Validation(
+          std::string(kInvalid) +
+          "Only one global secondary index action is allowed per "
+          "GlobalSecondaryIndexUpdate object");
+    }
+    const std::string& name = u.create              ? u.create->index_name
+                              : u.delete_index_name ? *u.delete_index_name
+                                                    : u.update->first;
+    if (!names.insert(name).second) {
+      return Status::Validation(
+          std::string(kInvalid) +
+          "Only one global secondary index update per index is allowed "
+          "simultaneously. Index: " +
+          name);
+    }
+    if (!u.update) ++creates_or_deletes;
   }
-  std::unique_lock lock(table->mu);
-  if (!request.billing_mode && !request.provisioned_throughput) {
-    return Status::Validation(
-        "At least one of ProvisionedThroughput, BillingMode, "
-        "UpdateStreamEnabled, "
-        "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is "
-        "required");
+  bool creating = false;
+  for (const auto& index : table.indexes) {
+    creating = creating || !index->IsActive(now_micros);
   }
-  const BillingMode mode = request.billing_mode.value_or(table->billing_mode);
+  if (creates_or_deletes > 1 || (creates_or_deletes == 1 && creating)) {
+    return Status(ErrorCode::kLimitExceeded,
+                  "Subscriber limit exceeded: Only 1 online index can be "
+                  "created or deleted simultaneously per table");
+  }
+
+  std::vector<AttributeDefinition>& definitions = *definitions_out;
+  definitions = table.attribute_definitions;
+  for (const AttributeDefinition& d : request.attribute_definitions) {
+    bool known = false;
+    for (AttributeDefinition& existing : definitions) {
+      if (existing.attribute_name == d.attribute_name) {
+        existing.attribute_type = d.attribute_type;
+        known = true;
+      }
+    }
+    if (!known) definitions.push_back(d);
+  }
+  std::vector<std::string> defined;
+  for (const auto& d : definitions) defined.push_back(d.attribute_name);
+  const bool provisioned = mode == BillingMode::kProvisioned;
+  for (const GlobalSecondaryIndexUpdate& u :
+       request.global_secondary_index_updates) {
+    if (u.create) {
+      const GlobalSecondaryIndex& g = *u.create;
+      if (table.FindIndex(g.index_name) != nullptr) {
+        return Status::Validation(
+            "Attempting to create an index which already exists");
+      }
+      for (const auto& k : g.key_schema) {
+        if (std::find(defined.begin(), defined.end(), k.attribute_name) ==
+            defined.end()) {
+          return Status::Validation(
+              std::string(kInvalid) +
+              "AttributeDefinitions is not specified for index: " +
+              g.index_name);
+        }
+      }
+      EDDY_RETURN_IF_ERROR(CheckKeySchema(g.key_schema, defined));
+      EDDY_RETURN_IF_ERROR(CheckProjection(g.projection));
+      if (provisioned && !g.provisioned_throughput) {
+        return Status::Validation(
+            std::string(kInvalid) +
+            "ProvisionedThroughput must be specified for index: " +
+            g.index_name);
+      }
+      if (!provisioned && g.provisioned_throughput) {
+        return Status::Validation(
+            std::string(kInvalid) +
+            "ProvisionedThroughput should not be specified for index: " +
+            g.index_name + " when BillingMode is PAY_PER_REQUEST");
+      }
+      int globals = 1;
+      for (const auto& index : table.indexes) globals += index->is_global();
+      if (globals > limits::kMaxGlobalSecondaryIndexes) {
+        return Status(ErrorCode::kLimitExceeded,
+                      std::string(kInvalid) +
+                          "GlobalSecondaryIndex count exceeds the per-table "
+                          "limit of " +
+                          std::to_string(limits::kMaxGlobalSecondaryIndexes));
+      }
+    } else {
+      const std::string& name =
+          u.delete_index_name ? *u.delete_index_name : u.update->first;
+      SecondaryIndex* index = table.FindIndex(name);
+      if (index == nullptr) {
+        return Status::ResourceNotFound(
+            "Requested resource not found: Index: " + name + " not found");
+      }
+      if (!index->is_global()) {
+        return Status::Validation(
+            std::string(u.delete_index_name ? "Cannot delete"
+                                            : "Cannot update") +
+            " an index that is not a GlobalSecondaryIndex: " + name);
+      }
+      if (u.update) {
+        if (!provisioned) {
+          return Status::Validation(
+              std::string(kInvalid) +
+              "Neither ReadCapacityUnits nor WriteCapacityUnits can be "
+              "specified for index: " +
+              name + " when BillingMode is PAY_PER_REQUEST");
+        }
+        const ProvisionedThroughput& next = u.update->second;
+        if (table.billing_mode == BillingMode::kProvisioned &&
+            next.read_capacity_units == index->throughput.read_capacity_units &&
+            next.write_capacity_units ==
+                index->throughput.write_capacity_units) {
+          const auto& t = index->throughput;
+          return Status::Validation(
+              "The provisioned throughput for the index " + name +
+              " will not change. The requested value equals the current "
+              "value. Current ReadCapacityUnits provisioned for the index: " +
+              std::to_string(t.read_capacity_units) +
+              ". Requested ReadCapacityUnits: " +
+              std::to_string(next.read_capacity_units) +
+              ". Current WriteCapacityUnits provisioned for the index: " +
+              std::to_string(t.write_capacity_units) +
+              ". Requested WriteCapacityUnits: " +
+              std::to_string(next.write_capacity_units) +
+              ". Refer to the Amazon DynamoDB Developer Guide for current "
+              "limits and how to request higher limits.");
+        }
+      }
+    }
+  }
+
+  return Status::OK();
+}
+
+// Applies what CheckIndexUpdates accepted. REQUIRES: table.mu held
+// exclusively.
+void ApplyIndexUpdates(Table& table, const UpdateTableRequest& request,
+                       std::vector<AttributeDefinition> definitions,
+                       int64_t now_micros) {
+  for (const GlobalSecondaryIndexUpdate& u :
+       request.global_secondary_index_updates) {
+    if (u.create) {
+      const GlobalSecondaryIndex& g = *u.create;
+      std::unique_ptr<SecondaryIndex> index =
+          MakeIndex(SecondaryIndex::Kind::kGlobal, table.arn, g.index_name,
+                    g.key_schema, g.projection, definitions, table);
+      if (g.provisioned_throughput)
+        index->throughput = *g.provisioned_throughput;
+      index->partitions = IndexPartitions(table, *index);
+      // Backfilling takes time on the clock when Options say so; reads of
+      // the index are refused until then.
+      const IndexBackfill& b = table.index_backfill;
+      int64_t micros = b.base_micros;
+      if (b.items_per_second > 0) {
+        micros += table.store.item_count() * 1'000'000 / b.items_per_second;
+      }
+      index->active_at_micros = now_micros + micros;
+      Backfill(table, *index);
+      table.indexes.push_back(std::move(index));
+      table.attribute_definitions = definitions;
+    } else if (u.delete_index_name) {
+      auto& v = table.indexes;
+      v.erase(std::remove_if(v.begin(), v.end(),
+                             [&](const std::unique_ptr<SecondaryIndex>& i) {
+                               return i->name() == *u.delete_index_name;
+                             }),
+              v.end());
+    } else {
+      SecondaryIndex* index = table.FindIndex(u.update->first);
+      index->throughput = u.update->second;
+      index->partitions.GrowTo(
+          capacity::PartitionMap::ProvisionedPartitionCount(
+              index->throughput.read_capacity_units,
+              index->throughput.write_capacity_units,
+              index->store.total_item_bytes()));
+    }
+  }
+  // Attribute definitions that no key uses any more are dropped.
+  std::vector<AttributeDefinition> kept;
+  for (const AttributeDefinition& d : table.attribute_definitions) {
+    bool used = d.attribute_name == table.hash_key.name ||
+                d.attribute_name == table.range_key_name();
+    for (const auto& index : table.indexes) {
+      for (const auto& k : index->key_schema()) {
+        used = used || k.attribute_name == d.attribute_name;
+      }
+    }
+    if (used) kept.push_back(d);
+  }
+  table.attribute_definitions = std::move(kept);
+}
+
+// The checks of BillingMode and ProvisionedThroughput; `mode` is the billing
+// mode after the call. REQUIRES: table.mu held.
+Status CheckTableThroughputUpdate(const Table& table,
+                                  const UpdateTableRequest& request,
+                                  BillingMode mode) {
   if (mode == BillingMode::kPayPerRequest && request.provisioned_throughput) {
     return Status::Validation(
         std::string(kInvalid) +
@@ -46,26 +248,46 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
         "specified when BillingMode is PAY_PER_REQUEST");
   }
   if (mode == BillingMode::kProvisioned &&
-      table->billing_mode == BillingMode::kPayPerRequest &&
-      !request.provisioned_throughput) {
-    return Status::Validation(
-        std::string(kInvalid) +
-        "ProvisionedThroughput must be specified when BillingMode is "
-        "PROVISIONED");
+      table.billing_mode == BillingMode::kPayPerRequest) {
+    if (!request.provisioned_throughput) {
+      return Status::Validation(
+          std::string(kInvalid) +
+          "ProvisionedThroughput must be specified when BillingMode is "
+          "PROVISIONED");
+    }
+    // Every GSI needs throughput of its own on a provisioned table.
+    std::string missing;
+    for (const auto& index : table.indexes) {
+      if (!index->is_global()) continue;
+      bool given = false;
+      for (const GlobalSecondaryIndexUpdate& u :
+           request.global_secondary_index_updates) {
+        given = given || (u.update && u.update->first == index->name());
+      }
+      if (given) continue;
+      if (!missing.empty()) missing += ",";
+      missing += index->name();
+    }
+    if (!missing.empty()) {
+      return Status::Validation(std::string(kInvalid) +
+                                "ProvisionedThroughput must be specified for "
+                                "index: " +
+                                missing);
+    }
   }
   if (mode == BillingMode::kProvisioned &&
-      table->billing_mode == BillingMode::kProvisioned &&
+      table.billing_mode == BillingMode::kProvisioned &&
       request.provisioned_throughput &&
+      request.global_secondary_index_updates.empty() &&
       request.provisioned_throughput->read_capacity_units ==
-          table->throughput.read_capacity_units &&
+          table.throughput.read_capacity_units &&
       request.provisioned_throughput->write_capacity_units ==
-          table->throughput.write_capacity_units) {
-    const auto& t = table->throughput;
+          table.throughput.write_capacity_units) {
+    const auto& t = table.throughput;
     return Status::Validation(
         "The provisioned throughput for the table will not change. The "
-        "requested value equals "
-        "the current value. Current ReadCapacityUnits provisioned for the "
-        "table: " +
+        "requested value equals the current value. Current ReadCapacityUnits "
+        "provisioned for the table: " +
         std::to_string(t.read_capacity_units) +
         ". Requested ReadCapacityUnits: " +
         std::to_string(t.read_capacity_units) +
@@ -74,36 +296,93 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
         ". Requested WriteCapacityUnits: " +
         std::to_string(t.write_capacity_units) +
         ". Refer to the Amazon DynamoDB Developer Guide for current limits and "
-        "how to request "
-        "higher limits.");
+        "how to request higher limits.");
   }
+  return Status::OK();
+}
 
-  const double now = static_cast<double>(ctx.options->clock->NowMicros()) / 1e6;
+// REQUIRES: table.mu held exclusively; CheckTableThroughputUpdate passed.
+void ApplyTableThroughputUpdate(Table& table, const UpdateTableRequest& request,
+                                BillingMode mode, int64_t now_micros) {
+  const double now = static_cast<double>(now_micros) / 1e6;
   if (mode == BillingMode::kPayPerRequest) {
-    if (table->billing_mode != BillingMode::kPayPerRequest)
-      table->last_update_to_pay_per_request = now;
-    table->billing_mode = BillingMode::kPayPerRequest;
-    table->partitions.GrowTo(
-        capacity::PartitionMap::kOnDemandInitialPartitions);
-  } else {
-    const ProvisionedThroughput next = *request.provisioned_throughput;
-    if (table->billing_mode == BillingMode::kProvisioned) {
-      if (next.read_capacity_units > table->throughput.read_capacity_units ||
-          next.write_capacity_units > table->throughput.write_capacity_units) {
-        table->last_increase = now;
-      }
-      if (next.read_capacity_units < table->throughput.read_capacity_units ||
-          next.write_capacity_units < table->throughput.write_capacity_units) {
-        table->last_decrease = now;
+    if (table.billing_mode != BillingMode::kPayPerRequest)
+      table.last_update_to_pay_per_request = now;
+    table.billing_mode = BillingMode::kPayPerRequest;
+    table.partitions.GrowTo(capacity::PartitionMap::kOnDemandInitialPartitions);
+    for (auto& index : table.indexes) {
+      if (!index->is_global()) continue;
+      index->throughput = ProvisionedThroughput{};
+      index->partitions.GrowTo(
+          capacity::PartitionMap::kOnDemandInitialPartitions);
+    }
+    return;
+  }
+  const ProvisionedThroughput next =
+      request.provisioned_throughput.value_or(table.throughput);
+  if (table.billing_mode == BillingMode::kProvisioned) {
+    if (next.read_capacity_units > table.throughput.read_capacity_units ||
+        next.write_capacity_units > table.throughput.write_capacity_units) {
+      table.last_increase = now;
+    }
+    if (next.read_capacity_units < table.throughput.read_capacity_units ||
+        next.write_capacity_units < table.throughput.write_capacity_units) {
+      table.last_decrease = now;
+    }
+  }
+  table.billing_mode = BillingMode::kProvisioned;
+  table.throughput = next;
+  table.partitions.GrowTo(capacity::PartitionMap::ProvisionedPartitionCount(
+      next.read_capacity_units, next.write_capacity_units,
+      table.store.total_item_bytes()));
+}
+
+}  // namespace
+
+StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
+                                          const UpdateTableRequest& request) {
+  ValidationErrors errors;
+  errors.CheckTableName(request.table_name);
+  CheckThroughputValues(request.provisioned_throughput, errors);
+  EDDY_RETURN_IF_ERROR(errors.ToStatus());
+  std::shared_ptr<Table> table = ctx.catalog->Find(request.table_name);
+  if (table == nullptr)
+    return TableNotFound(request.table_name, /*describe_form=*/true);
+
+  std::unique_lock lock(table->mu);
+  const int64_t now_micros = ctx.options->clock->NowMicros();
+  const bool table_part =
+      request.billing_mode.has_value() || request.provisioned_throughput;
+  const bool index_part = !request.global_secondary_index_updates.empty();
+  if (!table_part && !index_part) {
+    return Status::Validation(
+        "At least one of ProvisionedThroughput, BillingMode, "
+        "UpdateStreamEnabled, "
+        "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is "
+        "required");
+  }
+  const BillingMode mode = request.billing_mode.value_or(table->billing_mode);
+  if (table_part) {
+    for (const GlobalSecondaryIndexUpdate& u :
+         request.global_secondary_index_updates) {
+      if (u.create || u.delete_index_name) {
+        return Status::Validation(
+            std::string(kInvalid) +
+            "You cannot create or delete index while updating table IOPS");
       }
     }
-    table->billing_mode = BillingMode::kProvisioned;
-    table->throughput = next;
-    table->partitions.GrowTo(capacity::PartitionMap::ProvisionedPartitionCount(
-        next.read_capacity_units, next.write_capacity_units,
-        table->store.total_item_bytes()));
+    EDDY_RETURN_IF_ERROR(CheckTableThroughputUpdate(*table, request, mode));
   }
-  return UpdateTableResponse{table->Describe()};
+  std::vector<AttributeDefinition> definitions;
+  if (index_part) {
+    EDDY_RETURN_IF_ERROR(
+        CheckIndexUpdates(*table, request, mode, now_micros, &definitions));
+  }
+  if (table_part) ApplyTableThroughputUpdate(*table, request, mode, now_micros);
+  if (index_part) {
+    ApplyIndexUpdates(*table, request, std::move(definitions), now_micros);
+  }
+  return UpdateTableResponse{table->Describe(now_micros)};
 }
 
 }  // namespace eddy::engine

@@ -252,45 +252,43 @@ uint64_t HashPartitionKey(std::string_view pk_bytes) {
 }
 
 struct RecordBuilder {
-  static RecordPtr Build(const Item& item, std::string_view hash_key,
-                         std::string_view range_key) {
+  static RecordPtr Build(const Item& item, const KeyNames& keys) {
     thread_local std::string payload;
     payload.clear();
-    size_t pk_offset = 0, pk_size = 0, sk_offset = 0, sk_size = 0;
+    uint32_t offsets[Record::kMaxKeys] = {};
+    uint16_t sizes[Record::kMaxKeys] = {};
     PutVarint(item.size(), &payload);
     for (const auto& e : item) {
       PutBytes(e.name, &payload);
-      const bool is_hash = e.name == hash_key;
-      const bool is_range = !range_key.empty() && e.name == range_key;
       EncodeValue(e.value, &payload);
-      if (is_hash || is_range) {
+      for (int i = 0; i < Record::kMaxKeys; ++i) {
+        if (keys[i].empty() || e.name != keys[i]) continue;
         // The key's bytes are the tail of what EncodeValue just wrote:
         // type, varint length, bytes.
         const size_t bytes = KeyBytesSize(e.value);
-        (is_hash ? pk_offset : sk_offset) = payload.size() - bytes;
-        (is_hash ? pk_size : sk_size) = bytes;
+        offsets[i] = static_cast<uint32_t>(payload.size() - bytes);
+        sizes[i] = static_cast<uint16_t>(bytes);
       }
     }
     void* block = std::malloc(sizeof(Record) + payload.size());
     if (block == nullptr)
       std::abort();  // out of memory is not a DynamoDB error
     Record* r = new (block) Record;
-    r->hash_ =
-        HashPartitionKey(std::string_view(payload).substr(pk_offset, pk_size));
+    r->hash_ = HashPartitionKey(
+        std::string_view(payload).substr(offsets[0], sizes[0]));
     r->item_size_ = static_cast<uint32_t>(ItemSizeBytes(item));
     r->payload_size_ = static_cast<uint32_t>(payload.size());
-    r->pk_offset_ = static_cast<uint32_t>(pk_offset);
-    r->sk_offset_ = static_cast<uint32_t>(sk_offset);
-    r->pk_size_ = static_cast<uint16_t>(pk_size);
-    r->sk_size_ = static_cast<uint16_t>(sk_size);
+    for (int i = 0; i < Record::kMaxKeys; ++i) {
+      r->key_offset_[i] = offsets[i];
+      r->key_size_[i] = sizes[i];
+    }
     std::memcpy(r + 1, payload.data(), payload.size());
     return RecordPtr(r);
   }
 };
 
-RecordPtr MakeRecord(const Item& item, std::string_view hash_key,
-                     std::string_view range_key) {
-  return RecordBuilder::Build(item, hash_key, range_key);
+RecordPtr MakeRecord(const Item& item, const KeyNames& keys) {
+  return RecordBuilder::Build(item, keys);
 }
 
 Item Record::Decode() const {

@@ -5,18 +5,24 @@
 // size plus a few bytes per attribute), so a million 300-byte items cost a
 // little over 300 MB rather than the ~3x an Item object graph would.
 //
-// Key bytes are not stored twice: the partition and sort key values inside the
-// payload are written in their ordered byte form (see key_bytes.h), and the
-// header points at them. Records are immutable; a write makes a new record.
+// Key bytes are not stored twice: the key values inside the payload are
+// written in their ordered byte form (AppendKeyBytes), and the header points
+// at them. A record exposes up to four keys: the partition and sort key of
+// the store it lives in and, for a secondary-index entry, the partition and
+// sort key of the table item it copies (index keys need not be unique; the
+// table key makes the entry's position unique). Records are immutable; a
+// write makes a new record.
 //
-//   RecordPtr r = MakeRecord(item, key_names);
-//   Item copy = r->Decode();
+//   RecordPtr r = MakeRecord(item, "pk", "sk");                  // a table
+//   item RecordPtr e = MakeRecord(projected, {"gpk", "gsk", "pk", "sk"});  //
+//   an index entry Item copy = r->Decode();
 //
 // Thread safety: immutable after MakeRecord; safe to read from many threads.
 
 #ifndef EDDY_EMULATOR_STORAGE_RECORD_H_
 #define EDDY_EMULATOR_STORAGE_RECORD_H_
 
+#include <array>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -27,14 +33,26 @@
 
 namespace eddy::storage {
 
+// The attribute names of a record's keys, in key order: partition key, sort
+// key, then (index entries only) the table's partition and sort key. An empty
+// name is an unused slot, whose key bytes are empty.
+using KeyNames = std::array<std::string_view, 4>;
+
 class Record {
  public:
+  static constexpr int kMaxKeys = 4;
+
   // xxh3 of the partition key bytes: the record's place in the key space.
   uint64_t hash() const { return hash_; }
-  std::string_view partition_key() const {
-    return {data() + pk_offset_, pk_size_};
+  // Key bytes of slot `i` (see KeyNames). REQUIRES: 0 <= i < kMaxKeys.
+  std::string_view key(int i) const {
+    return {data() + key_offset_[i], key_size_[i]};
   }
-  std::string_view sort_key() const { return {data() + sk_offset_, sk_size_}; }
+  std::string_view partition_key() const { return key(0); }
+  std::string_view sort_key() const { return key(1); }
+  // The table key of an index entry (empty for a table item).
+  std::string_view base_partition_key() const { return key(2); }
+  std::string_view base_sort_key() const { return key(3); }
   // DynamoDB's size of the item (what capacity and limits are computed on).
   int64_t item_size() const { return item_size_; }
   std::string_view payload() const { return {data(), payload_size_}; }
@@ -49,10 +67,8 @@ class Record {
   uint64_t hash_;
   uint32_t item_size_;
   uint32_t payload_size_;
-  uint32_t pk_offset_;
-  uint32_t sk_offset_;
-  uint16_t pk_size_;
-  uint16_t sk_size_;
+  uint32_t key_offset_[kMaxKeys];
+  uint16_t key_size_[kMaxKeys];
 };
 
 struct RecordFree {
@@ -60,12 +76,17 @@ struct RecordFree {
 };
 using RecordPtr = std::unique_ptr<Record, RecordFree>;
 
-// Builds the record of `item`. `hash_key` and `range_key` name the table's key
-// attributes (range_key empty for a hash-only table).
-// REQUIRES: the item holds the key attributes with scalar S/N/B values and is
-// otherwise valid (nesting within limits).
-RecordPtr MakeRecord(const Item& item, std::string_view hash_key,
-                     std::string_view range_key);
+// Builds the record of `item` with the keys named by `keys`.
+// REQUIRES: the item holds every named key attribute with a scalar S/N/B value
+// and is otherwise valid (nesting within limits).
+RecordPtr MakeRecord(const Item& item, const KeyNames& keys);
+
+// A table item: `hash_key` and `range_key` name the table's key attributes
+// (range_key empty for a hash-only table).
+inline RecordPtr MakeRecord(const Item& item, std::string_view hash_key,
+                            std::string_view range_key) {
+  return MakeRecord(item, KeyNames{hash_key, range_key, {}, {}});
+}
 
 // The bytes that identify a key value in storage: raw for S and B, the
 // order-preserving form for N (Number::AppendOrderedBytes).

@@ -2,63 +2,84 @@
 
 #include "emulator/storage/table_store.h"
 
+#include <string>
+
 #include "absl/hash/hash.h"
 
 namespace eddy::storage {
 
+std::string_view KeyBytesMax() {
+  // Longer than any stored key (2048 bytes at most) and all 0xff, so it
+  // compares above every one of them.
+  static const std::string* max = new std::string(2050, '\xff');
+  return *max;
+}
+
 size_t TableStore::PointHash::operator()(const PointSlot& s) const {
-  return absl::HashOf(s.record->hash(), s.record->sort_key());
+  const Record& r = *s.record;
+  return absl::HashOf(r.hash(), r.key(1), r.key(2), r.key(3));
 }
 size_t TableStore::PointHash::operator()(const KeyRef& k) const {
-  return absl::HashOf(k.hash, k.sk);
+  return absl::HashOf(k.hash, k.sk, k.base_pk, k.base_sk);
 }
 
 bool TableStore::PointEq::operator()(const PointSlot& a,
                                      const PointSlot& b) const {
-  return a.record->hash() == b.record->hash() &&
-         a.record->partition_key() == b.record->partition_key() &&
-         a.record->sort_key() == b.record->sort_key();
+  return (*this)(a, KeyOf(*b.record));
 }
 bool TableStore::PointEq::operator()(const PointSlot& a,
                                      const KeyRef& b) const {
-  return a.record->hash() == b.hash && a.record->partition_key() == b.pk &&
-         a.record->sort_key() == b.sk;
+  const Record& r = *a.record;
+  return r.hash() == b.hash && r.key(0) == b.pk && r.key(1) == b.sk &&
+         r.key(2) == b.base_pk && r.key(3) == b.base_sk;
 }
 
 TableStore::~TableStore() {
-  for (const PointSlot& s : point_) RecordFree()(s.record);
+  for (const Slot& s : ordered_) RecordFree()(s.record);
 }
 
 const Record* TableStore::Find(const KeyRef& key) const {
-  auto it = point_.find(key);
-  return it == point_.end() ? nullptr : it->record;
+  if (point_index_) {
+    auto it = point_.find(key);
+    return it == point_.end() ? nullptr : it->record;
+  }
+  auto it = ordered_.find(key);
+  return it == ordered_.end() ? nullptr : it->record;
 }
 
 RecordPtr TableStore::Put(RecordPtr record) {
   const KeyRef key = KeyOf(*record);
   total_bytes_ += record->item_size();
-  auto point = point_.find(key);
-  if (point != point_.end()) {
+  if (point_index_) {
+    auto [point, inserted] = point_.insert(PointSlot{record.get()});
+    if (inserted) {
+      ordered_.insert(Slot{key.hash, record.release()});
+      return nullptr;
+    }
+    // Same key, so the ordering is unchanged: swap the pointers in place.
     RecordPtr old(point->record);
     total_bytes_ -= old->item_size();
-    auto ordered = ordered_.find(key);
-    // Same key, so the ordering is unchanged: swap the pointers in place.
-    ordered->record = record.get();
+    ordered_.find(key)->record = record.get();
     point->record = record.release();
     return old;
   }
-  point_.insert(PointSlot{record.get()});
-  ordered_.insert(Slot{key.hash, record.get()});
-  record.release();
-  return nullptr;
+  auto [ordered, inserted] = ordered_.insert(Slot{key.hash, record.get()});
+  if (inserted) {
+    record.release();
+    return nullptr;
+  }
+  RecordPtr old(ordered->record);
+  total_bytes_ -= old->item_size();
+  ordered->record = record.release();
+  return old;
 }
 
 RecordPtr TableStore::Erase(const KeyRef& key) {
-  auto point = point_.find(key);
-  if (point == point_.end()) return nullptr;
-  RecordPtr old(point->record);
-  point_.erase(point);
-  ordered_.erase(ordered_.find(key));
+  auto ordered = ordered_.find(key);
+  if (ordered == ordered_.end()) return nullptr;
+  RecordPtr old(ordered->record);
+  ordered_.erase(ordered);
+  if (point_index_) point_.erase(point_.find(key));
   total_bytes_ -= old->item_size();
   return old;
 }

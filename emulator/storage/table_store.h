@@ -1,8 +1,10 @@
 // Copyright 2026 The eddy Authors.
 //
-// TableStore: the items of one table (or, later, one index), kept in the
-// order of DynamoDB's key space — (xxh3 of the partition key bytes, partition
-// key bytes, sort key bytes) — with a hash index for point access.
+// TableStore: the items of one table, or the entries of one secondary index,
+// kept in the order of DynamoDB's key space — (xxh3 of the partition key
+// bytes, partition key bytes, sort key bytes) and, for index entries, then
+// the table's partition and sort key bytes (index keys need not be unique) —
+// with an optional hash index for point access.
 //
 //   TableStore store;
 //   RecordPtr old = store.Put(MakeRecord(item, "pk", "sk"));
@@ -30,12 +32,20 @@
 
 namespace eddy::storage {
 
-// A position in the key space. `sk` is empty for hash-only tables.
+// A position in the key space. `sk` is empty for hash-only tables; `base_pk`
+// and `base_sk` (the table key of an index entry) are empty for table items.
 struct KeyRef {
   uint64_t hash;
   std::string_view pk;
   std::string_view sk;
+  std::string_view base_pk = {};
+  std::string_view base_sk = {};
 };
+
+// Compares above every stored key bytes string: for a KeyRef that must sort
+// after every entry sharing a prefix ("after all entries with this sort
+// key"). Stored keys are at most 2048 bytes.
+std::string_view KeyBytesMax();
 
 class TableStore {
  private:
@@ -45,27 +55,43 @@ class TableStore {
   };
   struct SlotLess {
     using is_transparent = void;
-    static int Compare(uint64_t ha, std::string_view pa, std::string_view sa,
-                       uint64_t hb, std::string_view pb, std::string_view sb) {
-      if (ha != hb) return ha < hb ? -1 : 1;
-      if (int c = pa.compare(pb); c != 0) return c;
-      return sa.compare(sb);
+    static bool Less(uint64_t ha, const std::string_view (&a)[4], uint64_t hb,
+                     const std::string_view (&b)[4]) {
+      if (ha != hb) return ha < hb;
+      for (int i = 0; i < 4; ++i) {
+        if (int c = a[i].compare(b[i]); c != 0) return c < 0;
+      }
+      return false;
+    }
+    static void Keys(const Record& r, std::string_view (&out)[4]) {
+      for (int i = 0; i < 4; ++i) out[i] = r.key(i);
+    }
+    static void Keys(const KeyRef& k, std::string_view (&out)[4]) {
+      out[0] = k.pk;
+      out[1] = k.sk;
+      out[2] = k.base_pk;
+      out[3] = k.base_sk;
     }
     bool operator()(const Slot& a, const Slot& b) const {
       if (a.hash != b.hash) return a.hash < b.hash;
-      return Compare(a.hash, a.record->partition_key(), a.record->sort_key(),
-                     b.hash, b.record->partition_key(),
-                     b.record->sort_key()) < 0;
+      std::string_view ka[4], kb[4];
+      Keys(*a.record, ka);
+      Keys(*b.record, kb);
+      return Less(a.hash, ka, b.hash, kb);
     }
     bool operator()(const Slot& a, const KeyRef& b) const {
       if (a.hash != b.hash) return a.hash < b.hash;
-      return Compare(a.hash, a.record->partition_key(), a.record->sort_key(),
-                     b.hash, b.pk, b.sk) < 0;
+      std::string_view ka[4], kb[4];
+      Keys(*a.record, ka);
+      Keys(b, kb);
+      return Less(a.hash, ka, b.hash, kb);
     }
     bool operator()(const KeyRef& a, const Slot& b) const {
       if (a.hash != b.hash) return a.hash < b.hash;
-      return Compare(a.hash, a.pk, a.sk, b.hash, b.record->partition_key(),
-                     b.record->sort_key()) < 0;
+      std::string_view ka[4], kb[4];
+      Keys(a, ka);
+      Keys(*b.record, kb);
+      return Less(a.hash, ka, b.hash, kb);
     }
   };
   struct PointSlot {
@@ -110,7 +136,9 @@ class TableStore {
     Ordered::const_iterator it_;
   };
 
-  TableStore() = default;
+  // `point_index`: keep a hash index for Find in O(1) (tables); without it
+  // Find walks the b-tree (index entries, found only to be replaced).
+  explicit TableStore(bool point_index = true) : point_index_(point_index) {}
   ~TableStore();
   TableStore(const TableStore&) = delete;
   TableStore& operator=(const TableStore&) = delete;
@@ -123,7 +151,7 @@ class TableStore {
   // Removes the record with this key; returns it (null when absent).
   RecordPtr Erase(const KeyRef& key);
 
-  int64_t item_count() const { return static_cast<int64_t>(point_.size()); }
+  int64_t item_count() const { return static_cast<int64_t>(ordered_.size()); }
   // Sum of the DynamoDB sizes of all items.
   int64_t total_item_bytes() const { return total_bytes_; }
 
@@ -138,18 +166,19 @@ class TableStore {
   }
   // First record whose hash is >= `hash`.
   const_iterator LowerBoundHash(uint64_t hash) const {
-    return LowerBound(KeyRef{hash, std::string_view(), std::string_view()});
+    return LowerBound(KeyRef{hash, {}, {}});
   }
 
  private:
+  bool point_index_;
   Ordered ordered_;
-  absl::flat_hash_set<PointSlot, PointHash, PointEq> point_;
+  absl::flat_hash_set<PointSlot, PointHash, PointEq> point_;  // if point_index_
   int64_t total_bytes_ = 0;
 };
 
 // The key of a record, as a KeyRef.
 inline KeyRef KeyOf(const Record& r) {
-  return KeyRef{r.hash(), r.partition_key(), r.sort_key()};
+  return KeyRef{r.hash(), r.key(0), r.key(1), r.key(2), r.key(3)};
 }
 
 }  // namespace eddy::storage

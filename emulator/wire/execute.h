@@ -22,8 +22,9 @@
 //   placeholder errors; then whatever the Database reports.
 // - Unknown members are ignored, as DynamoDB does. The legacy parameters
 //   (Expected, AttributeUpdates, KeyConditions, QueryFilter, ScanFilter,
-//   AttributesToGet, ConditionalOperator) are rejected with a
-//   ValidationException saying they are not supported yet.
+//   AttributesToGet, ConditionalOperator) are decoded like the rest; table
+//   features eddy does not model (StreamSpecification, SSESpecification,
+//   ReplicaUpdates) are rejected with a ValidationException saying so.
 // - Error bodies are {"__type": <wire type>, "message": ...} ("Message" for
 //   SerializationException and TransactionCanceledException), plus "Item",
 //   "CancellationReasons" or "ThrottlingReasons" when the Status carries them.

@@ -480,8 +480,17 @@ TEST_F(ExecuteTest, UnsupportedTableFeaturesAreRejected) {
   EXPECT_EQ(Body("CreateTable", R"({"TableName":"t09","BillingMode":"PAY_PER_REQUEST",
                                     "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
                                     "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
+                                    "StreamSpecification":{"StreamEnabled":true}})"),
+            Invalid("StreamSpecification is not supported by this version of eddy yet"));
+}
+
+TEST_F(ExecuteTest, EmptyIndexListsAreRejected) {
+  EXPECT_EQ(Body("CreateTable", R"({"TableName":"t09","BillingMode":"PAY_PER_REQUEST",
+                                    "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
+                                    "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
                                     "GlobalSecondaryIndexes":[]})"),
-            Invalid("GlobalSecondaryIndexes is not supported by this version of eddy yet"));
+            Invalid("One or more parameter values were invalid: List of GlobalSecondaryIndexes is "
+                    "empty"));
 }
 
 TEST_F(ExecuteTest, UnknownMembersAreIgnored) {

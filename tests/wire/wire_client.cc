@@ -12,51 +12,91 @@ namespace {
 
 using wire_internal::Json;
 
-// --- Typed --------------------------------------------------------------------
+// --- Typed
+// --------------------------------------------------------------------
 
 class TypedClient final : public Client {
  public:
   explicit TypedClient(Database* db) : db_(db) {}
-  StatusOr<CreateTableResponse> CreateTable(const CreateTableRequest& r) override { return db_->CreateTable(r); }
-  StatusOr<DescribeTableResponse> DescribeTable(const DescribeTableRequest& r) override { return db_->DescribeTable(r); }
-  StatusOr<ListTablesResponse> ListTables(const ListTablesRequest& r) override { return db_->ListTables(r); }
-  StatusOr<DeleteTableResponse> DeleteTable(const DeleteTableRequest& r) override { return db_->DeleteTable(r); }
-  StatusOr<UpdateTableResponse> UpdateTable(const UpdateTableRequest& r) override { return db_->UpdateTable(r); }
-  StatusOr<PutItemResponse> PutItem(const PutItemRequest& r) override { return db_->PutItem(r); }
-  StatusOr<GetItemResponse> GetItem(const GetItemRequest& r) override { return db_->GetItem(r); }
-  StatusOr<DeleteItemResponse> DeleteItem(const DeleteItemRequest& r) override { return db_->DeleteItem(r); }
-  StatusOr<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r) override { return db_->UpdateItem(r); }
-  StatusOr<QueryResponse> Query(const QueryRequest& r) override { return db_->Query(r); }
-  StatusOr<ScanResponse> Scan(const ScanRequest& r) override { return db_->Scan(r); }
-  StatusOr<BatchGetItemResponse> BatchGetItem(const BatchGetItemRequest& r) override { return db_->BatchGetItem(r); }
-  StatusOr<BatchWriteItemResponse> BatchWriteItem(const BatchWriteItemRequest& r) override { return db_->BatchWriteItem(r); }
+  StatusOr<CreateTableResponse> CreateTable(
+      const CreateTableRequest& r) override {
+    return db_->CreateTable(r);
+  }
+  StatusOr<DescribeTableResponse> DescribeTable(
+      const DescribeTableRequest& r) override {
+    return db_->DescribeTable(r);
+  }
+  StatusOr<ListTablesResponse> ListTables(const ListTablesRequest& r) override {
+    return db_->ListTables(r);
+  }
+  StatusOr<DeleteTableResponse> DeleteTable(
+      const DeleteTableRequest& r) override {
+    return db_->DeleteTable(r);
+  }
+  StatusOr<UpdateTableResponse> UpdateTable(
+      const UpdateTableRequest& r) override {
+    return db_->UpdateTable(r);
+  }
+  StatusOr<PutItemResponse> PutItem(const PutItemRequest& r) override {
+    return db_->PutItem(r);
+  }
+  StatusOr<GetItemResponse> GetItem(const GetItemRequest& r) override {
+    return db_->GetItem(r);
+  }
+  StatusOr<DeleteItemResponse> DeleteItem(const DeleteItemRequest& r) override {
+    return db_->DeleteItem(r);
+  }
+  StatusOr<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r) override {
+    return db_->UpdateItem(r);
+  }
+  StatusOr<QueryResponse> Query(const QueryRequest& r) override {
+    return db_->Query(r);
+  }
+  StatusOr<ScanResponse> Scan(const ScanRequest& r) override {
+    return db_->Scan(r);
+  }
+  StatusOr<BatchGetItemResponse> BatchGetItem(
+      const BatchGetItemRequest& r) override {
+    return db_->BatchGetItem(r);
+  }
+  StatusOr<BatchWriteItemResponse> BatchWriteItem(
+      const BatchWriteItemRequest& r) override {
+    return db_->BatchWriteItem(r);
+  }
 
  private:
   Database* db_;
 };
 
-// --- JSON encoding of typed requests (what an SDK sends) ----------------------
+// --- JSON encoding of typed requests (what an SDK sends)
+// ----------------------
 
 Json ItemJson(const Item& item) { return wire_internal::ItemToJson(item); }
 
 // Legacy members, encoded as an SDK of the pre-expression API would.
 Json ValueListJson(const std::vector<AttributeValue>& values) {
   Json list = Json::array();
-  for (const AttributeValue& v : values) list.push_back(wire_internal::ValueToJson(v));
+  for (const AttributeValue& v : values)
+    list.push_back(wire_internal::ValueToJson(v));
   return list;
 }
-void PutConditions(const char* name, const std::optional<std::map<std::string, Condition>>& conditions,
-                   Json& j) {
+void PutConditions(
+    const char* name,
+    const std::optional<std::map<std::string, Condition>>& conditions,
+    Json& j) {
   if (!conditions) return;
   Json m = Json::object();
   for (const auto& [attribute, c] : *conditions) {
-    Json e{{"ComparisonOperator", std::string(ComparisonOperatorName(c.comparison_operator))}};
-    if (!c.attribute_value_list.empty()) e["AttributeValueList"] = ValueListJson(c.attribute_value_list);
+    Json e{{"ComparisonOperator",
+            std::string(ComparisonOperatorName(c.comparison_operator))}};
+    if (!c.attribute_value_list.empty())
+      e["AttributeValueList"] = ValueListJson(c.attribute_value_list);
     m[attribute] = e;
   }
   j[name] = m;
 }
-void PutExpected(const std::optional<std::map<std::string, ExpectedAttributeValue>>& expected,
+void PutExpected(const std::optional<
+                     std::map<std::string, ExpectedAttributeValue>>& expected,
                  std::optional<ConditionalOperator> op, Json& j) {
   if (expected) {
     Json m = Json::object();
@@ -65,20 +105,25 @@ void PutExpected(const std::optional<std::map<std::string, ExpectedAttributeValu
       if (e.value) x["Value"] = wire_internal::ValueToJson(*e.value);
       if (e.exists) x["Exists"] = *e.exists;
       if (e.comparison_operator) {
-        x["ComparisonOperator"] = std::string(ComparisonOperatorName(*e.comparison_operator));
+        x["ComparisonOperator"] =
+            std::string(ComparisonOperatorName(*e.comparison_operator));
       }
-      if (!e.attribute_value_list.empty()) x["AttributeValueList"] = ValueListJson(e.attribute_value_list);
+      if (!e.attribute_value_list.empty())
+        x["AttributeValueList"] = ValueListJson(e.attribute_value_list);
       m[attribute] = x;
     }
     j["Expected"] = m;
   }
-  if (op) j["ConditionalOperator"] = *op == ConditionalOperator::kOr ? "OR" : "AND";
+  if (op)
+    j["ConditionalOperator"] = *op == ConditionalOperator::kOr ? "OR" : "AND";
 }
-void PutAttributesToGet(const std::optional<std::vector<std::string>>& names, Json& j) {
+void PutAttributesToGet(const std::optional<std::vector<std::string>>& names,
+                        Json& j) {
   if (names) j["AttributesToGet"] = *names;
 }
-void PutAttributeUpdates(const std::optional<std::map<std::string, AttributeValueUpdate>>& updates,
-                         Json& j) {
+void PutAttributeUpdates(
+    const std::optional<std::map<std::string, AttributeValueUpdate>>& updates,
+    Json& j) {
   if (!updates) return;
   Json m = Json::object();
   for (const auto& [attribute, u] : *updates) {
@@ -102,7 +147,8 @@ void PutNamesAndValues(const std::optional<ExpressionAttributeNames>& names,
   if (values) j["ExpressionAttributeValues"] = ItemJson(*values);
 }
 
-void PutOptional(const char* key, const std::optional<std::string>& s, Json& j) {
+void PutOptional(const char* key, const std::optional<std::string>& s,
+                 Json& j) {
   if (s) j[key] = *s;
 }
 
@@ -112,7 +158,8 @@ void PutCapacityMode(ReturnConsumedCapacity mode, Json& j) {
 }
 
 void PutReturnValues(ReturnValue v, bool on_failure_all_old, Json& j) {
-  if (v != ReturnValue::kNone) j["ReturnValues"] = std::string(ReturnValueName(v));
+  if (v != ReturnValue::kNone)
+    j["ReturnValues"] = std::string(ReturnValueName(v));
   if (on_failure_all_old) j["ReturnValuesOnConditionCheckFailure"] = "ALL_OLD";
 }
 
@@ -121,16 +168,50 @@ Json ThroughputJson(const ProvisionedThroughput& t) {
               {"WriteCapacityUnits", t.write_capacity_units}};
 }
 
-Json DefinitionsJson(const std::vector<AttributeDefinition>& defs) {
+Json KeySchemaJson(const std::vector<KeySchemaElement>& keys) {
   Json out = Json::array();
-  for (const auto& d : defs) {
-    out.push_back({{"AttributeName", d.attribute_name},
-                   {"AttributeType", std::string(ScalarAttributeTypeName(d.attribute_type))}});
+  for (const auto& k : keys) {
+    out.push_back({{"AttributeName", k.attribute_name},
+                   {"KeyType", std::string(KeyTypeName(k.key_type))}});
   }
   return out;
 }
 
-// --- JSON decoding of responses ---------------------------------------------------
+Json ProjectionJson(const Projection& p) {
+  Json out = Json::object();
+  if (p.projection_type)
+    out["ProjectionType"] = std::string(ProjectionTypeName(*p.projection_type));
+  if (!p.non_key_attributes.empty())
+    out["NonKeyAttributes"] = p.non_key_attributes;
+  return out;
+}
+
+Json GsiJson(const GlobalSecondaryIndex& g) {
+  Json out{{"IndexName", g.index_name},
+           {"KeySchema", KeySchemaJson(g.key_schema)},
+           {"Projection", ProjectionJson(g.projection)}};
+  if (g.provisioned_throughput)
+    out["ProvisionedThroughput"] = ThroughputJson(*g.provisioned_throughput);
+  return out;
+}
+
+void PutItemCollectionMetricsMode(ReturnItemCollectionMetrics mode, Json& j) {
+  if (mode == ReturnItemCollectionMetrics::kSize)
+    j["ReturnItemCollectionMetrics"] = "SIZE";
+}
+
+Json DefinitionsJson(const std::vector<AttributeDefinition>& defs) {
+  Json out = Json::array();
+  for (const auto& d : defs) {
+    out.push_back({{"AttributeName", d.attribute_name},
+                   {"AttributeType",
+                    std::string(ScalarAttributeTypeName(d.attribute_type))}});
+  }
+  return out;
+}
+
+// --- JSON decoding of responses
+// ---------------------------------------------------
 
 Item ToItemOrDie(const Json& j) {
   StatusOr<Item> item = wire_internal::ToItem(j);
@@ -178,6 +259,40 @@ std::optional<Item> OptItem(const Json& j, const char* key) {
   return ToItemOrDie(j[key]);
 }
 
+ItemCollectionMetrics MetricsFrom(const Json& j) {
+  ItemCollectionMetrics m;
+  m.item_collection_key = ToItemOrDie(j["ItemCollectionKey"]);
+  for (const Json& d : j["SizeEstimateRangeGB"])
+    m.size_estimate_range_gb.push_back(d.get<double>());
+  return m;
+}
+
+std::optional<ItemCollectionMetrics> OptMetrics(const Json& j) {
+  if (!j.contains("ItemCollectionMetrics")) return std::nullopt;
+  return MetricsFrom(j["ItemCollectionMetrics"]);
+}
+
+std::vector<KeySchemaElement> KeySchemaFrom(const Json& j) {
+  std::vector<KeySchemaElement> out;
+  for (const Json& k : j) {
+    out.push_back({k["AttributeName"].get<std::string>(),
+                   k["KeyType"] == "HASH" ? KeyType::kHash : KeyType::kRange});
+  }
+  return out;
+}
+
+Projection ProjectionFrom(const Json& j) {
+  Projection p;
+  const std::string type = j.value("ProjectionType", "");
+  if (type == "ALL") p.projection_type = ProjectionType::kAll;
+  if (type == "KEYS_ONLY") p.projection_type = ProjectionType::kKeysOnly;
+  if (type == "INCLUDE") p.projection_type = ProjectionType::kInclude;
+  if (j.contains("NonKeyAttributes"))
+    p.non_key_attributes =
+        j["NonKeyAttributes"].get<std::vector<std::string>>();
+  return p;
+}
+
 TableDescription TableFrom(const Json& j) {
   TableDescription t;
   t.table_name = j.value("TableName", "");
@@ -188,35 +303,70 @@ TableDescription TableFrom(const Json& j) {
                    : status == "UPDATING" ? TableStatus::kUpdating
                    : status == "DELETING" ? TableStatus::kDeleting
                                           : TableStatus::kActive;
-  for (const Json& k : j["KeySchema"]) {
-    t.key_schema.push_back({k["AttributeName"].get<std::string>(),
-                            k["KeyType"] == "HASH" ? KeyType::kHash : KeyType::kRange});
-  }
+  t.key_schema = KeySchemaFrom(j["KeySchema"]);
   for (const Json& d : j["AttributeDefinitions"]) {
     const std::string type = d["AttributeType"].get<std::string>();
-    t.attribute_definitions.push_back(
-        {d["AttributeName"].get<std::string>(),
-         type == "N" ? ScalarAttributeType::kN
-                     : type == "B" ? ScalarAttributeType::kB : ScalarAttributeType::kS});
+    t.attribute_definitions.push_back({d["AttributeName"].get<std::string>(),
+                                       type == "N" ? ScalarAttributeType::kN
+                                       : type == "B"
+                                           ? ScalarAttributeType::kB
+                                           : ScalarAttributeType::kS});
   }
   t.creation_date_time = j.value("CreationDateTime", 0.0);
   t.item_count = j.value("ItemCount", int64_t{0});
   t.table_size_bytes = j.value("TableSizeBytes", int64_t{0});
   const Json& pt = j["ProvisionedThroughput"];
-  t.provisioned_throughput.read_capacity_units = pt.value("ReadCapacityUnits", int64_t{0});
-  t.provisioned_throughput.write_capacity_units = pt.value("WriteCapacityUnits", int64_t{0});
+  t.provisioned_throughput.read_capacity_units =
+      pt.value("ReadCapacityUnits", int64_t{0});
+  t.provisioned_throughput.write_capacity_units =
+      pt.value("WriteCapacityUnits", int64_t{0});
   t.provisioned_throughput.number_of_decreases_today =
       pt.value("NumberOfDecreasesToday", int64_t{0});
-  t.provisioned_throughput.last_increase_date_time = OptDouble(pt, "LastIncreaseDateTime");
-  t.provisioned_throughput.last_decrease_date_time = OptDouble(pt, "LastDecreaseDateTime");
+  t.provisioned_throughput.last_increase_date_time =
+      OptDouble(pt, "LastIncreaseDateTime");
+  t.provisioned_throughput.last_decrease_date_time =
+      OptDouble(pt, "LastDecreaseDateTime");
   if (j.contains("BillingModeSummary")) {
     const Json& b = j["BillingModeSummary"];
     BillingModeSummary s;
-    s.billing_mode = b["BillingMode"] == "PAY_PER_REQUEST" ? BillingMode::kPayPerRequest
-                                                           : BillingMode::kProvisioned;
+    s.billing_mode = b["BillingMode"] == "PAY_PER_REQUEST"
+                         ? BillingMode::kPayPerRequest
+                         : BillingMode::kProvisioned;
     s.last_update_to_pay_per_request_date_time =
         OptDouble(b, "LastUpdateToPayPerRequestDateTime");
     t.billing_mode_summary = s;
+  }
+  if (j.contains("GlobalSecondaryIndexes")) {
+    for (const Json& g : j["GlobalSecondaryIndexes"]) {
+      GlobalSecondaryIndexDescription d;
+      d.index_name = g["IndexName"].get<std::string>();
+      d.key_schema = KeySchemaFrom(g["KeySchema"]);
+      d.projection = ProjectionFrom(g["Projection"]);
+      d.index_status = g["IndexStatus"] == "CREATING" ? IndexStatus::kCreating
+                                                      : IndexStatus::kActive;
+      if (g.contains("Backfilling"))
+        d.backfilling = g["Backfilling"].get<bool>();
+      d.provisioned_throughput.read_capacity_units =
+          g["ProvisionedThroughput"].value("ReadCapacityUnits", int64_t{0});
+      d.provisioned_throughput.write_capacity_units =
+          g["ProvisionedThroughput"].value("WriteCapacityUnits", int64_t{0});
+      d.index_size_bytes = g.value("IndexSizeBytes", int64_t{0});
+      d.item_count = g.value("ItemCount", int64_t{0});
+      d.index_arn = g.value("IndexArn", "");
+      t.global_secondary_indexes.push_back(std::move(d));
+    }
+  }
+  if (j.contains("LocalSecondaryIndexes")) {
+    for (const Json& l : j["LocalSecondaryIndexes"]) {
+      LocalSecondaryIndexDescription d;
+      d.index_name = l["IndexName"].get<std::string>();
+      d.key_schema = KeySchemaFrom(l["KeySchema"]);
+      d.projection = ProjectionFrom(l["Projection"]);
+      d.index_size_bytes = l.value("IndexSizeBytes", int64_t{0});
+      d.item_count = l.value("ItemCount", int64_t{0});
+      d.index_arn = l.value("IndexArn", "");
+      t.local_secondary_indexes.push_back(std::move(d));
+    }
   }
   return t;
 }
@@ -236,7 +386,8 @@ QueryResponse PageFrom(const Json& j) {
 std::vector<ConsumedCapacity> CapacityList(const Json& j) {
   std::vector<ConsumedCapacity> out;
   if (j.contains("ConsumedCapacity")) {
-    for (const Json& c : j["ConsumedCapacity"]) out.push_back(ConsumedCapacityFrom(c));
+    for (const Json& c : j["ConsumedCapacity"])
+      out.push_back(ConsumedCapacityFrom(c));
   }
   return out;
 }
@@ -246,12 +397,14 @@ Status StatusFromErrorBody(const Json& j) {
   const std::string type = j.value("__type", "");
   const ErrorCode code =
       ErrorCodeFromName(type).value_or(ErrorCode::kInternalServerError);
-  std::string message = j.contains("message")   ? j["message"].get<std::string>()
-                        : j.contains("Message") ? j["Message"].get<std::string>()
-                                                : std::string();
+  std::string message = j.contains("message") ? j["message"].get<std::string>()
+                        : j.contains("Message")
+                            ? j["Message"].get<std::string>()
+                            : std::string();
   Status s(code, std::move(message));
   if (j.contains("Item")) {
-    s = s.WithItem(std::make_shared<const AttributeMap>(ToItemOrDie(j["Item"])));
+    s = s.WithItem(
+        std::make_shared<const AttributeMap>(ToItemOrDie(j["Item"])));
   }
   return s;
 }
@@ -260,22 +413,37 @@ class JsonClient final : public Client {
  public:
   explicit JsonClient(Database* db) : db_(db) {}
 
-  StatusOr<CreateTableResponse> CreateTable(const CreateTableRequest& r) override {
+  StatusOr<CreateTableResponse> CreateTable(
+      const CreateTableRequest& r) override {
     Json j{{"TableName", r.table_name}};
-    Json keys = Json::array();
-    for (const auto& k : r.key_schema) {
-      keys.push_back({{"AttributeName", k.attribute_name},
-                      {"KeyType", std::string(KeyTypeName(k.key_type))}});
+    j["KeySchema"] = KeySchemaJson(r.key_schema);
+    if (!r.global_secondary_indexes.empty()) {
+      Json list = Json::array();
+      for (const auto& g : r.global_secondary_indexes)
+        list.push_back(GsiJson(g));
+      j["GlobalSecondaryIndexes"] = list;
     }
-    j["KeySchema"] = keys;
+    if (!r.local_secondary_indexes.empty()) {
+      Json list = Json::array();
+      for (const auto& l : r.local_secondary_indexes) {
+        list.push_back({{"IndexName", l.index_name},
+                        {"KeySchema", KeySchemaJson(l.key_schema)},
+                        {"Projection", ProjectionJson(l.projection)}});
+      }
+      j["LocalSecondaryIndexes"] = list;
+    }
     j["AttributeDefinitions"] = DefinitionsJson(r.attribute_definitions);
-    if (r.billing_mode) j["BillingMode"] = std::string(BillingModeName(*r.billing_mode));
-    if (r.provisioned_throughput) j["ProvisionedThroughput"] = ThroughputJson(*r.provisioned_throughput);
+    if (r.billing_mode)
+      j["BillingMode"] = std::string(BillingModeName(*r.billing_mode));
+    if (r.provisioned_throughput)
+      j["ProvisionedThroughput"] = ThroughputJson(*r.provisioned_throughput);
     EDDY_ASSIGN_OR_RETURN(Json out, Call("CreateTable", j));
     return CreateTableResponse{TableFrom(out["TableDescription"])};
   }
-  StatusOr<DescribeTableResponse> DescribeTable(const DescribeTableRequest& r) override {
-    EDDY_ASSIGN_OR_RETURN(Json out, Call("DescribeTable", Json{{"TableName", r.table_name}}));
+  StatusOr<DescribeTableResponse> DescribeTable(
+      const DescribeTableRequest& r) override {
+    EDDY_ASSIGN_OR_RETURN(
+        Json out, Call("DescribeTable", Json{{"TableName", r.table_name}}));
     return DescribeTableResponse{TableFrom(out["Table"])};
   }
   StatusOr<ListTablesResponse> ListTables(const ListTablesRequest& r) override {
@@ -284,21 +452,45 @@ class JsonClient final : public Client {
     if (r.limit) j["Limit"] = *r.limit;
     EDDY_ASSIGN_OR_RETURN(Json out, Call("ListTables", j));
     ListTablesResponse resp;
-    for (const Json& name : out["TableNames"]) resp.table_names.push_back(name.get<std::string>());
+    for (const Json& name : out["TableNames"])
+      resp.table_names.push_back(name.get<std::string>());
     if (out.contains("LastEvaluatedTableName"))
-      resp.last_evaluated_table_name = out["LastEvaluatedTableName"].get<std::string>();
+      resp.last_evaluated_table_name =
+          out["LastEvaluatedTableName"].get<std::string>();
     return resp;
   }
-  StatusOr<DeleteTableResponse> DeleteTable(const DeleteTableRequest& r) override {
-    EDDY_ASSIGN_OR_RETURN(Json out, Call("DeleteTable", Json{{"TableName", r.table_name}}));
+  StatusOr<DeleteTableResponse> DeleteTable(
+      const DeleteTableRequest& r) override {
+    EDDY_ASSIGN_OR_RETURN(
+        Json out, Call("DeleteTable", Json{{"TableName", r.table_name}}));
     return DeleteTableResponse{TableFrom(out["TableDescription"])};
   }
-  StatusOr<UpdateTableResponse> UpdateTable(const UpdateTableRequest& r) override {
+  StatusOr<UpdateTableResponse> UpdateTable(
+      const UpdateTableRequest& r) override {
     Json j{{"TableName", r.table_name}};
     if (!r.attribute_definitions.empty())
       j["AttributeDefinitions"] = DefinitionsJson(r.attribute_definitions);
-    if (r.billing_mode) j["BillingMode"] = std::string(BillingModeName(*r.billing_mode));
-    if (r.provisioned_throughput) j["ProvisionedThroughput"] = ThroughputJson(*r.provisioned_throughput);
+    if (r.billing_mode)
+      j["BillingMode"] = std::string(BillingModeName(*r.billing_mode));
+    if (r.provisioned_throughput)
+      j["ProvisionedThroughput"] = ThroughputJson(*r.provisioned_throughput);
+    if (!r.global_secondary_index_updates.empty()) {
+      Json list = Json::array();
+      for (const GlobalSecondaryIndexUpdate& u :
+           r.global_secondary_index_updates) {
+        Json e = Json::object();
+        if (u.create) e["Create"] = GsiJson(*u.create);
+        if (u.delete_index_name)
+          e["Delete"] = Json{{"IndexName", *u.delete_index_name}};
+        if (u.update) {
+          e["Update"] =
+              Json{{"IndexName", u.update->first},
+                   {"ProvisionedThroughput", ThroughputJson(u.update->second)}};
+        }
+        list.push_back(e);
+      }
+      j["GlobalSecondaryIndexUpdates"] = list;
+    }
     EDDY_ASSIGN_OR_RETURN(Json out, Call("UpdateTable", j));
     return UpdateTableResponse{TableFrom(out["TableDescription"])};
   }
@@ -306,11 +498,15 @@ class JsonClient final : public Client {
     Json j{{"TableName", r.table_name}, {"Item", ItemJson(r.item)}};
     PutOptional("ConditionExpression", r.condition_expression, j);
     PutExpected(r.expected, r.conditional_operator, j);
-    PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values, j);
-    PutReturnValues(r.return_values, r.return_values_on_condition_check_failure_all_old, j);
+    PutNamesAndValues(r.expression_attribute_names,
+                      r.expression_attribute_values, j);
+    PutReturnValues(r.return_values,
+                    r.return_values_on_condition_check_failure_all_old, j);
     PutCapacityMode(r.return_consumed_capacity, j);
+    PutItemCollectionMetricsMode(r.return_item_collection_metrics, j);
     EDDY_ASSIGN_OR_RETURN(Json out, Call("PutItem", j));
-    return PutItemResponse{OptItem(out, "Attributes"), OptCapacity(out)};
+    return PutItemResponse{OptItem(out, "Attributes"), OptMetrics(out),
+                           OptCapacity(out)};
   }
   StatusOr<GetItemResponse> GetItem(const GetItemRequest& r) override {
     Json j{{"TableName", r.table_name}, {"Key", ItemJson(r.key)}};
@@ -326,11 +522,15 @@ class JsonClient final : public Client {
     Json j{{"TableName", r.table_name}, {"Key", ItemJson(r.key)}};
     PutOptional("ConditionExpression", r.condition_expression, j);
     PutExpected(r.expected, r.conditional_operator, j);
-    PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values, j);
-    PutReturnValues(r.return_values, r.return_values_on_condition_check_failure_all_old, j);
+    PutNamesAndValues(r.expression_attribute_names,
+                      r.expression_attribute_values, j);
+    PutReturnValues(r.return_values,
+                    r.return_values_on_condition_check_failure_all_old, j);
     PutCapacityMode(r.return_consumed_capacity, j);
+    PutItemCollectionMetricsMode(r.return_item_collection_metrics, j);
     EDDY_ASSIGN_OR_RETURN(Json out, Call("DeleteItem", j));
-    return DeleteItemResponse{OptItem(out, "Attributes"), OptCapacity(out)};
+    return DeleteItemResponse{OptItem(out, "Attributes"), OptMetrics(out),
+                              OptCapacity(out)};
   }
   StatusOr<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r) override {
     Json j{{"TableName", r.table_name}, {"Key", ItemJson(r.key)}};
@@ -338,11 +538,15 @@ class JsonClient final : public Client {
     PutOptional("ConditionExpression", r.condition_expression, j);
     PutAttributeUpdates(r.attribute_updates, j);
     PutExpected(r.expected, r.conditional_operator, j);
-    PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values, j);
-    PutReturnValues(r.return_values, r.return_values_on_condition_check_failure_all_old, j);
+    PutNamesAndValues(r.expression_attribute_names,
+                      r.expression_attribute_values, j);
+    PutReturnValues(r.return_values,
+                    r.return_values_on_condition_check_failure_all_old, j);
     PutCapacityMode(r.return_consumed_capacity, j);
+    PutItemCollectionMetricsMode(r.return_item_collection_metrics, j);
     EDDY_ASSIGN_OR_RETURN(Json out, Call("UpdateItem", j));
-    return UpdateItemResponse{OptItem(out, "Attributes"), OptCapacity(out)};
+    return UpdateItemResponse{OptItem(out, "Attributes"), OptMetrics(out),
+                              OptCapacity(out)};
   }
   StatusOr<QueryResponse> Query(const QueryRequest& r) override {
     Json j{{"TableName", r.table_name}};
@@ -350,12 +554,14 @@ class JsonClient final : public Client {
     PutOptional("KeyConditionExpression", r.key_condition_expression, j);
     PutOptional("FilterExpression", r.filter_expression, j);
     PutOptional("ProjectionExpression", r.projection_expression, j);
-    PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values, j);
+    PutNamesAndValues(r.expression_attribute_names,
+                      r.expression_attribute_values, j);
     if (r.select) j["Select"] = std::string(SelectName(*r.select));
     if (r.limit) j["Limit"] = *r.limit;
     if (r.consistent_read) j["ConsistentRead"] = true;
     if (!r.scan_index_forward) j["ScanIndexForward"] = false;
-    if (r.exclusive_start_key) j["ExclusiveStartKey"] = ItemJson(*r.exclusive_start_key);
+    if (r.exclusive_start_key)
+      j["ExclusiveStartKey"] = ItemJson(*r.exclusive_start_key);
     PutConditions("KeyConditions", r.key_conditions, j);
     PutConditions("QueryFilter", r.query_filter, j);
     PutAttributesToGet(r.attributes_to_get, j);
@@ -369,13 +575,15 @@ class JsonClient final : public Client {
     PutOptional("IndexName", r.index_name, j);
     PutOptional("FilterExpression", r.filter_expression, j);
     PutOptional("ProjectionExpression", r.projection_expression, j);
-    PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values, j);
+    PutNamesAndValues(r.expression_attribute_names,
+                      r.expression_attribute_values, j);
     if (r.select) j["Select"] = std::string(SelectName(*r.select));
     if (r.limit) j["Limit"] = *r.limit;
     if (r.consistent_read) j["ConsistentRead"] = true;
     if (r.segment) j["Segment"] = *r.segment;
     if (r.total_segments) j["TotalSegments"] = *r.total_segments;
-    if (r.exclusive_start_key) j["ExclusiveStartKey"] = ItemJson(*r.exclusive_start_key);
+    if (r.exclusive_start_key)
+      j["ExclusiveStartKey"] = ItemJson(*r.exclusive_start_key);
     PutConditions("ScanFilter", r.scan_filter, j);
     PutAttributesToGet(r.attributes_to_get, j);
     PutExpected(std::nullopt, r.conditional_operator, j);
@@ -383,7 +591,8 @@ class JsonClient final : public Client {
     EDDY_ASSIGN_OR_RETURN(Json out, Call("Scan", j));
     return PageFrom(out);
   }
-  StatusOr<BatchGetItemResponse> BatchGetItem(const BatchGetItemRequest& r) override {
+  StatusOr<BatchGetItemResponse> BatchGetItem(
+      const BatchGetItemRequest& r) override {
     Json items = Json::object();
     for (const auto& [table, k] : r.request_items) {
       Json keys = Json::array();
@@ -411,32 +620,43 @@ class JsonClient final : public Client {
     resp.consumed_capacity = CapacityList(out);
     return resp;
   }
-  StatusOr<BatchWriteItemResponse> BatchWriteItem(const BatchWriteItemRequest& r) override {
+  StatusOr<BatchWriteItemResponse> BatchWriteItem(
+      const BatchWriteItemRequest& r) override {
     Json items = Json::object();
     for (const auto& [table, writes] : r.request_items) {
       Json list = Json::array();
       for (const WriteRequest& w : writes) {
         Json e = Json::object();
         if (w.put_item) e["PutRequest"] = Json{{"Item", ItemJson(*w.put_item)}};
-        if (w.delete_key) e["DeleteRequest"] = Json{{"Key", ItemJson(*w.delete_key)}};
+        if (w.delete_key)
+          e["DeleteRequest"] = Json{{"Key", ItemJson(*w.delete_key)}};
         list.push_back(e);
       }
       items[table] = list;
     }
     Json j{{"RequestItems", items}};
     PutCapacityMode(r.return_consumed_capacity, j);
+    PutItemCollectionMetricsMode(r.return_item_collection_metrics, j);
     EDDY_ASSIGN_OR_RETURN(Json out, Call("BatchWriteItem", j));
     BatchWriteItemResponse resp;
     for (const auto& [table, writes] : out["UnprocessedItems"].items()) {
       std::vector<WriteRequest>& list = resp.unprocessed_items[table];
       for (const Json& w : writes) {
         WriteRequest write;
-        if (w.contains("PutRequest")) write.put_item = ToItemOrDie(w["PutRequest"]["Item"]);
-        if (w.contains("DeleteRequest")) write.delete_key = ToItemOrDie(w["DeleteRequest"]["Key"]);
+        if (w.contains("PutRequest"))
+          write.put_item = ToItemOrDie(w["PutRequest"]["Item"]);
+        if (w.contains("DeleteRequest"))
+          write.delete_key = ToItemOrDie(w["DeleteRequest"]["Key"]);
         list.push_back(std::move(write));
       }
     }
     resp.consumed_capacity = CapacityList(out);
+    if (out.contains("ItemCollectionMetrics")) {
+      for (const auto& [table, list] : out["ItemCollectionMetrics"].items()) {
+        for (const Json& m : list)
+          resp.item_collection_metrics[table].push_back(MetricsFrom(m));
+      }
+    }
     return resp;
   }
 
@@ -448,12 +668,14 @@ class JsonClient final : public Client {
     if (!body.ok()) return Status::Internal("unparseable response: " + r.body);
     if (r.error != ErrorCode::kOk) {
       Status s = StatusFromErrorBody(*body);
-      if (s.code() != r.error || r.http_status != ErrorCodeHttpStatus(r.error)) {
+      if (s.code() != r.error ||
+          r.http_status != ErrorCodeHttpStatus(r.error)) {
         return Status::Internal("inconsistent error response: " + r.body);
       }
       return s;
     }
-    if (r.http_status != 200) return Status::Internal("200 expected: " + r.body);
+    if (r.http_status != 200)
+      return Status::Internal("200 expected: " + r.body);
     return body;
   }
 

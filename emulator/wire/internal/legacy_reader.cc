@@ -92,17 +92,7 @@ std::optional<ConditionalOperator> ReadConditionalOperator(ObjectReader& r) {
 }
 
 std::optional<std::vector<std::string>> ReadAttributesToGet(ObjectReader& r) {
-  const Json* list = r.List("AttributesToGet");
-  if (list == nullptr) return std::nullopt;
-  std::vector<std::string> out;
-  for (const Json& e : *list) {
-    if (e.is_string()) {
-      out.push_back(e.get<std::string>());
-    } else {
-      r.errors()->Serialization(WrongJsonType(e, "String"));
-    }
-  }
-  return out;
+  return r.Strings("AttributesToGet");
 }
 
 std::optional<std::map<std::string, AttributeValueUpdate>> ReadAttributeUpdates(ObjectReader& r) {

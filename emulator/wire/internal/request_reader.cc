@@ -232,6 +232,21 @@ const Json* ObjectReader::List(std::string_view name, bool required) {
   return j;
 }
 
+std::optional<std::vector<std::string>> ObjectReader::Strings(
+    std::string_view name) {
+  const Json* list = List(name);
+  if (list == nullptr) return std::nullopt;
+  std::vector<std::string> out;
+  for (const Json& e : *list) {
+    if (e.is_string()) {
+      out.push_back(e.get<std::string>());
+    } else {
+      errors_->Serialization(WrongJsonType(e, "String"));
+    }
+  }
+  return out;
+}
+
 const Json* ObjectReader::Map(std::string_view name, bool required) {
   const Json* j = Member(name);
   if (j == nullptr) {
@@ -280,6 +295,5 @@ ObjectReader ObjectReader::MapValue(std::string_view name, const Json& value,
   }
   return ObjectReader(&value, path, errors_);
 }
-
 
 }  // namespace eddy::wire_internal

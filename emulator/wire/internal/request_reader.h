@@ -89,10 +89,10 @@ class ObjectReader {
   // An enum member: the value whose wire name matches; an unknown name adds
   // "Member must satisfy enum value set: [A, B]" (the list in given order).
   template <typename E>
-  std::optional<E> Enum(std::string_view name,
-                        std::initializer_list<std::pair<std::string_view, E>>
-                            values,
-                        bool required = false) {
+  std::optional<E> Enum(
+      std::string_view name,
+      std::initializer_list<std::pair<std::string_view, E>> values,
+      bool required = false) {
     std::optional<std::string> s = String(name, required);
     if (!s) return std::nullopt;
     std::string set;
@@ -119,6 +119,9 @@ class ObjectReader {
   // Containers of structures: the JSON array / object, or null when absent or
   // of the wrong JSON type (recorded).
   const Json* List(std::string_view name, bool required = false);
+  // A list of strings (AttributesToGet, NonKeyAttributes); nullopt when
+  // absent.
+  std::optional<std::vector<std::string>> Strings(std::string_view name);
   const Json* Map(std::string_view name, bool required = false);
   const Json* Structure(std::string_view name, bool required = false);
   // A reader for an element of List(name) at 0-based `index`, or for

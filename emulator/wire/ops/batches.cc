@@ -119,7 +119,8 @@ StatusOr<std::string> BatchWriteItemOp(Database& db, const Json& body) {
     for (const auto& [table, value] : items->items()) {
       std::vector<WriteRequest>& writes = req.request_items[table];
       if (!value.is_array()) {
-        if (!value.is_null()) errors.Serialization(WrongJsonType(value, "list"));
+        if (!value.is_null())
+          errors.Serialization(WrongJsonType(value, "list"));
         continue;
       }
       const std::string list_path = r.PathOf("RequestItems") + "." + table;
@@ -147,7 +148,7 @@ StatusOr<std::string> BatchWriteItemOp(Database& db, const Json& body) {
     }
   }
   req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
-  CheckReturnItemCollectionMetrics(r);
+  req.return_item_collection_metrics = ReadReturnItemCollectionMetrics(r);
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   EDDY_ASSIGN_OR_RETURN(BatchWriteItemResponse resp, db.BatchWriteItem(req));
   JsonWriter w;
@@ -178,6 +179,20 @@ StatusOr<std::string> BatchWriteItemOp(Database& db, const Json& body) {
   }
   w.EndObject();
   WriteCapacities(req.return_consumed_capacity, resp.consumed_capacity, w);
+  if (req.return_item_collection_metrics ==
+      ReturnItemCollectionMetrics::kSize) {
+    w.Key("ItemCollectionMetrics");
+    w.BeginObject();
+    for (const auto& [table, metrics] : resp.item_collection_metrics) {
+      w.Key(table);
+      w.BeginArray();
+      for (const ItemCollectionMetrics& m : metrics) {
+        WriteItemCollectionMetrics(m, w);
+      }
+      w.EndArray();
+    }
+    w.EndObject();
+  }
   w.EndObject();
   return std::move(w).Take();
 }

@@ -37,16 +37,22 @@ bool ReadReturnValuesOnConditionCheckFailure(ObjectReader& r) {
       .value_or(false);
 }
 
-void CheckReturnItemCollectionMetrics(ObjectReader& r) {
-  (void)r.Enum<int>("ReturnItemCollectionMetrics", {{"SIZE", 1}, {"NONE", 0}});
+ReturnItemCollectionMetrics ReadReturnItemCollectionMetrics(ObjectReader& r) {
+  return r
+      .Enum<ReturnItemCollectionMetrics>(
+          "ReturnItemCollectionMetrics",
+          {{"SIZE", ReturnItemCollectionMetrics::kSize},
+           {"NONE", ReturnItemCollectionMetrics::kNone}})
+      .value_or(ReturnItemCollectionMetrics::kNone);
 }
 
 std::optional<Select> ReadSelect(ObjectReader& r) {
   return r.Enum<Select>(
-      "Select", {{"SPECIFIC_ATTRIBUTES", Select::kSpecificAttributes},
-                 {"COUNT", Select::kCount},
-                 {"ALL_ATTRIBUTES", Select::kAllAttributes},
-                 {"ALL_PROJECTED_ATTRIBUTES", Select::kAllProjectedAttributes}});
+      "Select",
+      {{"SPECIFIC_ATTRIBUTES", Select::kSpecificAttributes},
+       {"COUNT", Select::kCount},
+       {"ALL_ATTRIBUTES", Select::kAllAttributes},
+       {"ALL_PROJECTED_ATTRIBUTES", Select::kAllProjectedAttributes}});
 }
 
 namespace {
@@ -104,6 +110,69 @@ void WriteConsumedCapacity(const ConsumedCapacity& c, JsonWriter& w) {
   w.EndObject();
 }
 
+void WriteItemCollectionMetrics(const ItemCollectionMetrics& m, JsonWriter& w) {
+  w.BeginObject();
+  w.Key("ItemCollectionKey");
+  w.Item(m.item_collection_key);
+  w.Key("SizeEstimateRangeGB");
+  w.BeginArray();
+  for (double d : m.size_estimate_range_gb) w.Double(d);
+  w.EndArray();
+  w.EndObject();
+}
+
+namespace {
+
+void WriteKeySchema(const std::vector<KeySchemaElement>& keys, JsonWriter& w) {
+  w.BeginArray();
+  for (const KeySchemaElement& k : keys) {
+    w.BeginObject();
+    w.Key("AttributeName");
+    w.String(k.attribute_name);
+    w.Key("KeyType");
+    w.String(KeyTypeName(k.key_type));
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
+void WriteProjection(const Projection& p, JsonWriter& w) {
+  w.BeginObject();
+  if (p.projection_type) {
+    w.Key("ProjectionType");
+    w.String(ProjectionTypeName(*p.projection_type));
+  }
+  if (!p.non_key_attributes.empty()) {
+    w.Key("NonKeyAttributes");
+    w.BeginArray();
+    for (const std::string& a : p.non_key_attributes) w.String(a);
+    w.EndArray();
+  }
+  w.EndObject();
+}
+
+void WriteThroughputDescription(const ProvisionedThroughputDescription& t,
+                                JsonWriter& w) {
+  w.BeginObject();
+  if (t.last_increase_date_time) {
+    w.Key("LastIncreaseDateTime");
+    w.Double(*t.last_increase_date_time);
+  }
+  if (t.last_decrease_date_time) {
+    w.Key("LastDecreaseDateTime");
+    w.Double(*t.last_decrease_date_time);
+  }
+  w.Key("NumberOfDecreasesToday");
+  w.Int(t.number_of_decreases_today);
+  w.Key("ReadCapacityUnits");
+  w.Int(t.read_capacity_units);
+  w.Key("WriteCapacityUnits");
+  w.Int(t.write_capacity_units);
+  w.EndObject();
+}
+
+}  // namespace
+
 void WriteTableDescription(const TableDescription& t, JsonWriter& w) {
   w.BeginObject();
   w.Key("AttributeDefinitions");
@@ -120,37 +189,13 @@ void WriteTableDescription(const TableDescription& t, JsonWriter& w) {
   w.Key("TableName");
   w.String(t.table_name);
   w.Key("KeySchema");
-  w.BeginArray();
-  for (const KeySchemaElement& k : t.key_schema) {
-    w.BeginObject();
-    w.Key("AttributeName");
-    w.String(k.attribute_name);
-    w.Key("KeyType");
-    w.String(KeyTypeName(k.key_type));
-    w.EndObject();
-  }
-  w.EndArray();
+  WriteKeySchema(t.key_schema, w);
   w.Key("TableStatus");
   w.String(TableStatusName(t.table_status));
   w.Key("CreationDateTime");
   w.Double(t.creation_date_time);
   w.Key("ProvisionedThroughput");
-  w.BeginObject();
-  if (t.provisioned_throughput.last_increase_date_time) {
-    w.Key("LastIncreaseDateTime");
-    w.Double(*t.provisioned_throughput.last_increase_date_time);
-  }
-  if (t.provisioned_throughput.last_decrease_date_time) {
-    w.Key("LastDecreaseDateTime");
-    w.Double(*t.provisioned_throughput.last_decrease_date_time);
-  }
-  w.Key("NumberOfDecreasesToday");
-  w.Int(t.provisioned_throughput.number_of_decreases_today);
-  w.Key("ReadCapacityUnits");
-  w.Int(t.provisioned_throughput.read_capacity_units);
-  w.Key("WriteCapacityUnits");
-  w.Int(t.provisioned_throughput.write_capacity_units);
-  w.EndObject();
+  WriteThroughputDescription(t.provisioned_throughput, w);
   w.Key("TableSizeBytes");
   w.Int(t.table_size_bytes);
   w.Key("ItemCount");
@@ -170,6 +215,57 @@ void WriteTableDescription(const TableDescription& t, JsonWriter& w) {
           *t.billing_mode_summary->last_update_to_pay_per_request_date_time);
     }
     w.EndObject();
+  }
+  if (!t.local_secondary_indexes.empty()) {
+    w.Key("LocalSecondaryIndexes");
+    w.BeginArray();
+    for (const LocalSecondaryIndexDescription& l : t.local_secondary_indexes) {
+      w.BeginObject();
+      w.Key("IndexName");
+      w.String(l.index_name);
+      w.Key("KeySchema");
+      WriteKeySchema(l.key_schema, w);
+      w.Key("Projection");
+      WriteProjection(l.projection, w);
+      w.Key("IndexSizeBytes");
+      w.Int(l.index_size_bytes);
+      w.Key("ItemCount");
+      w.Int(l.item_count);
+      w.Key("IndexArn");
+      w.String(l.index_arn);
+      w.EndObject();
+    }
+    w.EndArray();
+  }
+  if (!t.global_secondary_indexes.empty()) {
+    w.Key("GlobalSecondaryIndexes");
+    w.BeginArray();
+    for (const GlobalSecondaryIndexDescription& g :
+         t.global_secondary_indexes) {
+      w.BeginObject();
+      w.Key("IndexName");
+      w.String(g.index_name);
+      w.Key("KeySchema");
+      WriteKeySchema(g.key_schema, w);
+      w.Key("Projection");
+      WriteProjection(g.projection, w);
+      w.Key("IndexStatus");
+      w.String(IndexStatusName(g.index_status));
+      if (g.backfilling) {
+        w.Key("Backfilling");
+        w.Bool(*g.backfilling);
+      }
+      w.Key("ProvisionedThroughput");
+      WriteThroughputDescription(g.provisioned_throughput, w);
+      w.Key("IndexSizeBytes");
+      w.Int(g.index_size_bytes);
+      w.Key("ItemCount");
+      w.Int(g.item_count);
+      w.Key("IndexArn");
+      w.String(g.index_arn);
+      w.EndObject();
+    }
+    w.EndArray();
   }
   w.EndObject();
 }

@@ -10,18 +10,22 @@
 namespace eddy::wire_internal {
 namespace {
 
-// {"Attributes"?, "ConsumedCapacity"?}
-std::string WriteResponse(const std::optional<AttributeMap>& attributes,
-                          const std::optional<ConsumedCapacity>& capacity) {
+// {"Attributes"?, "ConsumedCapacity"?, "ItemCollectionMetrics"?}
+template <typename Response>
+std::string WriteResponse(const Response& resp) {
   JsonWriter w;
   w.BeginObject();
-  if (attributes) {
+  if (resp.attributes) {
     w.Key("Attributes");
-    w.Item(*attributes);
+    w.Item(*resp.attributes);
   }
-  if (capacity) {
+  if (resp.consumed_capacity) {
     w.Key("ConsumedCapacity");
-    WriteConsumedCapacity(*capacity, w);
+    WriteConsumedCapacity(*resp.consumed_capacity, w);
+  }
+  if (resp.item_collection_metrics) {
+    w.Key("ItemCollectionMetrics");
+    WriteItemCollectionMetrics(*resp.item_collection_metrics, w);
   }
   w.EndObject();
   return std::move(w).Take();
@@ -37,7 +41,7 @@ StatusOr<std::string> PutItemOp(Database& db, const Json& body) {
   req.table_name = r.TableName();
   std::optional<AttributeMap> item = r.Item("Item", /*required=*/true);
   req.return_values = ReadReturnValues(r);
-  CheckReturnItemCollectionMetrics(r);
+  req.return_item_collection_metrics = ReadReturnItemCollectionMetrics(r);
   req.return_values_on_condition_check_failure_all_old =
       ReadReturnValuesOnConditionCheckFailure(r);
   req.condition_expression = r.String("ConditionExpression");
@@ -48,7 +52,7 @@ StatusOr<std::string> PutItemOp(Database& db, const Json& body) {
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   req.item = *std::move(item);
   EDDY_ASSIGN_OR_RETURN(PutItemResponse resp, db.PutItem(req));
-  return WriteResponse(resp.attributes, resp.consumed_capacity);
+  return WriteResponse(resp);
 }
 
 StatusOr<std::string> GetItemOp(Database& db, const Json& body) {
@@ -87,7 +91,7 @@ StatusOr<std::string> DeleteItemOp(Database& db, const Json& body) {
   req.table_name = r.TableName();
   std::optional<AttributeMap> key = r.Item("Key", /*required=*/true);
   req.return_values = ReadReturnValues(r);
-  CheckReturnItemCollectionMetrics(r);
+  req.return_item_collection_metrics = ReadReturnItemCollectionMetrics(r);
   req.return_values_on_condition_check_failure_all_old =
       ReadReturnValuesOnConditionCheckFailure(r);
   req.condition_expression = r.String("ConditionExpression");
@@ -98,7 +102,7 @@ StatusOr<std::string> DeleteItemOp(Database& db, const Json& body) {
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   req.key = *std::move(key);
   EDDY_ASSIGN_OR_RETURN(DeleteItemResponse resp, db.DeleteItem(req));
-  return WriteResponse(resp.attributes, resp.consumed_capacity);
+  return WriteResponse(resp);
 }
 
 StatusOr<std::string> UpdateItemOp(Database& db, const Json& body) {
@@ -109,7 +113,7 @@ StatusOr<std::string> UpdateItemOp(Database& db, const Json& body) {
   req.table_name = r.TableName();
   std::optional<AttributeMap> key = r.Item("Key", /*required=*/true);
   req.return_values = ReadReturnValues(r);
-  CheckReturnItemCollectionMetrics(r);
+  req.return_item_collection_metrics = ReadReturnItemCollectionMetrics(r);
   req.return_values_on_condition_check_failure_all_old =
       ReadReturnValuesOnConditionCheckFailure(r);
   req.update_expression = r.String("UpdateExpression");
@@ -122,7 +126,7 @@ StatusOr<std::string> UpdateItemOp(Database& db, const Json& body) {
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   req.key = *std::move(key);
   EDDY_ASSIGN_OR_RETURN(UpdateItemResponse resp, db.UpdateItem(req));
-  return WriteResponse(resp.attributes, resp.consumed_capacity);
+  return WriteResponse(resp);
 }
 
 }  // namespace eddy::wire_internal

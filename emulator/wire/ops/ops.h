@@ -43,15 +43,16 @@ ReturnConsumedCapacity ReadReturnConsumedCapacity(ObjectReader& r);
 ReturnValue ReadReturnValues(ObjectReader& r);
 // ReturnValuesOnConditionCheckFailure: [ALL_OLD, NONE]; true for ALL_OLD.
 bool ReadReturnValuesOnConditionCheckFailure(ObjectReader& r);
-// ReturnItemCollectionMetrics: [SIZE, NONE]; checked, then ignored (eddy
-// has no local secondary indexes yet, so there are no metrics to return).
-void CheckReturnItemCollectionMetrics(ObjectReader& r);
+// ReturnItemCollectionMetrics: [SIZE, NONE]; NONE when absent.
+ReturnItemCollectionMetrics ReadReturnItemCollectionMetrics(ObjectReader& r);
 // Select: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES].
 std::optional<Select> ReadSelect(ObjectReader& r);
 
 // --- Shared response pieces (common.cc) -------------------------------------
 
 void WriteConsumedCapacity(const ConsumedCapacity& c, JsonWriter& w);
+// {"ItemCollectionKey": {...}, "SizeEstimateRangeGB": [low, high]}
+void WriteItemCollectionMetrics(const ItemCollectionMetrics& m, JsonWriter& w);
 void WriteTableDescription(const TableDescription& t, JsonWriter& w);
 // {"<key>": <TableDescription>}
 std::string TableDescriptionBody(std::string_view key,

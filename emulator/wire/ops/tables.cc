@@ -4,6 +4,8 @@
 // Request-model checks follow the member order of DynamoDB's model as dynalite
 // records it (validations/createTable.js, updateTable.js, listTables.js).
 
+#include <type_traits>
+
 #include "emulator/wire/ops/ops.h"
 
 namespace eddy::wire_internal {
@@ -17,14 +19,15 @@ std::vector<AttributeDefinition> ReadAttributeDefinitions(ObjectReader& r,
   for (size_t i = 0; i < list->size(); ++i) {
     ObjectReader e = r.ListElement("AttributeDefinitions", (*list)[i], i);
     AttributeDefinition d;
-    d.attribute_name = e.String("AttributeName", /*required=*/true).value_or("");
-    d.attribute_type = e.Enum<ScalarAttributeType>(
-                            "AttributeType",
-                            {{"B", ScalarAttributeType::kB},
-                             {"N", ScalarAttributeType::kN},
-                             {"S", ScalarAttributeType::kS}},
-                            /*required=*/true)
-                           .value_or(ScalarAttributeType::kS);
+    d.attribute_name =
+        e.String("AttributeName", /*required=*/true).value_or("");
+    d.attribute_type =
+        e.Enum<ScalarAttributeType>("AttributeType",
+                                    {{"B", ScalarAttributeType::kB},
+                                     {"N", ScalarAttributeType::kN},
+                                     {"S", ScalarAttributeType::kS}},
+                                    /*required=*/true)
+            .value_or(ScalarAttributeType::kS);
     out.push_back(std::move(d));
   }
   return out;
@@ -49,6 +52,70 @@ std::optional<BillingMode> ReadBillingMode(ObjectReader& r) {
                       {"PAY_PER_REQUEST", BillingMode::kPayPerRequest}});
 }
 
+std::vector<KeySchemaElement> ReadKeySchema(ObjectReader& r) {
+  std::vector<KeySchemaElement> out;
+  const Json* list = r.List("KeySchema", /*required=*/true);
+  if (list == nullptr) return out;
+  for (size_t i = 0; i < list->size(); ++i) {
+    ObjectReader e = r.ListElement("KeySchema", (*list)[i], i);
+    KeySchemaElement k;
+    k.attribute_name = e.String("AttributeName", true).value_or("");
+    k.key_type =
+        e.Enum<KeyType>("KeyType",
+                        {{"HASH", KeyType::kHash}, {"RANGE", KeyType::kRange}},
+                        /*required=*/true)
+            .value_or(KeyType::kHash);
+    out.push_back(std::move(k));
+  }
+  return out;
+}
+
+Projection ReadProjection(ObjectReader& r) {
+  Projection out;
+  const Json* j = r.Structure("Projection", /*required=*/true);
+  if (j == nullptr) return out;
+  ObjectReader p(j, r.PathOf("Projection"), r.errors());
+  out.projection_type = p.Enum<ProjectionType>(
+      "ProjectionType", {{"ALL", ProjectionType::kAll},
+                         {"INCLUDE", ProjectionType::kInclude},
+                         {"KEYS_ONLY", ProjectionType::kKeysOnly}});
+  if (std::optional<std::vector<std::string>> attrs =
+          p.Strings("NonKeyAttributes")) {
+    if (attrs->empty()) {
+      r.errors()->Generic("'[]'", p.PathOf("nonKeyAttributes"),
+                          "Member must have length greater than or equal to 1");
+    }
+    out.non_key_attributes = *std::move(attrs);
+  }
+  return out;
+}
+
+// A list of index definitions; an empty list is DynamoDB's "List of <name>
+// is empty".
+template <typename Index>
+std::vector<Index> ReadIndexes(ObjectReader& r, std::string_view name) {
+  std::vector<Index> out;
+  const Json* list = r.List(name);
+  if (list == nullptr) return out;
+  if (list->empty()) {
+    r.errors()->Validation(Status::Validation(
+        "One or more parameter values were invalid: List of " +
+        std::string(name) + " is empty"));
+  }
+  for (size_t i = 0; i < list->size(); ++i) {
+    ObjectReader e = r.ListElement(name, (*list)[i], i);
+    Index index;
+    index.index_name = e.String("IndexName", /*required=*/true).value_or("");
+    index.key_schema = ReadKeySchema(e);
+    index.projection = ReadProjection(e);
+    if constexpr (std::is_same_v<Index, GlobalSecondaryIndex>) {
+      index.provisioned_throughput = ReadProvisionedThroughput(e);
+    }
+    out.push_back(std::move(index));
+  }
+  return out;
+}
+
 // Table features the typed API cannot carry yet: rejected, never ignored.
 void RejectUnsupportedTableFeatures(
     ObjectReader& r, std::initializer_list<std::string_view> names) {
@@ -70,22 +137,13 @@ StatusOr<std::string> CreateTableOp(Database& db, const Json& body) {
   req.table_name = r.TableName();
   req.billing_mode = ReadBillingMode(r);
   req.provisioned_throughput = ReadProvisionedThroughput(r);
-  if (const Json* list = r.List("KeySchema", /*required=*/true)) {
-    for (size_t i = 0; i < list->size(); ++i) {
-      ObjectReader e = r.ListElement("KeySchema", (*list)[i], i);
-      KeySchemaElement k;
-      k.attribute_name = e.String("AttributeName", true).value_or("");
-      k.key_type = e.Enum<KeyType>("KeyType",
-                                   {{"HASH", KeyType::kHash},
-                                    {"RANGE", KeyType::kRange}},
-                                   /*required=*/true)
-                       .value_or(KeyType::kHash);
-      req.key_schema.push_back(std::move(k));
-    }
-  }
-  RejectUnsupportedTableFeatures(
-      r, {"LocalSecondaryIndexes", "GlobalSecondaryIndexes",
-          "StreamSpecification", "SSESpecification"});
+  req.key_schema = ReadKeySchema(r);
+  req.local_secondary_indexes =
+      ReadIndexes<LocalSecondaryIndex>(r, "LocalSecondaryIndexes");
+  req.global_secondary_indexes =
+      ReadIndexes<GlobalSecondaryIndex>(r, "GlobalSecondaryIndexes");
+  RejectUnsupportedTableFeatures(r,
+                                 {"StreamSpecification", "SSESpecification"});
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   EDDY_ASSIGN_OR_RETURN(CreateTableResponse resp, db.CreateTable(req));
   return TableDescriptionBody("TableDescription", resp.table_description);
@@ -141,9 +199,41 @@ StatusOr<std::string> UpdateTableOp(Database& db, const Json& body) {
   req.table_name = r.TableName();
   req.billing_mode = ReadBillingMode(r);
   req.provisioned_throughput = ReadProvisionedThroughput(r);
+  if (const Json* list = r.List("GlobalSecondaryIndexUpdates")) {
+    for (size_t i = 0; i < list->size(); ++i) {
+      ObjectReader e =
+          r.ListElement("GlobalSecondaryIndexUpdates", (*list)[i], i);
+      GlobalSecondaryIndexUpdate u;
+      if (const Json* c = e.Structure("Create")) {
+        ObjectReader cr(c, e.PathOf("Create"), &errors);
+        GlobalSecondaryIndex g;
+        g.index_name = cr.String("IndexName", /*required=*/true).value_or("");
+        g.key_schema = ReadKeySchema(cr);
+        g.projection = ReadProjection(cr);
+        g.provisioned_throughput = ReadProvisionedThroughput(cr);
+        u.create = std::move(g);
+      }
+      if (const Json* d = e.Structure("Delete")) {
+        ObjectReader dr(d, e.PathOf("Delete"), &errors);
+        u.delete_index_name =
+            dr.String("IndexName", /*required=*/true).value_or("");
+      }
+      if (const Json* up = e.Structure("Update")) {
+        ObjectReader ur(up, e.PathOf("Update"), &errors);
+        std::string name =
+            ur.String("IndexName", /*required=*/true).value_or("");
+        if (ur.Required("ProvisionedThroughput")) {
+          if (std::optional<ProvisionedThroughput> t =
+                  ReadProvisionedThroughput(ur)) {
+            u.update = std::make_pair(std::move(name), *t);
+          }
+        }
+      }
+      req.global_secondary_index_updates.push_back(std::move(u));
+    }
+  }
   RejectUnsupportedTableFeatures(
-      r, {"GlobalSecondaryIndexUpdates", "StreamSpecification",
-          "SSESpecification", "ReplicaUpdates"});
+      r, {"StreamSpecification", "SSESpecification", "ReplicaUpdates"});
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   EDDY_ASSIGN_OR_RETURN(UpdateTableResponse resp, db.UpdateTable(req));
   return TableDescriptionBody("TableDescription", resp.table_description);
