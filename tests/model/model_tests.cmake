@@ -1,16 +1,10 @@
 # Access-pattern model suites (owned by the model work).
-option(EDDY_MODEL_GSI_TESTS
-  "Also build the model tests that need global secondary indexes (the whole kayak model)"
-  OFF)
 eddy_test(model_test
   SOURCES model/key_template_test.cc model/loader_test.cc model/ulid_test.cc
           model/generator_test.cc model/runner_test.cc
           model/design_patterns_test.cc
   DEPS eddy::model eddy::wire)
 target_compile_definitions(model_test PRIVATE EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
-if(EDDY_MODEL_GSI_TESTS)
-  target_compile_definitions(model_test PRIVATE EDDY_MODEL_GSI_TESTS=1)
-endif()
 
 # `eddy model validate` and `eddy model run` end to end through the CLI.
 if(TARGET eddy)

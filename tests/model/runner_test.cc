@@ -4,11 +4,6 @@
 // truth (scale 1 and scale 10, with and without forced paging), and the
 // runner catches what it should catch — a key design that returns the wrong
 // items, an expectation the data contradicts — and verifies filters.
-//
-// The kayak patterns on GSIs need CreateTable to accept indexes; until the
-// engine does, the full-model tests are compiled only with
-// -DEDDY_MODEL_GSI_TESTS=ON (tests/model/model_tests.cmake) and the
-// base-table patterns run with create_indexes = false.
 
 #include "model/runner.h"
 
@@ -219,7 +214,6 @@ TEST(RunnerTest, ModelWithoutWorkload) {
                               "the model has no \"workload\" section"));
 }
 
-#ifdef EDDY_MODEL_GSI_TESTS
 // --- With secondary indexes: the whole kayak model
 // --------------------------------
 
@@ -292,7 +286,6 @@ TEST(RunnerGsiTest, KeysOnlyAndIncludeProjections) {
   EXPECT_TRUE(r->ok()) << FormatReportText(*r);
   ExpectVerified(*r, {1, 2});
 }
-#endif  // EDDY_MODEL_GSI_TESTS
 
 }  // namespace
 }  // namespace eddy::model
