@@ -40,10 +40,11 @@ std::string Quote(std::string_view s) { return "\"" + std::string(s) + "\""; }
 class Generator {
  public:
   Generator(const Model& model, const Workload& workload, int64_t scale,
-            uint64_t seed)
+            uint64_t seed, int64_t max_items)
       : model_(model),
         workload_(workload),
         scale_(scale),
+        max_items_(max_items),
         rng_(seed),
         clock_(workload.clock_start_millis * 1000),
         ulids_(rng_.Next(), &clock_) {}
@@ -62,6 +63,7 @@ class Generator {
   const Model& model_;
   const Workload& workload_;
   const int64_t scale_;
+  const int64_t max_items_;
   model_internal::Random rng_;
   ManualClock clock_;
   UlidGenerator ulids_;
@@ -169,6 +171,12 @@ Status Generator::Emit(size_t e, const GeneratorEntry& entry,
   clock_.AdvanceMicros(
       rng_.Range(workload_.step_millis.min, workload_.step_millis.max) * 1000);
   for (const std::string& id : entry.new_ids) bindings.Set(id, ulids_.Next());
+  if (static_cast<int64_t>(out->items.size()) >= max_items_) {
+    return Status::Validation("the workload makes more than " +
+                              std::to_string(max_items_) +
+                              " items (generator entry " + Quote(entry.name) +
+                              "); lower the counts or the scale");
+  }
   const TableDefinition& table = model_.table;
   const Bindings* constants = &workload_.constants;
 
@@ -276,7 +284,10 @@ StatusOr<GeneratedData> Generate(const Model& model,
   data.scale = options.scale.value_or(w.scale);
   data.seed = options.seed.value_or(w.seed);
   if (data.scale < 1) return Status::Validation("scale must be at least 1");
-  Generator gen(model, w, data.scale, data.seed);
+  if (data.scale > 100'000) {
+    return Status::Validation("scale must be at most 100000");
+  }
+  Generator gen(model, w, data.scale, data.seed, options.max_items);
   EDDY_RETURN_IF_ERROR(gen.Run(&data));
   return data;
 }

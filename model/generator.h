@@ -55,9 +55,13 @@ struct GeneratedData {
 struct GenerateOptions {
   std::optional<int64_t> scale;  // overrides workload.scale
   std::optional<uint64_t> seed;  // overrides workload.seed
+  // A bound on memory: generation stops with an error past this many items
+  // (kayak at scale 100 is about 1.1 million).
+  int64_t max_items = 20'000'000;
 };
 
-// ValidationException when the model has no workload, a unique pick runs out
+// ValidationException when the model has no workload, the workload would make
+// more than options.max_items items, a unique pick runs out
 // of items ("generator entry \"x\": pick from \"y\" is unique but \"y\" has
 // only N items"), a draw cannot find new values for "distinct" or a free
 // primary key in 1000 attempts, or an item exceeds DynamoDB's 400 KB.

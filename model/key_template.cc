@@ -149,7 +149,8 @@ bool Intersect(const Tokens& a, const Tokens& b, std::string* witness) {
       if (witness != nullptr) {
         witness->clear();
         for (int at = id; at != start; at = seen[at].parent) {
-          if (seen[at].byte >= 0) witness->push_back(static_cast<char>(seen[at].byte));
+          if (seen[at].byte >= 0)
+            witness->push_back(static_cast<char>(seen[at].byte));
         }
         std::reverse(witness->begin(), witness->end());
       }

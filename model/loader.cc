@@ -26,6 +26,10 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 constexpr std::string_view kPatternsMember = "Access Patterns";
+// Bounds that keep arithmetic on counts (× scale ≤ 100,000) and on the
+// virtual clock far from overflow; the generator bounds the total separately.
+constexpr int64_t kMaxCount = 1'000'000'000;
+constexpr int64_t kMaxStepMillis = 86'400'000;  // one day
 
 std::string Ptr(const std::string& base, std::string_view token) {
   return base + "/" + JsonPointerEscape(token);
@@ -156,7 +160,8 @@ class Loader {
                             const std::string& at, bool required);
   std::optional<KeyTemplate> Template(const Json& value, const std::string& at);
   std::optional<CountRange> Count(const Json& value, const std::string& at,
-                                  int64_t min_allowed);
+                                  int64_t min_allowed,
+                                  int64_t max_allowed = INT64_MAX);
   std::optional<std::vector<std::string>> StringList(const Json& value,
                                                      const std::string& at);
   std::optional<AttributeValue> Scalar(const Json& value,
@@ -224,7 +229,8 @@ std::optional<KeyTemplate> Loader::Template(const Json& value,
 
 std::optional<CountRange> Loader::Count(const Json& value,
                                         const std::string& at,
-                                        int64_t min_allowed) {
+                                        int64_t min_allowed,
+                                        int64_t max_allowed) {
   auto as_int = [](const Json& v) -> std::optional<int64_t> {
     if (v.is_number_unsigned() &&
         v.get<uint64_t>() <= static_cast<uint64_t>(INT64_MAX)) {
@@ -246,8 +252,11 @@ std::optional<CountRange> Loader::Count(const Json& value,
     Error(at, "must be an integer or [min, max]");
     return std::nullopt;
   }
-  if (r.min < min_allowed || r.max < r.min) {
-    Error(at, "must be at least " + std::to_string(min_allowed) +
+  if (r.min < min_allowed || r.max > max_allowed || r.max < r.min) {
+    Error(at, (max_allowed == INT64_MAX
+                   ? "must be at least " + std::to_string(min_allowed)
+                   : "must be from " + std::to_string(min_allowed) + " to " +
+                         std::to_string(max_allowed)) +
                   (r.max < r.min ? ", with min <= max" : ""));
     return std::nullopt;
   }
@@ -497,8 +506,8 @@ void Loader::LoadShape(const std::string& group, const KeyTemplate& pk,
     std::optional<KeyTemplate> t = Template(it.value(), mat);
     // A malformed key is still a key that is there: pairing checks must not
     // report its partner as alone.
-    raw_index_keys_.push_back({index, m, mat, t ? *std::move(t) : KeyTemplate(),
-                               t.has_value()});
+    raw_index_keys_.push_back(
+        {index, m, mat, t ? *std::move(t) : KeyTemplate(), t.has_value()});
     if (!t) ok = false;
   }
   if (shape.entity_type.empty() && desc.find("entityType") == desc.end()) {
@@ -565,7 +574,8 @@ void Loader::CheckIndexKeys(Model* model) {
       const IndexDefinition& def = table.global_secondary_indexes[g];
       const Found& f = found[s][g];
       if (f.pk == nullptr && f.sk == nullptr) continue;
-      if ((f.pk != nullptr && !f.pk->valid) || (f.sk != nullptr && !f.sk->valid)) {
+      if ((f.pk != nullptr && !f.pk->valid) ||
+          (f.sk != nullptr && !f.sk->valid)) {
         continue;
       }
       if (f.pk != nullptr && f.sk == nullptr && !def.sort_key.empty()) {
@@ -1052,13 +1062,13 @@ void Loader::LoadEntry(const Json& e, const std::string& at, Model* model,
     Error(at, "missing \"count\"");
     return;
   }
-  if (auto c = Count(*count, Ptr(at, "count"), 0)) {
+  if (auto c = Count(*count, Ptr(at, "count"), 0, kMaxCount)) {
     entry.count = *c;
   } else {
     return;
   }
   if (auto r = e.find("repeat"); r != e.end()) {
-    if (auto c = Count(*r, Ptr(at, "repeat"), 1)) {
+    if (auto c = Count(*r, Ptr(at, "repeat"), 1, kMaxCount)) {
       entry.repeat = *c;
     } else {
       return;
@@ -1275,7 +1285,7 @@ void Loader::LoadWorkload(const Json& w, const std::string& at, Model* model) {
         }
       }
       if (auto s = c->find("stepMillis"); s != c->end()) {
-        if (auto r = Count(*s, Ptr(cat, "stepMillis"), 0)) {
+        if (auto r = Count(*s, Ptr(cat, "stepMillis"), 0, kMaxStepMillis)) {
           workload.step_millis = *r;
         }
       }
