@@ -2,6 +2,7 @@
 
 #include "model/generator.h"
 
+#include <algorithm>
 #include <string_view>
 
 #include "absl/container/flat_hash_set.h"
@@ -181,9 +182,13 @@ Status Generator::Emit(size_t e, const GeneratorEntry& entry,
   const Bindings* constants = &workload_.constants;
 
   std::string pk, sk;
+  pk.reserve(96);
+  sk.reserve(96);
   EDDY_RETURN_IF_ERROR(shape.partition_key.Render(bindings, constants, &pk));
   EDDY_RETURN_IF_ERROR(shape.sort_key.Render(bindings, constants, &sk));
-  std::string primary = pk;
+  std::string primary;
+  primary.reserve(pk.size() + sk.size() + 1);
+  primary = pk;
   primary.push_back('\0');
   primary += sk;
   if (primary_keys_.contains(primary)) {
@@ -194,31 +199,53 @@ Status Generator::Emit(size_t e, const GeneratorEntry& entry,
   g.shape = static_cast<int32_t>(model_.EntityIndex(shape.entity_type));
   g.entry = static_cast<int32_t>(e);
   g.created_millis = clock_.NowMicros() / 1000;
-  Item& item = g.item;
-  item.Reserve(4 + 2 * shape.indexes.size() + bindings.size() +
-               entry.attributes.size());
-  item.Set(table.partition_key, AttributeValue::S(std::move(pk)));
-  item.Set(table.sort_key, AttributeValue::S(std::move(sk)));
-  item.Set("entityType", AttributeValue::S(shape.entity_type));
+  // The attributes are gathered, sorted by name and appended, so that
+  // AttributeMap::Set never shifts its entries.
+  std::vector<std::pair<std::string, AttributeValue>> attributes;
+  attributes.reserve(3 + 2 * shape.indexes.size() + bindings.size() +
+                     entry.attributes.size());
+  attributes.emplace_back(table.partition_key,
+                          AttributeValue::S(std::move(pk)));
+  attributes.emplace_back(table.sort_key, AttributeValue::S(std::move(sk)));
+  attributes.emplace_back("entityType", AttributeValue::S(shape.entity_type));
   for (const IndexKeys& k : shape.indexes) {
     const IndexDefinition* def = table.FindIndex(k.index_name);
     std::string v;
+    v.reserve(96);
     EDDY_RETURN_IF_ERROR(k.partition_key.Render(bindings, constants, &v));
-    item.Set(def->partition_key, AttributeValue::S(std::move(v)));
+    attributes.emplace_back(def->partition_key,
+                            AttributeValue::S(std::move(v)));
     if (k.sort_key) {
       std::string s;
+      s.reserve(96);
       EDDY_RETURN_IF_ERROR(k.sort_key->Render(bindings, constants, &s));
-      item.Set(def->sort_key, AttributeValue::S(std::move(s)));
+      attributes.emplace_back(def->sort_key, AttributeValue::S(std::move(s)));
     }
   }
   for (const auto& [name, value] : bindings.entries()) {
-    item.Set(name, AttributeValue::S(value));
+    attributes.emplace_back(name, AttributeValue::S(value));
   }
   for (const auto& [name, gen] : entry.attributes) {
     AttributeValue v;
     EDDY_RETURN_IF_ERROR(
         Attribute(gen, bindings, index_in_entry, g.created_millis, &v));
-    item.Set(name, std::move(v));
+    attributes.emplace_back(name, std::move(v));
+  }
+  // Sort positions, not the pairs: moving values around costs more.
+  uint8_t order[256];
+  const size_t n = std::min<size_t>(attributes.size(), 256);
+  for (size_t i = 0; i < n; ++i) order[i] = static_cast<uint8_t>(i);
+  std::sort(order, order + n, [&](uint8_t a, uint8_t b) {
+    return attributes[a].first < attributes[b].first;
+  });
+  Item& item = g.item;
+  item.Reserve(attributes.size());
+  for (size_t i = 0; i < n; ++i) {
+    auto& [name, value] = attributes[order[i]];
+    item.Set(std::move(name), std::move(value));
+  }
+  for (size_t i = n; i < attributes.size(); ++i) {
+    item.Set(std::move(attributes[i].first), std::move(attributes[i].second));
   }
   const int64_t size = ItemSizeBytes(item);
   if (size > limits::kMaxItemSizeBytes) {
