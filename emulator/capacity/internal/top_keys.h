@@ -1,0 +1,60 @@
+// Copyright 2026 The eddy Authors.
+//
+// TopKeys: Contributor-Insights-style heavy hitters with a fixed budget
+// (Space-Saving, Metwally et al. 2005): at most `capacity` candidate keys; a
+// new key replaces the one with the smallest count and inherits that count
+// as its error bound. Counts are exact while fewer than `capacity` distinct
+// keys have been seen. O(log capacity) per Add.
+//
+//   TopKeys top(128);
+//   top.Add(KeyId(hash, sk), pk, sk, /*weight=*/6);
+//   std::vector<KeyCount> best = top.Top(10);
+//
+// Thread safety: none; the simulator's mutex guards it.
+
+#ifndef EDDY_EMULATOR_CAPACITY_INTERNAL_TOP_KEYS_H_
+#define EDDY_EMULATOR_CAPACITY_INTERNAL_TOP_KEYS_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "emulator/capacity/simulator.h"
+
+namespace eddy::capacity::internal {
+
+// A deterministic 64-bit identity of (partition-key hash, sort key).
+uint64_t KeyId(uint64_t hash, std::string_view sort_key);
+
+class TopKeys {
+ public:
+  explicit TopKeys(int capacity) : capacity_(capacity < 0 ? 0 : capacity) {}
+
+  void Add(uint64_t id, std::string_view partition_key,
+           std::string_view sort_key, int64_t weight);
+  // Highest counts first; ties by key bytes. At most k.
+  std::vector<KeyCount> Top(int k) const;
+  size_t size() const { return heap_.size(); }
+
+ private:
+  struct Slot {
+    uint64_t id;
+    int64_t count;
+    int64_t error;
+    std::string partition_key;
+    std::string sort_key;
+  };
+  void SiftDown(size_t i);
+  void SiftUp(size_t i);
+  void Swap(size_t a, size_t b);
+
+  int capacity_;
+  std::vector<Slot> heap_;                       // min-heap by count
+  absl::flat_hash_map<uint64_t, size_t> where_;  // id -> heap position
+};
+
+}  // namespace eddy::capacity::internal
+
+#endif  // EDDY_EMULATOR_CAPACITY_INTERNAL_TOP_KEYS_H_
