@@ -576,15 +576,23 @@ Status NotFound(ResourceId id) {
 // --- Reasons and statuses
 // ------------------------------------------------------------
 
-std::string ThrottlingReasonName(ResourceKind kind, bool write,
-                                 LimitType limit) {
-  static constexpr std::string_view kLimits[kLimitTypeCount] = {
-      "KeyRangeThroughputExceeded", "ProvisionedThroughputExceeded",
-      "AccountLimitExceeded", "MaxOnDemandThroughputExceeded"};
-  std::string out = kind == ResourceKind::kTable ? "Table" : "Index";
-  out += write ? "Write" : "Read";
-  out += kLimits[static_cast<int>(limit)];
-  return out;
+const std::string& ThrottlingReasonName(ResourceKind kind, bool write,
+                                        LimitType limit) {
+  static const std::vector<std::string>* const kNames = [] {
+    static constexpr std::string_view kLimits[kLimitTypeCount] = {
+        "KeyRangeThroughputExceeded", "ProvisionedThroughputExceeded",
+        "AccountLimitExceeded", "MaxOnDemandThroughputExceeded"};
+    auto* names = new std::vector<std::string>();
+    for (const char* resource : {"Table", "Index"}) {
+      for (const char* op : {"Read", "Write"}) {
+        for (std::string_view l : kLimits)
+          names->push_back(std::string(resource) + op + std::string(l));
+      }
+    }
+    return names;
+  }();
+  return (*kNames)[(kind == ResourceKind::kIndex ? 8 : 0) + (write ? 4 : 0) +
+                   static_cast<int>(limit)];
 }
 
 namespace {

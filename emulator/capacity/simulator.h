@@ -93,8 +93,8 @@ inline constexpr int kLimitTypeCount = 4;
 
 // "<Table|Index><Read|Write><LimitType>", e.g.
 // "TableWriteKeyRangeThroughputExceeded" (one of DynamoDB's 16 reasons).
-std::string ThrottlingReasonName(ResourceKind kind, bool write,
-                                 LimitType limit);
+const std::string& ThrottlingReasonName(ResourceKind kind, bool write,
+                                        LimitType limit);
 
 using ResourceId = int32_t;
 inline constexpr ResourceId kNoResource = -1;

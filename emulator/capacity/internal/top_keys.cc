@@ -20,34 +20,39 @@ void TopKeys::Add(uint64_t id, std::string_view partition_key,
   if (capacity_ == 0 || weight <= 0) return;
   auto it = where_.find(id);
   if (it != where_.end()) {
-    const size_t i = it->second;
-    heap_[i].count += weight;
-    SiftDown(i);
+    Slot& slot = slots_[it->second];
+    slot.count += weight;
+    heap_[slot.heap_pos].count = slot.count;
+    SiftDown(slot.heap_pos);
     return;
   }
-  if (heap_.size() < static_cast<size_t>(capacity_)) {
-    heap_.push_back(
-        Slot{id, weight, 0, std::string(partition_key), std::string(sort_key)});
-    where_[id] = heap_.size() - 1;
-    SiftUp(heap_.size() - 1);
+  if (slots_.size() < static_cast<size_t>(capacity_)) {
+    const uint32_t index = static_cast<uint32_t>(slots_.size());
+    slots_.push_back(Slot{id, weight, 0, index, std::string(partition_key),
+                          std::string(sort_key)});
+    heap_.push_back(HeapEntry{weight, index});
+    where_.emplace(id, index);
+    SiftUp(index);
     return;
   }
-  // Replace the minimum.
-  Slot& root = heap_[0];
-  where_.erase(root.id);
-  root.error = root.count;
-  root.count += weight;
-  root.id = id;
-  root.partition_key.assign(partition_key);
-  root.sort_key.assign(sort_key);
-  where_[id] = 0;
+  // Replace the minimum: the new key inherits its count as the error bound.
+  const uint32_t index = heap_[0].slot;
+  Slot& slot = slots_[index];
+  where_.erase(slot.id);
+  slot.error = slot.count;
+  slot.count += weight;
+  slot.id = id;
+  slot.partition_key.assign(partition_key);
+  slot.sort_key.assign(sort_key);
+  where_.emplace(id, index);
+  heap_[0].count = slot.count;
   SiftDown(0);
 }
 
 std::vector<KeyCount> TopKeys::Top(int k) const {
   std::vector<KeyCount> out;
-  out.reserve(heap_.size());
-  for (const Slot& s : heap_) {
+  out.reserve(slots_.size());
+  for (const Slot& s : slots_) {
     out.push_back(KeyCount{s.partition_key, s.sort_key, s.count, s.error});
   }
   std::sort(out.begin(), out.end(), [](const KeyCount& a, const KeyCount& b) {
@@ -60,32 +65,26 @@ std::vector<KeyCount> TopKeys::Top(int k) const {
   return out;
 }
 
-void TopKeys::Swap(size_t a, size_t b) {
-  std::swap(heap_[a], heap_[b]);
-  where_[heap_[a].id] = a;
-  where_[heap_[b].id] = b;
-}
-
-void TopKeys::SiftUp(size_t i) {
-  while (i > 0) {
-    const size_t parent = (i - 1) / 2;
-    if (heap_[parent].count <= heap_[i].count) return;
-    Swap(parent, i);
-    i = parent;
+void TopKeys::SiftUp(uint32_t pos) {
+  while (pos > 0) {
+    const uint32_t parent = (pos - 1) / 2;
+    if (CountAt(parent) <= CountAt(pos)) return;
+    Swap(parent, pos);
+    pos = parent;
   }
 }
 
-void TopKeys::SiftDown(size_t i) {
-  const size_t n = heap_.size();
+void TopKeys::SiftDown(uint32_t pos) {
+  const uint32_t n = static_cast<uint32_t>(heap_.size());
   for (;;) {
-    const size_t l = 2 * i + 1;
-    const size_t r = l + 1;
-    size_t m = i;
-    if (l < n && heap_[l].count < heap_[m].count) m = l;
-    if (r < n && heap_[r].count < heap_[m].count) m = r;
-    if (m == i) return;
-    Swap(i, m);
-    i = m;
+    const uint32_t l = 2 * pos + 1;
+    const uint32_t r = l + 1;
+    uint32_t m = pos;
+    if (l < n && CountAt(l) < CountAt(m)) m = l;
+    if (r < n && CountAt(r) < CountAt(m)) m = r;
+    if (m == pos) return;
+    Swap(pos, m);
+    pos = m;
   }
 }
 

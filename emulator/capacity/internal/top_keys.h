@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -36,23 +37,34 @@ class TopKeys {
            std::string_view sort_key, int64_t weight);
   // Highest counts first; ties by key bytes. At most k.
   std::vector<KeyCount> Top(int k) const;
-  size_t size() const { return heap_.size(); }
+  size_t size() const { return slots_.size(); }
 
  private:
   struct Slot {
     uint64_t id;
     int64_t count;
     int64_t error;
+    uint32_t heap_pos;  // where heap_ holds this slot
     std::string partition_key;
     std::string sort_key;
   };
-  void SiftDown(size_t i);
-  void SiftUp(size_t i);
-  void Swap(size_t a, size_t b);
+  void SiftDown(uint32_t pos);
+  void SiftUp(uint32_t pos);
+  struct HeapEntry {
+    int64_t count;  // a copy of the slot's count, for cache-friendly sifting
+    uint32_t slot;
+  };
+  int64_t CountAt(uint32_t pos) const { return heap_[pos].count; }
+  void Swap(uint32_t a, uint32_t b) {
+    std::swap(heap_[a], heap_[b]);
+    slots_[heap_[a].slot].heap_pos = a;
+    slots_[heap_[b].slot].heap_pos = b;
+  }
 
   int capacity_;
-  std::vector<Slot> heap_;                       // min-heap by count
-  absl::flat_hash_map<uint64_t, size_t> where_;  // id -> heap position
+  std::vector<Slot> slots_;                        // stable: a slot never moves
+  std::vector<HeapEntry> heap_;                    // a min-heap by count
+  absl::flat_hash_map<uint64_t, uint32_t> where_;  // id -> slot index
 };
 
 }  // namespace eddy::capacity::internal
