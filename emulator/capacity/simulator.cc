@@ -609,10 +609,21 @@ std::string_view MessageFor(ErrorCode code, ResourceKind kind) {
 }
 }  // namespace
 
+std::vector<ThrottlingReason> AdmitDecision::reasons() const {
+  std::vector<ThrottlingReason> out;
+  out.reserve(compact_reasons.size());
+  for (const Reason& r : compact_reasons) {
+    out.push_back(
+        ThrottlingReason{ThrottlingReasonName(r.kind, r.write, r.limit),
+                         r.arn != nullptr ? *r.arn : std::string()});
+  }
+  return out;
+}
+
 Status AdmitDecision::ToStatus() const {
   if (admitted()) return Status::OK();
   return Status(error, std::string(MessageFor(error, first_kind)))
-      .WithThrottlingReasons(reasons);
+      .WithThrottlingReasons(reasons());
 }
 
 CancellationReason AdmitDecision::ToCancellationReason() const {
@@ -717,6 +728,7 @@ StatusOr<ResourceId> ThrottleSimulator::Register(const ResourceConfig& config) {
   auto r = std::make_unique<Resource>(options_.top_keys_capacity);
   r->id = static_cast<ResourceId>(resources_.size());
   r->config = config;
+  r->arn = std::make_shared<const std::string>(config.arn);
   r->sc_bucket = options_.eventually_consistent_read_partition_units >
                  options_.partition_read_units;
   int64_t count;
@@ -767,6 +779,8 @@ Status ThrottleSimulator::Update(ResourceId id, const ResourceConfig& config) {
   next.size_bytes = r->config.size_bytes;
   next.min_partitions = r->config.min_partitions;
   r->config = std::move(next);
+  if (*r->arn != r->config.arn)
+    r->arn = std::make_shared<const std::string>(r->config.arn);
   if (r->on_demand()) {
     if (!was_on_demand) {
       // Provisioned -> on-demand: previous peak = the highest throughput
@@ -1013,9 +1027,6 @@ AdmitDecision ThrottleSimulator::AdmitLocked(std::span<const Access> accesses,
           any = true;
           decision.throttled[i] |= static_cast<uint8_t>(1 << write);
           const LimitType lt = static_cast<LimitType>(limit);
-          ThrottlingReason reason{
-              ThrottlingReasonName(r->config.kind, write != 0, lt),
-              r->config.arn};
           if (first) {
             first = false;
             decision.first_kind = r->config.kind;
@@ -1026,13 +1037,17 @@ AdmitDecision ThrottleSimulator::AdmitLocked(std::span<const Access> accesses,
                                  : ErrorCode::kProvisionedThroughputExceeded;
           }
           bool seen = false;
-          for (const ThrottlingReason& t : decision.reasons) {
-            if (t.reason == reason.reason && t.resource == reason.resource) {
+          for (const AdmitDecision::Reason& t : decision.compact_reasons) {
+            if (t.kind == r->config.kind && t.write == (write != 0) &&
+                t.limit == lt && t.arn == r->arn) {
               seen = true;
               break;
             }
           }
-          if (!seen) decision.reasons.push_back(std::move(reason));
+          if (!seen) {
+            decision.compact_reasons.push_back(
+                AdmitDecision::Reason{r->config.kind, write != 0, lt, r->arn});
+          }
           // Metrics of the throttled event.
           ResourceCounters& c = r->counters;
           PartitionSecond& ps = SlotOf(*r, *sc.part[i]);

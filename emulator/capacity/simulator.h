@@ -63,6 +63,7 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "emulator/base/clock.h"
 #include "emulator/base/status.h"
 #include "emulator/capacity/partition_map.h"
@@ -227,17 +228,26 @@ struct Access {
   bool eventually_consistent = false;  // a read that may use the EC ceiling
 };
 
-// The outcome of one Admit. Admitted decisions allocate nothing.
+// The outcome of one Admit. Admitted decisions allocate nothing; throttled
+// ones keep their reasons compact (enums and a shared ARN) until asked.
 struct AdmitDecision {
+  // One throttling reason: "<kind><Read|Write><limit>" on `arn`.
+  struct Reason {
+    ResourceKind kind = ResourceKind::kTable;
+    bool write = false;
+    LimitType limit = LimitType::kKeyRange;
+    std::shared_ptr<const std::string> arn;
+  };
+
   ErrorCode error = ErrorCode::kOk;  // kOk, kProvisionedThroughputExceeded,
                                      // kThrottling or kRequestLimitExceeded
-  // Unique (reason, resource ARN) pairs in evaluation order; empty if admitted.
-  std::vector<ThrottlingReason> reasons;
+  // Unique reasons in evaluation order; empty if admitted.
+  absl::InlinedVector<Reason, 2> compact_reasons;
   // Per access of the request: bit 0 = its read was throttled, bit 1 = its
   // write was. Empty when admitted. An access can be unthrottled in a
   // throttled request (e.g. the base-table write of a PutItem throttled by
   // its GSI).
-  std::vector<uint8_t> throttled;
+  absl::InlinedVector<uint8_t, 4> throttled;
   // The resource kind of the first reason (selects the message).
   ResourceKind first_kind = ResourceKind::kTable;
 
@@ -245,6 +255,8 @@ struct AdmitDecision {
   bool AccessThrottled(size_t i) const {
     return i < throttled.size() && throttled[i] != 0;
   }
+  // ThrottlingReasons as DynamoDB sends them: (reason, resource ARN).
+  std::vector<ThrottlingReason> reasons() const;
   // The Status DynamoDB sends: OK, or the exception with DynamoDB's message
   // and the ThrottlingReasons attached.
   Status ToStatus() const;

@@ -96,9 +96,9 @@ TEST_F(ScenarioTest, S01_HotSingleItemOnDemand) {
   }
   const AdmitDecision& d = *traffic.first_throttle();
   EXPECT_EQ(d.error, ErrorCode::kThrottling);
-  ASSERT_EQ(d.reasons.size(), 1u);
-  EXPECT_EQ(d.reasons[0].reason, "TableWriteKeyRangeThroughputExceeded");
-  EXPECT_EQ(d.reasons[0].resource, kTableArn);
+  ASSERT_EQ(d.reasons().size(), 1u);
+  EXPECT_EQ(d.reasons()[0].reason, "TableWriteKeyRangeThroughputExceeded");
+  EXPECT_EQ(d.reasons()[0].resource, kTableArn);
   EXPECT_THAT(d.ToStatus(),
               StatusIs(ErrorCode::kThrottling,
                        "Throughput exceeds the current capacity"));
@@ -212,7 +212,7 @@ TEST_F(ScenarioTest, S05_AdaptiveCapacityServesAnUnevenLoad) {
       EXPECT_EQ(all.throttled, 0);
     } else {
       EXPECT_NEAR(Average(tally, 10, 600, false), 50, 2);
-      EXPECT_EQ(traffic.first_throttle()->reasons[0].reason,
+      EXPECT_EQ(traffic.first_throttle()->reasons()[0].reason,
                 "TableWriteKeyRangeThroughputExceeded");
       EXPECT_EQ(traffic.first_throttle()->error,
                 ErrorCode::kProvisionedThroughputExceeded);
@@ -243,7 +243,7 @@ TEST_F(ScenarioTest, S06_BurstBankLasts900Seconds) {
   }
   EXPECT_NEAR(static_cast<double>(first_throttled_second), 900, 5);
   EXPECT_NEAR(Average(tally, 910, 1200, true), 150, 1);
-  EXPECT_EQ(traffic.first_throttle()->reasons[0].reason,
+  EXPECT_EQ(traffic.first_throttle()->reasons()[0].reason,
             "TableReadProvisionedThroughputExceeded");
   EXPECT_EQ(traffic.first_throttle()->error,
             ErrorCode::kProvisionedThroughputExceeded);
@@ -261,7 +261,7 @@ TEST_F(ScenarioTest, S06b_BurstStopsAtThePartitionCap) {
       3000, 120,
       [&](int64_t i, Access* a) { *a = Write(t, keys[i % keys.size()]); });
   EXPECT_NEAR(Average(tally, 1, 120, true), 1000, 10);
-  EXPECT_EQ(traffic.first_throttle()->reasons[0].reason,
+  EXPECT_EQ(traffic.first_throttle()->reasons()[0].reason,
             "TableWriteKeyRangeThroughputExceeded");
 }
 
@@ -374,9 +374,9 @@ TEST_F(ScenarioTest, S09_GsiBackPressure) {
   }
   EXPECT_NEAR(static_cast<double>(throttled) / 180, 500, 10);
   EXPECT_EQ(first.error, ErrorCode::kThrottling);
-  ASSERT_EQ(first.reasons.size(), 1u);
-  EXPECT_EQ(first.reasons[0].reason, "IndexWriteKeyRangeThroughputExceeded");
-  EXPECT_EQ(first.reasons[0].resource, kIndexArn);
+  ASSERT_EQ(first.reasons().size(), 1u);
+  EXPECT_EQ(first.reasons()[0].reason, "IndexWriteKeyRangeThroughputExceeded");
+  EXPECT_EQ(first.reasons()[0].resource, kIndexArn);
   EXPECT_THAT(first.ToStatus(),
               StatusIs(ErrorCode::kThrottling, "global secondary indexes"));
   const ResourceCounters table = *sim().Counters(t);

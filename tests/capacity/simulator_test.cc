@@ -132,10 +132,10 @@ TEST(SimulatorTest, ProvisionedTableThrottlesPastItsRate) {
   ASSERT_TRUE(traffic.first_throttle().has_value());
   const AdmitDecision& d = *traffic.first_throttle();
   EXPECT_EQ(d.error, ErrorCode::kProvisionedThroughputExceeded);
-  EXPECT_THAT(d.reasons, ElementsAre(AllOf(
-                             Field(&ThrottlingReason::reason,
-                                   "TableWriteProvisionedThroughputExceeded"),
-                             Field(&ThrottlingReason::resource, kTableArn))));
+  EXPECT_THAT(d.reasons(), ElementsAre(AllOf(
+                               Field(&ThrottlingReason::reason,
+                                     "TableWriteProvisionedThroughputExceeded"),
+                               Field(&ThrottlingReason::resource, kTableArn))));
   Status s = d.ToStatus();
   EXPECT_EQ(s.code(), ErrorCode::kProvisionedThroughputExceeded);
   EXPECT_EQ(s.message(),
@@ -170,8 +170,8 @@ TEST(SimulatorTest, MaxOnDemandThroughputComesFirst) {
     EXPECT_NEAR(tally[s].admitted, 50, 1);
   const AdmitDecision& d = *traffic.first_throttle();
   EXPECT_EQ(d.error, ErrorCode::kThrottling);
-  ASSERT_EQ(d.reasons.size(), 1u);
-  EXPECT_EQ(d.reasons[0].reason, "TableWriteMaxOnDemandThroughputExceeded");
+  ASSERT_EQ(d.reasons().size(), 1u);
+  EXPECT_EQ(d.reasons()[0].reason, "TableWriteMaxOnDemandThroughputExceeded");
   EXPECT_EQ(d.ToStatus().code(), ErrorCode::kThrottling);
   EXPECT_EQ(sim.Counters(t)->write_throttle_events_by_limit[static_cast<int>(
                 LimitType::kMaxOnDemand)],
@@ -203,7 +203,7 @@ TEST(SimulatorTest, TableAndAccountQuotasThrowRequestLimitExceeded) {
   for (size_t s = 5; s < 10; ++s) EXPECT_NEAR(one[s].admitted, 300, 1);
   AdmitDecision d = *traffic.first_throttle();
   EXPECT_EQ(d.error, ErrorCode::kRequestLimitExceeded);
-  EXPECT_EQ(d.reasons[0].reason, "TableWriteAccountLimitExceeded");
+  EXPECT_EQ(d.reasons()[0].reason, "TableWriteAccountLimitExceeded");
   EXPECT_THAT(d.ToStatus(), StatusIs(ErrorCode::kRequestLimitExceeded,
                                      "current throughput quota"));
   // 2 × 280 WCU/s over two tables: the account's 500 binds.
@@ -230,7 +230,7 @@ TEST(SimulatorTest, ThrottledRequestsAreAllOrNothing) {
   ASSERT_FALSE(d.admitted());
   EXPECT_FALSE(d.AccessThrottled(0));
   EXPECT_TRUE(d.AccessThrottled(1));
-  EXPECT_EQ(d.reasons[0].reason, "TableWriteKeyRangeThroughputExceeded");
+  EXPECT_EQ(d.reasons()[0].reason, "TableWriteKeyRangeThroughputExceeded");
   CancellationReason reason = d.ToCancellationReason();
   EXPECT_EQ(reason.code, "ThrottlingError");
   EXPECT_THAT(reason.message, ::testing::HasSubstr("hot key"));
@@ -272,9 +272,9 @@ TEST(SimulatorTest, GsiWriteBackPressureAndReadIsolation) {
   AdmitDecision d = sim.Admit(put);
   ASSERT_FALSE(d.admitted());
   EXPECT_EQ(d.error, ErrorCode::kProvisionedThroughputExceeded);
-  ASSERT_EQ(d.reasons.size(), 1u);
-  EXPECT_EQ(d.reasons[0].reason, "IndexWriteProvisionedThroughputExceeded");
-  EXPECT_EQ(d.reasons[0].resource, kIndexArn);
+  ASSERT_EQ(d.reasons().size(), 1u);
+  EXPECT_EQ(d.reasons()[0].reason, "IndexWriteProvisionedThroughputExceeded");
+  EXPECT_EQ(d.reasons()[0].resource, kIndexArn);
   EXPECT_FALSE(d.AccessThrottled(0));
   EXPECT_EQ(d.ToStatus().message(),
             "The level of configured provisioned throughput for one or more "

@@ -101,6 +101,7 @@ struct SlotEntry {
 struct Resource {
   ResourceId id = kNoResource;
   ResourceConfig config;
+  std::shared_ptr<const std::string> arn;  // config.arn, shared by decisions
 
   PartitionMap map;
   std::vector<std::unique_ptr<Partition>> parts;

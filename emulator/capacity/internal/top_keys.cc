@@ -15,6 +15,13 @@ uint64_t KeyId(uint64_t hash, std::string_view sort_key) {
   return h * 0xbf58476d1ce4e5b9ULL;
 }
 
+TopKeys::TopKeys(int capacity) : capacity_(capacity < 0 ? 0 : capacity) {
+  size_t m = 1;
+  while (m < 4 * static_cast<size_t>(capacity_)) m <<= 1;
+  filter_.assign(capacity_ == 0 ? 0 : m, 0);
+  filter_mask_ = m - 1;
+}
+
 void TopKeys::Add(uint64_t id, std::string_view partition_key,
                   std::string_view sort_key, int64_t weight) {
   if (capacity_ == 0 || weight <= 0) return;
@@ -35,12 +42,23 @@ void TopKeys::Add(uint64_t id, std::string_view partition_key,
     SiftUp(index);
     return;
   }
-  // Replace the minimum: the new key inherits its count as the error bound.
+  // Filtered: stay in the hashed counter unless it would beat the minimum.
+  int64_t& counter = filter_[(id * 0x9e3779b97f4a7c15ULL >> 7) & filter_mask_];
+  if (counter + weight <= heap_[0].count) {
+    counter += weight;
+    return;
+  }
+  // Replace the minimum; its count goes back to its hashed counter, and the
+  // new key inherits its own counter as the error bound.
   const uint32_t index = heap_[0].slot;
   Slot& slot = slots_[index];
   where_.erase(slot.id);
-  slot.error = slot.count;
-  slot.count += weight;
+  int64_t& evicted =
+      filter_[(slot.id * 0x9e3779b97f4a7c15ULL >> 7) & filter_mask_];
+  const int64_t inherited = counter;
+  evicted = std::max(evicted, slot.count);
+  slot.error = inherited;
+  slot.count = inherited + weight;
   slot.id = id;
   slot.partition_key.assign(partition_key);
   slot.sort_key.assign(sort_key);

@@ -1,10 +1,14 @@
 // Copyright 2026 The eddy Authors.
 //
 // TopKeys: Contributor-Insights-style heavy hitters with a fixed budget
-// (Space-Saving, Metwally et al. 2005): at most `capacity` candidate keys; a
-// new key replaces the one with the smallest count and inherits that count
-// as its error bound. Counts are exact while fewer than `capacity` distinct
-// keys have been seen. O(log capacity) per Add.
+// (Filtered Space-Saving, Homem & Carvalho 2010, over Space-Saving, Metwally
+// et al. 2005): at most `capacity` monitored keys plus 4 × capacity hashed
+// counters. A key not monitored adds to its hashed counter; it enters the
+// list (replacing the smallest count, whose count goes back to that key's
+// hashed counter) only once its counter plus the new weight exceeds the
+// list's minimum, inheriting the counter as its error bound. Counts are
+// exact while fewer than `capacity` distinct keys have been seen. Uniform
+// traffic mostly touches one counter; O(log capacity) otherwise.
 //
 //   TopKeys top(128);
 //   top.Add(KeyId(hash, sk), pk, sk, /*weight=*/6);
@@ -31,7 +35,7 @@ uint64_t KeyId(uint64_t hash, std::string_view sort_key);
 
 class TopKeys {
  public:
-  explicit TopKeys(int capacity) : capacity_(capacity < 0 ? 0 : capacity) {}
+  explicit TopKeys(int capacity);
 
   void Add(uint64_t id, std::string_view partition_key,
            std::string_view sort_key, int64_t weight);
@@ -65,6 +69,8 @@ class TopKeys {
   std::vector<Slot> slots_;                        // stable: a slot never moves
   std::vector<HeapEntry> heap_;                    // a min-heap by count
   absl::flat_hash_map<uint64_t, uint32_t> where_;  // id -> slot index
+  std::vector<int64_t> filter_;  // hashed counters of unmonitored keys
+  uint64_t filter_mask_ = 0;
 };
 
 }  // namespace eddy::capacity::internal
