@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
+#include <charconv>
 #include <ctime>
 #include <random>
 #include <thread>
@@ -118,8 +118,8 @@ void Server::Finish(int status, std::string_view content_type, std::string body,
   char id[internal::RequestIdGenerator::kLength];
   request_ids_.Next(id);
   char crc[16];
-  int crc_size =
-      std::snprintf(crc, sizeof(crc), "%u", static_cast<unsigned>(Crc32(body)));
+  const size_t crc_size = static_cast<size_t>(
+      std::to_chars(crc, crc + sizeof(crc), Crc32(body)).ptr - crc);
   response->status = status;
   response->headers.reserve(200);
   response->AddHeader("x-amzn-RequestId", std::string_view(id, sizeof(id)));

@@ -4,7 +4,6 @@
 
 #include <array>
 #include <string>
-#include <vector>
 
 #include "tools/eddy-server/internal/http_parser.h"
 
@@ -94,7 +93,7 @@ Status CheckAuthShape(const AuthInputs& in) {
   if (in.authorization == nullptr) return CheckQueryAuth(in.query);
 
   // "<algorithm> Credential=..., SignedHeaders=..., Signature=..."
-  const std::string full(*in.authorization);
+  const std::string_view full = *in.authorization;
   size_t space = header.find_first_of(" \t");
   std::string_view algorithm = header.substr(0, space);
   std::string_view rest =
@@ -114,7 +113,7 @@ Status CheckAuthShape(const AuthInputs& in) {
       return Incomplete("'" + std::string(piece) +
                         "' not a valid key=value pair (missing equal-sign) "
                         "in Authorization header: '" +
-                        full + "'.");
+                        std::string(full) + "'.");
     }
     std::string_view key = piece.substr(0, eq);
     std::string_view value = piece.substr(eq + 1);
@@ -144,7 +143,9 @@ Status CheckAuthShape(const AuthInputs& in) {
         "Authorization header requires existence of either a 'X-Amz-Date' or "
         "a 'Date' header. ";
   }
-  if (!missing.empty()) return Incomplete(missing + "Authorization=" + full);
+  if (!missing.empty()) {
+    return Incomplete(missing + "Authorization=" + std::string(full));
+  }
 
   if (in.amz_date != nullptr && !IsBasicIsoDate(*in.amz_date)) {
     return Incomplete("Date must be in ISO-8601 'basic format'. Got '" +
@@ -173,14 +174,16 @@ Status CheckAuthShape(const AuthInputs& in) {
   // keyid/date/region/service/terminator; trailing slashes are ignored.
   std::string_view scope = credential;
   while (!scope.empty() && scope.back() == '/') scope.remove_suffix(1);
-  std::vector<std::string_view> parts;
+  std::array<std::string_view, 5> parts;
+  size_t count = 0;
   for (std::string_view s = scope;;) {
     size_t slash = s.find('/');
-    parts.push_back(s.substr(0, slash));
+    if (count < parts.size()) parts[count] = s.substr(0, slash);
+    ++count;
     if (slash == std::string_view::npos) break;
     s.remove_prefix(slash + 1);
   }
-  if (parts.size() != 5) {
+  if (count != 5) {
     return Incomplete(
         "Credential must have exactly 5 slash-delimited elements, e.g. "
         "keyid/date/region/service/term, got '" +
