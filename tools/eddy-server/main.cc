@@ -5,7 +5,9 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <sys/resource.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -28,6 +30,15 @@ int main(int argc, char** argv) {
   }
   for (const std::string& w : cl.warnings) {
     std::fprintf(stderr, "eddy-server: warning: %s\n", w.c_str());
+  }
+
+  // Room for max_connections sockets, when the soft limit is lower (often
+  // 1024) and the hard limit allows.
+  rlimit files{};
+  const rlim_t wanted = static_cast<rlim_t>(cl.server.max_connections) + 64;
+  if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < wanted) {
+    files.rlim_cur = std::min(wanted, files.rlim_max);
+    setrlimit(RLIMIT_NOFILE, &files);
   }
 
   // SIGINT and SIGTERM are blocked in every thread (the workers inherit the
