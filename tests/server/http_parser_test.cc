@@ -5,6 +5,7 @@
 
 #include "tools/eddy-server/internal/http_parser.h"
 
+#include <ostream>
 #include <string>
 
 #include "gmock/gmock.h"
@@ -50,6 +51,8 @@ struct GoodCase {
   std::string body;
   bool keep_alive;
 };
+
+void PrintTo(const GoodCase& c, std::ostream* os) { *os << c.name; }
 
 class GoodRequestTest : public ::testing::TestWithParam<GoodCase> {};
 
@@ -116,6 +119,8 @@ struct BadCase {
   std::string bytes;
   HttpError error;
 };
+
+void PrintTo(const BadCase& c, std::ostream* os) { *os << c.name; }
 
 class BadRequestTest : public ::testing::TestWithParam<BadCase> {};
 

@@ -511,6 +511,10 @@ TEST_F(ServerTest, OversizedHeadIs431) {
   std::optional<RawClient::Response> r = raw.Read();
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 431);
+  EXPECT_EQ(r->body,
+            R"({"__type":"com.amazon.coral.service#SerializationException",)"
+            R"("Message":"HTTP request head too large: request head over )"
+            R"(65536 bytes"})");
   EXPECT_TRUE(raw.ClosedByServer());
 }
 

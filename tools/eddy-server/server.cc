@@ -192,6 +192,15 @@ void Server::HandleError(HttpError error, std::string_view detail,
     case HttpError::kServiceUnavailable:
       status = Status(ErrorCode::kServiceUnavailable, message);
       break;
+    case HttpError::kHeadersTooLarge:
+      status = Status(ErrorCode::kSerialization,
+                      "HTTP request head too large: " + std::string(detail));
+      break;
+    case HttpError::kNotImplemented:
+    case HttpError::kVersionNotSupported:
+      status = Status(ErrorCode::kSerialization,
+                      "Unsupported HTTP request: " + std::string(detail));
+      break;
     default:
       status = Status(ErrorCode::kSerialization,
                       "Malformed HTTP request: " + std::string(detail));
