@@ -1,23 +1,31 @@
 // Copyright 2026 The eddy Authors.
 //
 // Item operations on a table of 1,000,000 items of about 300 bytes
-// (20,000 partition keys x 50 sort keys), through the typed API, next to
-// their floors measured in the same run:
+// (20,000 partition keys x 50 sort keys), through the typed API and through
+// the JSON API (eddy::Execute, the request and response bodies an SDK
+// exchanges with DynamoDB), next to their floors measured in the same run:
 //   - GetItem vs an absl::flat_hash_map lookup plus a copy of the same Item;
+//   - Query(10/50) vs an absl::btree_map range read of the same items;
 //   - resident memory of the table vs the DynamoDB-accounted size of the data.
+// The *Json variants build each request body as text in the loop (as a
+// client serializes it) and count items from the response body; they report
+// the response bytes as bytes processed.
 //
-//   build/test/bench/ops_bench --benchmark_min_time=0.5
+//   build/dev/bench/ops_bench --benchmark_min_time=0.3
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <random>
 #include <string>
+#include <string_view>
 
 #include "absl/container/btree_map.h"
 #include "absl/container/flat_hash_map.h"
 #include "benchmark/benchmark.h"
 #include "emulator/api/database.h"
+#include "emulator/wire/execute.h"
 
 namespace eddy {
 namespace {
@@ -49,6 +57,47 @@ Item MakeItem(int p, int s) {
                                   {"h", AttributeValue::N(31)}})},
       {"notes",
        AttributeValue::S("Rinse with fresh water after each rental.")}};
+}
+
+// The DynamoDB JSON of MakeItem(p, s)'s key and of the whole item.
+std::string KeyJson(int p, int s) {
+  return R"({"PK":{"S":")" + Pk(p) + R"("},"SK":{"S":")" + Sk(s) + R"("}})";
+}
+std::string ItemJson(int p, int s) {
+  return R"({"PK":{"S":")" + Pk(p) + R"("},"SK":{"S":")" + Sk(s) +
+         R"("},"entityType":{"S":"storeInventory"},)"
+         R"("model":{"S":"Sea Eagle 370 Pro, tandem"},"length":{"N":"12.5"},)"
+         R"("capacity":{"N":"3"},"price":{"N":"79.99"},"available":{"BOOL":true},)"
+         R"("tags":{"SS":["inflatable","tandem","touring"]},)"
+         R"("dims":{"M":{"w":{"N":"87"},"h":{"N":"31"}}},)"
+         R"("notes":{"S":"Rinse with fresh water after each rental."}})";
+}
+
+// The value of the top-level "Count" of a Query/Scan response body (eddy
+// writes it after "Items", so the search from the end is short); -1 if
+// absent.
+int64_t CountOf(const std::string& body) {
+  const size_t at = body.rfind("\"Count\":");
+  if (at == std::string::npos) return -1;
+  return std::strtoll(body.c_str() + at + 8, nullptr, 10);
+}
+
+// The JSON object after "LastEvaluatedKey": in a response body, or empty
+// when the member is absent. Brace matching is enough here: the keys of this
+// table hold no braces or quotes.
+std::string_view LastEvaluatedKeyOf(const std::string& body) {
+  static constexpr std::string_view kMember = "\"LastEvaluatedKey\":";
+  const size_t at = body.rfind(kMember);
+  if (at == std::string::npos) return {};
+  const size_t begin = at + kMember.size();
+  int depth = 0;
+  for (size_t i = begin; i < body.size(); ++i) {
+    if (body[i] == '{') ++depth;
+    if (body[i] == '}' && --depth == 0) {
+      return std::string_view(body).substr(begin, i + 1 - begin);
+    }
+  }
+  return {};
 }
 
 int64_t ResidentBytes() {
@@ -106,6 +155,28 @@ void BM_OpsGetItemTyped(benchmark::State& state) {
 }
 BENCHMARK(BM_OpsGetItemTyped);
 
+void BM_OpsGetItemJson(benchmark::State& state) {
+  Fixture& f = GetFixture();
+  std::mt19937 rng(1);
+  int64_t bytes = 0;
+  for (auto _ : state) {
+    const int p = static_cast<int>(rng() % kPartitions),
+              s = static_cast<int>(rng() % kSortKeys);
+    WireResponse r =
+        Execute(f.db, "GetItem",
+                R"({"TableName":"kayak","Key":)" + KeyJson(p, s) + "}");
+    if (r.http_status != 200 || r.body.size() < 100) {
+      state.SkipWithError(r.body.c_str());
+      return;
+    }
+    bytes += static_cast<int64_t>(r.body.size());
+    benchmark::DoNotOptimize(r);
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.SetBytesProcessed(bytes);
+}
+BENCHMARK(BM_OpsGetItemJson);
+
 // The floor: the same lookups in a flat_hash_map<key, Item>, copying the Item
 // out, with the same key construction per iteration.
 void BM_FloorHashMapGetCopy(benchmark::State& state) {
@@ -148,6 +219,41 @@ void BM_OpsPutItemTyped(benchmark::State& state) {
 }
 BENCHMARK(BM_OpsPutItemTyped);
 
+void BM_OpsPutItemJson(benchmark::State& state) {
+  Fixture& f = GetFixture();
+  {
+    // The JSON body must store exactly MakeItem's item.
+    WireResponse put =
+        Execute(f.db, "PutItem",
+                R"({"TableName":"kayak","Item":)" + ItemJson(0, 0) + "}");
+    GetItemRequest get;
+    get.table_name = "kayak";
+    get.key = Item{{"PK", AttributeValue::S(Pk(0))},
+                   {"SK", AttributeValue::S(Sk(0))}};
+    StatusOr<GetItemResponse> stored = f.db.GetItem(get);
+    if (put.http_status != 200 || !stored.ok() || !stored->item ||
+        !(*stored->item == MakeItem(0, 0))) {
+      state.SkipWithError("ItemJson does not match MakeItem");
+      return;
+    }
+  }
+  std::mt19937 rng(2);
+  for (auto _ : state) {
+    const int p = static_cast<int>(rng() % kPartitions),
+              s = static_cast<int>(rng() % kSortKeys);
+    WireResponse r =
+        Execute(f.db, "PutItem",
+                R"({"TableName":"kayak","Item":)" + ItemJson(p, s) + "}");
+    if (r.http_status != 200) {
+      state.SkipWithError(r.body.c_str());
+      return;
+    }
+    benchmark::DoNotOptimize(r);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_OpsPutItemJson);
+
 // Query of the first `n` sort keys of a random partition key.
 void BM_OpsQueryTyped(benchmark::State& state) {
   Fixture& f = GetFixture();
@@ -168,6 +274,33 @@ void BM_OpsQueryTyped(benchmark::State& state) {
   state.SetItemsProcessed(items);
 }
 BENCHMARK(BM_OpsQueryTyped)->Arg(10)->Arg(50)->ArgName("items");
+
+void BM_OpsQueryJson(benchmark::State& state) {
+  Fixture& f = GetFixture();
+  const int n = static_cast<int>(state.range(0));
+  const std::string limit = std::to_string(n);
+  std::mt19937 rng(3);
+  int64_t items = 0, bytes = 0;
+  for (auto _ : state) {
+    const std::string pk = Pk(static_cast<int>(rng() % kPartitions));
+    WireResponse r =
+        Execute(f.db, "Query",
+                R"({"TableName":"kayak","KeyConditionExpression":"PK = :pk",)"
+                R"("ExpressionAttributeValues":{":pk":{"S":")" +
+                    pk + R"("}},"Limit":)" + limit + "}");
+    const int64_t count = CountOf(r.body);
+    if (r.http_status != 200 || count != n) {
+      state.SkipWithError(r.body.c_str());
+      return;
+    }
+    items += count;
+    bytes += static_cast<int64_t>(r.body.size());
+    benchmark::DoNotOptimize(r);
+  }
+  state.SetItemsProcessed(items);
+  state.SetBytesProcessed(bytes);
+}
+BENCHMARK(BM_OpsQueryJson)->Arg(10)->Arg(50)->ArgName("items");
 
 // The floor: an absl::btree_map<(pk, sk), Item> range read copying the same
 // items out, with the same request-value construction per iteration.
@@ -214,6 +347,43 @@ void BM_OpsScanAllTyped(benchmark::State& state) {
   state.SetItemsProcessed(items);
 }
 BENCHMARK(BM_OpsScanAllTyped)->Unit(benchmark::kMillisecond)->Iterations(2);
+
+// A full Scan through Execute: 1 MB pages, each next request carrying the
+// previous page's LastEvaluatedKey as ExclusiveStartKey, until it is absent.
+void BM_OpsScanAllJson(benchmark::State& state) {
+  Fixture& f = GetFixture();
+  int64_t items = 0, bytes = 0, pages = 0;
+  for (auto _ : state) {
+    std::string request = R"({"TableName":"kayak"})";
+    int64_t scanned = 0;
+    while (true) {
+      WireResponse page = Execute(f.db, "Scan", request);
+      const int64_t count = CountOf(page.body);
+      if (page.http_status != 200 || count < 0) {
+        state.SkipWithError(page.body.substr(0, 200).c_str());
+        return;
+      }
+      scanned += count;
+      bytes += static_cast<int64_t>(page.body.size());
+      ++pages;
+      std::string_view last = LastEvaluatedKeyOf(page.body);
+      if (last.empty()) break;
+      request = R"({"TableName":"kayak","ExclusiveStartKey":)";
+      request.append(last);
+      request.push_back('}');
+    }
+    if (scanned != kItems) {
+      state.SkipWithError("the scan must return every item");
+      return;
+    }
+    items += scanned;
+  }
+  state.SetItemsProcessed(items);
+  state.SetBytesProcessed(bytes);
+  state.counters["pages"] =
+      static_cast<double>(pages) / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_OpsScanAllJson)->Unit(benchmark::kMillisecond)->Iterations(2);
 
 void BM_OpsMemory(benchmark::State& state) {
   Fixture& f = GetFixture();

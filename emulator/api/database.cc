@@ -5,47 +5,239 @@
 #include <shared_mutex>
 
 #include "emulator/engine/operations.h"
+#include "emulator/engine/transactions.h"
 
 namespace eddy {
+namespace {
+
+using Kind = Fault::Kind;
+
+// The kinds that fail a whole single-item, control-plane or read call.
+constexpr std::initializer_list<Kind> kCallKinds = {
+    Kind::kProvisionedThroughputExceeded, Kind::kThrottling,
+    Kind::kRequestLimitExceeded, Kind::kInternalServerError,
+    Kind::kTransactionConflict};
+// The kinds that fail single parts of a batch.
+constexpr std::initializer_list<Kind> kBatchKinds = {
+    Kind::kProvisionedThroughputExceeded, Kind::kThrottling,
+    Kind::kRequestLimitExceeded, Kind::kInternalServerError,
+    Kind::kUnprocessed};
+constexpr std::initializer_list<Kind> kTransactionKinds = kCallKinds;
+
+}  // namespace
 
 Database::Database(Options options)
     : options_(std::move(options)),
-      catalog_(std::make_unique<engine::Catalog>()) {}
+      catalog_(std::make_unique<engine::Catalog>()),
+      tokens_(std::make_unique<engine::TransactionTokens>()) {}
 
 Database::~Database() = default;
 
-#define EDDY_FORWARD(Op)                                            \
+// Operations on one table (and at most one item): a matching fault fails
+// the call before the engine sees it.
+#define EDDY_FORWARD(Op, KEY)                                           \
+  StatusOr<Op##Response> Database::Op(const Op##Request& request) {     \
+    if (!faults_.empty()) {                                             \
+      if (std::optional<Fault> f =                                      \
+              faults_.Take(#Op, request.table_name, KEY, kCallKinds)) { \
+        return FaultStatus(*f);                                         \
+      }                                                                 \
+    }                                                                   \
+    engine::Context ctx{catalog_.get(), &options_, tokens_.get()};      \
+    return engine::Op(ctx, request);                                    \
+  }
+
+EDDY_FORWARD(CreateTable, nullptr)
+EDDY_FORWARD(DescribeTable, nullptr)
+EDDY_FORWARD(DeleteTable, nullptr)
+EDDY_FORWARD(UpdateTable, nullptr)
+EDDY_FORWARD(PutItem, &request.item)
+EDDY_FORWARD(GetItem, &request.key)
+EDDY_FORWARD(DeleteItem, &request.key)
+EDDY_FORWARD(UpdateItem, &request.key)
+EDDY_FORWARD(Query, nullptr)
+EDDY_FORWARD(Scan, nullptr)
+EDDY_FORWARD(UpdateTimeToLive, nullptr)
+EDDY_FORWARD(DescribeTimeToLive, nullptr)
+#undef EDDY_FORWARD
+
+// Operations that name no table of their own.
+#define EDDY_FORWARD_UNNAMED(Op)                                    \
   StatusOr<Op##Response> Database::Op(const Op##Request& request) { \
-    engine::Context ctx{catalog_.get(), &options_};                 \
+    if (!faults_.empty()) {                                         \
+      if (std::optional<Fault> f =                                  \
+              faults_.Take(#Op, "", nullptr, kCallKinds)) {         \
+        return FaultStatus(*f);                                     \
+      }                                                             \
+    }                                                               \
+    engine::Context ctx{catalog_.get(), &options_, tokens_.get()};  \
     return engine::Op(ctx, request);                                \
   }
 
-EDDY_FORWARD(CreateTable)
-EDDY_FORWARD(DescribeTable)
-EDDY_FORWARD(ListTables)
-EDDY_FORWARD(DeleteTable)
-EDDY_FORWARD(UpdateTable)
-EDDY_FORWARD(PutItem)
-EDDY_FORWARD(GetItem)
-EDDY_FORWARD(DeleteItem)
-EDDY_FORWARD(UpdateItem)
-EDDY_FORWARD(Query)
-EDDY_FORWARD(BatchGetItem)
-EDDY_FORWARD(BatchWriteItem)
-#undef EDDY_FORWARD
+EDDY_FORWARD_UNNAMED(ListTables)
+EDDY_FORWARD_UNNAMED(TagResource)
+EDDY_FORWARD_UNNAMED(UntagResource)
+EDDY_FORWARD_UNNAMED(ListTagsOfResource)
+#undef EDDY_FORWARD_UNNAMED
 
-StatusOr<ScanResponse> Database::Scan(const ScanRequest& request) {
-  engine::Context ctx{catalog_.get(), &options_};
-  return engine::Scan(ctx, request);
+StatusOr<BatchGetItemResponse> Database::BatchGetItem(
+    const BatchGetItemRequest& request) {
+  engine::Context ctx{catalog_.get(), &options_, tokens_.get()};
+  if (faults_.empty()) return engine::BatchGetItem(ctx, request, nullptr);
+  std::vector<FaultInjector::Part> parts;
+  for (const auto& [table, keys] : request.request_items) {
+    for (const Item& key : keys.keys) parts.push_back({table, &key});
+  }
+  std::vector<std::optional<Fault>> hits =
+      faults_.TakeForParts("BatchGetItem", parts, kBatchKinds);
+  engine::PartMask mask;
+  size_t i = 0, failed = 0;
+  for (const auto& [table, keys] : request.request_items) {
+    std::vector<bool>& m = mask[table];
+    for (size_t k = 0; k < keys.keys.size(); ++k, ++i) {
+      m.push_back(hits[i].has_value());
+      if (hits[i] && hits[i]->kind == Kind::kInternalServerError) {
+        return FaultStatus(*hits[i]);
+      }
+      failed += hits[i] && hits[i]->kind != Kind::kUnprocessed;
+    }
+  }
+  if (!parts.empty() && failed == parts.size()) return FaultStatus(*hits[0]);
+  return engine::BatchGetItem(ctx, request, &mask);
+}
+
+StatusOr<BatchWriteItemResponse> Database::BatchWriteItem(
+    const BatchWriteItemRequest& request) {
+  engine::Context ctx{catalog_.get(), &options_, tokens_.get()};
+  if (faults_.empty()) return engine::BatchWriteItem(ctx, request, nullptr);
+  std::vector<FaultInjector::Part> parts;
+  for (const auto& [table, writes] : request.request_items) {
+    for (const WriteRequest& w : writes) {
+      parts.push_back({table, w.put_item     ? &*w.put_item
+                              : w.delete_key ? &*w.delete_key
+                                             : nullptr});
+    }
+  }
+  std::vector<std::optional<Fault>> hits =
+      faults_.TakeForParts("BatchWriteItem", parts, kBatchKinds);
+  engine::PartMask mask;
+  size_t i = 0, failed = 0;
+  for (const auto& [table, writes] : request.request_items) {
+    std::vector<bool>& m = mask[table];
+    for (size_t k = 0; k < writes.size(); ++k, ++i) {
+      m.push_back(hits[i].has_value());
+      if (hits[i] && hits[i]->kind == Kind::kInternalServerError) {
+        return FaultStatus(*hits[i]);
+      }
+      failed += hits[i] && hits[i]->kind != Kind::kUnprocessed;
+    }
+  }
+  if (!parts.empty() && failed == parts.size()) return FaultStatus(*hits[0]);
+  return engine::BatchWriteItem(ctx, request, &mask);
+}
+
+namespace {
+
+// The cancellation a transaction gets when faults hit some of its actions;
+// nullopt when none did. Whole-call kinds return their error instead.
+std::optional<Status> TransactionFault(
+    const std::vector<std::optional<Fault>>& hits) {
+  bool any = false;
+  for (const auto& h : hits) {
+    if (!h) continue;
+    any = true;
+    if (h->kind == Kind::kInternalServerError ||
+        h->kind == Kind::kRequestLimitExceeded) {
+      return FaultStatus(*h);
+    }
+  }
+  if (!any) return std::nullopt;
+  std::vector<CancellationReason> reasons;
+  for (const auto& h : hits) {
+    if (!h) {
+      reasons.push_back({"None", "", nullptr});
+    } else if (h->kind == Kind::kTransactionConflict) {
+      reasons.push_back({"TransactionConflict",
+                         "Transaction is ongoing for the item", nullptr});
+    } else if (h->kind == Kind::kThrottling) {
+      reasons.push_back(
+          {"ThrottlingError",
+           "Throughput exceeds the current capacity of your table or index. "
+           "DynamoDB is automatically scaling your table or index so please "
+           "try again shortly. If exceptions persist, check if you have a hot "
+           "key: https://docs.aws.amazon.com/amazondynamodb/latest/"
+           "developerguide/bp-partition-key-design.html.",
+           nullptr});
+    } else {
+      reasons.push_back(
+          {"ProvisionedThroughputExceeded",
+           "The level of configured provisioned throughput for the table was "
+           "exceeded. Consider increasing your provisioning level with the "
+           "UpdateTable API.",
+           nullptr});
+    }
+  }
+  return engine::TransactionCanceled(std::move(reasons));
+}
+
+}  // namespace
+
+StatusOr<TransactWriteItemsResponse> Database::TransactWriteItems(
+    const TransactWriteItemsRequest& request) {
+  if (!faults_.empty()) {
+    std::vector<FaultInjector::Part> parts;
+    for (const TransactWriteItem& t : request.transact_items) {
+      if (t.condition_check) {
+        parts.push_back(
+            {t.condition_check->table_name, &t.condition_check->key});
+      } else if (t.put) {
+        parts.push_back({t.put->table_name, &t.put->item});
+      } else if (t.delete_item) {
+        parts.push_back({t.delete_item->table_name, &t.delete_item->key});
+      } else if (t.update) {
+        parts.push_back({t.update->table_name, &t.update->key});
+      } else {
+        parts.push_back({"", nullptr});
+      }
+    }
+    if (std::optional<Status> s = TransactionFault(faults_.TakeForParts(
+            "TransactWriteItems", parts, kTransactionKinds))) {
+      return *std::move(s);
+    }
+  }
+  engine::Context ctx{catalog_.get(), &options_, tokens_.get()};
+  return engine::TransactWriteItems(ctx, request);
+}
+
+StatusOr<TransactGetItemsResponse> Database::TransactGetItems(
+    const TransactGetItemsRequest& request) {
+  if (!faults_.empty()) {
+    std::vector<FaultInjector::Part> parts;
+    for (const TransactGetItem& t : request.transact_items) {
+      parts.push_back({t.table_name, &t.key});
+    }
+    if (std::optional<Status> s = TransactionFault(faults_.TakeForParts(
+            "TransactGetItems", parts, kTransactionKinds))) {
+      return *std::move(s);
+    }
+  }
+  engine::Context ctx{catalog_.get(), &options_, tokens_.get()};
+  return engine::TransactGetItems(ctx, request);
 }
 
 StatusOr<std::vector<uint64_t>> Database::DescribePartitions(
-    const std::string& table_name) {
+    const std::string& table_name, const std::string& index_name) {
   std::shared_ptr<engine::Table> table = catalog_->Find(table_name);
   if (table == nullptr)
     return engine::TableNotFound(table_name, /*describe_form=*/true);
   std::shared_lock lock(table->mu);
-  return table->partitions.starts();
+  if (index_name.empty()) return table->partitions.starts();
+  const engine::SecondaryIndex* index = table->FindIndex(index_name);
+  if (index == nullptr || !index->is_global()) {
+    return Status::Validation("The table does not have the specified index: " +
+                              index_name);
+  }
+  return index->partitions.starts();
 }
 
 }  // namespace eddy

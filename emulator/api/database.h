@@ -20,15 +20,19 @@
 //   request that fails leaves no trace.
 // - Errors are Status values with DynamoDB's ErrorCode and message. Methods
 //   return ValidationException for bad requests, ResourceNotFoundException for
-//   missing tables, ResourceInUseException for duplicate tables, and
-//   ConditionalCheckFailedException for failed conditions. Nothing throws.
+//   missing tables, ResourceInUseException for duplicate tables,
+//   ConditionalCheckFailedException for failed conditions,
+//   TransactionCanceledException (with CancellationReasons) for cancelled
+//   transactions, ItemCollectionSizeLimitExceededException on tables with an
+//   LSI, and whatever an injected Fault asks for. Nothing throws.
 // - Consumed capacity is computed exactly (throughput-model.md §1) and
 //   reported when ReturnConsumedCapacity asks for it.
 //
 // Thread safety: a Database is safe for concurrent use from many threads
 // without external locking. Each table has a reader/writer lock: reads of a
 // table run in parallel, writes to one table are serialized. Every operation
-// is atomic with respect to every other.
+// is atomic with respect to every other, transactions included (they lock all
+// their tables in name order).
 
 #ifndef EDDY_EMULATOR_API_DATABASE_H_
 #define EDDY_EMULATOR_API_DATABASE_H_
@@ -36,6 +40,7 @@
 #include <memory>
 #include <string>
 
+#include "emulator/api/faults.h"
 #include "emulator/api/options.h"
 #include "emulator/api/requests.h"
 #include "emulator/base/status.h"
@@ -44,6 +49,7 @@ namespace eddy {
 
 namespace engine {
 class Catalog;
+class TransactionTokens;
 }  // namespace engine
 
 class Database {
@@ -77,14 +83,41 @@ class Database {
   StatusOr<BatchWriteItemResponse> BatchWriteItem(
       const BatchWriteItemRequest& request);
 
-  // eddy's own: how a table's key space is divided into partitions
-  // (throughput-model.md §3). Each entry is the first hash of a partition.
+  // Transactions (engine/transactions.h has the isolation contract).
+  StatusOr<TransactWriteItemsResponse> TransactWriteItems(
+      const TransactWriteItemsRequest& request);
+  StatusOr<TransactGetItemsResponse> TransactGetItems(
+      const TransactGetItemsRequest& request);
+
+  // Time to live.
+  StatusOr<UpdateTimeToLiveResponse> UpdateTimeToLive(
+      const UpdateTimeToLiveRequest& request);
+  StatusOr<DescribeTimeToLiveResponse> DescribeTimeToLive(
+      const DescribeTimeToLiveRequest& request);
+
+  // Tags.
+  StatusOr<TagResourceResponse> TagResource(const TagResourceRequest& request);
+  StatusOr<UntagResourceResponse> UntagResource(
+      const UntagResourceRequest& request);
+  StatusOr<ListTagsOfResourceResponse> ListTagsOfResource(
+      const ListTagsOfResourceRequest& request);
+
+  // eddy's own: fault injection (faults.h).
+  void InjectFault(Fault fault) { faults_.Add(std::move(fault)); }
+  void ClearFaults() { faults_.Clear(); }
+  std::vector<Fault> PendingFaults() const { return faults_.Pending(); }
+
+  // eddy's own: how a table's key space (or, with `index_name`, a GSI's) is
+  // divided into partitions (throughput-model.md §3). Each entry is the
+  // first hash of a partition.
   StatusOr<std::vector<uint64_t>> DescribePartitions(
-      const std::string& table_name);
+      const std::string& table_name, const std::string& index_name = "");
 
  private:
   Options options_;
   std::unique_ptr<engine::Catalog> catalog_;
+  std::unique_ptr<engine::TransactionTokens> tokens_;
+  FaultInjector faults_;
 };
 
 }  // namespace eddy

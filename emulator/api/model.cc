@@ -82,26 +82,34 @@ std::string_view ReturnConsumedCapacityName(ReturnConsumedCapacity r) {
 
 std::string_view ComparisonOperatorName(ComparisonOperator op) {
   static constexpr std::string_view kNames[] = {
-      "EQ", "NE", "LE", "LT", "GE", "GT", "NOT_NULL", "NULL", "CONTAINS",
-      "NOT_CONTAINS", "BEGINS_WITH", "IN", "BETWEEN"};
+      "EQ",          "NE",       "LE",     "LT",       "GE",
+      "GT",          "NOT_NULL", "NULL",   "CONTAINS", "NOT_CONTAINS",
+      "BEGINS_WITH", "IN",       "BETWEEN"};
   return kNames[static_cast<size_t>(op)];
 }
 
 std::string_view ProjectionTypeName(ProjectionType t) {
   switch (t) {
-    case ProjectionType::kAll: return "ALL";
-    case ProjectionType::kKeysOnly: return "KEYS_ONLY";
-    case ProjectionType::kInclude: return "INCLUDE";
+    case ProjectionType::kAll:
+      return "ALL";
+    case ProjectionType::kKeysOnly:
+      return "KEYS_ONLY";
+    case ProjectionType::kInclude:
+      return "INCLUDE";
   }
   return "ALL";
 }
 
 std::string_view IndexStatusName(IndexStatus s) {
   switch (s) {
-    case IndexStatus::kCreating: return "CREATING";
-    case IndexStatus::kUpdating: return "UPDATING";
-    case IndexStatus::kDeleting: return "DELETING";
-    case IndexStatus::kActive: return "ACTIVE";
+    case IndexStatus::kCreating:
+      return "CREATING";
+    case IndexStatus::kUpdating:
+      return "UPDATING";
+    case IndexStatus::kDeleting:
+      return "DELETING";
+    case IndexStatus::kActive:
+      return "ACTIVE";
   }
   return "ACTIVE";
 }

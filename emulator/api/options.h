@@ -44,6 +44,18 @@ struct IndexBackfill {
   int64_t items_per_second = 0;
 };
 
+// When items whose time-to-live has passed are deleted. DynamoDB deletes
+// expired items in the background, "typically within a few days", and until
+// then reads still return them. eddy runs an expiry pass over a table on the
+// first operation on it at least `sweep_interval_micros` after the previous
+// pass; the pass deletes the items expired for at least
+// `deletion_delay_micros`. Defaults: passes at most once a second, items
+// deleted a minute after they expire. Time is the Options clock.
+struct TimeToLiveOptions {
+  int64_t deletion_delay_micros = 60'000'000;
+  int64_t sweep_interval_micros = 1'000'000;
+};
+
 struct Options {
   // Where time comes from (creation times, index backfill and lag; later TTL,
   // idempotency windows and throttling). Not owned; must outlive the
@@ -67,6 +79,9 @@ struct Options {
   // before writes that grow it fail with ItemCollectionSizeLimitExceeded.
   // Default: DynamoDB's 10 GB. Tests lower it to reach the limit cheaply.
   int64_t item_collection_size_limit_bytes = limits::kMaxItemCollectionBytes;
+
+  // Time-to-live expiry timing.
+  TimeToLiveOptions time_to_live;
 };
 
 }  // namespace eddy

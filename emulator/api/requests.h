@@ -23,6 +23,12 @@
 
 namespace eddy {
 
+// A resource tag (CreateTable, TagResource, ListTagsOfResource).
+struct Tag {
+  std::string key;
+  std::string value;
+};
+
 // --- Control plane
 // ------------------------------------------------------------
 
@@ -34,6 +40,7 @@ struct CreateTableRequest {
   std::optional<ProvisionedThroughput> provisioned_throughput;
   std::vector<GlobalSecondaryIndex> global_secondary_indexes;
   std::vector<LocalSecondaryIndex> local_secondary_indexes;
+  std::vector<Tag> tags;
 };
 struct CreateTableResponse {
   TableDescription table_description;
@@ -261,6 +268,136 @@ struct BatchWriteItemResponse {
   // Tables with a local secondary index, one entry per collection written.
   std::map<std::string, std::vector<ItemCollectionMetrics>>
       item_collection_metrics;
+};
+
+// --- Transactions
+// ---------------------------------------------------------------
+
+// TransactWriteItem.ConditionCheck: a condition on an item that is not
+// written.
+struct ConditionCheck {
+  std::string table_name;
+  Item key;
+  std::string condition_expression;  // required
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<ExpressionAttributeValues> expression_attribute_values;
+  bool return_values_on_condition_check_failure_all_old = false;
+};
+// TransactWriteItem.Put
+struct TransactPut {
+  std::string table_name;
+  Item item;
+  std::optional<std::string> condition_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<ExpressionAttributeValues> expression_attribute_values;
+  bool return_values_on_condition_check_failure_all_old = false;
+};
+// TransactWriteItem.Delete
+struct TransactDelete {
+  std::string table_name;
+  Item key;
+  std::optional<std::string> condition_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<ExpressionAttributeValues> expression_attribute_values;
+  bool return_values_on_condition_check_failure_all_old = false;
+};
+// TransactWriteItem.Update
+struct TransactUpdate {
+  std::string table_name;
+  Item key;
+  std::string update_expression;  // required
+  std::optional<std::string> condition_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<ExpressionAttributeValues> expression_attribute_values;
+  bool return_values_on_condition_check_failure_all_old = false;
+};
+// Exactly one member is set.
+struct TransactWriteItem {
+  std::optional<ConditionCheck> condition_check;
+  std::optional<TransactPut> put;
+  std::optional<TransactDelete> delete_item;  // "Delete" on the wire
+  std::optional<TransactUpdate> update;
+};
+struct TransactWriteItemsRequest {
+  std::vector<TransactWriteItem> transact_items;
+  ReturnConsumedCapacity return_consumed_capacity =
+      ReturnConsumedCapacity::kNone;
+  ReturnItemCollectionMetrics return_item_collection_metrics =
+      ReturnItemCollectionMetrics::kNone;
+  std::optional<std::string> client_request_token;
+};
+struct TransactWriteItemsResponse {
+  std::vector<ConsumedCapacity> consumed_capacity;  // one per table
+  std::map<std::string, std::vector<ItemCollectionMetrics>>
+      item_collection_metrics;
+};
+
+// TransactGetItem.Get
+struct TransactGetItem {
+  std::string table_name;
+  Item key;
+  std::optional<std::string> projection_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+};
+struct TransactGetItemsRequest {
+  std::vector<TransactGetItem> transact_items;
+  ReturnConsumedCapacity return_consumed_capacity =
+      ReturnConsumedCapacity::kNone;
+};
+struct ItemResponse {
+  std::optional<Item> item;  // absent when there is no such item
+};
+struct TransactGetItemsResponse {
+  std::vector<ItemResponse> responses;              // in request order
+  std::vector<ConsumedCapacity> consumed_capacity;  // one per table
+};
+
+// --- Time to live
+// ----------------------------------------------------------------
+
+struct TimeToLiveSpecification {
+  bool enabled = false;
+  std::string attribute_name;
+};
+enum class TimeToLiveStatus { kEnabling, kDisabling, kEnabled, kDisabled };
+struct UpdateTimeToLiveRequest {
+  std::string table_name;
+  TimeToLiveSpecification time_to_live_specification;
+};
+struct UpdateTimeToLiveResponse {
+  TimeToLiveSpecification time_to_live_specification;
+};
+struct DescribeTimeToLiveRequest {
+  std::string table_name;
+};
+struct TimeToLiveDescription {
+  TimeToLiveStatus time_to_live_status = TimeToLiveStatus::kDisabled;
+  std::optional<std::string> attribute_name;
+};
+struct DescribeTimeToLiveResponse {
+  TimeToLiveDescription time_to_live_description;
+};
+
+// --- Tags
+// ------------------------------------------------------------------------
+
+struct TagResourceRequest {
+  std::string resource_arn;
+  std::vector<Tag> tags;
+};
+struct TagResourceResponse {};
+struct UntagResourceRequest {
+  std::string resource_arn;
+  std::vector<std::string> tag_keys;
+};
+struct UntagResourceResponse {};
+struct ListTagsOfResourceRequest {
+  std::string resource_arn;
+  std::optional<std::string> next_token;
+};
+struct ListTagsOfResourceResponse {
+  std::vector<Tag> tags;  // sorted by key
+  std::optional<std::string> next_token;
 };
 
 }  // namespace eddy

@@ -1,8 +1,8 @@
 // Copyright 2026 The eddy Authors.
 //
 // BatchGetItem: up to 100 keys over any number of tables. Each item is charged
-// on its own (rounded up to 4 KB); what would push the response past 16 MB is
-// returned in UnprocessedKeys.
+// on its own (rounded up to 4 KB); what would push the response past 16 MB,
+// and the keys an injected fault marks, are returned in UnprocessedKeys.
 
 #include <mutex>
 #include <set>
@@ -16,8 +16,9 @@
 
 namespace eddy::engine {
 
-StatusOr<BatchGetItemResponse> BatchGetItem(
-    Context& ctx, const BatchGetItemRequest& request) {
+StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
+                                            const BatchGetItemRequest& request,
+                                            const PartMask* unprocessed) {
   ValidationErrors errors;
   if (request.request_items.empty()) {
     errors.Add("'{}'", "requestItems",
@@ -79,11 +80,21 @@ StatusOr<BatchGetItemResponse> BatchGetItem(
     const KeysAndAttributes& asked = request.request_items.at(table.name);
     int64_t half_units = 0;
     std::vector<Item>& items = response.responses[table.name];
+    CatchUp(*work[t].table, *ctx.options->clock);
     std::shared_lock lock(table.mu);
+    const std::vector<bool>* mask = nullptr;
+    if (unprocessed != nullptr) {
+      auto it = unprocessed->find(table.name);
+      if (it != unprocessed->end()) mask = &it->second;
+    }
     for (size_t i = 0; i < work[t].keys.size(); ++i) {
-      if (response_bytes >= limits::kMaxBatchGetResponseBytes) {
+      if (response_bytes >= limits::kMaxBatchGetResponseBytes ||
+          (mask != nullptr && (*mask)[i])) {
         KeysAndAttributes& rest = response.unprocessed_keys[table.name];
-        rest.consistent_read = asked.consistent_read;
+        if (rest.keys.empty()) {  // everything the request asked, but keys
+          rest = asked;
+          rest.keys.clear();
+        }
         rest.keys.push_back(asked.keys[i]);
         continue;
       }

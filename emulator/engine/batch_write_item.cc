@@ -3,7 +3,8 @@
 // BatchWriteItem: up to 25 puts and deletes over any number of tables. The
 // whole batch is validated and planned first, under every table's lock taken
 // in name order (a bad request changes nothing), then applied. Each item is
-// charged on its own (rounded up to 1 KB), with its index writes.
+// charged on its own (rounded up to 1 KB), with its index writes. Parts an
+// injected fault marks are validated, then returned in UnprocessedItems.
 //
 // Approximation: the item-collection limit of tables with an LSI is checked
 // item by item, so a batch whose items together cross the limit under one
@@ -23,7 +24,8 @@
 namespace eddy::engine {
 
 StatusOr<BatchWriteItemResponse> BatchWriteItem(
-    Context& ctx, const BatchWriteItemRequest& request) {
+    Context& ctx, const BatchWriteItemRequest& request,
+    const PartMask* unprocessed) {
   ValidationErrors errors;
   if (request.request_items.empty()) {
     errors.Add("'{}'", "requestItems",
@@ -50,13 +52,20 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
   struct Work {
     std::shared_ptr<Table> table;
     std::vector<Write> writes;
+    std::vector<const WriteRequest*> skipped;  // returned unprocessed
   };
   std::vector<Work> work;
   for (const auto& [name, writes] : request.request_items) {
     EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table, FindTable(ctx, name));
-    Work w{table, {}};
+    Work w{table, {}, {}};
     std::set<std::pair<std::string, std::string>> seen;
-    for (const WriteRequest& wr : writes) {
+    const std::vector<bool>* mask = nullptr;
+    if (unprocessed != nullptr) {
+      auto it = unprocessed->find(name);
+      if (it != unprocessed->end()) mask = &it->second;
+    }
+    for (size_t part = 0; part < writes.size(); ++part) {
+      const WriteRequest& wr = writes[part];
       if (wr.put_item.has_value() == wr.delete_key.has_value()) {
         return Status::Validation(
             "Supplied AttributeValue has more than one datatypes set, must "
@@ -79,6 +88,10 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
         return Status::Validation(
             "Provided list of item keys contains duplicates");
       }
+      if (mask != nullptr && (*mask)[part]) {
+        w.skipped.push_back(&wr);
+        continue;
+      }
       w.writes.push_back(std::move(write));
     }
     work.push_back(std::move(w));
@@ -86,6 +99,7 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
 
   // Lock every table (in name order: request_items is sorted), plan every
   // write, and only then apply them.
+  for (Work& w : work) CatchUp(*w.table, *ctx.options->clock);
   std::vector<std::unique_lock<std::shared_mutex>> locks;
   locks.reserve(work.size());
   for (Work& w : work) locks.emplace_back(w.table->mu);
@@ -105,6 +119,11 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
   }
 
   BatchWriteItemResponse response;
+  for (const Work& w : work) {
+    for (const WriteRequest* wr : w.skipped) {
+      response.unprocessed_items[w.table->name].push_back(*wr);
+    }
+  }
   std::vector<storage::RecordPtr> replaced;  // freed after the locks
   for (size_t t = 0; t < work.size(); ++t) {
     Table& table = *work[t].table;

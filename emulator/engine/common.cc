@@ -4,6 +4,7 @@
 #include <shared_mutex>
 
 #include "emulator/capacity/units.h"
+#include "emulator/engine/item_write.h"
 #include "emulator/engine/operations.h"
 
 namespace eddy::engine {
@@ -53,14 +54,41 @@ std::optional<ConsumedCapacity> MakeConsumedCapacity(
   return c;
 }
 
-void CatchUpIndexes(Table& table, int64_t now_micros) {
-  if (!table.gsi_lag.enabled()) return;
+std::optional<ConsumedCapacity> TransactionalCapacity(
+    ReturnConsumedCapacity mode, const std::string& table,
+    const WriteUnits& units, bool write) {
+  std::optional<ConsumedCapacity> c =
+      MakeConsumedCapacity(mode, table, units.table, units.indexes);
+  if (!c) return c;
+  auto split = [write](double v, std::optional<double>& r,
+                       std::optional<double>& w) { (write ? w : r) = v; };
+  split(c->capacity_units, c->read_capacity_units, c->write_capacity_units);
+  if (c->table) {
+    split(c->table->capacity_units, c->table->read_capacity_units,
+          c->table->write_capacity_units);
+  }
+  for (auto* map :
+       {&c->global_secondary_indexes, &c->local_secondary_indexes}) {
+    for (auto& [name, cap] : *map) {
+      split(cap.capacity_units, cap.read_capacity_units,
+            cap.write_capacity_units);
+    }
+  }
+  return c;
+}
+
+void CatchUp(Table& table, const Clock& clock) {
+  if (!table.gsi_lag.enabled() &&
+      !table.ttl_enabled.load(std::memory_order_relaxed)) {
+    return;
+  }
+  const int64_t now_micros = clock.NowMicros();
   {
     std::shared_lock lock(table.mu);
-    if (!table.HasDueIndexChanges(now_micros)) return;
+    if (!table.HasDueWork(now_micros)) return;
   }
   std::unique_lock lock(table.mu);
-  table.ApplyDueIndexChanges(now_micros);
+  table.DoDueWork(now_micros);
 }
 
 }  // namespace eddy::engine

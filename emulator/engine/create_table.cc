@@ -143,7 +143,9 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
   table->hash_key = KeyAttribute{keys[0], type_of(keys[0])};
   if (keys.size() == 2)
     table->range_key = KeyAttribute{keys[1], type_of(keys[1])};
+  EDDY_RETURN_IF_ERROR(ApplyCreateTableTags(request.tags, *table));
   table->gsi_lag = ctx.options->gsi_lag;
+  table->time_to_live = ctx.options->time_to_live;
   table->index_backfill = ctx.options->index_backfill;
   table->item_collection_size_limit_bytes =
       ctx.options->item_collection_size_limit_bytes;

@@ -36,6 +36,7 @@ StatusOr<DeleteItemResponse> DeleteItem(Context& ctx,
   EDDY_ASSIGN_OR_RETURN(StorageKey key,
                         KeyFromKeyParameter(*table, request.key));
   const int64_t now = ctx.options->clock->NowMicros();
+  CatchUp(*table, *ctx.options->clock);
   DeleteItemResponse response;
   WriteUnits units;
   storage::RecordPtr old;

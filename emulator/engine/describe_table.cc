@@ -19,7 +19,7 @@ StatusOr<DescribeTableResponse> DescribeTable(
   if (table == nullptr)
     return TableNotFound(request.table_name, /*describe_form=*/true);
   const int64_t now = ctx.options->clock->NowMicros();
-  CatchUpIndexes(*table, now);
+  CatchUp(*table, *ctx.options->clock);
   std::shared_lock lock(table->mu);
   return DescribeTableResponse{table->Describe(now)};
 }

@@ -37,6 +37,7 @@ StatusOr<GetItemResponse> GetItem(Context& ctx, const GetItemRequest& request) {
                         FindTable(ctx, request.table_name));
   EDDY_ASSIGN_OR_RETURN(StorageKey key,
                         KeyFromKeyParameter(*table, request.key));
+  CatchUp(*table, *ctx.options->clock);
   GetItemResponse response;
   int64_t size = 0;
   {

@@ -7,16 +7,27 @@
 #ifndef EDDY_EMULATOR_ENGINE_OPERATIONS_H_
 #define EDDY_EMULATOR_ENGINE_OPERATIONS_H_
 
+#include <map>
+#include <vector>
+
 #include "emulator/api/options.h"
 #include "emulator/api/requests.h"
 #include "emulator/engine/table.h"
 
 namespace eddy::engine {
 
+class TransactionTokens;
+struct WriteUnits;
+
 struct Context {
   Catalog* catalog;
   const Options* options;
+  TransactionTokens* tokens;
 };
+
+// Batch parts to return unprocessed instead of applying them (injected
+// faults): per table, one flag per key or write request, in request order.
+using PartMask = std::map<std::string, std::vector<bool>>;
 
 StatusOr<CreateTableResponse> CreateTable(Context& ctx,
                                           const CreateTableRequest& request);
@@ -38,9 +49,28 @@ StatusOr<UpdateItemResponse> UpdateItem(Context& ctx,
 StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request);
 StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request);
 StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
-                                            const BatchGetItemRequest& request);
+                                            const BatchGetItemRequest& request,
+                                            const PartMask* unprocessed);
 StatusOr<BatchWriteItemResponse> BatchWriteItem(
-    Context& ctx, const BatchWriteItemRequest& request);
+    Context& ctx, const BatchWriteItemRequest& request,
+    const PartMask* unprocessed);
+StatusOr<TransactWriteItemsResponse> TransactWriteItems(
+    Context& ctx, const TransactWriteItemsRequest& request);
+StatusOr<TransactGetItemsResponse> TransactGetItems(
+    Context& ctx, const TransactGetItemsRequest& request);
+StatusOr<UpdateTimeToLiveResponse> UpdateTimeToLive(
+    Context& ctx, const UpdateTimeToLiveRequest& request);
+StatusOr<DescribeTimeToLiveResponse> DescribeTimeToLive(
+    Context& ctx, const DescribeTimeToLiveRequest& request);
+StatusOr<TagResourceResponse> TagResource(Context& ctx,
+                                          const TagResourceRequest& request);
+StatusOr<UntagResourceResponse> UntagResource(
+    Context& ctx, const UntagResourceRequest& request);
+StatusOr<ListTagsOfResourceResponse> ListTagsOfResource(
+    Context& ctx, const ListTagsOfResourceRequest& request);
+
+// CreateTable's Tags, checked and stored (tags.cc).
+Status ApplyCreateTableTags(const std::vector<Tag>& tags, Table& table);
 
 // Shared helpers --------------------------------------------------------------
 
@@ -68,10 +98,20 @@ std::optional<ConsumedCapacity> MakeConsumedCapacity(
     ReturnConsumedCapacity mode, const std::string& table,
     int64_t table_half_units, const std::vector<IndexUnits>& indexes);
 
-// For reads of a table with GSI lag: applies the index changes that are due,
-// taking the table's lock exclusively only when there are some.
-// REQUIRES: mu not held.
-void CatchUpIndexes(Table& table, int64_t now_micros);
+// The ConsumedCapacity of a transaction on one table: like the above, plus
+// the read/write split DynamoDB reports only for transactions
+// (WriteCapacityUnits for TransactWriteItems, ReadCapacityUnits for
+// TransactGetItems and replays), on the total and, with INDEXES, on "Table"
+// and each index. `units` are already the transactional (doubled) ones.
+std::optional<ConsumedCapacity> TransactionalCapacity(
+    ReturnConsumedCapacity mode, const std::string& table,
+    const WriteUnits& units, bool write);
+
+// Does the background work time has made due on `table` (GSI changes whose
+// lag has passed, the time-to-live expiry pass), taking the table's lock
+// exclusively only when there is some. Every operation on a table calls it
+// first. REQUIRES: mu not held.
+void CatchUp(Table& table, const Clock& clock);
 
 }  // namespace eddy::engine
 

@@ -38,6 +38,7 @@ StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request) {
   storage::RecordPtr record = storage::MakeRecord(
       request.item, table->hash_key.name, table->range_key_name());
   const int64_t now = ctx.options->clock->NowMicros();
+  CatchUp(*table, *ctx.options->clock);
   PutItemResponse response;
   WriteUnits units;
   storage::RecordPtr old;

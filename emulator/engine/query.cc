@@ -149,7 +149,7 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
   EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
 
   const int64_t now = ctx.options->clock->NowMicros();
-  CatchUpIndexes(*table, now);
+  CatchUp(*table, *ctx.options->clock);
   std::shared_lock lock(table->mu);
   EDDY_ASSIGN_OR_RETURN(
       ReadTarget target,

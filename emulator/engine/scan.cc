@@ -127,7 +127,7 @@ StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
                         request.attributes_to_get, placeholders));
   EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   const int64_t now = ctx.options->clock->NowMicros();
-  CatchUpIndexes(*table, now);
+  CatchUp(*table, *ctx.options->clock);
   std::shared_lock lock(table->mu);
   EDDY_ASSIGN_OR_RETURN(
       ReadTarget target,

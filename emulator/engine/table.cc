@@ -4,6 +4,8 @@
 
 #include <mutex>
 
+#include "emulator/engine/time_to_live.h"
+
 namespace eddy::engine {
 
 std::vector<std::string> Table::key_names() const {
@@ -19,7 +21,11 @@ SecondaryIndex* Table::FindIndex(std::string_view index_name) const {
   return nullptr;
 }
 
-bool Table::HasDueIndexChanges(int64_t now_micros) const {
+bool Table::HasDueWork(int64_t now_micros) const {
+  if (ttl_enabled.load(std::memory_order_relaxed) &&
+      now_micros >= next_ttl_sweep_micros) {
+    return true;
+  }
   for (const auto& index : indexes) {
     if (!index->pending.empty() &&
         index->pending.front().visible_at_micros <= now_micros) {
@@ -29,7 +35,12 @@ bool Table::HasDueIndexChanges(int64_t now_micros) const {
   return false;
 }
 
-void Table::ApplyDueIndexChanges(int64_t now_micros) {
+void Table::DoDueWork(int64_t now_micros) {
+  if (ttl_enabled.load(std::memory_order_relaxed) &&
+      now_micros >= next_ttl_sweep_micros) {
+    ExpireItems(*this, now_micros);
+    next_ttl_sweep_micros = now_micros + time_to_live.sweep_interval_micros;
+  }
   for (const auto& index : indexes) {
     while (!index->pending.empty() &&
            index->pending.front().visible_at_micros <= now_micros) {

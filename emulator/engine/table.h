@@ -14,6 +14,7 @@
 #ifndef EDDY_EMULATOR_ENGINE_TABLE_H_
 #define EDDY_EMULATOR_ENGINE_TABLE_H_
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <optional>
@@ -46,8 +47,13 @@ class Table {
   GsiLag gsi_lag;
   IndexBackfill index_backfill;
   int64_t item_collection_size_limit_bytes = 0;
+  TimeToLiveOptions time_to_live;
   // LSIs exist only from CreateTable on, so this never changes.
   bool has_local_indexes = false;
+
+  // Time to live: enabled when `ttl_attribute` is set. `ttl_enabled` mirrors
+  // it so that operations can skip the expiry check without the lock.
+  std::atomic<bool> ttl_enabled{false};
 
   // Guarded by mu.
   mutable std::shared_mutex mu;
@@ -66,6 +72,13 @@ class Table {
   // overhead; throughput-model.md §1.1).
   absl::flat_hash_map<std::string, int64_t> collection_bytes;
   std::mt19937_64 lag_rng;  // draws GSI lag delays
+  std::string ttl_attribute;
+  std::optional<int64_t> last_ttl_change_micros;  // for the cooldown
+  int64_t next_ttl_sweep_micros = 0;
+  // Items deleted by time to live (DynamoDB's "Service" deletions, which
+  // Streams tell apart from user deletions).
+  int64_t ttl_deleted_items = 0;
+  std::map<std::string, std::string> tags;
 
   std::string_view range_key_name() const {
     return range_key ? std::string_view(range_key->name) : std::string_view();
@@ -76,10 +89,11 @@ class Table {
   // Null when the table has no index of that name. REQUIRES: mu held.
   SecondaryIndex* FindIndex(std::string_view index_name) const;
 
-  // GSI lag: are changes due at `now` still pending? (REQUIRES: mu held,
-  // shared is enough.) Applying them needs mu exclusive.
-  bool HasDueIndexChanges(int64_t now_micros) const;
-  void ApplyDueIndexChanges(int64_t now_micros);
+  // Background work that time makes due: GSI changes whose lag has passed,
+  // and the time-to-live expiry pass. HasDueWork needs mu (shared is
+  // enough); DoDueWork needs it exclusively.
+  bool HasDueWork(int64_t now_micros) const;
+  void DoDueWork(int64_t now_micros);
 
   // REQUIRES: mu held (shared or exclusive).
   TableDescription Describe(int64_t now_micros) const;

@@ -113,6 +113,7 @@ StatusOr<UpdateItemResponse> UpdateItem(Context& ctx,
   }
 
   const int64_t now = ctx.options->clock->NowMicros();
+  CatchUp(*table, *ctx.options->clock);
   UpdateItemResponse response;
   WriteUnits units;
   {

@@ -18,7 +18,7 @@ using wire_internal::Json;
 using wire_internal::JsonWriter;
 using wire_internal::OpFunction;
 
-constexpr std::array<std::pair<std::string_view, OpFunction>, 13> kOperations =
+constexpr std::array<std::pair<std::string_view, OpFunction>, 22> kOperations =
     {{
         {"BatchGetItem", wire_internal::BatchGetItemOp},
         {"BatchWriteItem", wire_internal::BatchWriteItemOp},
@@ -26,13 +26,22 @@ constexpr std::array<std::pair<std::string_view, OpFunction>, 13> kOperations =
         {"DeleteItem", wire_internal::DeleteItemOp},
         {"DeleteTable", wire_internal::DeleteTableOp},
         {"DescribeTable", wire_internal::DescribeTableOp},
+        {"DescribeTimeToLive", wire_internal::DescribeTimeToLiveOp},
+        {"EddyClearFaults", wire_internal::EddyClearFaultsOp},
+        {"EddyInjectFault", wire_internal::EddyInjectFaultOp},
         {"GetItem", wire_internal::GetItemOp},
         {"ListTables", wire_internal::ListTablesOp},
+        {"ListTagsOfResource", wire_internal::ListTagsOfResourceOp},
         {"PutItem", wire_internal::PutItemOp},
         {"Query", wire_internal::QueryOp},
         {"Scan", wire_internal::ScanOp},
+        {"TagResource", wire_internal::TagResourceOp},
+        {"TransactGetItems", wire_internal::TransactGetItemsOp},
+        {"TransactWriteItems", wire_internal::TransactWriteItemsOp},
+        {"UntagResource", wire_internal::UntagResourceOp},
         {"UpdateItem", wire_internal::UpdateItemOp},
         {"UpdateTable", wire_internal::UpdateTableOp},
+        {"UpdateTimeToLive", wire_internal::UpdateTimeToLiveOp},
     }};
 
 WireResponse ErrorResponse(const Status& status) {
@@ -135,9 +144,9 @@ WireResponse ExecuteEnvelope(Database& db, std::string_view envelope_json) {
     if (it != j->end() && it->is_string()) op_name = &*it;
   }
   if (op_name == nullptr) {
-    return ErrorResponse(Status::Validation(
-        "An eddy request envelope is "
-        "{\"op\":\"<Operation>\",\"request\":{...}}"));
+    return ErrorResponse(
+        Status::Validation("An eddy request envelope is "
+                           "{\"op\":\"<Operation>\",\"request\":{...}}"));
   }
   OpFunction op = FindOperation(op_name->get_ref<const std::string&>());
   if (op == nullptr) return ErrorResponse(UnknownOperation());

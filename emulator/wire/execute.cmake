@@ -8,4 +8,6 @@ set(EDDY_EXECUTE_SOURCES
   wire/ops/tables.cc
   wire/ops/items.cc
   wire/ops/query_scan.cc
-  wire/ops/batches.cc)
+  wire/ops/batches.cc
+  wire/ops/transactions.cc
+  wire/ops/admin.cc)

@@ -9,8 +9,15 @@
 // Values: numbers (N), "strings" (S), b"bytes" (B, the raw bytes), true /
 // false (BOOL), null (NULL), [..] (L), {key=value, ..} (M), <<..>> (a set;
 // its type follows its first element). Keys are bare runs of
-// [A-Za-z0-9_:#.-] or "quoted". Bad notation aborts the test binary with a
+// [A-Za-z0-9_:#.-] or "quoted". Inside quotes, \" is a quote, \\ a
+// backslash and \xNN any byte. Bad notation aborts the test binary with a
 // message: these strings are test data, never user input.
+//
+// FormatItem / FormatValue print the same notation back, deterministically:
+// keys in sorted order (an AttributeMap keeps them sorted), set elements in
+// their canonical order, numbers normalized, so
+//   FormatItem(ParseItem(text)) is a canonical spelling of `text` and
+//   ParseItem(FormatItem(item)) == item.
 
 #ifndef EDDY_TESTS_EXPR_ITEM_NOTATION_H_
 #define EDDY_TESTS_EXPR_ITEM_NOTATION_H_
@@ -111,7 +118,24 @@ class ItemNotationParser {
     std::string out;
     while (Peek() != '"') {
       if (pos_ >= text_.size()) Fail("unterminated string");
-      out.push_back(text_[pos_++]);
+      char c = text_[pos_++];
+      if (c != '\\') {
+        out.push_back(c);
+        continue;
+      }
+      if (pos_ >= text_.size()) Fail("unterminated escape");
+      char e = text_[pos_++];
+      if (e == '"' || e == '\\') {
+        out.push_back(e);
+      } else if (e == 'x' && pos_ + 2 <= text_.size() &&
+                 std::isxdigit(static_cast<unsigned char>(text_[pos_])) &&
+                 std::isxdigit(static_cast<unsigned char>(text_[pos_ + 1]))) {
+        out.push_back(static_cast<char>(
+            std::stoi(std::string(text_.substr(pos_, 2)), nullptr, 16)));
+        pos_ += 2;
+      } else {
+        Fail("bad escape");
+      }
     }
     ++pos_;
     return out;
@@ -189,6 +213,135 @@ class ItemNotationParser {
 inline AttributeMap ParseItem(std::string_view text) {
   if (text.empty()) return AttributeMap();
   return ItemNotationParser(text).ParseMapTop();
+}
+
+// Appends `bytes` in double quotes, escaping '"', '\\' and bytes outside
+// printable ASCII.
+inline void AppendQuoted(std::string_view bytes, std::string* out) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out->push_back('"');
+  for (char c : bytes) {
+    unsigned char u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out->push_back('\\');
+      out->push_back(c);
+    } else if (u < 0x20 || u >= 0x7f) {
+      out->append("\\x");
+      out->push_back(kHex[u >> 4]);
+      out->push_back(kHex[u & 0xf]);
+    } else {
+      out->push_back(c);
+    }
+  }
+  out->push_back('"');
+}
+
+inline void AppendValue(const AttributeValue& value, std::string* out);
+
+// A map key bare when ParseKey would read it back whole, else quoted.
+inline void AppendKey(std::string_view key, std::string* out) {
+  bool bare = !key.empty();
+  for (char c : key) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) &&
+        std::string_view("_:#.-").find(c) == std::string_view::npos) {
+      bare = false;
+    }
+  }
+  if (bare) {
+    out->append(key);
+  } else {
+    AppendQuoted(key, out);
+  }
+}
+
+inline void AppendMap(const AttributeMap& map, std::string* out) {
+  out->push_back('{');
+  bool first = true;
+  for (const auto& entry : map) {
+    if (!first) out->append(", ");
+    first = false;
+    AppendKey(entry.name, out);
+    out->push_back('=');
+    AppendValue(entry.value, out);
+  }
+  out->push_back('}');
+}
+
+inline void AppendValue(const AttributeValue& value, std::string* out) {
+  switch (value.type()) {
+    case AttributeType::kS:
+      AppendQuoted(value.s(), out);
+      return;
+    case AttributeType::kN:
+      value.n().AppendTo(out);
+      return;
+    case AttributeType::kB:
+      out->push_back('b');
+      AppendQuoted(value.b(), out);
+      return;
+    case AttributeType::kBOOL:
+      out->append(value.boolean() ? "true" : "false");
+      return;
+    case AttributeType::kNULL:
+      out->append("null");
+      return;
+    case AttributeType::kM:
+      AppendMap(value.m(), out);
+      return;
+    case AttributeType::kL: {
+      out->push_back('[');
+      bool first = true;
+      for (const AttributeValue& element : value.l()) {
+        if (!first) out->append(", ");
+        first = false;
+        AppendValue(element, out);
+      }
+      out->push_back(']');
+      return;
+    }
+    case AttributeType::kSS:
+    case AttributeType::kNS:
+    case AttributeType::kBS: {
+      out->append("<<");
+      bool first = true;
+      auto separate = [&] {
+        if (!first) out->append(", ");
+        first = false;
+      };
+      if (value.is(AttributeType::kSS)) {
+        for (const std::string& s : value.ss()) {
+          separate();
+          AppendQuoted(s, out);
+        }
+      } else if (value.is(AttributeType::kNS)) {
+        for (const Number& n : value.ns()) {
+          separate();
+          n.AppendTo(out);
+        }
+      } else {
+        for (const std::string& b : value.bs()) {
+          separate();
+          out->push_back('b');
+          AppendQuoted(b, out);
+        }
+      }
+      out->append(">>");
+      return;
+    }
+  }
+}
+
+// The notation of `item`: {a=1, l=["x"], s=<<1, 2>>}; "{}" when empty.
+inline std::string FormatItem(const AttributeMap& item) {
+  std::string out;
+  AppendMap(item, &out);
+  return out;
+}
+
+inline std::string FormatValue(const AttributeValue& value) {
+  std::string out;
+  AppendValue(value, &out);
+  return out;
 }
 
 }  // namespace eddy::expr::testing

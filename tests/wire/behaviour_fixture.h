@@ -23,7 +23,9 @@ using testing_wire::Client;
 using testing_wire::ClientKind;
 using testing_wire::MakeClient;
 
-inline AttributeValue S(std::string s) { return AttributeValue::S(std::move(s)); }
+inline AttributeValue S(std::string s) {
+  return AttributeValue::S(std::move(s));
+}
 inline AttributeValue N(int64_t n) { return AttributeValue::N(n); }
 
 class BehaviourTest : public ::testing::TestWithParam<ClientKind> {

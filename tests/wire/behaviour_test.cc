@@ -21,8 +21,6 @@ namespace {
 
 using ::testing::ElementsAre;
 
-
-
 TEST_P(BehaviourTest, CreateDescribeListDelete) {
   CreateHashTable("users");
   CreateHashRangeTable("orders");
@@ -40,7 +38,8 @@ TEST_P(BehaviourTest, CreateDescribeListDelete) {
   EXPECT_EQ(o->table.billing_mode_summary->billing_mode,
             BillingMode::kPayPerRequest);
 
-  EXPECT_THAT(client_->ListTables({})->table_names, ElementsAre("orders", "users"));
+  EXPECT_THAT(client_->ListTables({})->table_names,
+              ElementsAre("orders", "users"));
   ListTablesRequest page;
   page.limit = 1;
   StatusOr<ListTablesResponse> first = client_->ListTables(page);
@@ -260,9 +259,9 @@ TEST_P(BehaviourTest, KeyValidationMessages) {
               StatusIsExactly(ErrorCode::kValidation, kMismatch));
   EXPECT_THAT(client_->GetItem({"t01", {{"pk", S("a")}, {"sk", N(1)}}}),
               StatusIsExactly(ErrorCode::kValidation, kMismatch));
-  EXPECT_THAT(
-      client_->GetItem({"t01", {{"pk", S("a")}, {"sk", S("1")}, {"x", S("1")}}}),
-      StatusIsExactly(ErrorCode::kValidation, kMismatch));
+  EXPECT_THAT(client_->GetItem(
+                  {"t01", {{"pk", S("a")}, {"sk", S("1")}, {"x", S("1")}}}),
+              StatusIsExactly(ErrorCode::kValidation, kMismatch));
   EXPECT_THAT(
       client_->GetItem({"t01", {{"pk", S("")}, {"sk", S("1")}}}),
       StatusIsExactly(
@@ -338,7 +337,8 @@ TEST_P(BehaviourTest, ConsumedCapacityIsExact) {
   ASSERT_TRUE(p->consumed_capacity.has_value());
   EXPECT_EQ(p->consumed_capacity->table_name, "t01");
   EXPECT_DOUBLE_EQ(p->consumed_capacity->capacity_units, 3.0);
-  EXPECT_FALSE(p->consumed_capacity->write_capacity_units.has_value());  // transactions only
+  EXPECT_FALSE(p->consumed_capacity->write_capacity_units
+                   .has_value());  // transactions only
   EXPECT_FALSE(p->consumed_capacity->table.has_value());
 
   // Replacing with a small item is charged on the larger (old) image.
@@ -353,9 +353,11 @@ TEST_P(BehaviourTest, ConsumedCapacityIsExact) {
   get.table_name = "t01";
   get.key = {{"pk", S("missing")}, {"sk", S("1")}};
   get.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
-  EXPECT_DOUBLE_EQ(client_->GetItem(get)->consumed_capacity->capacity_units, 0.5);
+  EXPECT_DOUBLE_EQ(client_->GetItem(get)->consumed_capacity->capacity_units,
+                   0.5);
   get.consistent_read = true;
-  EXPECT_DOUBLE_EQ(client_->GetItem(get)->consumed_capacity->capacity_units, 1.0);
+  EXPECT_DOUBLE_EQ(client_->GetItem(get)->consumed_capacity->capacity_units,
+                   1.0);
 
   // 8 KB item: 2 / 1 RCU.
   ASSERT_THAT(Put("t01", {{"pk", S("b")},
@@ -363,9 +365,11 @@ TEST_P(BehaviourTest, ConsumedCapacityIsExact) {
                           {"d", S(std::string(8192 - 7, 'x'))}}),
               IsOk());
   get.key = {{"pk", S("b")}, {"sk", S("1")}};
-  EXPECT_DOUBLE_EQ(client_->GetItem(get)->consumed_capacity->capacity_units, 2.0);
+  EXPECT_DOUBLE_EQ(client_->GetItem(get)->consumed_capacity->capacity_units,
+                   2.0);
   get.consistent_read = false;
-  EXPECT_DOUBLE_EQ(client_->GetItem(get)->consumed_capacity->capacity_units, 1.0);
+  EXPECT_DOUBLE_EQ(client_->GetItem(get)->consumed_capacity->capacity_units,
+                   1.0);
   get.return_consumed_capacity = ReturnConsumedCapacity::kNone;
   EXPECT_FALSE(client_->GetItem(get)->consumed_capacity.has_value());
 
@@ -373,7 +377,8 @@ TEST_P(BehaviourTest, ConsumedCapacityIsExact) {
   del.table_name = "t01";
   del.key = {{"pk", S("nothing")}, {"sk", S("1")}};
   del.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
-  EXPECT_DOUBLE_EQ(client_->DeleteItem(del)->consumed_capacity->capacity_units, 1.0);
+  EXPECT_DOUBLE_EQ(client_->DeleteItem(del)->consumed_capacity->capacity_units,
+                   1.0);
 }
 
 // All items of a Scan over every segment, each key once.
@@ -456,8 +461,9 @@ TEST_P(BehaviourTest, ScanValidation) {
   ScanRequest r;
   r.table_name = "t01";
   r.segment = 1;
-  EXPECT_THAT(client_->Scan(r), StatusIs(ErrorCode::kValidation,
-                                    "TotalSegments parameter is required"));
+  EXPECT_THAT(
+      client_->Scan(r),
+      StatusIs(ErrorCode::kValidation, "TotalSegments parameter is required"));
   r.total_segments = 1;
   EXPECT_THAT(
       client_->Scan(r),
@@ -467,7 +473,7 @@ TEST_P(BehaviourTest, ScanValidation) {
           "TotalSegments: Segment: 1 is not less than TotalSegments: 1"));
   r.segment.reset();
   EXPECT_THAT(client_->Scan(r), StatusIs(ErrorCode::kValidation,
-                                    "Segment parameter is required"));
+                                         "Segment parameter is required"));
   r.total_segments.reset();
   r.limit = 0;
   EXPECT_THAT(
@@ -733,9 +739,11 @@ TEST_P(BehaviourTest, ConditionalPutAndDelete) {
   ASSERT_THAT(client_->PutItem(create), IsOk());
   // Create-only: a second create fails and leaves the item as it was.
   create.item.Set("balance", N(0));
-  EXPECT_THAT(client_->PutItem(create), StatusIsExactly(ErrorCode::kConditionalCheckFailed,
-                                                   "The conditional request failed"));
-  EXPECT_EQ(Get("cond", {{"pk", S("acct")}})->Find("balance")->n(), Number::FromInt64(100));
+  EXPECT_THAT(client_->PutItem(create),
+              StatusIsExactly(ErrorCode::kConditionalCheckFailed,
+                              "The conditional request failed"));
+  EXPECT_EQ(Get("cond", {{"pk", S("acct")}})->Find("balance")->n(),
+            Number::FromInt64(100));
 
   // Optimistic locking on a version number, with the old item on failure.
   PutItemRequest bump;
@@ -752,24 +760,29 @@ TEST_P(BehaviourTest, ConditionalPutAndDelete) {
   EXPECT_EQ(stale.status().item()->Find("version")->n(), Number::FromInt64(2));
 
   // Placeholder rules apply across the request.
-  bump.expression_attribute_values = AttributeMap{{":expected", N(2)}, {":extra", N(0)}};
-  EXPECT_THAT(client_->PutItem(bump),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "Value provided in ExpressionAttributeValues unused in "
-                              "expressions: keys: {:extra}"));
+  bump.expression_attribute_values =
+      AttributeMap{{":expected", N(2)}, {":extra", N(0)}};
+  EXPECT_THAT(
+      client_->PutItem(bump),
+      StatusIsExactly(ErrorCode::kValidation,
+                      "Value provided in ExpressionAttributeValues unused in "
+                      "expressions: keys: {:extra}"));
   bump.condition_expression = "#v = :nope";
   bump.expression_attribute_values = AttributeMap{{":expected", N(2)}};
-  EXPECT_THAT(client_->PutItem(bump),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "Invalid ConditionExpression: An expression attribute value used "
-                              "in expression is not defined; attribute value: :nope"));
+  EXPECT_THAT(
+      client_->PutItem(bump),
+      StatusIsExactly(
+          ErrorCode::kValidation,
+          "Invalid ConditionExpression: An expression attribute value used "
+          "in expression is not defined; attribute value: :nope"));
 
   DeleteItemRequest del;
   del.table_name = "cond";
   del.key = {{"pk", S("acct")}};
   del.condition_expression = "balance > :min";
   del.expression_attribute_values = AttributeMap{{":min", N(1000)}};
-  EXPECT_THAT(client_->DeleteItem(del), StatusIs(ErrorCode::kConditionalCheckFailed, ""));
+  EXPECT_THAT(client_->DeleteItem(del),
+              StatusIs(ErrorCode::kConditionalCheckFailed, ""));
   EXPECT_TRUE(Get("cond", {{"pk", S("acct")}}).has_value());
   del.expression_attribute_values = AttributeMap{{":min", N(10)}};
   ASSERT_THAT(client_->DeleteItem(del), IsOk());
@@ -783,7 +796,10 @@ TEST_P(BehaviourTest, ConditionalPutAndDelete) {
 TEST_P(BehaviourTest, FiltersApplyAfterLimitAndDoNotSaveCapacity) {
   CreateHashRangeTable("filt");
   for (int i = 0; i < 10; ++i) {
-    ASSERT_THAT(Put("filt", {{"pk", S("p")}, {"sk", S(std::to_string(i))}, {"n", N(i)}}), IsOk());
+    ASSERT_THAT(
+        Put("filt",
+            {{"pk", S("p")}, {"sk", S(std::to_string(i))}, {"n", N(i)}}),
+        IsOk());
   }
   QueryRequest q;
   q.table_name = "filt";
@@ -810,8 +826,10 @@ TEST_P(BehaviourTest, FiltersApplyAfterLimitAndDoNotSaveCapacity) {
   EXPECT_EQ(all->items.size(), 3u);
 
   scan.index_name = "gsi1";
-  EXPECT_THAT(client_->Scan(scan), StatusIsExactly(ErrorCode::kValidation,
-                                              "The table does not have the specified index: gsi1"));
+  EXPECT_THAT(
+      client_->Scan(scan),
+      StatusIsExactly(ErrorCode::kValidation,
+                      "The table does not have the specified index: gsi1"));
 }
 
 TEST_P(BehaviourTest, UpdateItemUpsertsTheKey) {
@@ -827,8 +845,10 @@ TEST_P(BehaviourTest, UpdateItemUpsertsTheKey) {
   EXPECT_DOUBLE_EQ(r->consumed_capacity->capacity_units, 1.0);
   EXPECT_EQ(Get("upd", u.key), u.key);
   u.key = {{"pk", S("a")}};
-  EXPECT_THAT(client_->UpdateItem(u), StatusIsExactly(ErrorCode::kValidation,
-                                                 "The provided key element does not match the schema"));
+  EXPECT_THAT(
+      client_->UpdateItem(u),
+      StatusIsExactly(ErrorCode::kValidation,
+                      "The provided key element does not match the schema"));
 }
 
 TEST_P(BehaviourTest, UpdateTableChangesBillingAndGrowsPartitions) {
@@ -857,12 +877,13 @@ TEST_P(BehaviourTest, UpdateTableChangesBillingAndGrowsPartitions) {
   EXPECT_EQ(db_.DescribePartitions("t03")->size(), 8u);
 }
 
-
 INSTANTIATE_TEST_SUITE_P(Clients, BehaviourTest,
-                         ::testing::Values(ClientKind::kTyped, ClientKind::kJson),
+                         ::testing::Values(ClientKind::kTyped,
+                                           ClientKind::kJson),
                          KindName);
 INSTANTIATE_TEST_SUITE_P(Clients, QueryTest,
-                         ::testing::Values(ClientKind::kTyped, ClientKind::kJson),
+                         ::testing::Values(ClientKind::kTyped,
+                                           ClientKind::kJson),
                          KindName);
 
 }  // namespace

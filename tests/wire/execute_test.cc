@@ -57,23 +57,40 @@ class ExecuteTest : public ::testing::Test {
   Database db_;
 };
 
-// --- Successful shapes ---------------------------------------------------------
+// --- Successful shapes
+// ---------------------------------------------------------
 
 TEST_F(ExecuteTest, ItemResponsesAreShapedAsDynamoDB) {
-  EXPECT_EQ(Body("PutItem", R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"},"n":{"N":"01.50"}}})"),
-            "{}");
-  EXPECT_EQ(Body("GetItem", R"({"TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"2"}}})"), "{}");
-  EXPECT_EQ(Body("GetItem", R"({"TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}}})"),
-            R"({"Item":{"n":{"N":"1.5"},"pk":{"S":"a"},"sk":{"S":"1"}}})");
-  EXPECT_EQ(Body("GetItem", R"({"TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}},
+  EXPECT_EQ(
+      Body(
+          "PutItem",
+          R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"},"n":{"N":"01.50"}}})"),
+      "{}");
+  EXPECT_EQ(
+      Body("GetItem",
+           R"({"TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"2"}}})"),
+      "{}");
+  EXPECT_EQ(
+      Body("GetItem",
+           R"({"TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}}})"),
+      R"({"Item":{"n":{"N":"1.5"},"pk":{"S":"a"},"sk":{"S":"1"}}})");
+  EXPECT_EQ(Body("GetItem",
+                 R"({"TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}},
                                "ReturnConsumedCapacity":"TOTAL","ConsistentRead":true})"),
             R"({"Item":{"n":{"N":"1.5"},"pk":{"S":"a"},"sk":{"S":"1"}},)"
             R"("ConsumedCapacity":{"TableName":"t01","CapacityUnits":1.0}})");
-  EXPECT_EQ(Body("PutItem", R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"}},"ReturnValues":"ALL_OLD"})"),
-            R"({"Attributes":{"n":{"N":"1.5"},"pk":{"S":"a"},"sk":{"S":"1"}}})");
-  EXPECT_EQ(Body("DeleteItem", R"({"TableName":"t01","Key":{"pk":{"S":"zz"},"sk":{"S":"1"}},"ReturnValues":"ALL_OLD"})"),
-            "{}");
-  EXPECT_EQ(Body("DeleteItem", R"({"TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}},
+  EXPECT_EQ(
+      Body(
+          "PutItem",
+          R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"}},"ReturnValues":"ALL_OLD"})"),
+      R"({"Attributes":{"n":{"N":"1.5"},"pk":{"S":"a"},"sk":{"S":"1"}}})");
+  EXPECT_EQ(
+      Body(
+          "DeleteItem",
+          R"({"TableName":"t01","Key":{"pk":{"S":"zz"},"sk":{"S":"1"}},"ReturnValues":"ALL_OLD"})"),
+      "{}");
+  EXPECT_EQ(Body("DeleteItem",
+                 R"({"TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}},
                                   "ReturnConsumedCapacity":"INDEXES"})"),
             R"({"ConsumedCapacity":{"TableName":"t01","CapacityUnits":1.0,)"
             R"("Table":{"CapacityUnits":1.0}}})");
@@ -89,18 +106,23 @@ TEST_F(ExecuteTest, TableResponsesAreShapedAsDynamoDB) {
       R"("TableSizeBytes":0,"ItemCount":0,"TableArn":"arn:aws:dynamodb:us-east-1:000000000000:table/t01",)";
   const std::string described = Body("DescribeTable", R"({"TableName":"t01"})");
   EXPECT_EQ(described.rfind("{\"Table\":" + table, 0), 0u) << described;
-  EXPECT_THAT(described, ::testing::HasSubstr(
-                             R"("BillingModeSummary":{"BillingMode":"PAY_PER_REQUEST",)"
-                             R"("LastUpdateToPayPerRequestDateTime":1.7E9}}})"));
+  EXPECT_THAT(described,
+              ::testing::HasSubstr(
+                  R"("BillingModeSummary":{"BillingMode":"PAY_PER_REQUEST",)"
+                  R"("LastUpdateToPayPerRequestDateTime":1.7E9}}})"));
   EXPECT_EQ(Body("ListTables", "{}"), R"({"TableNames":["t01"]})");
-  ASSERT_EQ(Run("CreateTable", R"({"TableName":"t02","ProvisionedThroughput":{"ReadCapacityUnits":5,"WriteCapacityUnits":5},
+  ASSERT_EQ(
+      Run("CreateTable",
+          R"({"TableName":"t02","ProvisionedThroughput":{"ReadCapacityUnits":5,"WriteCapacityUnits":5},
                                    "KeySchema":[{"AttributeName":"id","KeyType":"HASH"}],
                                    "AttributeDefinitions":[{"AttributeName":"id","AttributeType":"N"}]})")
-                .http_status,
-            200);
+          .http_status,
+      200);
   const std::string t02 = Body("DescribeTable", R"({"TableName":"t02"})");
-  EXPECT_THAT(t02, ::testing::HasSubstr(
-                       R"("ProvisionedThroughput":{"NumberOfDecreasesToday":0,"ReadCapacityUnits":5,"WriteCapacityUnits":5})"));
+  EXPECT_THAT(
+      t02,
+      ::testing::HasSubstr(
+          R"("ProvisionedThroughput":{"NumberOfDecreasesToday":0,"ReadCapacityUnits":5,"WriteCapacityUnits":5})"));
   EXPECT_THAT(t02, ::testing::Not(::testing::HasSubstr("BillingModeSummary")));
   EXPECT_EQ(Body("ListTables", R"({"Limit":1})"),
             R"({"LastEvaluatedTableName":"t01","TableNames":["t01"]})");
@@ -109,30 +131,48 @@ TEST_F(ExecuteTest, TableResponsesAreShapedAsDynamoDB) {
 }
 
 TEST_F(ExecuteTest, QueryScanAndBatchShapes) {
-  Body("PutItem", R"({"TableName":"t01","Item":{"pk":{"S":"p"},"sk":{"S":"1"}}})");
-  Body("PutItem", R"({"TableName":"t01","Item":{"pk":{"S":"p"},"sk":{"S":"2"}}})");
-  EXPECT_EQ(Body("Query", R"({"TableName":"t01","KeyConditionExpression":"pk = :p",
+  Body("PutItem",
+       R"({"TableName":"t01","Item":{"pk":{"S":"p"},"sk":{"S":"1"}}})");
+  Body("PutItem",
+       R"({"TableName":"t01","Item":{"pk":{"S":"p"},"sk":{"S":"2"}}})");
+  EXPECT_EQ(
+      Body("Query", R"({"TableName":"t01","KeyConditionExpression":"pk = :p",
                               "ExpressionAttributeValues":{":p":{"S":"p"}},"Limit":1})"),
-            R"({"Items":[{"pk":{"S":"p"},"sk":{"S":"1"}}],"Count":1,"ScannedCount":1,)"
-            R"("LastEvaluatedKey":{"pk":{"S":"p"},"sk":{"S":"1"}}})");
-  EXPECT_EQ(Body("Query", R"({"TableName":"t01","KeyConditionExpression":"pk = :p","Select":"COUNT",
+      R"({"Items":[{"pk":{"S":"p"},"sk":{"S":"1"}}],"Count":1,"ScannedCount":1,)"
+      R"("LastEvaluatedKey":{"pk":{"S":"p"},"sk":{"S":"1"}}})");
+  EXPECT_EQ(
+      Body(
+          "Query",
+          R"({"TableName":"t01","KeyConditionExpression":"pk = :p","Select":"COUNT",
                               "ExpressionAttributeValues":{":p":{"S":"p"}},"ReturnConsumedCapacity":"TOTAL"})"),
-            R"({"Count":2,"ScannedCount":2,"ConsumedCapacity":{"TableName":"t01","CapacityUnits":0.5}})");
-  EXPECT_EQ(Body("Query", R"({"TableName":"t01","KeyConditionExpression":"pk = :p",
+      R"({"Count":2,"ScannedCount":2,"ConsumedCapacity":{"TableName":"t01","CapacityUnits":0.5}})");
+  EXPECT_EQ(
+      Body("Query", R"({"TableName":"t01","KeyConditionExpression":"pk = :p",
                               "ExpressionAttributeValues":{":p":{"S":"nobody"}}})"),
-            R"({"Items":[],"Count":0,"ScannedCount":0})");
-  EXPECT_EQ(Body("Scan", R"({"TableName":"t01","ScanIndexForward":"ignored-unknown-member-of-scan"})"),
-            R"({"Items":[{"pk":{"S":"p"},"sk":{"S":"1"}},{"pk":{"S":"p"},"sk":{"S":"2"}}],"Count":2,"ScannedCount":2})");
-  EXPECT_EQ(Body("BatchWriteItem", R"({"RequestItems":{"t01":[{"PutRequest":{"Item":{"pk":{"S":"q"},"sk":{"S":"1"}}}},
+      R"({"Items":[],"Count":0,"ScannedCount":0})");
+  EXPECT_EQ(
+      Body(
+          "Scan",
+          R"({"TableName":"t01","ScanIndexForward":"ignored-unknown-member-of-scan"})"),
+      R"({"Items":[{"pk":{"S":"p"},"sk":{"S":"1"}},{"pk":{"S":"p"},"sk":{"S":"2"}}],"Count":2,"ScannedCount":2})");
+  EXPECT_EQ(
+      Body(
+          "BatchWriteItem",
+          R"({"RequestItems":{"t01":[{"PutRequest":{"Item":{"pk":{"S":"q"},"sk":{"S":"1"}}}},
                                                               {"DeleteRequest":{"Key":{"pk":{"S":"p"},"sk":{"S":"2"}}}}]}})"),
-            R"({"UnprocessedItems":{}})");
-  EXPECT_EQ(Body("BatchGetItem", R"({"RequestItems":{"t01":{"Keys":[{"pk":{"S":"q"},"sk":{"S":"1"}}]}}})"),
-            R"({"Responses":{"t01":[{"pk":{"S":"q"},"sk":{"S":"1"}}]},"UnprocessedKeys":{}})");
-  const std::string with_capacity =
-      Body("BatchWriteItem", R"({"RequestItems":{"t01":[{"PutRequest":{"Item":{"pk":{"S":"r"},"sk":{"S":"1"}}}}]},
+      R"({"UnprocessedItems":{}})");
+  EXPECT_EQ(
+      Body(
+          "BatchGetItem",
+          R"({"RequestItems":{"t01":{"Keys":[{"pk":{"S":"q"},"sk":{"S":"1"}}]}}})"),
+      R"({"Responses":{"t01":[{"pk":{"S":"q"},"sk":{"S":"1"}}]},"UnprocessedKeys":{}})");
+  const std::string with_capacity = Body(
+      "BatchWriteItem",
+      R"({"RequestItems":{"t01":[{"PutRequest":{"Item":{"pk":{"S":"r"},"sk":{"S":"1"}}}}]},
                                  "ReturnConsumedCapacity":"TOTAL"})");
-  EXPECT_EQ(with_capacity,
-            R"({"UnprocessedItems":{},"ConsumedCapacity":[{"TableName":"t01","CapacityUnits":1.0}]})");
+  EXPECT_EQ(
+      with_capacity,
+      R"({"UnprocessedItems":{},"ConsumedCapacity":[{"TableName":"t01","CapacityUnits":1.0}]})");
 }
 
 TEST(JavaDoubleTest, PrintsAsDynamoDBsJavaServiceDoes) {
@@ -149,14 +189,18 @@ TEST(JavaDoubleTest, PrintsAsDynamoDBsJavaServiceDoes) {
   EXPECT_EQ(FormatJavaDouble(-2.5), "-2.5");
 }
 
-// --- Errors: envelope, status, unknown operation ------------------------------
+// --- Errors: envelope, status, unknown operation
+// ------------------------------
 
 TEST_F(ExecuteTest, ErrorResponsesCarryTypeStatusAndCode) {
-  WireResponse r = Run("GetItem", R"({"TableName":"nope","Key":{"pk":{"S":"a"}}})");
+  WireResponse r =
+      Run("GetItem", R"({"TableName":"nope","Key":{"pk":{"S":"a"}}})");
   EXPECT_EQ(r.http_status, 400);
   EXPECT_EQ(r.error, ErrorCode::kResourceNotFound);
-  EXPECT_EQ(r.body, R"({"__type":"com.amazonaws.dynamodb.v20120810#ResourceNotFoundException",)"
-                    R"("message":"Requested resource not found"})");
+  EXPECT_EQ(
+      r.body,
+      R"({"__type":"com.amazonaws.dynamodb.v20120810#ResourceNotFoundException",)"
+      R"("message":"Requested resource not found"})");
   r = Run("CreateTable", R"({"TableName":"t01","BillingMode":"PAY_PER_REQUEST",
                             "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
                             "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}]})");
@@ -169,7 +213,9 @@ TEST_F(ExecuteTest, UnknownOperation) {
     WireResponse r = Run(op, "{}");
     EXPECT_EQ(r.http_status, 400);
     EXPECT_EQ(r.error, ErrorCode::kUnknownOperation);
-    EXPECT_EQ(r.body, R"({"__type":"com.amazon.coral.service#UnknownOperationException"})");
+    EXPECT_EQ(
+        r.body,
+        R"({"__type":"com.amazon.coral.service#UnknownOperationException"})");
   }
   // Answered before the body is read.
   EXPECT_EQ(Run("Frobnicate", "{not json").error, ErrorCode::kUnknownOperation);
@@ -177,52 +223,64 @@ TEST_F(ExecuteTest, UnknownOperation) {
 
 TEST(ErrorBodyTest, DetailsAreRendered) {
   Status ccf = Status::ConditionalCheckFailed().WithItem(
-      std::make_shared<const AttributeMap>(AttributeMap{{"pk", AttributeValue::S("a")}}));
-  EXPECT_EQ(ErrorBodyJson(ccf),
-            R"({"__type":"com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException",)"
-            R"("message":"The conditional request failed","Item":{"pk":{"S":"a"}}})");
+      std::make_shared<const AttributeMap>(
+          AttributeMap{{"pk", AttributeValue::S("a")}}));
+  EXPECT_EQ(
+      ErrorBodyJson(ccf),
+      R"({"__type":"com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException",)"
+      R"("message":"The conditional request failed","Item":{"pk":{"S":"a"}}})");
   Status cancelled =
       Status(ErrorCode::kTransactionCanceled,
-             "Transaction cancelled, please refer cancellation reasons for specific reasons "
+             "Transaction cancelled, please refer cancellation reasons for "
+             "specific reasons "
              "[None, ConditionalCheckFailed]")
           .WithCancellationReasons(
               {{"None", "", nullptr},
                {"ConditionalCheckFailed", "The conditional request failed",
-                std::make_shared<const AttributeMap>(AttributeMap{{"pk", AttributeValue::S("b")}})}});
-  EXPECT_EQ(ErrorBodyJson(cancelled),
-            R"({"__type":"com.amazonaws.dynamodb.v20120810#TransactionCanceledException",)"
-            R"("Message":"Transaction cancelled, please refer cancellation reasons for specific )"
-            R"(reasons [None, ConditionalCheckFailed]","CancellationReasons":[{"Code":"None"},)"
-            R"({"Code":"ConditionalCheckFailed","Message":"The conditional request failed",)"
-            R"("Item":{"pk":{"S":"b"}}}]})");
+                std::make_shared<const AttributeMap>(
+                    AttributeMap{{"pk", AttributeValue::S("b")}})}});
+  EXPECT_EQ(
+      ErrorBodyJson(cancelled),
+      R"({"__type":"com.amazonaws.dynamodb.v20120810#TransactionCanceledException",)"
+      R"("Message":"Transaction cancelled, please refer cancellation reasons for specific )"
+      R"(reasons [None, ConditionalCheckFailed]","CancellationReasons":[{"Code":"None"},)"
+      R"({"Code":"ConditionalCheckFailed","Message":"The conditional request failed",)"
+      R"("Item":{"pk":{"S":"b"}}}]})");
   Status throttled =
-      Status(ErrorCode::kProvisionedThroughputExceeded, "Throughput exceeds the current capacity")
-          .WithThrottlingReasons({{"TableWriteKeyRangeThroughputExceeded",
-                                   "arn:aws:dynamodb:us-east-1:000000000000:table/t"}});
-  EXPECT_EQ(ErrorBodyJson(throttled),
-            R"({"__type":"com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException",)"
-            R"("message":"Throughput exceeds the current capacity","ThrottlingReasons":)"
-            R"([{"reason":"TableWriteKeyRangeThroughputExceeded",)"
-            R"("resource":"arn:aws:dynamodb:us-east-1:000000000000:table/t"}]})");
+      Status(ErrorCode::kProvisionedThroughputExceeded,
+             "Throughput exceeds the current capacity")
+          .WithThrottlingReasons(
+              {{"TableWriteKeyRangeThroughputExceeded",
+                "arn:aws:dynamodb:us-east-1:000000000000:table/t"}});
+  EXPECT_EQ(
+      ErrorBodyJson(throttled),
+      R"({"__type":"com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException",)"
+      R"("message":"Throughput exceeds the current capacity","ThrottlingReasons":)"
+      R"([{"reason":"TableWriteKeyRangeThroughputExceeded",)"
+      R"("resource":"arn:aws:dynamodb:us-east-1:000000000000:table/t"}]})");
 }
 
-// --- Serialization -----------------------------------------------------------------
+// --- Serialization
+// -----------------------------------------------------------------
 
 TEST_F(ExecuteTest, MalformedBodiesAreSerializationErrors) {
   const std::string nul_body = std::string("{\"TableName\":\"t01\"}\0", 20);
   for (const std::string& body :
-       {std::string("{\"TableName\":\"t01\""), std::string(""), std::string("{]"),
-        std::string("{\"TableName\":\"t01\"} trailing"), nul_body}) {
+       {std::string("{\"TableName\":\"t01\""), std::string(""),
+        std::string("{]"), std::string("{\"TableName\":\"t01\"} trailing"),
+        nul_body}) {
     SCOPED_TRACE(body);
     WireResponse r = Run("DescribeTable", body);
     EXPECT_EQ(r.error, ErrorCode::kSerialization);
     EXPECT_EQ(r.http_status, 400);
-    EXPECT_THAT(r.body, ::testing::StartsWith(std::string("{\"__type\":\"") + kSerialization +
-                                              "\",\"Message\":"));
+    EXPECT_THAT(r.body,
+                ::testing::StartsWith(std::string("{\"__type\":\"") +
+                                      kSerialization + "\",\"Message\":"));
   }
   EXPECT_EQ(Body("DescribeTable", "[]"),
             Err(kSerialization, "Start of list found where not expected"));
-  EXPECT_EQ(Body("DescribeTable", "\"t01\""), Err(kSerialization, "Expected null"));
+  EXPECT_EQ(Body("DescribeTable", "\"t01\""),
+            Err(kSerialization, "Expected null"));
 }
 
 TEST_F(ExecuteTest, HugeNestingNeverCrashes) {
@@ -233,24 +291,34 @@ TEST_F(ExecuteTest, HugeNestingNeverCrashes) {
   for (int i = 0; i < depth; ++i) deep += R"({"M":{"a":)";
   deep += R"({"S":"x"})";
   for (int i = 0; i < depth; ++i) deep += "}}";
-  const std::string put = R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"},"d":)" + deep + "}}";
+  const std::string put =
+      R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"},"d":)" +
+      deep + "}}";
   EXPECT_EQ(Body("PutItem", put),
-            Invalid("Nesting Levels have exceeded supported limits: Attributes in the item "
+            Invalid("Nesting Levels have exceeded supported limits: Attributes "
+                    "in the item "
                     "have nested levels beyond supported limit"));
-  const std::string eav = R"({"TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}},)"
-                          R"("ConditionExpression":"d = :v","ExpressionAttributeValues":{":v":)" +
-                          deep + "}}";
+  const std::string eav =
+      R"({"TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}},)"
+      R"("ConditionExpression":"d = :v","ExpressionAttributeValues":{":v":)" +
+      deep + "}}";
   EXPECT_EQ(Body("DeleteItem", eav),
-            Invalid("ExpressionAttributeValues contains invalid value: Nesting Levels have "
-                    "exceeded supported limits: Attributes in the item have nested levels "
+            Invalid("ExpressionAttributeValues contains invalid value: Nesting "
+                    "Levels have "
+                    "exceeded supported limits: Attributes in the item have "
+                    "nested levels "
                     "beyond supported limit for key :v"));
   // An unterminated deep document.
-  EXPECT_EQ(Run("PutItem", std::string(depth, '{')).error, ErrorCode::kSerialization);
+  EXPECT_EQ(Run("PutItem", std::string(depth, '{')).error,
+            ErrorCode::kSerialization);
   // Deeply nested unknown members are ignored.
-  EXPECT_EQ(Run("DescribeTable", R"({"TableName":"t01","X":)" + arrays + "}").http_status, 200);
+  EXPECT_EQ(Run("DescribeTable", R"({"TableName":"t01","X":)" + arrays + "}")
+                .http_status,
+            200);
   // Through the envelope too.
-  EXPECT_EQ(ExecuteEnvelope(db_, R"({"op":"PutItem","request":)" + put + "}").error,
-            ErrorCode::kValidation);
+  EXPECT_EQ(
+      ExecuteEnvelope(db_, R"({"op":"PutItem","request":)" + put + "}").error,
+      ErrorCode::kValidation);
 }
 
 TEST_F(ExecuteTest, WrongJsonTypesAreSerializationErrors) {
@@ -260,27 +328,45 @@ TEST_F(ExecuteTest, WrongJsonTypesAreSerializationErrors) {
     const char* message;
   };
   const Case cases[] = {
-      {"DescribeTable", R"({"TableName":5})", "NUMBER_VALUE cannot be converted to String"},
-      {"DescribeTable", R"({"TableName":true})", "BOOLEAN_VALUE cannot be converted to String"},
-      {"DescribeTable", R"({"TableName":{}})", "Start of structure or map found where not expected."},
-      {"DescribeTable", R"({"TableName":[]})", "Start of list found where not expected"},
-      {"GetItem", R"({"TableName":"t01","Key":{"pk":{"S":"a"}},"ConsistentRead":"yes"})",
+      {"DescribeTable", R"({"TableName":5})",
+       "NUMBER_VALUE cannot be converted to String"},
+      {"DescribeTable", R"({"TableName":true})",
+       "BOOLEAN_VALUE cannot be converted to String"},
+      {"DescribeTable", R"({"TableName":{}})",
+       "Start of structure or map found where not expected."},
+      {"DescribeTable", R"({"TableName":[]})",
+       "Start of list found where not expected"},
+      {"GetItem",
+       R"({"TableName":"t01","Key":{"pk":{"S":"a"}},"ConsistentRead":"yes"})",
        "STRING_VALUE cannot be converted to Boolean"},
-      {"GetItem", R"({"TableName":"t01","Key":[]})", "Start of list found where not expected"},
+      {"GetItem", R"({"TableName":"t01","Key":[]})",
+       "Start of list found where not expected"},
       {"GetItem", R"({"TableName":"t01","Key":"k"})", "Expected map or null"},
-      {"PutItem", R"({"TableName":"t01","Item":{"pk":{"N":123}}})", "NUMBER_VALUE cannot be converted to String"},
-      {"Query", R"({"TableName":"t01","Limit":"1"})", "STRING_VALUE cannot be converted to Integer"},
-      {"Query", R"({"TableName":"t01","Limit":1e20})", "NUMBER_VALUE cannot be converted to Integer"},
-      {"Scan", R"({"TableName":"t01","Segment":true})", "BOOLEAN_VALUE cannot be converted to Integer"},
-      {"Query", R"({"TableName":"t01","ExpressionAttributeNames":{"#a":1}})", "NUMBER_VALUE cannot be converted to String"},
-      {"Query", R"({"TableName":"t01","ExpressionAttributeValues":[]})", "Start of list found where not expected"},
-      {"CreateTable", R"({"TableName":"t09","KeySchema":{}})", "Start of structure or map found where not expected."},
-      {"CreateTable", R"({"TableName":"t09","KeySchema":["x"]})", "Expected null"},
-      {"CreateTable", R"({"TableName":"t09","ProvisionedThroughput":{"ReadCapacityUnits":"5"}})",
+      {"PutItem", R"({"TableName":"t01","Item":{"pk":{"N":123}}})",
+       "NUMBER_VALUE cannot be converted to String"},
+      {"Query", R"({"TableName":"t01","Limit":"1"})",
+       "STRING_VALUE cannot be converted to Integer"},
+      {"Query", R"({"TableName":"t01","Limit":1e20})",
+       "NUMBER_VALUE cannot be converted to Integer"},
+      {"Scan", R"({"TableName":"t01","Segment":true})",
+       "BOOLEAN_VALUE cannot be converted to Integer"},
+      {"Query", R"({"TableName":"t01","ExpressionAttributeNames":{"#a":1}})",
+       "NUMBER_VALUE cannot be converted to String"},
+      {"Query", R"({"TableName":"t01","ExpressionAttributeValues":[]})",
+       "Start of list found where not expected"},
+      {"CreateTable", R"({"TableName":"t09","KeySchema":{}})",
+       "Start of structure or map found where not expected."},
+      {"CreateTable", R"({"TableName":"t09","KeySchema":["x"]})",
+       "Expected null"},
+      {"CreateTable",
+       R"({"TableName":"t09","ProvisionedThroughput":{"ReadCapacityUnits":"5"}})",
        "STRING_VALUE cannot be converted to Long"},
-      {"BatchGetItem", R"({"RequestItems":{"t01":{"Keys":{}}}})", "Start of structure or map found where not expected."},
-      {"BatchWriteItem", R"({"RequestItems":{"t01":{}}})", "Start of structure or map found where not expected."},
-      {"BatchWriteItem", R"({"RequestItems":{"t01":[{"PutRequest":{"Item":{"pk":{"B":"!!"}}}}]}})",
+      {"BatchGetItem", R"({"RequestItems":{"t01":{"Keys":{}}}})",
+       "Start of structure or map found where not expected."},
+      {"BatchWriteItem", R"({"RequestItems":{"t01":{}}})",
+       "Start of structure or map found where not expected."},
+      {"BatchWriteItem",
+       R"({"RequestItems":{"t01":[{"PutRequest":{"Item":{"pk":{"B":"!!"}}}}]}})",
        "'!!' can not be converted to a Blob: "},
   };
   for (const Case& c : cases) {
@@ -294,165 +380,290 @@ TEST_F(ExecuteTest, WrongJsonTypesAreSerializationErrors) {
 TEST_F(ExecuteTest, SerializationWinsOverValidationAnywhere) {
   // A missing table name, a bad enum and a bad value come first in the body,
   // the wrong JSON type last.
-  EXPECT_EQ(Body("PutItem", R"({"ReturnValues":"BOGUS","Item":{"pk":{"N":"abc"}},"ConditionExpression":7})"),
-            Err(kSerialization, "NUMBER_VALUE cannot be converted to String"));
-  EXPECT_EQ(Body("Query", R"({"ExpressionAttributeValues":{":a":{"N":"x"},":b":{"S":1}}})"),
-            Err(kSerialization, "NUMBER_VALUE cannot be converted to String"));
+  EXPECT_EQ(
+      Body(
+          "PutItem",
+          R"({"ReturnValues":"BOGUS","Item":{"pk":{"N":"abc"}},"ConditionExpression":7})"),
+      Err(kSerialization, "NUMBER_VALUE cannot be converted to String"));
+  EXPECT_EQ(
+      Body("Query",
+           R"({"ExpressionAttributeValues":{":a":{"N":"x"},":b":{"S":1}}})"),
+      Err(kSerialization, "NUMBER_VALUE cannot be converted to String"));
 }
 
-// --- Request-model (generic) errors ---------------------------------------------------
+// --- Request-model (generic) errors
+// ---------------------------------------------------
 
 TEST_F(ExecuteTest, MissingRequiredMembers) {
   const std::string null_table =
-      "Value null at 'tableName' failed to satisfy constraint: Member must not be null";
-  EXPECT_EQ(Body("DescribeTable", "{}"), Invalid("1 validation error detected: " + null_table));
-  EXPECT_EQ(Body("DeleteTable", R"({"TableName":null})"), Invalid("1 validation error detected: " + null_table));
+      "Value null at 'tableName' failed to satisfy constraint: Member must not "
+      "be null";
+  EXPECT_EQ(Body("DescribeTable", "{}"),
+            Invalid("1 validation error detected: " + null_table));
+  EXPECT_EQ(Body("DeleteTable", R"({"TableName":null})"),
+            Invalid("1 validation error detected: " + null_table));
   EXPECT_EQ(Body("GetItem", "{}"),
             Invalid("2 validation errors detected: " + null_table +
-                    "; Value null at 'key' failed to satisfy constraint: Member must not be null"));
-  EXPECT_EQ(Body("PutItem", R"({"TableName":"t01"})"),
-            Invalid("1 validation error detected: Value null at 'item' failed to satisfy "
-                    "constraint: Member must not be null"));
-  EXPECT_EQ(Body("Scan", "{}"), Invalid("1 validation error detected: " + null_table));
-  EXPECT_EQ(Body("CreateTable", R"({"TableName":"t09","KeySchema":[{}],"AttributeDefinitions":[{"AttributeName":"pk"}]})"),
-            Invalid("3 validation errors detected: "
-                    "Value null at 'attributeDefinitions.1.member.attributeType' failed to satisfy "
-                    "constraint: Member must not be null; "
-                    "Value null at 'keySchema.1.member.attributeName' failed to satisfy constraint: "
-                    "Member must not be null; "
-                    "Value null at 'keySchema.1.member.keyType' failed to satisfy constraint: "
+                    "; Value null at 'key' failed to satisfy constraint: "
                     "Member must not be null"));
-  EXPECT_EQ(Body("CreateTable", R"({"TableName":"t09","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
+  EXPECT_EQ(
+      Body("PutItem", R"({"TableName":"t01"})"),
+      Invalid(
+          "1 validation error detected: Value null at 'item' failed to satisfy "
+          "constraint: Member must not be null"));
+  EXPECT_EQ(Body("Scan", "{}"),
+            Invalid("1 validation error detected: " + null_table));
+  EXPECT_EQ(
+      Body(
+          "CreateTable",
+          R"({"TableName":"t09","KeySchema":[{}],"AttributeDefinitions":[{"AttributeName":"pk"}]})"),
+      Invalid("3 validation errors detected: "
+              "Value null at 'attributeDefinitions.1.member.attributeType' "
+              "failed to satisfy "
+              "constraint: Member must not be null; "
+              "Value null at 'keySchema.1.member.attributeName' failed to "
+              "satisfy constraint: "
+              "Member must not be null; "
+              "Value null at 'keySchema.1.member.keyType' failed to satisfy "
+              "constraint: "
+              "Member must not be null"));
+  EXPECT_EQ(
+      Body(
+          "CreateTable",
+          R"({"TableName":"t09","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
                                     "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
                                     "ProvisionedThroughput":{}})"),
-            Invalid("2 validation errors detected: "
-                    "Value null at 'provisionedThroughput.writeCapacityUnits' failed to satisfy "
-                    "constraint: Member must not be null; "
-                    "Value null at 'provisionedThroughput.readCapacityUnits' failed to satisfy "
-                    "constraint: Member must not be null"));
+      Invalid("2 validation errors detected: "
+              "Value null at 'provisionedThroughput.writeCapacityUnits' failed "
+              "to satisfy "
+              "constraint: Member must not be null; "
+              "Value null at 'provisionedThroughput.readCapacityUnits' failed "
+              "to satisfy "
+              "constraint: Member must not be null"));
   EXPECT_EQ(Body("BatchGetItem", "{}"),
-            Invalid("1 validation error detected: Value null at 'requestItems' failed to satisfy "
+            Invalid("1 validation error detected: Value null at 'requestItems' "
+                    "failed to satisfy "
                     "constraint: Member must not be null"));
   EXPECT_EQ(Body("BatchGetItem", R"({"RequestItems":{"t01":{}}})"),
-            Invalid("1 validation error detected: Value null at 'requestItems.t01.member.keys' "
+            Invalid("1 validation error detected: Value null at "
+                    "'requestItems.t01.member.keys' "
                     "failed to satisfy constraint: Member must not be null"));
-  EXPECT_EQ(Body("BatchWriteItem", R"({"RequestItems":{"t01":[{"PutRequest":{}},{"DeleteRequest":{}}]}})"),
-            Invalid("2 validation errors detected: "
-                    "Value null at 'requestItems.t01.member.1.member.putRequest.item' failed to "
-                    "satisfy constraint: Member must not be null; "
-                    "Value null at 'requestItems.t01.member.2.member.deleteRequest.key' failed to "
-                    "satisfy constraint: Member must not be null"));
+  EXPECT_EQ(
+      Body(
+          "BatchWriteItem",
+          R"({"RequestItems":{"t01":[{"PutRequest":{}},{"DeleteRequest":{}}]}})"),
+      Invalid("2 validation errors detected: "
+              "Value null at "
+              "'requestItems.t01.member.1.member.putRequest.item' failed to "
+              "satisfy constraint: Member must not be null; "
+              "Value null at "
+              "'requestItems.t01.member.2.member.deleteRequest.key' failed to "
+              "satisfy constraint: Member must not be null"));
 }
 
 TEST_F(ExecuteTest, BadEnumValues) {
-  auto enum_error = [](const std::string& value, const std::string& path, const std::string& set) {
-    return Invalid("1 validation error detected: Value '" + value + "' at '" + path +
-                   "' failed to satisfy constraint: Member must satisfy enum value set: [" + set + "]");
+  auto enum_error = [](const std::string& value, const std::string& path,
+                       const std::string& set) {
+    return Invalid("1 validation error detected: Value '" + value + "' at '" +
+                   path +
+                   "' failed to satisfy constraint: Member must satisfy enum "
+                   "value set: [" +
+                   set + "]");
   };
-  const std::string key = R"("TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}})";
-  EXPECT_EQ(Body("GetItem", "{" + key + R"(,"ReturnConsumedCapacity":"ALL"})"),
-            enum_error("ALL", "returnConsumedCapacity", "INDEXES, TOTAL, NONE"));
+  const std::string key =
+      R"("TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}})";
+  EXPECT_EQ(
+      Body("GetItem", "{" + key + R"(,"ReturnConsumedCapacity":"ALL"})"),
+      enum_error("ALL", "returnConsumedCapacity", "INDEXES, TOTAL, NONE"));
   EXPECT_EQ(Body("DeleteItem", "{" + key + R"(,"ReturnValues":"all_old"})"),
-            enum_error("all_old", "returnValues", "ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW"));
-  EXPECT_EQ(Body("UpdateItem", "{" + key + R"(,"ReturnValuesOnConditionCheckFailure":"ALL_NEW"})"),
-            enum_error("ALL_NEW", "returnValuesOnConditionCheckFailure", "ALL_OLD, NONE"));
-  EXPECT_EQ(Body("PutItem", R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"}},"ReturnItemCollectionMetrics":"X"})"),
-            enum_error("X", "returnItemCollectionMetrics", "SIZE, NONE"));
+            enum_error("all_old", "returnValues",
+                       "ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW"));
+  EXPECT_EQ(
+      Body("UpdateItem",
+           "{" + key + R"(,"ReturnValuesOnConditionCheckFailure":"ALL_NEW"})"),
+      enum_error("ALL_NEW", "returnValuesOnConditionCheckFailure",
+                 "ALL_OLD, NONE"));
+  EXPECT_EQ(
+      Body(
+          "PutItem",
+          R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"}},"ReturnItemCollectionMetrics":"X"})"),
+      enum_error("X", "returnItemCollectionMetrics", "SIZE, NONE"));
   EXPECT_EQ(Body("Query", R"({"TableName":"t01","Select":"ALL"})"),
-            enum_error("ALL", "select", "SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES"));
+            enum_error("ALL", "select",
+                       "SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, "
+                       "ALL_PROJECTED_ATTRIBUTES"));
   EXPECT_EQ(Body("Scan", R"({"TableName":"t01","Select":""})"),
-            enum_error("", "select", "SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES"));
-  EXPECT_EQ(Body("BatchWriteItem", R"({"RequestItems":{"t01":[{"DeleteRequest":{"Key":{"pk":{"S":"a"},"sk":{"S":"1"}}}}]},
+            enum_error("", "select",
+                       "SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, "
+                       "ALL_PROJECTED_ATTRIBUTES"));
+  EXPECT_EQ(
+      Body(
+          "BatchWriteItem",
+          R"({"RequestItems":{"t01":[{"DeleteRequest":{"Key":{"pk":{"S":"a"},"sk":{"S":"1"}}}}]},
                                       "ReturnConsumedCapacity":"BOGUS"})"),
-            enum_error("BOGUS", "returnConsumedCapacity", "INDEXES, TOTAL, NONE"));
-  EXPECT_EQ(Body("CreateTable", R"({"TableName":"t09","BillingMode":"",
+      enum_error("BOGUS", "returnConsumedCapacity", "INDEXES, TOTAL, NONE"));
+  EXPECT_EQ(
+      Body("CreateTable", R"({"TableName":"t09","BillingMode":"",
                                     "KeySchema":[{"AttributeName":"pk","KeyType":"INVALID"}],
                                     "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"X"}]})"),
-            Invalid("3 validation errors detected: "
-                    "Value 'X' at 'attributeDefinitions.1.member.attributeType' failed to satisfy "
-                    "constraint: Member must satisfy enum value set: [B, N, S]; "
-                    "Value '' at 'billingMode' failed to satisfy constraint: Member must satisfy "
-                    "enum value set: [PROVISIONED, PAY_PER_REQUEST]; "
-                    "Value 'INVALID' at 'keySchema.1.member.keyType' failed to satisfy constraint: "
-                    "Member must satisfy enum value set: [HASH, RANGE]"));
-  EXPECT_EQ(Body("UpdateTable", R"({"TableName":"t01","BillingMode":"ON_DEMAND"})"),
-            enum_error("ON_DEMAND", "billingMode", "PROVISIONED, PAY_PER_REQUEST"));
+      Invalid("3 validation errors detected: "
+              "Value 'X' at 'attributeDefinitions.1.member.attributeType' "
+              "failed to satisfy "
+              "constraint: Member must satisfy enum value set: [B, N, S]; "
+              "Value '' at 'billingMode' failed to satisfy constraint: Member "
+              "must satisfy "
+              "enum value set: [PROVISIONED, PAY_PER_REQUEST]; "
+              "Value 'INVALID' at 'keySchema.1.member.keyType' failed to "
+              "satisfy constraint: "
+              "Member must satisfy enum value set: [HASH, RANGE]"));
+  EXPECT_EQ(
+      Body("UpdateTable", R"({"TableName":"t01","BillingMode":"ON_DEMAND"})"),
+      enum_error("ON_DEMAND", "billingMode", "PROVISIONED, PAY_PER_REQUEST"));
 }
 
 TEST_F(ExecuteTest, TableNameConstraintsJoinOtherRequestModelErrors) {
   EXPECT_EQ(Body("PutItem", R"({"TableName":"a!","ReturnValues":"X"})"),
             Invalid("4 validation errors detected: "
-                    "Value 'a!' at 'tableName' failed to satisfy constraint: Member must satisfy "
+                    "Value 'a!' at 'tableName' failed to satisfy constraint: "
+                    "Member must satisfy "
                     "regular expression pattern: [a-zA-Z0-9_.-]+; "
-                    "Value 'a!' at 'tableName' failed to satisfy constraint: Member must have "
+                    "Value 'a!' at 'tableName' failed to satisfy constraint: "
+                    "Member must have "
                     "length greater than or equal to 3; "
-                    "Value null at 'item' failed to satisfy constraint: Member must not be null; "
-                    "Value 'X' at 'returnValues' failed to satisfy constraint: Member must satisfy "
-                    "enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]"));
+                    "Value null at 'item' failed to satisfy constraint: Member "
+                    "must not be null; "
+                    "Value 'X' at 'returnValues' failed to satisfy constraint: "
+                    "Member must satisfy "
+                    "enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, "
+                    "UPDATED_NEW]"));
   // Alone, the Database reports them (with the limit check of Query).
-  EXPECT_EQ(Body("DescribeTable", R"({"TableName":"ab"})"),
-            Invalid("1 validation error detected: Value 'ab' at 'tableName' failed to satisfy "
-                    "constraint: Member must have length greater than or equal to 3"));
+  EXPECT_EQ(
+      Body("DescribeTable", R"({"TableName":"ab"})"),
+      Invalid(
+          "1 validation error detected: Value 'ab' at 'tableName' failed to "
+          "satisfy "
+          "constraint: Member must have length greater than or equal to 3"));
 }
 
-// --- Values and placeholders -----------------------------------------------------------
+// --- Values and placeholders
+// -----------------------------------------------------------
 
 TEST_F(ExecuteTest, ValueErrorsAreValidationErrors) {
-  EXPECT_EQ(Body("PutItem", R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"},"n":{"N":"abc"}}})"),
-            Invalid("The parameter cannot be converted to a numeric value: abc"));
-  EXPECT_EQ(Body("PutItem", R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"},"n":{}}})"),
-            Invalid("Supplied AttributeValue is empty, must contain exactly one of the supported datatypes"));
-  EXPECT_EQ(Body("GetItem", R"({"TableName":"t01","Key":{"pk":{"S":"a","N":"1"}}})"),
-            Invalid("Supplied AttributeValue has more than one datatypes set, must contain exactly "
-                    "one of the supported datatypes"));
-  EXPECT_EQ(Body("Scan", R"({"TableName":"t01","ExclusiveStartKey":{"pk":{"NULL":false}}})"),
-            Invalid("The provided starting key is invalid: One or more parameter values were "
-                    "invalid: Null attribute value types must have the value of true"));
+  EXPECT_EQ(
+      Body(
+          "PutItem",
+          R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"},"n":{"N":"abc"}}})"),
+      Invalid("The parameter cannot be converted to a numeric value: abc"));
+  EXPECT_EQ(
+      Body(
+          "PutItem",
+          R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"},"n":{}}})"),
+      Invalid("Supplied AttributeValue is empty, must contain exactly one of "
+              "the supported datatypes"));
+  EXPECT_EQ(
+      Body("GetItem", R"({"TableName":"t01","Key":{"pk":{"S":"a","N":"1"}}})"),
+      Invalid("Supplied AttributeValue has more than one datatypes set, must "
+              "contain exactly "
+              "one of the supported datatypes"));
+  EXPECT_EQ(
+      Body("Scan",
+           R"({"TableName":"t01","ExclusiveStartKey":{"pk":{"NULL":false}}})"),
+      Invalid(
+          "The provided starting key is invalid: One or more parameter values "
+          "were "
+          "invalid: Null attribute value types must have the value of true"));
   // Request-model errors come before value errors.
   EXPECT_EQ(Body("PutItem", R"({"Item":{"pk":{"N":"abc"}}})"),
-            Invalid("1 validation error detected: Value null at 'tableName' failed to satisfy "
+            Invalid("1 validation error detected: Value null at 'tableName' "
+                    "failed to satisfy "
                     "constraint: Member must not be null"));
 }
 
 TEST_F(ExecuteTest, PlaceholderKeysAndValues) {
-  const std::string key = R"("TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}})";
-  EXPECT_EQ(Body("GetItem", "{" + key + R"(,"ProjectionExpression":"#a","ExpressionAttributeNames":{"a":"x"}})"),
-            Invalid(R"(ExpressionAttributeNames contains invalid key: Syntax error; key: \"a\")"));
-  EXPECT_EQ(Body("GetItem", "{" + key + R"(,"ProjectionExpression":"#a","ExpressionAttributeNames":{"#a-b":"x"}})"),
-            Invalid(R"(ExpressionAttributeNames contains invalid key: Syntax error; key: \"#a-b\")"));
-  EXPECT_EQ(Body("GetItem", "{" + key + R"(,"ProjectionExpression":"#a","ExpressionAttributeNames":{"#":"x"}})"),
-            Invalid(R"(ExpressionAttributeNames contains invalid key: Syntax error; key: \"#\")"));
-  EXPECT_EQ(Body("DeleteItem", "{" + key + R"(,"ConditionExpression":"a = :v","ExpressionAttributeValues":{"v":{"S":"x"}}})"),
-            Invalid(R"(ExpressionAttributeValues contains invalid key: Syntax error; key: \"v\")"));
-  EXPECT_EQ(Body("DeleteItem", "{" + key + R"(,"ConditionExpression":"a = :v","ExpressionAttributeValues":{":v":{"N":"1e999"}}})"),
-            Invalid("ExpressionAttributeValues contains invalid value: Number overflow. Attempting to "
-                    "store a number with magnitude larger than supported range for key :v"));
-  EXPECT_EQ(Body("Query", R"({"TableName":"t01","KeyConditionExpression":"pk = :v","ExpressionAttributeValues":{":v":{"SS":[]}}})"),
-            Invalid("ExpressionAttributeValues contains invalid value: One or more parameter values "
-                    "were invalid: An string set  may not be empty for key :v"));
+  const std::string key =
+      R"("TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}})";
+  EXPECT_EQ(
+      Body(
+          "GetItem",
+          "{" + key +
+              R"(,"ProjectionExpression":"#a","ExpressionAttributeNames":{"a":"x"}})"),
+      Invalid(
+          R"(ExpressionAttributeNames contains invalid key: Syntax error; key: \"a\")"));
+  EXPECT_EQ(
+      Body(
+          "GetItem",
+          "{" + key +
+              R"(,"ProjectionExpression":"#a","ExpressionAttributeNames":{"#a-b":"x"}})"),
+      Invalid(
+          R"(ExpressionAttributeNames contains invalid key: Syntax error; key: \"#a-b\")"));
+  EXPECT_EQ(
+      Body(
+          "GetItem",
+          "{" + key +
+              R"(,"ProjectionExpression":"#a","ExpressionAttributeNames":{"#":"x"}})"),
+      Invalid(
+          R"(ExpressionAttributeNames contains invalid key: Syntax error; key: \"#\")"));
+  EXPECT_EQ(
+      Body(
+          "DeleteItem",
+          "{" + key +
+              R"(,"ConditionExpression":"a = :v","ExpressionAttributeValues":{"v":{"S":"x"}}})"),
+      Invalid(
+          R"(ExpressionAttributeValues contains invalid key: Syntax error; key: \"v\")"));
+  EXPECT_EQ(
+      Body(
+          "DeleteItem",
+          "{" + key +
+              R"(,"ConditionExpression":"a = :v","ExpressionAttributeValues":{":v":{"N":"1e999"}}})"),
+      Invalid("ExpressionAttributeValues contains invalid value: Number "
+              "overflow. Attempting to "
+              "store a number with magnitude larger than supported range for "
+              "key :v"));
+  EXPECT_EQ(
+      Body(
+          "Query",
+          R"({"TableName":"t01","KeyConditionExpression":"pk = :v","ExpressionAttributeValues":{":v":{"SS":[]}}})"),
+      Invalid("ExpressionAttributeValues contains invalid value: One or more "
+              "parameter values "
+              "were invalid: An string set  may not be empty for key :v"));
   // Names are checked before values.
-  EXPECT_EQ(Body("Scan", R"({"TableName":"t01","FilterExpression":"#a = :v","ExpressionAttributeValues":{"v":{"S":"x"}},
+  EXPECT_EQ(
+      Body(
+          "Scan",
+          R"({"TableName":"t01","FilterExpression":"#a = :v","ExpressionAttributeValues":{"v":{"S":"x"}},
                             "ExpressionAttributeNames":{"a":"x"}})"),
-            Invalid(R"(ExpressionAttributeNames contains invalid key: Syntax error; key: \"a\")"));
+      Invalid(
+          R"(ExpressionAttributeNames contains invalid key: Syntax error; key: \"a\")"));
   // Good placeholders pass through to the Database.
-  Body("PutItem", R"({"TableName":"t01","Item":{"pk":{"S":"p"},"sk":{"S":"1"},"a":{"S":"x"}}})");
-  EXPECT_EQ(Body("Query", R"({"TableName":"t01","KeyConditionExpression":"#k = :v_1",
+  Body(
+      "PutItem",
+      R"({"TableName":"t01","Item":{"pk":{"S":"p"},"sk":{"S":"1"},"a":{"S":"x"}}})");
+  EXPECT_EQ(
+      Body("Query", R"({"TableName":"t01","KeyConditionExpression":"#k = :v_1",
                              "ExpressionAttributeNames":{"#k":"pk"},"ExpressionAttributeValues":{":v_1":{"S":"p"}},
                              "Select":"COUNT"})"),
-            R"({"Count":1,"ScannedCount":1})");
+      R"({"Count":1,"ScannedCount":1})");
 }
 
 TEST_F(ExecuteTest, LegacyParametersWorkOverJson) {
-  const std::string key = R"("TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}})";
-  Body("PutItem", R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"},"n":{"N":"1"},"s":{"S":"x"}}})");
+  const std::string key =
+      R"("TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}})";
+  Body(
+      "PutItem",
+      R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"},"n":{"N":"1"},"s":{"S":"x"}}})");
   // Expected guards writes.
-  EXPECT_EQ(Body("PutItem", R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"}},
+  EXPECT_EQ(
+      Body("PutItem",
+           R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"}},
                                "Expected":{"n":{"Exists":false}}})"),
-            R"({"__type":"com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException","message":"The conditional request failed"})");
+      R"({"__type":"com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException","message":"The conditional request failed"})");
   // AttributeUpdates edits items: ADD to a number, PUT a value.
-  EXPECT_EQ(Body("UpdateItem", "{" + key + R"(,"AttributeUpdates":{"n":{"Action":"ADD","Value":{"N":"2"}},
+  EXPECT_EQ(
+      Body("UpdateItem",
+           "{" + key +
+               R"(,"AttributeUpdates":{"n":{"Action":"ADD","Value":{"N":"2"}},
                                               "t":{"Value":{"S":"new"}}},"ReturnValues":"UPDATED_NEW"})"),
-            R"({"Attributes":{"n":{"N":"3"},"t":{"S":"new"}}})");
+      R"({"Attributes":{"n":{"N":"3"},"t":{"S":"new"}}})");
   // AttributesToGet projects.
   EXPECT_EQ(Body("GetItem", "{" + key + R"(,"AttributesToGet":["n","s"]})"),
             R"({"Item":{"n":{"N":"3"},"s":{"S":"x"}}})");
@@ -461,44 +672,65 @@ TEST_F(ExecuteTest, LegacyParametersWorkOverJson) {
                              "KeyConditions":{"pk":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"a"}]}},
                              "QueryFilter":{"n":{"ComparisonOperator":"GT","AttributeValueList":[{"N":"2"}]}}})"),
             R"({"Count":1,"ScannedCount":1})");
-  EXPECT_EQ(Body("Scan", R"({"TableName":"t01","Select":"COUNT","ConditionalOperator":"OR",
+  EXPECT_EQ(
+      Body("Scan",
+           R"({"TableName":"t01","Select":"COUNT","ConditionalOperator":"OR",
                             "ScanFilter":{"n":{"ComparisonOperator":"LT","AttributeValueList":[{"N":"0"}]},
                                           "s":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"x"}]}}})"),
-            R"({"Count":1,"ScannedCount":1})");
+      R"({"Count":1,"ScannedCount":1})");
   // Bad enum values and mixing get DynamoDB's errors.
-  EXPECT_EQ(Body("Scan", R"({"TableName":"t01","ScanFilter":{"n":{"ComparisonOperator":"ABOUT"}}})"),
-            Invalid("1 validation error detected: Value 'ABOUT' at 'scanFilter.n.member.comparisonOperator' "
-                    "failed to satisfy constraint: Member must satisfy enum value set: [IN, NULL, BETWEEN, "
-                    "LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]"));
-  EXPECT_EQ(Body("GetItem", "{" + key + R"(,"AttributesToGet":["n"],"ProjectionExpression":"n"})"),
-            Invalid("Can not use both expression and non-expression parameters in the same request: "
-                    "Non-expression parameters: {AttributesToGet} Expression parameters: "
-                    "{ProjectionExpression}"));
+  EXPECT_EQ(
+      Body(
+          "Scan",
+          R"({"TableName":"t01","ScanFilter":{"n":{"ComparisonOperator":"ABOUT"}}})"),
+      Invalid("1 validation error detected: Value 'ABOUT' at "
+              "'scanFilter.n.member.comparisonOperator' "
+              "failed to satisfy constraint: Member must satisfy enum value "
+              "set: [IN, NULL, BETWEEN, "
+              "LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, "
+              "CONTAINS]"));
+  EXPECT_EQ(
+      Body("GetItem",
+           "{" + key +
+               R"(,"AttributesToGet":["n"],"ProjectionExpression":"n"})"),
+      Invalid(
+          "Can not use both expression and non-expression parameters in the "
+          "same request: "
+          "Non-expression parameters: {AttributesToGet} Expression parameters: "
+          "{ProjectionExpression}"));
 }
 
 TEST_F(ExecuteTest, UnsupportedTableFeaturesAreRejected) {
-  EXPECT_EQ(Body("CreateTable", R"({"TableName":"t09","BillingMode":"PAY_PER_REQUEST",
+  EXPECT_EQ(
+      Body("CreateTable", R"({"TableName":"t09","BillingMode":"PAY_PER_REQUEST",
                                     "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
                                     "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
                                     "StreamSpecification":{"StreamEnabled":true}})"),
-            Invalid("StreamSpecification is not supported by this version of eddy yet"));
+      Invalid(
+          "StreamSpecification is not supported by this version of eddy yet"));
 }
 
 TEST_F(ExecuteTest, EmptyIndexListsAreRejected) {
-  EXPECT_EQ(Body("CreateTable", R"({"TableName":"t09","BillingMode":"PAY_PER_REQUEST",
+  EXPECT_EQ(
+      Body("CreateTable", R"({"TableName":"t09","BillingMode":"PAY_PER_REQUEST",
                                     "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
                                     "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
                                     "GlobalSecondaryIndexes":[]})"),
-            Invalid("One or more parameter values were invalid: List of GlobalSecondaryIndexes is "
-                    "empty"));
+      Invalid("One or more parameter values were invalid: List of "
+              "GlobalSecondaryIndexes is "
+              "empty"));
 }
 
 TEST_F(ExecuteTest, UnknownMembersAreIgnored) {
-  EXPECT_EQ(Body("PutItem", R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"}},
+  EXPECT_EQ(Body("PutItem",
+                 R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"}},
                                "Unknown":{"deep":[1,2,{"x":null}]},"tablename":5})"),
             "{}");
-  EXPECT_EQ(Body("GetItem", R"({"TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}},"ConsistentRead":null})"),
-            R"({"Item":{"pk":{"S":"a"},"sk":{"S":"1"}}})");
+  EXPECT_EQ(
+      Body(
+          "GetItem",
+          R"({"TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}},"ConsistentRead":null})"),
+      R"({"Item":{"pk":{"S":"a"},"sk":{"S":"1"}}})");
 }
 
 TEST_F(ExecuteTest, ExpressionsPassThroughToTheDatabase) {
@@ -508,7 +740,8 @@ TEST_F(ExecuteTest, ExpressionsPassThroughToTheDatabase) {
   typed.table_name = "t01";
   typed.key = {{"pk", AttributeValue::S("u")}, {"sk", AttributeValue::S("1")}};
   typed.update_expression = "SET a = :v";
-  typed.expression_attribute_values = AttributeMap{{":v", AttributeValue::S("x")}};
+  typed.expression_attribute_values =
+      AttributeMap{{":v", AttributeValue::S("x")}};
   Database other;
   ASSERT_EQ(Execute(other, "CreateTable",
                     R"({"TableName":"t01","BillingMode":"PAY_PER_REQUEST",
@@ -517,7 +750,8 @@ TEST_F(ExecuteTest, ExpressionsPassThroughToTheDatabase) {
                 .http_status,
             200);
   StatusOr<UpdateItemResponse> expected = other.UpdateItem(typed);
-  WireResponse r = Run("UpdateItem", R"({"TableName":"t01","Key":{"pk":{"S":"u"},"sk":{"S":"1"}},
+  WireResponse r = Run(
+      "UpdateItem", R"({"TableName":"t01","Key":{"pk":{"S":"u"},"sk":{"S":"1"}},
                                         "UpdateExpression":"SET a = :v","ExpressionAttributeValues":{":v":{"S":"x"}}})");
   if (expected.ok()) {
     EXPECT_EQ(r.http_status, 200);
@@ -528,9 +762,12 @@ TEST_F(ExecuteTest, ExpressionsPassThroughToTheDatabase) {
 
 TEST_F(ExecuteTest, EnvelopeErrors) {
   EXPECT_EQ(ExecuteEnvelope(db_, "{").error, ErrorCode::kSerialization);
-  EXPECT_EQ(ExecuteEnvelope(db_, R"({"request":{}})").error, ErrorCode::kValidation);
-  EXPECT_EQ(ExecuteEnvelope(db_, R"({"op":"Nope"})").error, ErrorCode::kUnknownOperation);
-  EXPECT_EQ(ExecuteEnvelope(db_, R"({"op":"ListTables"})").body, R"({"TableNames":["t01"]})");
+  EXPECT_EQ(ExecuteEnvelope(db_, R"({"request":{}})").error,
+            ErrorCode::kValidation);
+  EXPECT_EQ(ExecuteEnvelope(db_, R"({"op":"Nope"})").error,
+            ErrorCode::kUnknownOperation);
+  EXPECT_EQ(ExecuteEnvelope(db_, R"({"op":"ListTables"})").body,
+            R"({"TableNames":["t01"]})");
 }
 
 }  // namespace

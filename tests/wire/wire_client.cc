@@ -64,6 +64,43 @@ class TypedClient final : public Client {
     return db_->BatchWriteItem(r);
   }
 
+  StatusOr<TransactWriteItemsResponse> TransactWriteItems(
+      const TransactWriteItemsRequest& r) override {
+    return db_->TransactWriteItems(r);
+  }
+  StatusOr<TransactGetItemsResponse> TransactGetItems(
+      const TransactGetItemsRequest& r) override {
+    return db_->TransactGetItems(r);
+  }
+  StatusOr<UpdateTimeToLiveResponse> UpdateTimeToLive(
+      const UpdateTimeToLiveRequest& r) override {
+    return db_->UpdateTimeToLive(r);
+  }
+  StatusOr<DescribeTimeToLiveResponse> DescribeTimeToLive(
+      const DescribeTimeToLiveRequest& r) override {
+    return db_->DescribeTimeToLive(r);
+  }
+  StatusOr<TagResourceResponse> TagResource(
+      const TagResourceRequest& r) override {
+    return db_->TagResource(r);
+  }
+  StatusOr<UntagResourceResponse> UntagResource(
+      const UntagResourceRequest& r) override {
+    return db_->UntagResource(r);
+  }
+  StatusOr<ListTagsOfResourceResponse> ListTagsOfResource(
+      const ListTagsOfResourceRequest& r) override {
+    return db_->ListTagsOfResource(r);
+  }
+  Status InjectFault(const Fault& f) override {
+    db_->InjectFault(f);
+    return Status::OK();
+  }
+  Status ClearFaults() override {
+    db_->ClearFaults();
+    return Status::OK();
+  }
+
  private:
   Database* db_;
 };
@@ -406,6 +443,25 @@ Status StatusFromErrorBody(const Json& j) {
     s = s.WithItem(
         std::make_shared<const AttributeMap>(ToItemOrDie(j["Item"])));
   }
+  if (j.contains("CancellationReasons")) {
+    std::vector<CancellationReason> reasons;
+    for (const Json& r : j["CancellationReasons"]) {
+      CancellationReason reason{r.value("Code", ""), r.value("Message", ""),
+                                nullptr};
+      if (r.contains("Item"))
+        reason.item =
+            std::make_shared<const AttributeMap>(ToItemOrDie(r["Item"]));
+      reasons.push_back(std::move(reason));
+    }
+    s = s.WithCancellationReasons(std::move(reasons));
+  }
+  if (j.contains("ThrottlingReasons")) {
+    std::vector<ThrottlingReason> reasons;
+    for (const Json& r : j["ThrottlingReasons"]) {
+      reasons.push_back({r.value("reason", ""), r.value("resource", "")});
+    }
+    s = s.WithThrottlingReasons(std::move(reasons));
+  }
   return s;
 }
 
@@ -437,6 +493,12 @@ class JsonClient final : public Client {
       j["BillingMode"] = std::string(BillingModeName(*r.billing_mode));
     if (r.provisioned_throughput)
       j["ProvisionedThroughput"] = ThroughputJson(*r.provisioned_throughput);
+    if (!r.tags.empty()) {
+      Json tags = Json::array();
+      for (const Tag& t : r.tags)
+        tags.push_back({{"Key", t.key}, {"Value", t.value}});
+      j["Tags"] = tags;
+    }
     EDDY_ASSIGN_OR_RETURN(Json out, Call("CreateTable", j));
     return CreateTableResponse{TableFrom(out["TableDescription"])};
   }
@@ -658,6 +720,178 @@ class JsonClient final : public Client {
       }
     }
     return resp;
+  }
+
+  StatusOr<TransactWriteItemsResponse> TransactWriteItems(
+      const TransactWriteItemsRequest& r) override {
+    Json items = Json::array();
+    auto common = [](const std::string& table,
+                     const std::optional<std::string>& condition,
+                     const std::optional<ExpressionAttributeNames>& names,
+                     const std::optional<ExpressionAttributeValues>& values,
+                     bool rv) {
+      Json j{{"TableName", table}};
+      PutOptional("ConditionExpression", condition, j);
+      PutNamesAndValues(names, values, j);
+      if (rv) j["ReturnValuesOnConditionCheckFailure"] = "ALL_OLD";
+      return j;
+    };
+    for (const TransactWriteItem& t : r.transact_items) {
+      Json e = Json::object();
+      if (t.condition_check) {
+        const auto& c = *t.condition_check;
+        Json j =
+            common(c.table_name, c.condition_expression,
+                   c.expression_attribute_names, c.expression_attribute_values,
+                   c.return_values_on_condition_check_failure_all_old);
+        j["Key"] = ItemJson(c.key);
+        e["ConditionCheck"] = j;
+      }
+      if (t.put) {
+        const auto& p = *t.put;
+        Json j =
+            common(p.table_name, p.condition_expression,
+                   p.expression_attribute_names, p.expression_attribute_values,
+                   p.return_values_on_condition_check_failure_all_old);
+        j["Item"] = ItemJson(p.item);
+        e["Put"] = j;
+      }
+      if (t.delete_item) {
+        const auto& d = *t.delete_item;
+        Json j =
+            common(d.table_name, d.condition_expression,
+                   d.expression_attribute_names, d.expression_attribute_values,
+                   d.return_values_on_condition_check_failure_all_old);
+        j["Key"] = ItemJson(d.key);
+        e["Delete"] = j;
+      }
+      if (t.update) {
+        const auto& u = *t.update;
+        Json j =
+            common(u.table_name, u.condition_expression,
+                   u.expression_attribute_names, u.expression_attribute_values,
+                   u.return_values_on_condition_check_failure_all_old);
+        j["Key"] = ItemJson(u.key);
+        j["UpdateExpression"] = u.update_expression;
+        e["Update"] = j;
+      }
+      items.push_back(e);
+    }
+    Json j{{"TransactItems", items}};
+    PutCapacityMode(r.return_consumed_capacity, j);
+    PutItemCollectionMetricsMode(r.return_item_collection_metrics, j);
+    PutOptional("ClientRequestToken", r.client_request_token, j);
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("TransactWriteItems", j));
+    TransactWriteItemsResponse resp;
+    resp.consumed_capacity = CapacityList(out);
+    if (out.contains("ItemCollectionMetrics")) {
+      for (const auto& [table, list] : out["ItemCollectionMetrics"].items()) {
+        for (const Json& m : list)
+          resp.item_collection_metrics[table].push_back(MetricsFrom(m));
+      }
+    }
+    return resp;
+  }
+  StatusOr<TransactGetItemsResponse> TransactGetItems(
+      const TransactGetItemsRequest& r) override {
+    Json items = Json::array();
+    for (const TransactGetItem& g : r.transact_items) {
+      Json get{{"TableName", g.table_name}, {"Key", ItemJson(g.key)}};
+      PutOptional("ProjectionExpression", g.projection_expression, get);
+      PutNamesAndValues(g.expression_attribute_names, std::nullopt, get);
+      items.push_back(Json{{"Get", get}});
+    }
+    Json j{{"TransactItems", items}};
+    PutCapacityMode(r.return_consumed_capacity, j);
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("TransactGetItems", j));
+    TransactGetItemsResponse resp;
+    for (const Json& item : out["Responses"])
+      resp.responses.push_back(ItemResponse{OptItem(item, "Item")});
+    resp.consumed_capacity = CapacityList(out);
+    return resp;
+  }
+  StatusOr<UpdateTimeToLiveResponse> UpdateTimeToLive(
+      const UpdateTimeToLiveRequest& r) override {
+    Json j{{"TableName", r.table_name},
+           {"TimeToLiveSpecification",
+            {{"AttributeName", r.time_to_live_specification.attribute_name},
+             {"Enabled", r.time_to_live_specification.enabled}}}};
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("UpdateTimeToLive", j));
+    const Json& spec = out["TimeToLiveSpecification"];
+    return UpdateTimeToLiveResponse{TimeToLiveSpecification{
+        spec["Enabled"].get<bool>(), spec["AttributeName"].get<std::string>()}};
+  }
+  StatusOr<DescribeTimeToLiveResponse> DescribeTimeToLive(
+      const DescribeTimeToLiveRequest& r) override {
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("DescribeTimeToLive",
+                                         Json{{"TableName", r.table_name}}));
+    const Json& d = out["TimeToLiveDescription"];
+    DescribeTimeToLiveResponse resp;
+    const std::string status = d["TimeToLiveStatus"].get<std::string>();
+    resp.time_to_live_description.time_to_live_status =
+        status == "ENABLED"     ? TimeToLiveStatus::kEnabled
+        : status == "ENABLING"  ? TimeToLiveStatus::kEnabling
+        : status == "DISABLING" ? TimeToLiveStatus::kDisabling
+                                : TimeToLiveStatus::kDisabled;
+    if (d.contains("AttributeName")) {
+      resp.time_to_live_description.attribute_name =
+          d["AttributeName"].get<std::string>();
+    }
+    return resp;
+  }
+  StatusOr<TagResourceResponse> TagResource(
+      const TagResourceRequest& r) override {
+    Json tags = Json::array();
+    for (const Tag& t : r.tags)
+      tags.push_back({{"Key", t.key}, {"Value", t.value}});
+    EDDY_RETURN_IF_ERROR(
+        Call("TagResource",
+             Json{{"ResourceArn", r.resource_arn}, {"Tags", tags}})
+            .status());
+    return TagResourceResponse{};
+  }
+  StatusOr<UntagResourceResponse> UntagResource(
+      const UntagResourceRequest& r) override {
+    EDDY_RETURN_IF_ERROR(
+        Call("UntagResource",
+             Json{{"ResourceArn", r.resource_arn}, {"TagKeys", r.tag_keys}})
+            .status());
+    return UntagResourceResponse{};
+  }
+  StatusOr<ListTagsOfResourceResponse> ListTagsOfResource(
+      const ListTagsOfResourceRequest& r) override {
+    Json j{{"ResourceArn", r.resource_arn}};
+    PutOptional("NextToken", r.next_token, j);
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("ListTagsOfResource", j));
+    ListTagsOfResourceResponse resp;
+    for (const Json& t : out["Tags"]) {
+      resp.tags.push_back(
+          Tag{t["Key"].get<std::string>(), t["Value"].get<std::string>()});
+    }
+    if (out.contains("NextToken"))
+      resp.next_token = out["NextToken"].get<std::string>();
+    return resp;
+  }
+  Status InjectFault(const Fault& f) override {
+    static constexpr const char* kKinds[] = {
+        "ProvisionedThroughputExceeded", "Throttling",
+        "RequestLimitExceeded",          "InternalServerError",
+        "TransactionConflict",           "Unprocessed"};
+    Json j{{"Kind", kKinds[static_cast<int>(f.kind)]}, {"Count", f.count}};
+    if (!f.operation.empty()) j["Operation"] = f.operation;
+    if (!f.table_name.empty()) j["TableName"] = f.table_name;
+    if (f.key) j["Key"] = ItemJson(*f.key);
+    if (!f.throttling_reasons.empty()) {
+      Json reasons = Json::array();
+      for (const ThrottlingReason& t : f.throttling_reasons) {
+        reasons.push_back({{"reason", t.reason}, {"resource", t.resource}});
+      }
+      j["ThrottlingReasons"] = reasons;
+    }
+    return Call("EddyInjectFault", j).status();
+  }
+  Status ClearFaults() override {
+    return Call("EddyClearFaults", Json::object()).status();
   }
 
  private:

@@ -11,21 +11,6 @@
 namespace eddy::wire_internal {
 namespace {
 
-// One attribute map that is an element of a list (a key of Keys).
-std::optional<AttributeMap> ReadItemValue(const Json& j,
-                                          RequestErrors* errors) {
-  if (Status s = CheckItemShape(j); !s.ok()) {
-    errors->Serialization(std::move(s));
-    return std::nullopt;
-  }
-  AttributeMap out;
-  if (Status s = DecodeItem(j, &out); !s.ok()) {
-    errors->Validation(std::move(s));
-    return std::nullopt;
-  }
-  return out;
-}
-
 void WriteKeysAndAttributes(const KeysAndAttributes& k, JsonWriter& w) {
   w.BeginObject();
   w.Key("Keys");
@@ -50,16 +35,6 @@ void WriteKeysAndAttributes(const KeysAndAttributes& k, JsonWriter& w) {
     w.EndObject();
   }
   w.EndObject();
-}
-
-void WriteCapacities(ReturnConsumedCapacity mode,
-                     const std::vector<ConsumedCapacity>& capacities,
-                     JsonWriter& w) {
-  if (mode == ReturnConsumedCapacity::kNone) return;
-  w.Key("ConsumedCapacity");
-  w.BeginArray();
-  for (const ConsumedCapacity& c : capacities) WriteConsumedCapacity(c, w);
-  w.EndArray();
 }
 
 }  // namespace
@@ -106,7 +81,7 @@ StatusOr<std::string> BatchGetItemOp(Database& db, const Json& body) {
     WriteKeysAndAttributes(keys, w);
   }
   w.EndObject();
-  WriteCapacities(req.return_consumed_capacity, resp.consumed_capacity, w);
+  WriteCapacityList(req.return_consumed_capacity, resp.consumed_capacity, w);
   w.EndObject();
   return std::move(w).Take();
 }
@@ -178,20 +153,10 @@ StatusOr<std::string> BatchWriteItemOp(Database& db, const Json& body) {
     w.EndArray();
   }
   w.EndObject();
-  WriteCapacities(req.return_consumed_capacity, resp.consumed_capacity, w);
+  WriteCapacityList(req.return_consumed_capacity, resp.consumed_capacity, w);
   if (req.return_item_collection_metrics ==
       ReturnItemCollectionMetrics::kSize) {
-    w.Key("ItemCollectionMetrics");
-    w.BeginObject();
-    for (const auto& [table, metrics] : resp.item_collection_metrics) {
-      w.Key(table);
-      w.BeginArray();
-      for (const ItemCollectionMetrics& m : metrics) {
-        WriteItemCollectionMetrics(m, w);
-      }
-      w.EndArray();
-    }
-    w.EndObject();
+    WriteItemCollectionMetricsMap(resp.item_collection_metrics, w);
   }
   w.EndObject();
   return std::move(w).Take();

@@ -110,6 +110,45 @@ void WriteConsumedCapacity(const ConsumedCapacity& c, JsonWriter& w) {
   w.EndObject();
 }
 
+std::optional<AttributeMap> ReadItemValue(const Json& j,
+                                          RequestErrors* errors) {
+  if (Status s = CheckItemShape(j); !s.ok()) {
+    errors->Serialization(std::move(s));
+    return std::nullopt;
+  }
+  AttributeMap out;
+  if (Status s = DecodeItem(j, &out); !s.ok()) {
+    errors->Validation(std::move(s));
+    return std::nullopt;
+  }
+  return out;
+}
+
+void WriteCapacityList(ReturnConsumedCapacity mode,
+                       const std::vector<ConsumedCapacity>& capacities,
+                       JsonWriter& w) {
+  if (mode == ReturnConsumedCapacity::kNone) return;
+  w.Key("ConsumedCapacity");
+  w.BeginArray();
+  for (const ConsumedCapacity& c : capacities) WriteConsumedCapacity(c, w);
+  w.EndArray();
+}
+
+void WriteItemCollectionMetricsMap(
+    const std::map<std::string, std::vector<ItemCollectionMetrics>>& metrics,
+    JsonWriter& w) {
+  w.Key("ItemCollectionMetrics");
+  w.BeginObject();
+  for (const auto& [table, list] : metrics) {
+    w.Key(table);
+    w.BeginArray();
+    for (const ItemCollectionMetrics& m : list)
+      WriteItemCollectionMetrics(m, w);
+    w.EndArray();
+  }
+  w.EndObject();
+}
+
 void WriteItemCollectionMetrics(const ItemCollectionMetrics& m, JsonWriter& w) {
   w.BeginObject();
   w.Key("ItemCollectionKey");

@@ -34,6 +34,16 @@ StatusOr<std::string> QueryOp(Database& db, const Json& body);
 StatusOr<std::string> ScanOp(Database& db, const Json& body);
 StatusOr<std::string> BatchGetItemOp(Database& db, const Json& body);
 StatusOr<std::string> BatchWriteItemOp(Database& db, const Json& body);
+StatusOr<std::string> TransactWriteItemsOp(Database& db, const Json& body);
+StatusOr<std::string> TransactGetItemsOp(Database& db, const Json& body);
+StatusOr<std::string> UpdateTimeToLiveOp(Database& db, const Json& body);
+StatusOr<std::string> DescribeTimeToLiveOp(Database& db, const Json& body);
+StatusOr<std::string> TagResourceOp(Database& db, const Json& body);
+StatusOr<std::string> UntagResourceOp(Database& db, const Json& body);
+StatusOr<std::string> ListTagsOfResourceOp(Database& db, const Json& body);
+// eddy's own (not DynamoDB operations): fault injection.
+StatusOr<std::string> EddyInjectFaultOp(Database& db, const Json& body);
+StatusOr<std::string> EddyClearFaultsOp(Database& db, const Json& body);
 
 // --- Shared request pieces (common.cc) --------------------------------------
 
@@ -47,12 +57,25 @@ bool ReadReturnValuesOnConditionCheckFailure(ObjectReader& r);
 ReturnItemCollectionMetrics ReadReturnItemCollectionMetrics(ObjectReader& r);
 // Select: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES].
 std::optional<Select> ReadSelect(ObjectReader& r);
+// One attribute map that is an element of a list (a key of Keys); errors
+// are recorded.
+std::optional<AttributeMap> ReadItemValue(const Json& j, RequestErrors* errors);
+// A list of tags ([{"Key":..,"Value":..}]).
+std::vector<Tag> ReadTags(ObjectReader& r);
 
 // --- Shared response pieces (common.cc) -------------------------------------
 
 void WriteConsumedCapacity(const ConsumedCapacity& c, JsonWriter& w);
 // {"ItemCollectionKey": {...}, "SizeEstimateRangeGB": [low, high]}
 void WriteItemCollectionMetrics(const ItemCollectionMetrics& m, JsonWriter& w);
+// "ItemCollectionMetrics": {"<table>": [...]}
+void WriteItemCollectionMetricsMap(
+    const std::map<std::string, std::vector<ItemCollectionMetrics>>& metrics,
+    JsonWriter& w);
+// "ConsumedCapacity": [...], unless `mode` is NONE.
+void WriteCapacityList(ReturnConsumedCapacity mode,
+                       const std::vector<ConsumedCapacity>& capacities,
+                       JsonWriter& w);
 void WriteTableDescription(const TableDescription& t, JsonWriter& w);
 // {"<key>": <TableDescription>}
 std::string TableDescriptionBody(std::string_view key,

@@ -142,6 +142,7 @@ StatusOr<std::string> CreateTableOp(Database& db, const Json& body) {
       ReadIndexes<LocalSecondaryIndex>(r, "LocalSecondaryIndexes");
   req.global_secondary_indexes =
       ReadIndexes<GlobalSecondaryIndex>(r, "GlobalSecondaryIndexes");
+  req.tags = ReadTags(r);
   RejectUnsupportedTableFeatures(r,
                                  {"StreamSpecification", "SSESpecification"});
   EDDY_RETURN_IF_ERROR(errors.ToStatus());

@@ -1,0 +1,523 @@
+// Copyright 2026 The eddy Authors.
+//
+// eddy-server under load: a keep-alive HTTP client (cpp-httplib, TCP_NODELAY,
+// one thread per connection) issuing GetItem, PutItem and a 40-item Query
+// against eddy-server with 1 and 16 connections: requests per second,
+// mean/p50/p99 round trip as the client sees it, and the server's CPU per
+// request (read from /proc: each server runs in a forked child). In the same
+// run, the same client against two do-nothing responders answering "{}":
+//   - cpp-httplib's own server (the reference the issue names), and
+//   - eddy-server's HTTP layer with an empty handler, so that the difference
+//     is exactly eddy's protocol work (auth shape, Execute, CRC, headers).
+// Then the real binary: start-to-ready time (spawn to the ready line) and
+// resident memory (VmRSS), fresh and idle after load.
+//
+//   build/dev/bench/server_bench                  # about 40 s
+//   build/dev/bench/server_bench --seconds 1 --eddy-server path/to/eddy-server
+//
+// On a small machine the client's threads share the cores with the server's,
+// which the 16-connection rows show.
+
+#include <fcntl.h>
+#include <httplib.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "tools/eddy-server/internal/http_server.h"
+#include "tools/eddy-server/server.h"
+
+extern char** environ;
+
+namespace eddy::server {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr int kGetItems = 10'000;
+constexpr int kQueryItems = 40;
+constexpr char kJson10[] = "application/x-amz-json-1.0";
+constexpr char kAuth[] =
+    "AWS4-HMAC-SHA256 Credential=AKIDBENCH/20260101/us-east-1/dynamodb/"
+    "aws4_request, SignedHeaders=content-type;host;x-amz-date;x-amz-target, "
+    "Signature="
+    "5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7";
+
+struct Request {
+  const char* operation;
+  std::string body;
+};
+
+// A ~200-byte item, like a typical small DynamoDB record.
+std::string ItemJson(const std::string& pk, const std::string& sk) {
+  return R"({"pk":{"S":")" + pk + R"("},"sk":{"S":")" + sk +
+         R"("},"model":{"S":"Sea Eagle 370 Pro, tandem"},)"
+         R"("price":{"N":"79.99"},"capacity":{"N":"3"},"available":{"BOOL":true},)"
+         R"("notes":{"S":"Rinse with fresh water after each rental."}})";
+}
+
+Request GetItem(std::mt19937_64& rng) {
+  int i = static_cast<int>(rng() % kGetItems);
+  return {"GetItem", R"({"TableName":"bench","Key":{"pk":{"S":"item#)" +
+                         std::to_string(i) + R"("},"sk":{"S":"0"}}})"};
+}
+Request PutItem(std::mt19937_64& rng) {
+  int i = static_cast<int>(rng() % kGetItems);
+  return {"PutItem", R"({"TableName":"bench","Item":)" +
+                         ItemJson("item#" + std::to_string(i), "0") + "}"};
+}
+Request Query40(std::mt19937_64&) {
+  return {"Query", R"({"TableName":"bench","KeyConditionExpression":"pk = :p",)"
+                   R"("ExpressionAttributeValues":{":p":{"S":"query#0"}}})"};
+}
+
+struct LoadResult {
+  double requests_per_second = 0;
+  double mean_us = 0, p50_us = 0, p99_us = 0;
+  int64_t requests = 0;
+  int64_t errors = 0;
+};
+
+// `connections` threads, each with its own keep-alive client, send requests
+// from `make` for `seconds` after a short warm-up.
+LoadResult RunLoad(int port, int connections, double seconds,
+                   Request (*make)(std::mt19937_64&)) {
+  std::vector<std::vector<int64_t>> latencies(connections);
+  std::atomic<int64_t> errors{0};
+  std::atomic<int> ready{0};
+  std::atomic<bool> go{false};
+  Clock::time_point start, stop;
+  std::vector<std::thread> threads;
+  for (int c = 0; c < connections; ++c) {
+    threads.emplace_back([&, c] {
+      std::mt19937_64 rng(c + 1);
+      httplib::Client client("127.0.0.1", port);
+      client.set_keep_alive(true);
+      client.set_tcp_nodelay(true);
+      auto send = [&](const Request& r) {
+        httplib::Headers headers = {
+            {"X-Amz-Target", std::string("DynamoDB_20120810.") + r.operation},
+            {"Authorization", kAuth},
+            {"X-Amz-Date", "20260101T000000Z"}};
+        httplib::Result res = client.Post("/", headers, r.body, kJson10);
+        return res && res->status == 200;
+      };
+      for (int i = 0; i < 50; ++i) send(make(rng));  // warm-up
+      ready.fetch_add(1);
+      while (!go.load()) std::this_thread::yield();
+      std::vector<int64_t>& mine = latencies[c];
+      mine.reserve(1 << 16);
+      while (true) {
+        Request r = make(rng);
+        Clock::time_point t0 = Clock::now();
+        bool ok = send(r);
+        Clock::time_point t1 = Clock::now();
+        if (t1 >= stop) break;
+        if (!ok) errors.fetch_add(1);
+        mine.push_back(
+            std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0)
+                .count());
+      }
+    });
+  }
+  while (ready.load() < connections) std::this_thread::yield();
+  start = Clock::now();
+  stop = start + std::chrono::duration_cast<Clock::duration>(
+                     std::chrono::duration<double>(seconds));
+  go.store(true);
+  for (std::thread& t : threads) t.join();
+
+  std::vector<int64_t> all;
+  for (auto& v : latencies) all.insert(all.end(), v.begin(), v.end());
+  std::sort(all.begin(), all.end());
+  LoadResult r;
+  r.requests = static_cast<int64_t>(all.size());
+  r.errors = errors.load();
+  if (all.empty()) return r;
+  double sum = 0;
+  for (int64_t ns : all) sum += static_cast<double>(ns);
+  r.mean_us = sum / all.size() / 1000.0;
+  r.p50_us = all[all.size() / 2] / 1000.0;
+  r.p99_us = all[std::min(all.size() - 1, all.size() * 99 / 100)] / 1000.0;
+  r.requests_per_second = all.size() / seconds;
+  return r;
+}
+
+bool Call(int port, const char* operation, const std::string& body) {
+  httplib::Client client("127.0.0.1", port);
+  httplib::Headers headers = {
+      {"X-Amz-Target", std::string("DynamoDB_20120810.") + operation},
+      {"Authorization", kAuth},
+      {"X-Amz-Date", "20260101T000000Z"}};
+  httplib::Result r = client.Post("/", headers, body, kJson10);
+  if (!r || r->status != 200) {
+    std::fprintf(stderr, "%s failed: %s\n", operation,
+                 r ? r->body.c_str() : httplib::to_string(r.error()).c_str());
+    return false;
+  }
+  return true;
+}
+
+bool Load(int port) {
+  if (!Call(
+          port, "CreateTable",
+          R"({"TableName":"bench","BillingMode":"PAY_PER_REQUEST",)"
+          R"("KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},)"
+          R"({"AttributeName":"sk","KeyType":"RANGE"}],)"
+          R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},)"
+          R"({"AttributeName":"sk","AttributeType":"S"}]})")) {
+    return false;
+  }
+  // 25 items per BatchWriteItem.
+  auto batch = [&](auto item_of, int count) {
+    for (int start = 0; start < count; start += 25) {
+      std::string body = R"({"RequestItems":{"bench":[)";
+      for (int i = start; i < std::min(count, start + 25); ++i) {
+        if (i > start) body += ",";
+        body += R"({"PutRequest":{"Item":)" + item_of(i) + "}}";
+      }
+      body += "]}}";
+      if (!Call(port, "BatchWriteItem", body)) return false;
+    }
+    return true;
+  };
+  char sk[16];
+  return batch([](int i) { return ItemJson("item#" + std::to_string(i), "0"); },
+               kGetItems) &&
+         batch(
+             [&](int i) {
+               std::snprintf(sk, sizeof(sk), "%04d", i);
+               return ItemJson("query#0", sk);
+             },
+             kQueryItems);
+}
+
+// --- The real binary --------------------------------------------------------
+
+struct Spawned {
+  pid_t pid = -1;
+  int stdout_fd = -1;
+  double ready_ms = -1;
+  int port = 0;
+};
+
+Spawned SpawnServer(const std::string& binary) {
+  Spawned s;
+  int pipe_fds[2];
+  if (::pipe2(pipe_fds, O_CLOEXEC) != 0) return s;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 1);
+  std::vector<std::string> args = {binary, "--port", "0"};
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  Clock::time_point t0 = Clock::now();
+  int rc = posix_spawn(&s.pid, binary.c_str(), &actions, nullptr, argv.data(),
+                       environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(pipe_fds[1]);
+  if (rc != 0) {
+    ::close(pipe_fds[0]);
+    s.pid = -1;
+    return s;
+  }
+  s.stdout_fd = pipe_fds[0];
+  std::string line;
+  while (line.find('\n') == std::string::npos) {
+    pollfd p{s.stdout_fd, POLLIN, 0};
+    if (::poll(&p, 1, 10'000) <= 0) return s;
+    char buf[256];
+    ssize_t n = ::read(s.stdout_fd, buf, sizeof(buf));
+    if (n <= 0) return s;
+    line.append(buf, static_cast<size_t>(n));
+  }
+  s.ready_ms =
+      std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  size_t colon = line.rfind(':');
+  s.port = std::atoi(line.c_str() + colon + 1);
+  return s;
+}
+
+int StopServer(Spawned& s) {
+  int status = -1;
+  if (s.pid > 0) {
+    ::kill(s.pid, SIGTERM);
+    ::waitpid(s.pid, &status, 0);
+  }
+  if (s.stdout_fd >= 0) ::close(s.stdout_fd);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int64_t VmRssKb(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) return std::atoll(line.c_str() + 6);
+  }
+  return -1;
+}
+
+void BinaryFigures(const std::string& binary) {
+  std::vector<double> ready;
+  for (int i = 0; i < 10; ++i) {
+    Spawned s = SpawnServer(binary);
+    if (s.ready_ms < 0) {
+      std::fprintf(stderr, "could not start %s\n", binary.c_str());
+      StopServer(s);
+      return;
+    }
+    ready.push_back(s.ready_ms);
+    StopServer(s);
+  }
+  std::sort(ready.begin(), ready.end());
+  std::printf("\nReal binary (%s):\n", binary.c_str());
+  std::printf(
+      "- start-to-ready (spawn to ready line), 10 starts: median "
+      "%.1f ms, min %.1f ms, max %.1f ms (target <= 50 ms)\n",
+      ready[ready.size() / 2], ready.front(), ready.back());
+
+  Spawned s = SpawnServer(binary);
+  if (s.ready_ms < 0) return;
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const int64_t fresh_kb = VmRssKb(s.pid);
+  Load(s.port);
+  std::mt19937_64 rng(7);
+  LoadResult r = RunLoad(s.port, 4, 1.0, GetItem);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const int64_t loaded_kb = VmRssKb(s.pid);
+  int code = StopServer(s);
+  std::printf(
+      "- idle resident memory (VmRSS): %.1f MB fresh; %.1f MB idle "
+      "after loading %d items and %lld GetItems (target <= 20 MB "
+      "fresh)\n",
+      fresh_kb / 1024.0, loaded_kb / 1024.0, kGetItems + kQueryItems,
+      static_cast<long long>(r.requests));
+  std::printf("- exit status after SIGTERM: %d\n", code);
+}
+
+// --- Servers in child processes ----------------------------------------------
+//
+// Each server runs in a forked child (forked before any thread exists), so
+// its CPU time can be read from /proc/<pid>/stat: the server CPU per request
+// is the measure least disturbed by the client and by other load.
+
+struct Child {
+  pid_t pid = -1;
+  int port = 0;
+};
+
+// Runs `serve` (which starts a server and returns its port, or 0) in a child
+// that then sleeps until SIGTERM.
+Child ForkServer(int (*serve)(int threads), int threads) {
+  int fds[2];
+  if (::pipe(fds) != 0) return {};
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    ::close(fds[0]);
+    int port = serve(threads);
+    [[maybe_unused]] ssize_t n = ::write(fds[1], &port, sizeof(port));
+    ::close(fds[1]);
+    if (port == 0) ::_exit(1);
+    while (true) ::pause();
+  }
+  ::close(fds[1]);
+  Child c;
+  c.pid = pid;
+  if (::read(fds[0], &c.port, sizeof(c.port)) != sizeof(c.port)) c.port = 0;
+  ::close(fds[0]);
+  return c;
+}
+
+void StopChild(Child& c) {
+  if (c.pid > 0) {
+    ::kill(c.pid, SIGKILL);
+    ::waitpid(c.pid, nullptr, 0);
+  }
+  c.pid = -1;
+}
+
+// User + system CPU of a process, in microseconds.
+double CpuMicros(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(stat)),
+                   std::istreambuf_iterator<char>());
+  // Fields after the command name "(...)": state is field 3; utime 14,
+  // stime 15.
+  std::istringstream rest(text.substr(text.rfind(')') + 2));
+  std::string field;
+  double utime = 0, stime = 0;
+  for (int i = 3; i <= 15 && rest >> field; ++i) {
+    if (i == 14) utime = std::atof(field.c_str());
+    if (i == 15) stime = std::atof(field.c_str());
+  }
+  return (utime + stime) * 1e6 / static_cast<double>(::sysconf(_SC_CLK_TCK));
+}
+
+int ServeEddy(int threads) {
+  ServerOptions options;
+  options.port = 0;
+  options.threads = threads;
+  static Server* server = new Server(options);  // lives until the child dies
+  return server->Start().ok() ? server->port() : 0;
+}
+
+int ServeHttplibFloor(int) {
+  // Its pool needs a thread per connection (cpp-httplib pins one to each
+  // keep-alive connection) and its keep-alive limit (5 requests by default)
+  // is lifted.
+  static httplib::Server* floor = new httplib::Server();
+  floor->new_task_queue = [] { return new httplib::ThreadPool(32); };
+  floor->set_keep_alive_max_count(1'000'000);
+  floor->set_keep_alive_timeout(60);
+  floor->set_tcp_nodelay(true);
+  floor->Post(".*", [](const httplib::Request&, httplib::Response& res) {
+    res.set_content("{}", kJson10);
+  });
+  int port = floor->bind_to_any_port("127.0.0.1");
+  new std::thread([] { floor->listen_after_bind(); });
+  while (!floor->is_running()) std::this_thread::yield();
+  return port;
+}
+
+int ServeEddyHttpFloor(int threads) {
+  internal::HttpServerOptions http;
+  http.threads = threads;
+  static internal::HttpServer* floor = new internal::HttpServer(
+      http,
+      [](const internal::HttpRequest&, internal::HttpResponse* response) {
+        response->AddHeader("Content-Type", kJson10);
+        response->body = "{}";
+      },
+      [](internal::HttpError, std::string_view, internal::HttpResponse*) {});
+  return floor->Start().ok() ? floor->port() : 0;
+}
+
+struct Measured {
+  LoadResult load;
+  double server_cpu_us = 0;  // per request
+};
+
+Measured Measure(const Child& child, int connections, double seconds,
+                 Request (*make)(std::mt19937_64&)) {
+  Measured m;
+  double before = CpuMicros(child.pid);
+  m.load = RunLoad(child.port, connections, seconds, make);
+  double after = CpuMicros(child.pid);
+  // Warm-up requests (50 per connection) ran inside the window too.
+  m.server_cpu_us = (after - before) /
+                    static_cast<double>(m.load.requests + 50 * connections);
+  return m;
+}
+
+void PrintRow(const char* name, int connections, const Measured& m) {
+  const LoadResult& r = m.load;
+  std::printf(
+      "| %-32s | %2d | %7.0f | %7.1f | %7.1f | %7.1f | %7.1f |%s\n", name,
+      connections, r.requests_per_second, r.mean_us, r.p50_us, r.p99_us,
+      m.server_cpu_us,
+      r.errors > 0 ? (" " + std::to_string(r.errors) + " errors").c_str() : "");
+}
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+int Main(int argc, char** argv) {
+  double seconds = 2.0;
+  std::string binary = EDDY_SERVER_BINARY;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    std::string flag = argv[i];
+    if (flag == "--seconds") seconds = std::atof(argv[i + 1]);
+    if (flag == "--eddy-server") binary = argv[i + 1];
+  }
+  const int threads =
+      std::max(4, 2 * static_cast<int>(std::thread::hardware_concurrency()));
+  Child eddy = ForkServer(ServeEddy, threads);
+  Child floor_httplib = ForkServer(ServeHttplibFloor, threads);
+  Child floor_eddy = ForkServer(ServeEddyHttpFloor, threads);
+  if (eddy.port == 0 || floor_httplib.port == 0 || floor_eddy.port == 0 ||
+      !Load(eddy.port)) {
+    std::fprintf(stderr, "could not start the servers\n");
+    StopChild(eddy);
+    StopChild(floor_httplib);
+    StopChild(floor_eddy);
+    return 1;
+  }
+
+  std::printf(
+      "eddy-server load, %.1f s per row, %d worker threads, %u "
+      "hardware threads; round trips as the client sees them, server "
+      "CPU from /proc\n\n",
+      seconds, threads, std::thread::hardware_concurrency());
+  std::printf("| %-32s | %2s | %7s | %7s | %7s | %7s | %7s |\n", "workload",
+              "c", "req/s", "mean us", "p50 us", "p99 us", "srv CPU");
+  std::printf("|%s|----|---------|---------|---------|---------|---------|\n",
+              std::string(34, '-').c_str());
+  for (int c : {1, 16}) {
+    PrintRow("do-nothing (cpp-httplib server)", c,
+             Measure(floor_httplib, c, seconds, GetItem));
+    PrintRow("do-nothing (eddy HTTP layer)", c,
+             Measure(floor_eddy, c, seconds, GetItem));
+    PrintRow("GetItem (random of 10,000)", c,
+             Measure(eddy, c, seconds, GetItem));
+    PrintRow("PutItem (overwrite, ~200 B)", c,
+             Measure(eddy, c, seconds, PutItem));
+    PrintRow("Query (40 items, ~8 KB)", c, Measure(eddy, c, seconds, Query40));
+  }
+
+  // The ratio the issue sets (<= 1.3x), from interleaved short rounds so
+  // that drift in machine load hits floor and GetItem alike; medians of the
+  // per-round ratios, 1 connection.
+  constexpr int kRounds = 5;
+  std::vector<double> rt_httplib, rt_eddy, cpu_httplib, cpu_eddy, extra_cpu;
+  for (int round = 0; round < kRounds; ++round) {
+    const double s = std::max(0.5, seconds / 2);
+    Measured a = Measure(floor_httplib, 1, s, GetItem);
+    Measured b = Measure(floor_eddy, 1, s, GetItem);
+    Measured g = Measure(eddy, 1, s, GetItem);
+    rt_httplib.push_back(g.load.mean_us / a.load.mean_us);
+    rt_eddy.push_back(g.load.mean_us / b.load.mean_us);
+    cpu_httplib.push_back(g.server_cpu_us / a.server_cpu_us);
+    cpu_eddy.push_back(g.server_cpu_us / b.server_cpu_us);
+    extra_cpu.push_back(g.server_cpu_us - b.server_cpu_us);
+  }
+  std::printf(
+      "\nGetItem / do-nothing responder, 1 connection, median of %d "
+      "interleaved rounds (target <= 1.3x):\n"
+      "- server CPU per request: %.2fx cpp-httplib's, %.2fx eddy's HTTP "
+      "layer (eddy's protocol work: %.1f us CPU per GetItem)\n"
+      "- mean round trip:        %.2fx cpp-httplib's, %.2fx eddy's HTTP "
+      "layer\n",
+      kRounds, Median(cpu_httplib), Median(cpu_eddy), Median(extra_cpu),
+      Median(rt_httplib), Median(rt_eddy));
+
+  StopChild(eddy);
+  StopChild(floor_httplib);
+  StopChild(floor_eddy);
+
+  BinaryFigures(binary);
+  return 0;
+}
+
+}  // namespace
+}  // namespace eddy::server
+
+int main(int argc, char** argv) { return eddy::server::Main(argc, argv); }

@@ -1,0 +1,126 @@
+// Copyright 2026 The eddy Authors.
+
+#include "emulator/api/faults.h"
+
+#include <algorithm>
+
+namespace eddy {
+
+Status FaultStatus(const Fault& fault) {
+  switch (fault.kind) {
+    case Fault::Kind::kProvisionedThroughputExceeded:
+      return Status(ErrorCode::kProvisionedThroughputExceeded,
+                    "The level of configured provisioned throughput for the "
+                    "table was exceeded. Consider increasing your "
+                    "provisioning level with the UpdateTable API.")
+          .WithThrottlingReasons(fault.throttling_reasons);
+    case Fault::Kind::kThrottling:
+      return Status(ErrorCode::kThrottling,
+                    "Throughput exceeds the current capacity of your table or "
+                    "index. DynamoDB is automatically scaling your table or "
+                    "index so please try again shortly. If exceptions "
+                    "persist, check if you have a hot key: "
+                    "https://docs.aws.amazon.com/amazondynamodb/latest/"
+                    "developerguide/bp-partition-key-design.html")
+          .WithThrottlingReasons(fault.throttling_reasons);
+    case Fault::Kind::kRequestLimitExceeded:
+      return Status(ErrorCode::kRequestLimitExceeded,
+                    "Throughput exceeds the current throughput limit for your "
+                    "account. Please contact AWS Support at "
+                    "https://aws.amazon.com/support request a limit increase")
+          .WithThrottlingReasons(fault.throttling_reasons);
+    case Fault::Kind::kInternalServerError:
+      return Status(ErrorCode::kInternalServerError, "Internal server error");
+    case Fault::Kind::kTransactionConflict:
+      return Status(ErrorCode::kTransactionConflict,
+                    "Transaction is ongoing for the item");
+    case Fault::Kind::kUnprocessed:
+      break;
+  }
+  return Status::Internal("an unprocessed-part fault has no error");
+}
+
+namespace {
+
+bool KeyMatches(const Item& want, const Item* key) {
+  if (key == nullptr) return false;
+  for (const auto& e : want) {
+    const AttributeValue* v = key->Find(e.name);
+    if (v == nullptr || !(*v == e.value)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void FaultInjector::Add(Fault fault) {
+  if (fault.count <= 0) return;
+  std::lock_guard lock(mu_);
+  faults_.push_back(std::move(fault));
+  armed_.store(static_cast<int>(faults_.size()), std::memory_order_release);
+}
+
+void FaultInjector::Clear() {
+  std::lock_guard lock(mu_);
+  faults_.clear();
+  armed_.store(0, std::memory_order_release);
+}
+
+std::vector<Fault> FaultInjector::Pending() const {
+  std::lock_guard lock(mu_);
+  return faults_;
+}
+
+int FaultInjector::Find(std::string_view operation, std::string_view table,
+                        const Item* key,
+                        std::initializer_list<Fault::Kind> kinds) const {
+  for (size_t i = 0; i < faults_.size(); ++i) {
+    const Fault& f = faults_[i];
+    if (std::find(kinds.begin(), kinds.end(), f.kind) == kinds.end()) continue;
+    if (!f.operation.empty() && f.operation != operation) continue;
+    if (!f.table_name.empty() && f.table_name != table) continue;
+    if (f.key && !KeyMatches(*f.key, key)) continue;
+    return static_cast<int>(i);
+  }
+  return -1;
+}
+
+void FaultInjector::Charge(int i) {
+  if (--faults_[i].count <= 0) faults_.erase(faults_.begin() + i);
+  armed_.store(static_cast<int>(faults_.size()), std::memory_order_release);
+}
+
+std::optional<Fault> FaultInjector::Take(
+    std::string_view operation, std::string_view table, const Item* key,
+    std::initializer_list<Fault::Kind> kinds) {
+  if (empty()) return std::nullopt;
+  std::lock_guard lock(mu_);
+  const int i = Find(operation, table, key, kinds);
+  if (i < 0) return std::nullopt;
+  Fault f = faults_[i];
+  Charge(i);
+  return f;
+}
+
+std::vector<std::optional<Fault>> FaultInjector::TakeForParts(
+    std::string_view operation, const std::vector<Part>& parts,
+    std::initializer_list<Fault::Kind> kinds) {
+  std::vector<std::optional<Fault>> out(parts.size());
+  if (empty()) return out;
+  std::lock_guard lock(mu_);
+  std::vector<int> matched;  // indexes into faults_, charged once each
+  for (size_t p = 0; p < parts.size(); ++p) {
+    const int i = Find(operation, parts[p].table, parts[p].key, kinds);
+    if (i < 0) continue;
+    out[p] = faults_[i];
+    if (std::find(matched.begin(), matched.end(), i) == matched.end()) {
+      matched.push_back(i);
+    }
+  }
+  // Charge from the highest index down, so erasing keeps the others valid.
+  std::sort(matched.rbegin(), matched.rend());
+  for (int i : matched) Charge(i);
+  return out;
+}
+
+}  // namespace eddy

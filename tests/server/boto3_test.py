@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+# Copyright 2026 The eddy Authors.
+"""boto3 against the real eddy-server binary: results and error codes.
+
+    python3 boto3_test.py path/to/eddy-server
+
+botocore checks every response's x-amz-crc32 for DynamoDB, so a wrong CRC
+fails here too. Fails, never skips, when boto3 is missing.
+"""
+
+import os
+import sys
+import threading
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from eddy_server import EddyServer, install_sigterm_handler  # noqa: E402
+
+try:
+    import boto3
+    from botocore.config import Config
+    from botocore.exceptions import ClientError
+except ImportError:
+    sys.exit("FAIL: boto3 is not installed for %s" % sys.executable)
+
+
+def expect_error(code, message, fn, **kwargs):
+    try:
+        fn(**kwargs)
+    except ClientError as e:
+        got = (e.response["Error"]["Code"], e.response["Error"]["Message"])
+        assert got[0] == code, "expected %s, got %s" % (code, got)
+        if message is not None:
+            assert got[1] == message, "expected %r, got %r" % (message, got[1])
+        status = e.response["ResponseMetadata"]["HTTPStatusCode"]
+        assert status == 400, status
+        return e
+    raise AssertionError("expected %s" % code)
+
+
+def main():
+    install_sigterm_handler()
+    with EddyServer(sys.argv[1]) as server:
+        session = boto3.session.Session(
+            aws_access_key_id="AKIDEDDYTEST", aws_secret_access_key="x",
+            region_name="ap-southeast-2")
+        ddb = session.client(
+            "dynamodb", endpoint_url=server.url,
+            config=Config(retries={"max_attempts": 1, "mode": "standard"}))
+
+        ddb.create_table(
+            TableName="orders",
+            AttributeDefinitions=[
+                {"AttributeName": "pk", "AttributeType": "S"},
+                {"AttributeName": "sk", "AttributeType": "N"}],
+            KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"},
+                       {"AttributeName": "sk", "KeyType": "RANGE"}],
+            BillingMode="PAY_PER_REQUEST")
+        assert ddb.describe_table(TableName="orders")["Table"][
+            "TableStatus"] == "ACTIVE"
+        ddb.get_waiter("table_exists").wait(TableName="orders")
+
+        # Items, and numbers normalized as DynamoDB does.
+        r = ddb.put_item(TableName="orders",
+                         Item={"pk": {"S": "u#1"}, "sk": {"N": "001"},
+                               "total": {"N": "12.50"},
+                               "tags": {"SS": ["b", "a"]}})
+        assert len(r["ResponseMetadata"]["RequestId"]) == 52
+        item = ddb.get_item(TableName="orders",
+                            Key={"pk": {"S": "u#1"}, "sk": {"N": "1"}})["Item"]
+        assert item["total"] == {"N": "12.5"}, item
+        assert sorted(item["tags"]["SS"]) == ["a", "b"], item
+
+        # 40 items in one partition; Query in both directions, Limit pages.
+        with ddb_batch(ddb, "orders") as put:
+            for i in range(2, 42):
+                put({"pk": {"S": "u#2"}, "sk": {"N": str(i)}})
+        r = ddb.query(TableName="orders",
+                      KeyConditionExpression="pk = :p AND sk BETWEEN :a AND :b",
+                      ExpressionAttributeValues={":p": {"S": "u#2"},
+                                                 ":a": {"N": "10"},
+                                                 ":b": {"N": "19"}},
+                      ScanIndexForward=False)
+        assert [int(i["sk"]["N"]) for i in r["Items"]] == list(
+            range(19, 9, -1)), r["Items"]
+        pages = ddb.get_paginator("query").paginate(
+            TableName="orders", KeyConditionExpression="pk = :p",
+            ExpressionAttributeValues={":p": {"S": "u#2"}},
+            PaginationConfig={"PageSize": 7})
+        assert sum(p["Count"] for p in pages) == 40
+        assert ddb.scan(TableName="orders", Select="COUNT")["Count"] == 41
+
+        # UpdateItem with a condition, then the condition failing.
+        r = ddb.update_item(
+            TableName="orders", Key={"pk": {"S": "u#1"}, "sk": {"N": "1"}},
+            UpdateExpression="SET #t = #t + :d",  # "total" is a reserved word
+            ConditionExpression="attribute_exists(pk)",
+            ExpressionAttributeNames={"#t": "total"},
+            ExpressionAttributeValues={":d": {"N": "0.5"}},
+            ReturnValues="UPDATED_NEW")
+        assert r["Attributes"] == {"total": {"N": "13"}}, r
+        expect_error("ValidationException",
+                     "Invalid UpdateExpression: Attribute name is a reserved "
+                     "keyword; reserved keyword: total",
+                     ddb.update_item, TableName="orders",
+                     Key={"pk": {"S": "u#1"}, "sk": {"N": "1"}},
+                     UpdateExpression="SET total = :d",
+                     ExpressionAttributeValues={":d": {"N": "1"}})
+        expect_error("ConditionalCheckFailedException",
+                     "The conditional request failed", ddb.put_item,
+                     TableName="orders",
+                     Item={"pk": {"S": "u#1"}, "sk": {"N": "1"}},
+                     ConditionExpression="attribute_not_exists(pk)")
+
+        # ValidationException with DynamoDB's exact texts.
+        expect_error("ValidationException",
+                     "The provided key element does not match the schema",
+                     ddb.get_item, TableName="orders",
+                     Key={"pk": {"S": "u#1"}, "sk": {"S": "1"}})
+        expect_error("ValidationException",
+                     "One or more parameter values were invalid: Missing the "
+                     "key sk in the item",
+                     ddb.put_item, TableName="orders",
+                     Item={"pk": {"S": "u#1"}})
+        expect_error("ValidationException",
+                     "1 validation error detected: Value 'x' at 'tableName' "
+                     "failed to satisfy constraint: Member must have length "
+                     "greater than or equal to 3",
+                     ddb.describe_table, TableName="x")
+
+        # ResourceNotFoundException, both texts.
+        expect_error("ResourceNotFoundException",
+                     "Requested resource not found", ddb.get_item,
+                     TableName="missing", Key={"pk": {"S": "a"}})
+        expect_error("ResourceNotFoundException",
+                     "Requested resource not found: Table: missing not found",
+                     ddb.describe_table, TableName="missing")
+
+        # Many clients at once (boto3 clients are thread-safe; each thread
+        # gets its own to use its own connections).
+        errors = []
+
+        def worker(n):
+            try:
+                c = session.client("dynamodb", endpoint_url=server.url)
+                for i in range(20):
+                    c.put_item(TableName="orders",
+                               Item={"pk": {"S": "t#%d" % n},
+                                     "sk": {"N": str(i)}})
+                got = c.query(TableName="orders",
+                              KeyConditionExpression="pk = :p",
+                              ExpressionAttributeValues={
+                                  ":p": {"S": "t#%d" % n}})["Count"]
+                assert got == 20, got
+            except Exception as e:  # reported below
+                errors.append(e)
+
+        threads = [threading.Thread(target=worker, args=(n,))
+                   for n in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert not errors, errors
+
+        ddb.delete_table(TableName="orders")
+        expect_error("ResourceNotFoundException", None, ddb.describe_table,
+                     TableName="orders")
+    print("PASS: boto3 (tables, items, 40-item query, pagination, update, "
+          "ConditionalCheckFailed, ValidationException texts, "
+          "ResourceNotFound, 8 threads)")
+
+
+class ddb_batch:
+    """Puts items with BatchWriteItem, 25 at a time."""
+
+    def __init__(self, client, table):
+        self.client, self.table, self.items = client, table, []
+
+    def __enter__(self):
+        return self.items.append
+
+    def __exit__(self, exc_type, exc, tb):
+        if exc_type is not None:
+            return False
+        for start in range(0, len(self.items), 25):
+            r = self.client.batch_write_item(RequestItems={self.table: [
+                {"PutRequest": {"Item": it}}
+                for it in self.items[start:start + 25]]})
+            assert not r.get("UnprocessedItems"), r
+        return False
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,25 @@
+# eddy-server: unit tests of its pieces and its protocol over loopback
+# (owned by the server work). cpp-httplib's client drives the server; its
+# Debian build must be compiled against with the same definitions
+# (pkg-config), which also pull in OpenSSL's headers.
+pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
+
+eddy_test(server_test
+  SOURCES server/http_parser_test.cc server/units_test.cc server/server_test.cc
+  DEPS eddy_server_lib PkgConfig::HTTPLIB)
+
+# Real clients against the real binary (started with --port 0, always
+# stopped). python3 and node are looked up on PATH when the test runs; a
+# missing AWS CLI, boto3, node or npm fails the test.
+add_test(NAME server_aws_cli
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/aws_cli_test.py
+          $<TARGET_FILE:eddy-server>)
+add_test(NAME server_boto3
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/boto3_test.py
+          $<TARGET_FILE:eddy-server>)
+add_test(NAME server_node_sdk
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/server/node/run_sdk_test.sh
+          $<TARGET_FILE:eddy-server>)
+set_tests_properties(server_aws_cli server_boto3 PROPERTIES TIMEOUT 120)
+# The first run installs the pinned SDK from npm.
+set_tests_properties(server_node_sdk PROPERTIES TIMEOUT 300)

@@ -1,0 +1,243 @@
+// Copyright 2026 The eddy Authors.
+
+#include "tools/eddy-server/flags.h"
+
+#include <charconv>
+#include <string_view>
+
+namespace eddy::server {
+namespace {
+
+// Returns "" on success, otherwise what is wrong with the value.
+using Apply = std::string (*)(std::string_view value, CommandLine* cl);
+
+struct Flag {
+  const char* name;        // matched after one or two dashes
+  int dashes;              // as --help shows it: 1 for DynamoDB Local's flags
+  const char* value_name;  // null for a switch
+  const char* help;
+  Apply apply;
+};
+
+template <typename Int>
+bool ParseInt(std::string_view text, Int min, Int max, Int* out) {
+  Int v{};
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size() || v < min ||
+      v > max) {
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+bool IsRegionName(std::string_view s) {
+  if (s.empty() || s.size() > 64) return false;
+  for (char c : s) {
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// The flag table. Throttling mode, GSI propagation lag and fault injection
+// join it as rows once the library has those options.
+const Flag kFlags[] = {
+    {"port", 1, "N",
+     "TCP port (default 8000, as DynamoDB Local). 0 picks a free port; the "
+     "ready line shows which.",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       return ParseInt(v, 0, 65535, &cl->server.port)
+                  ? ""
+                  : "must be a port number from 0 to 65535";
+     }},
+    {"host", 2, "ADDR",
+     "Address to listen on (default 127.0.0.1: this machine only). Use "
+     "0.0.0.0 or :: to accept connections from other machines.",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       if (v.empty()) return "must not be empty";
+       cl->server.host = std::string(v);
+       return "";
+     }},
+    {"threads", 2, "N",
+     "Worker threads: requests executed at once (default max(4, 2 x cores)). "
+     "Idle and slow connections hold no thread.",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       return ParseInt(v, 1, 1024, &cl->server.threads)
+                  ? ""
+                  : "must be a number from 1 to 1024";
+     }},
+    {"max-body-bytes", 2, "N",
+     "Largest request body accepted; larger ones are answered 413 "
+     "RequestEntityTooLargeException (default 17825792, just over "
+     "DynamoDB's 16 MB request limit).",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       return ParseInt<size_t>(v, 1024, size_t{1} << 30,
+                               &cl->server.max_body_bytes)
+                  ? ""
+                  : "must be a number of bytes from 1024 to 1073741824";
+     }},
+    {"max-connections", 2, "N",
+     "Open connections allowed at once; more are answered 503 and closed "
+     "(default 1024).",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       return ParseInt(v, 1, 1'000'000, &cl->server.max_connections)
+                  ? ""
+                  : "must be a number from 1 to 1000000";
+     }},
+    {"region", 2, "NAME",
+     "Region in ARNs and the health line (default us-east-1). Requests signed "
+     "for any region are served from the same database.",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       if (!IsRegionName(v)) return "must be a region name like us-east-1";
+       cl->server.database.region = std::string(v);
+       return "";
+     }},
+    {"account-id", 2, "ID", "Account id in ARNs (default 000000000000).",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       if (v.size() != 12 ||
+           v.find_first_not_of("0123456789") != std::string_view::npos) {
+         return "must be 12 digits";
+       }
+       cl->server.database.account_id = std::string(v);
+       return "";
+     }},
+    // DynamoDB Local's flags.
+    {"inMemory", 1, nullptr,
+     "Accepted for DynamoDB Local compatibility: eddy always keeps its data "
+     "in memory (it is gone when the server exits).",
+     [](std::string_view, CommandLine*) -> std::string { return ""; }},
+    {"sharedDb", 1, nullptr,
+     "Accepted for DynamoDB Local compatibility: eddy always serves one "
+     "database, whatever the access key and region of a request.",
+     [](std::string_view, CommandLine*) -> std::string { return ""; }},
+    {"disableTelemetry", 1, nullptr,
+     "Accepted for DynamoDB Local compatibility: eddy sends no telemetry.",
+     [](std::string_view, CommandLine*) -> std::string { return ""; }},
+    {"delayTransientStatuses", 1, nullptr,
+     "Accepted and ignored, with a warning: eddy's tables and indexes are "
+     "ACTIVE at once.",
+     [](std::string_view, CommandLine* cl) -> std::string {
+       cl->warnings.push_back(
+           "-delayTransientStatuses is ignored: tables are ACTIVE at once");
+       return "";
+     }},
+    {"cors", 1, "ORIGINS",
+     "Accepted and ignored, with a warning: eddy-server sends no CORS "
+     "headers, so web browsers cannot call it.",
+     [](std::string_view, CommandLine* cl) -> std::string {
+       cl->warnings.push_back(
+           "-cors is ignored: eddy-server sends no CORS headers");
+       return "";
+     }},
+    {"dbPath", 1, "DIR",
+     "Refused: eddy keeps data in memory only, and silently dropping data "
+     "you asked to keep would be worse than stopping.",
+     [](std::string_view, CommandLine*) -> std::string {
+       return "is not supported: eddy keeps data in memory only (drop "
+              "-dbPath, or use DynamoDB Local for a persistent database)";
+     }},
+    {"optimizeDbBeforeStartup", 1, nullptr,
+     "Refused, like -dbPath which it needs.",
+     [](std::string_view, CommandLine*) -> std::string {
+       return "is not supported: eddy has no database file to optimize";
+     }},
+    {"help", 2, nullptr, "Print this help and exit.",
+     [](std::string_view, CommandLine* cl) -> std::string {
+       cl->help = true;
+       return "";
+     }},
+};
+
+const Flag* FindFlag(std::string_view name) {
+  if (name == "h") name = "help";
+  for (const Flag& f : kFlags) {
+    if (name == f.name) return &f;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+bool ParseCommandLine(const std::vector<std::string>& args, CommandLine* out,
+                      std::string* error) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string_view arg = args[i];
+    if (arg.size() < 2 || arg[0] != '-') {
+      *error = "unexpected argument '" + args[i] + "'";
+      return false;
+    }
+    arg.remove_prefix(arg[1] == '-' ? 2 : 1);
+    std::string_view name = arg.substr(0, arg.find('='));
+    const Flag* flag = FindFlag(name);
+    if (flag == nullptr) {
+      *error = "unknown flag '" + args[i] + "'";
+      return false;
+    }
+    std::string_view value;
+    const bool inline_value = name.size() < arg.size();
+    if (flag->value_name == nullptr) {
+      if (inline_value) {
+        *error = "-" + std::string(name) + " takes no value";
+        return false;
+      }
+    } else if (inline_value) {
+      value = arg.substr(name.size() + 1);
+    } else if (i + 1 < args.size()) {
+      value = args[++i];
+    } else {
+      *error =
+          "-" + std::string(name) + " needs a value (" + flag->value_name + ")";
+      return false;
+    }
+    std::string problem = flag->apply(value, out);
+    if (!problem.empty()) {
+      *error = "-" + std::string(name) +
+               (flag->value_name != nullptr ? " " + std::string(value) : "") +
+               ": " + problem;
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string HelpText() {
+  std::string text =
+      "usage: eddy-server [flags]\n"
+      "\n"
+      "Serves an in-memory eddy database over HTTP with DynamoDB's JSON\n"
+      "protocol, for the AWS CLI, boto3 and the AWS SDKs:\n"
+      "  aws dynamodb list-tables --endpoint-url http://127.0.0.1:8000\n"
+      "Any credentials are accepted (signatures are not verified). When ready\n"
+      "it prints one line, 'eddy-server listening on http://HOST:PORT'; it\n"
+      "exits on SIGINT or SIGTERM.\n"
+      "\n"
+      "Flags take one or two dashes (-port 8000, --port=8000):\n";
+  for (const Flag& f : kFlags) {
+    std::string head = std::string(f.dashes, '-') + f.name;
+    head.insert(0, "  ");
+    if (f.value_name != nullptr) head += " " + std::string(f.value_name);
+    text += head + "\n";
+    // Wrap the help at about 72 columns, indented.
+    std::string_view help = f.help;
+    std::string line = "      ";
+    while (!help.empty()) {
+      size_t space = help.find(' ');
+      std::string_view word = help.substr(0, space);
+      if (line.size() + word.size() > 78 && line.size() > 6) {
+        line.pop_back();  // the space after the last word
+        text += line + "\n";
+        line = "      ";
+      }
+      line += std::string(word) + " ";
+      if (space == std::string_view::npos) break;
+      help.remove_prefix(space + 1);
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    text += line + "\n";
+  }
+  return text;
+}
+
+}  // namespace eddy::server

@@ -1,0 +1,46 @@
+// Copyright 2026 The eddy Authors.
+//
+// The eddy-server command line, in the spirit of DynamoDB Local's: its
+// single-dash flags (-port, -inMemory, -sharedDb, ...) and eddy's own
+// (--host, --threads, ...). Every flag may be written with one or two dashes
+// and its value as the next argument or after '='.
+//
+//   CommandLine cl;
+//   std::string error;
+//   if (!ParseCommandLine({"-port", "0", "-inMemory"}, &cl, &error)) ...
+//   // cl.server.port == 0; cl.warnings lists flags accepted but ignored
+//
+// Flags are rows of one table (flags.cc): adding an option is one row with
+// its help text and a parser. HelpText() is generated from the same table.
+//
+// Thread safety: pure functions.
+
+#ifndef EDDY_TOOLS_EDDY_SERVER_FLAGS_H_
+#define EDDY_TOOLS_EDDY_SERVER_FLAGS_H_
+
+#include <string>
+#include <vector>
+
+#include "tools/eddy-server/server.h"
+
+namespace eddy::server {
+
+struct CommandLine {
+  ServerOptions server;
+  bool help = false;
+  // Flags accepted but without effect, one sentence each.
+  std::vector<std::string> warnings;
+};
+
+// Parses the arguments after the program name into `out` (which starts from
+// its defaults). False with `error` set on an unknown flag, a missing or bad
+// value, or a DynamoDB Local flag eddy cannot honour.
+bool ParseCommandLine(const std::vector<std::string>& args, CommandLine* out,
+                      std::string* error);
+
+// The --help text: usage and every flag.
+std::string HelpText();
+
+}  // namespace eddy::server
+
+#endif  // EDDY_TOOLS_EDDY_SERVER_FLAGS_H_
