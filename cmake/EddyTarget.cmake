@@ -15,11 +15,14 @@ if(EDDY_SANITIZE)
   target_compile_options(eddy_build_flags INTERFACE
     -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
   target_link_options(eddy_build_flags INTERFACE -fsanitize=address,undefined)
+  # Long-running tests (the throttling scenarios) shrink their workloads.
+  target_compile_definitions(eddy_build_flags INTERFACE EDDY_SANITIZE=1)
 endif()
 
 if(EDDY_SANITIZE_THREAD)
   target_compile_options(eddy_build_flags INTERFACE -fsanitize=thread -fno-omit-frame-pointer)
   target_link_options(eddy_build_flags INTERFACE -fsanitize=thread)
+  target_compile_definitions(eddy_build_flags INTERFACE EDDY_SANITIZE=1)
 endif()
 
 # eddy_module(NAME SOURCES ... DEPS ...): one static library per emulator module,

@@ -26,10 +26,25 @@ constexpr std::initializer_list<Kind> kTransactionKinds = kCallKinds;
 
 }  // namespace
 
+namespace {
+
+// The simulator reads the Database's clock.
+capacity::SimulatorOptions SimulatorOptionsOf(const Options& options) {
+  capacity::SimulatorOptions o = options.throttle;
+  o.clock = options.clock;
+  return o;
+}
+
+}  // namespace
+
 Database::Database(Options options)
     : options_(std::move(options)),
+      simulator_(std::make_unique<capacity::ThrottleSimulator>(
+          SimulatorOptionsOf(options_))),
       catalog_(std::make_unique<engine::Catalog>()),
-      tokens_(std::make_unique<engine::TransactionTokens>()) {}
+      tokens_(std::make_unique<engine::TransactionTokens>()) {
+  options_.throttle.clock = options_.clock;
+}
 
 Database::~Database() = default;
 
@@ -43,7 +58,8 @@ Database::~Database() = default;
         return FaultStatus(*f);                                         \
       }                                                                 \
     }                                                                   \
-    engine::Context ctx{catalog_.get(), &options_, tokens_.get()};      \
+    engine::Context ctx{catalog_.get(), &options_, tokens_.get(),   \
+                      simulator_.get()};      \
     return engine::Op(ctx, request);                                    \
   }
 
@@ -70,7 +86,8 @@ EDDY_FORWARD(DescribeTimeToLive, nullptr)
         return FaultStatus(*f);                                     \
       }                                                             \
     }                                                               \
-    engine::Context ctx{catalog_.get(), &options_, tokens_.get()};  \
+    engine::Context ctx{catalog_.get(), &options_, tokens_.get(),   \
+                      simulator_.get()};  \
     return engine::Op(ctx, request);                                \
   }
 
@@ -82,7 +99,8 @@ EDDY_FORWARD_UNNAMED(ListTagsOfResource)
 
 StatusOr<BatchGetItemResponse> Database::BatchGetItem(
     const BatchGetItemRequest& request) {
-  engine::Context ctx{catalog_.get(), &options_, tokens_.get()};
+  engine::Context ctx{catalog_.get(), &options_, tokens_.get(),
+                      simulator_.get()};
   if (faults_.empty()) return engine::BatchGetItem(ctx, request, nullptr);
   std::vector<FaultInjector::Part> parts;
   for (const auto& [table, keys] : request.request_items) {
@@ -108,7 +126,8 @@ StatusOr<BatchGetItemResponse> Database::BatchGetItem(
 
 StatusOr<BatchWriteItemResponse> Database::BatchWriteItem(
     const BatchWriteItemRequest& request) {
-  engine::Context ctx{catalog_.get(), &options_, tokens_.get()};
+  engine::Context ctx{catalog_.get(), &options_, tokens_.get(),
+                      simulator_.get()};
   if (faults_.empty()) return engine::BatchWriteItem(ctx, request, nullptr);
   std::vector<FaultInjector::Part> parts;
   for (const auto& [table, writes] : request.request_items) {
@@ -205,7 +224,8 @@ StatusOr<TransactWriteItemsResponse> Database::TransactWriteItems(
       return *std::move(s);
     }
   }
-  engine::Context ctx{catalog_.get(), &options_, tokens_.get()};
+  engine::Context ctx{catalog_.get(), &options_, tokens_.get(),
+                      simulator_.get()};
   return engine::TransactWriteItems(ctx, request);
 }
 
@@ -221,23 +241,70 @@ StatusOr<TransactGetItemsResponse> Database::TransactGetItems(
       return *std::move(s);
     }
   }
-  engine::Context ctx{catalog_.get(), &options_, tokens_.get()};
+  engine::Context ctx{catalog_.get(), &options_, tokens_.get(),
+                      simulator_.get()};
   return engine::TransactGetItems(ctx, request);
 }
 
-StatusOr<std::vector<uint64_t>> Database::DescribePartitions(
+StatusOr<capacity::ResourceId> Database::ResourceOf(
     const std::string& table_name, const std::string& index_name) {
   std::shared_ptr<engine::Table> table = catalog_->Find(table_name);
   if (table == nullptr)
     return engine::TableNotFound(table_name, /*describe_form=*/true);
   std::shared_lock lock(table->mu);
-  if (index_name.empty()) return table->partitions.starts();
+  if (index_name.empty()) return table->resource;
   const engine::SecondaryIndex* index = table->FindIndex(index_name);
   if (index == nullptr || !index->is_global()) {
     return Status::Validation("The table does not have the specified index: " +
                               index_name);
   }
-  return index->partitions.starts();
+  return index->resource;
 }
+
+StatusOr<std::vector<uint64_t>> Database::DescribePartitions(
+    const std::string& table_name, const std::string& index_name) {
+  EDDY_ASSIGN_OR_RETURN(capacity::ResourceId id,
+                        ResourceOf(table_name, index_name));
+  return simulator_->PartitionStarts(id);
+}
+
+StatusOr<ThrottleCounters> Database::GetThrottleCounters(
+    const std::string& table_name, const std::string& index_name) {
+  EDDY_ASSIGN_OR_RETURN(capacity::ResourceId id,
+                        ResourceOf(table_name, index_name));
+  return simulator_->Counters(id);
+}
+
+StatusOr<std::vector<ThrottleSecond>> Database::GetThrottleSeries(
+    const std::string& table_name, const std::string& index_name,
+    int64_t from_second, int64_t to_second) {
+  EDDY_ASSIGN_OR_RETURN(capacity::ResourceId id,
+                        ResourceOf(table_name, index_name));
+  return simulator_->Series(id, from_second, to_second);
+}
+
+StatusOr<std::vector<PartitionInfo>> Database::GetPartitions(
+    const std::string& table_name, const std::string& index_name) {
+  EDDY_ASSIGN_OR_RETURN(capacity::ResourceId id,
+                        ResourceOf(table_name, index_name));
+  return simulator_->Partitions(id);
+}
+
+StatusOr<std::vector<PartitionInfo>> Database::GetPartitionHistory(
+    const std::string& table_name, const std::string& index_name) {
+  EDDY_ASSIGN_OR_RETURN(capacity::ResourceId id,
+                        ResourceOf(table_name, index_name));
+  return simulator_->PartitionHistory(id);
+}
+
+StatusOr<std::vector<KeyCount>> Database::GetTopKeys(
+    const std::string& table_name, const std::string& index_name,
+    TopKeysKind kind, bool with_sort_key, int k) {
+  EDDY_ASSIGN_OR_RETURN(capacity::ResourceId id,
+                        ResourceOf(table_name, index_name));
+  return simulator_->TopKeys(id, kind, with_sort_key, k);
+}
+
+void Database::FlushThrottleMetrics() { simulator_->Flush(); }
 
 }  // namespace eddy

@@ -24,7 +24,10 @@
 //   ConditionalCheckFailedException for failed conditions,
 //   TransactionCanceledException (with CancellationReasons) for cancelled
 //   transactions, ItemCollectionSizeLimitExceededException on tables with an
-//   LSI, and whatever an injected Fault asks for. Nothing throws.
+//   LSI, ProvisionedThroughputExceededException / ThrottlingException /
+//   RequestLimitExceeded when the throttling simulator throttles a request
+//   (Options::throttle; throttling.h), and whatever an injected Fault asks
+//   for. Nothing throws.
 // - Consumed capacity is computed exactly (throughput-model.md §1) and
 //   reported when ReturnConsumedCapacity asks for it.
 //
@@ -43,6 +46,7 @@
 #include "emulator/api/faults.h"
 #include "emulator/api/options.h"
 #include "emulator/api/requests.h"
+#include "emulator/api/throttling.h"
 #include "emulator/base/status.h"
 
 namespace eddy {
@@ -110,11 +114,42 @@ class Database {
   // eddy's own: how a table's key space (or, with `index_name`, a GSI's) is
   // divided into partitions (throughput-model.md §3). Each entry is the
   // first hash of a partition.
+  // ResourceNotFoundException for an unknown table, ValidationException for
+  // an index that is not one of its GSIs (the same for the methods below).
   StatusOr<std::vector<uint64_t>> DescribePartitions(
       const std::string& table_name, const std::string& index_name = "");
 
+  // eddy's own: the throttling simulator's metrics (throttling.h). Each
+  // names a table, or with `index_name` one of its GSIs. Seconds are
+  // NowMicros() / 1e6 of the Options clock; the current second appears once
+  // it is over or after FlushThrottleMetrics().
+  StatusOr<ThrottleCounters> GetThrottleCounters(
+      const std::string& table_name, const std::string& index_name = "");
+  StatusOr<std::vector<ThrottleSecond>> GetThrottleSeries(
+      const std::string& table_name, const std::string& index_name,
+      int64_t from_second, int64_t to_second);
+  // Live partitions in key order, and every partition ever (splits retire
+  // a parent and create two children).
+  StatusOr<std::vector<PartitionInfo>> GetPartitions(
+      const std::string& table_name, const std::string& index_name = "");
+  StatusOr<std::vector<PartitionInfo>> GetPartitionHistory(
+      const std::string& table_name, const std::string& index_name = "");
+  // Contributor Insights: most accessed (3 × WCU + RCU) or most throttled
+  // keys, by partition key or (with_sort_key) by full key; at most k.
+  StatusOr<std::vector<KeyCount>> GetTopKeys(const std::string& table_name,
+                                             const std::string& index_name,
+                                             TopKeysKind kind,
+                                             bool with_sort_key, int k);
+  // Closes the current second of every table's series.
+  void FlushThrottleMetrics();
+
  private:
+  // The simulator resource of a table or one of its GSIs.
+  StatusOr<capacity::ResourceId> ResourceOf(const std::string& table_name,
+                                            const std::string& index_name);
+
   Options options_;
+  std::unique_ptr<capacity::ThrottleSimulator> simulator_;
   std::unique_ptr<engine::Catalog> catalog_;
   std::unique_ptr<engine::TransactionTokens> tokens_;
   FaultInjector faults_;

@@ -17,6 +17,7 @@
 #include <string>
 
 #include "emulator/base/clock.h"
+#include "emulator/capacity/simulator.h"
 #include "emulator/types/limits.h"
 
 namespace eddy {
@@ -82,6 +83,16 @@ struct Options {
 
   // Time-to-live expiry timing.
   TimeToLiveOptions time_to_live;
+
+  // The throttling simulator (emulator/api/throttling.h): DynamoDB's
+  // partitions and admission control. Default: ThrottleMode::kOff — nothing
+  // is throttled, as in DynamoDB Local, while consumption, partitions and
+  // top keys are still recorded. kSimulate throttles as DynamoDB would
+  // (per-partition 3,000 RCU / 1,000 WCU, burst, adaptive capacity, split
+  // for heat, on-demand ramp, GSI back-pressure). Every other member is a
+  // model parameter with its documented default (capacity/simulator.h).
+  // `throttle.clock` is ignored: the simulator reads `clock` above.
+  capacity::SimulatorOptions throttle;
 };
 
 }  // namespace eddy

@@ -39,8 +39,20 @@ constexpr std::array kErrors = {
     ErrorInfo{ErrorCode::kRequestEntityTooLarge,
               "com.amazon.coral.service#RequestEntityTooLargeException", 413,
               false},
+    // DynamoDB's data-plane ThrottlingException (on-demand tables, with
+    // ThrottlingReasons) is a modeled error of the DynamoDB service itself:
+    // the DynamoDB API Reference and the SDK models list it among
+    // DynamoDB's exceptions (e.g. boto3's
+    // DynamoDB.Client.exceptions.ThrottlingException, Ruby's
+    // Aws::DynamoDB::Types::ThrottlingException with throttling_reasons),
+    // so its __type carries the service namespace, like
+    // ProvisionedThroughputExceededException. The older
+    // "com.amazon.coral.availability#ThrottlingException" ("Rate exceeded")
+    // is what control-plane request-rate throttling returns, which eddy
+    // never sends.
     ErrorInfo{ErrorCode::kThrottling,
-              "com.amazon.coral.availability#ThrottlingException", 400, false},
+              "com.amazonaws.dynamodb.v20120810#ThrottlingException", 400,
+              false},
     ErrorInfo{ErrorCode::kServiceUnavailable,
               "com.amazon.coral.availability#ServiceUnavailableException", 503,
               false},

@@ -35,8 +35,9 @@ enum class ErrorCode : int {
   kUnrecognizedClient,
   kAccessDenied,
   kRequestEntityTooLarge,  // eddy-server only: body over the size limit (413).
-  // com.amazon.coral.availability#
+  // com.amazonaws.dynamodb.v20120810# (see error_code.cc)
   kThrottling,
+  // com.amazon.coral.availability#
   kServiceUnavailable,
   // com.amazonaws.dynamodb.v20120810#
   kResourceNotFound,

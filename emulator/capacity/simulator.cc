@@ -59,6 +59,23 @@ int64_t SecondOf(int64_t micros) {
 
 int64_t CeilDiv(int64_t a, int64_t b) { return b <= 0 ? 0 : (a + b - 1) / b; }
 
+// The historical formula ceil(RCU/3000 + WCU/1000) with the partition caps
+// of the options (throughput-model.md §3.2), and ceil(size / partition size).
+int64_t ProvisionedCount(const SimulatorOptions& o, int64_t read_units,
+                         int64_t write_units, int64_t size_bytes) {
+  const int64_t r = std::max<int64_t>(1, o.partition_read_units);
+  const int64_t w = std::max<int64_t>(1, o.partition_write_units);
+  // ceil(a/r + b/w) = ceil((a*w + b*r) / (r*w)), in 128 bits.
+  const __int128 num = static_cast<__int128>(std::max<int64_t>(0, read_units)) * w +
+                       static_cast<__int128>(std::max<int64_t>(0, write_units)) * r;
+  const __int128 den = static_cast<__int128>(r) * w;
+  const __int128 by_throughput = (num + den - 1) / den;
+  const int64_t by_size = CeilDiv(size_bytes, o.partition_size_bytes);
+  return std::max<int64_t>(
+      {1, by_size,
+       static_cast<int64_t>(std::min<__int128>(by_throughput, 1 << 20))});
+}
+
 int64_t Mod(int64_t a, int64_t m) { return ((a % m) + m) % m; }
 
 uint64_t SplitMix(uint64_t* state) {
@@ -733,9 +750,8 @@ StatusOr<ResourceId> ThrottleSimulator::Register(const ResourceConfig& config) {
                  options_.partition_read_units;
   int64_t count;
   if (config.billing == Billing::kProvisioned) {
-    count = PartitionMap::ProvisionedPartitionCount(config.read_capacity_units,
-                                                    config.write_capacity_units,
-                                                    config.size_bytes);
+    count = ProvisionedCount(options_, config.read_capacity_units,
+                             config.write_capacity_units, config.size_bytes);
     r->max_provisioned_read = config.read_capacity_units;
     r->max_provisioned_write = config.write_capacity_units;
   } else {
@@ -797,9 +813,9 @@ Status ThrottleSimulator::Update(ResourceId id, const ResourceConfig& config) {
     r->max_provisioned_write =
         std::max(r->max_provisioned_write, r->config.write_capacity_units);
     ConfigureTableLevel(options_, *r, now, /*reset=*/was_on_demand);
-    const int64_t target = PartitionMap::ProvisionedPartitionCount(
-        r->config.read_capacity_units, r->config.write_capacity_units,
-        r->live_bytes);
+    const int64_t target =
+        ProvisionedCount(options_, r->config.read_capacity_units,
+                         r->config.write_capacity_units, r->live_bytes);
     r->counters.splits_for_throughput +=
         GrowPartitions(options_, *r, target, now);
     if (!options_.adaptive_capacity)
@@ -823,16 +839,33 @@ void ThrottleSimulator::AddBytes(ResourceId id, uint64_t hash,
   if (r == nullptr || delta_bytes == 0) return;
   const int64_t now = options_.clock->NowMicros();
   AdvanceTo(*r, now);
-  r->live_bytes = std::max<int64_t>(0, r->live_bytes + delta_bytes);
-  const int index = r->map.PartitionOf(hash, sort_key);
-  Partition& p = *r->parts[index];
+  AddBytesLocked(*r, hash, sort_key, delta_bytes, now);
+}
+
+void ThrottleSimulator::AddBytes(std::span<const Access> accesses) {
+  std::lock_guard<std::mutex> lock(mu_);
+  const int64_t now = options_.clock->NowMicros();
+  for (const Access& a : accesses) {
+    Resource* r = Find(a.resource);
+    if (r == nullptr || a.delta_bytes == 0) continue;
+    AdvanceTo(*r, now);
+    AddBytesLocked(*r, a.hash, a.sort_key, a.delta_bytes, now);
+  }
+}
+
+void ThrottleSimulator::AddBytesLocked(Resource& r, uint64_t hash,
+                                       std::string_view sort_key,
+                                       int64_t delta_bytes, int64_t now) {
+  r.live_bytes = std::max<int64_t>(0, r.live_bytes + delta_bytes);
+  const int index = r.map.PartitionOf(hash, sort_key);
+  Partition& p = *r.parts[index];
   p.size_bytes = std::max<int64_t>(0, p.size_bytes + delta_bytes);
-  r->infos[p.id].size_bytes = p.size_bytes;
+  r.infos[p.id].size_bytes = p.size_bytes;
   KeyPosition mid;
   if (p.size_bytes > options_.partition_size_bytes &&
-      r->map.MidpointOf(index, &mid) &&
-      SplitPartition(options_, *r, index, mid, now)) {
-    ++r->counters.splits_for_size;
+      r.map.MidpointOf(index, &mid) &&
+      SplitPartition(options_, r, index, mid, now)) {
+    ++r.counters.splits_for_size;
   }
 }
 
@@ -1126,6 +1159,13 @@ AdmitDecision ThrottleSimulator::AdmitLocked(std::span<const Access> accesses,
     }
     if (simulate && options_.split_for_heat) SampleAccess(options_, *r, p, a);
   }
+  // Stored bytes last: a split for size may retire partitions looked up above.
+  for (size_t i = 0; i < n; ++i) {
+    if (sc.res[i] != nullptr && accesses[i].delta_bytes != 0) {
+      AddBytesLocked(*sc.res[i], accesses[i].hash, accesses[i].sort_key,
+                     accesses[i].delta_bytes, now);
+    }
+  }
   return AdmitDecision{};
 }
 
@@ -1148,6 +1188,20 @@ StatusOr<std::vector<uint64_t>> ThrottleSimulator::PartitionStarts(
   if (r == nullptr) return NotFound(id);
   AdvanceTo(*r, options_.clock->NowMicros());
   return r->map.starts();
+}
+
+std::vector<KeyPosition> ThrottleSimulator::BoundariesBetween(
+    ResourceId id, uint64_t from_hash, uint64_t to_hash) {
+  std::vector<KeyPosition> out;
+  std::lock_guard<std::mutex> lock(mu_);
+  Resource* r = Find(id);
+  if (r == nullptr) return out;
+  AdvanceTo(*r, options_.clock->NowMicros());
+  const std::vector<uint64_t>& starts = r->map.starts();
+  int i = r->map.PartitionOf(from_hash, {}) + 1;
+  for (; i < r->map.count() && starts[i] <= to_hash; ++i)
+    out.push_back(r->map.start(i));
+  return out;
 }
 
 StatusOr<std::vector<PartitionInfo>> ThrottleSimulator::Partitions(

@@ -226,6 +226,10 @@ struct Access {
   int64_t read_half_units = 0;
   int64_t write_half_units = 0;
   bool eventually_consistent = false;  // a read that may use the EC ceiling
+  // Stored bytes this access adds at its key (negative: removes) when it is
+  // admitted: the item or index entry plus DynamoDB's 100-byte overhead
+  // (split for size). Nothing changes when the request is throttled.
+  int64_t delta_bytes = 0;
 };
 
 // The outcome of one Admit. Admitted decisions allocate nothing; throttled
@@ -368,7 +372,8 @@ class ThrottleSimulator {
 
   // --- Resources -----------------------------------------------------------
   // Adds a table or a GSI with its initial partitions: provisioned
-  // max(ceil(RCU/3000 + WCU/1000), ceil(size/10 GB), min_partitions, 1),
+  // max(ceil(RCU/3000 + WCU/1000), ceil(size/10 GB), min_partitions, 1)
+  // (3000 and 1000 being partition_read_units / partition_write_units),
   // on-demand max(4, warm/cap, ceil(size/10 GB), min_partitions).
   // ValidationException for an empty ARN, provisioned units < 1, max request
   // units 0 or < -1, or an index whose table is unknown.
@@ -389,6 +394,9 @@ class ThrottleSimulator {
   // item (+ index entry), the difference on replace, −size on delete.
   void AddBytes(ResourceId id, uint64_t hash, std::string_view sort_key,
                 int64_t delta_bytes);
+  // The `delta_bytes` of each access, without admission, consumption or
+  // metrics (writes DynamoDB does not charge: time-to-live deletions).
+  void AddBytes(std::span<const Access> accesses);
   // Total bytes of a resource (e.g. after a bulk load), spread evenly over
   // its partitions; grows the partition count to ceil(size / 10 GB).
   Status SetSize(ResourceId id, int64_t size_bytes);
@@ -407,6 +415,14 @@ class ThrottleSimulator {
   int PartitionOf(ResourceId id, uint64_t hash, std::string_view sort_key);
   // First hash of each partition (Database::DescribePartitions).
   StatusOr<std::vector<uint64_t>> PartitionStarts(ResourceId id);
+  // Where a read that walks positions with hashes in [from_hash, to_hash]
+  // crosses partitions: the start of every partition after the one owning
+  // (from_hash, "") that begins at or before (to_hash, any sort key), in
+  // key order. Empty (and allocation-free) when the range lies in one
+  // partition, or for an unknown id. Query and Scan group what they
+  // evaluated by these boundaries.
+  std::vector<KeyPosition> BoundariesBetween(ResourceId id, uint64_t from_hash,
+                                             uint64_t to_hash);
   // Live partitions in key order, and every partition ever (history).
   StatusOr<std::vector<PartitionInfo>> Partitions(ResourceId id);
   StatusOr<std::vector<PartitionInfo>> PartitionHistory(ResourceId id);
@@ -432,6 +448,9 @@ class ThrottleSimulator {
   AdmitDecision AdmitLocked(std::span<const Access> accesses, int64_t now,
                             bool count_request);
   void CountThrottledRequest(std::span<const Access> accesses);
+  void AddBytesLocked(internal::Resource& r, uint64_t hash,
+                      std::string_view sort_key, int64_t delta_bytes,
+                      int64_t now);
 
   const SimulatorOptions options_;
   std::mutex mu_;

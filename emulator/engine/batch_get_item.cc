@@ -2,12 +2,17 @@
 //
 // BatchGetItem: up to 100 keys over any number of tables. Each item is charged
 // on its own (rounded up to 4 KB); what would push the response past 16 MB,
-// and the keys an injected fault marks, are returned in UnprocessedKeys.
+// the keys an injected fault marks and the keys the throttling simulator
+// throttles are returned in UnprocessedKeys (the call fails only when every
+// key read is throttled). Approximation: the 16 MB limit counts the items
+// read before admission, so a throttled item may leave a later key
+// unprocessed that would have fitted.
 
 #include <mutex>
 #include <set>
 
 #include "emulator/capacity/units.h"
+#include "emulator/engine/admission.h"
 #include "emulator/engine/expressions.h"
 #include "emulator/engine/keys.h"
 #include "emulator/engine/operations.h"
@@ -73,13 +78,22 @@ StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
     work.push_back(std::move(w));
   }
 
-  BatchGetItemResponse response;
+  // 1. Read every key (each table under its shared lock), noting what each
+  // part would return and what it costs.
+  enum class State : uint8_t { kRead, kUnprocessed };
+  struct Part {
+    State state = State::kRead;
+    std::optional<Item> item;
+    int64_t half_units = 0;
+  };
+  std::vector<std::vector<Part>> parts(work.size());
+  std::vector<capacity::Access> accesses;
+  std::vector<PartRange> ranges;
+  std::vector<std::pair<size_t, size_t>> owner;  // (table, key) per range
   int64_t response_bytes = 0;
   for (size_t t = 0; t < work.size(); ++t) {
     const Table& table = *work[t].table;
     const KeysAndAttributes& asked = request.request_items.at(table.name);
-    int64_t half_units = 0;
-    std::vector<Item>& items = response.responses[table.name];
     CatchUp(*work[t].table, *ctx.options->clock);
     std::shared_lock lock(table.mu);
     const std::vector<bool>* mask = nullptr;
@@ -87,9 +101,51 @@ StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
       auto it = unprocessed->find(table.name);
       if (it != unprocessed->end()) mask = &it->second;
     }
+    parts[t].resize(work[t].keys.size());
     for (size_t i = 0; i < work[t].keys.size(); ++i) {
+      Part& part = parts[t][i];
       if (response_bytes >= limits::kMaxBatchGetResponseBytes ||
           (mask != nullptr && (*mask)[i])) {
+        part.state = State::kUnprocessed;
+        continue;
+      }
+      const storage::Record* r = table.store.Find(work[t].keys[i].ref());
+      const int64_t size = r ? r->item_size() : 0;
+      part.half_units = capacity::ReadHalfUnits(size, asked.consistent_read);
+      if (r) {
+        part.item = work[t].projection
+                        ? expr::Project(*work[t].projection, r->Decode())
+                        : r->Decode();
+        response_bytes += size;
+      }
+      ranges.push_back(PartRange{accesses.size(), accesses.size() + 1});
+      accesses.push_back(ReadAccess(table, work[t].keys[i], part.half_units,
+                                    !asked.consistent_read));
+      owner.emplace_back(t, i);
+    }
+  }
+
+  // 2. Each key is admitted on its own: throttled keys come back in
+  // UnprocessedKeys; the call fails only when every key read was throttled.
+  capacity::BatchDecision decision =
+      AdmitBatch(ctx.simulator, accesses, ranges);
+  if (decision.all_throttled()) return decision.ToStatus();
+  for (size_t k = 0; k < ranges.size(); ++k) {
+    if (!decision.parts[k].admitted()) {
+      parts[owner[k].first][owner[k].second].state = State::kUnprocessed;
+    }
+  }
+
+  // 3. The response, in request order.
+  BatchGetItemResponse response;
+  for (size_t t = 0; t < work.size(); ++t) {
+    const Table& table = *work[t].table;
+    const KeysAndAttributes& asked = request.request_items.at(table.name);
+    std::vector<Item>& items = response.responses[table.name];
+    int64_t half_units = 0;
+    for (size_t i = 0; i < parts[t].size(); ++i) {
+      Part& part = parts[t][i];
+      if (part.state == State::kUnprocessed) {
         KeysAndAttributes& rest = response.unprocessed_keys[table.name];
         if (rest.keys.empty()) {  // everything the request asked, but keys
           rest = asked;
@@ -98,15 +154,8 @@ StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
         rest.keys.push_back(asked.keys[i]);
         continue;
       }
-      const storage::Record* r = table.store.Find(work[t].keys[i].ref());
-      const int64_t size = r ? r->item_size() : 0;
-      half_units += capacity::ReadHalfUnits(size, asked.consistent_read);
-      if (r) {
-        items.push_back(work[t].projection
-                            ? expr::Project(*work[t].projection, r->Decode())
-                            : r->Decode());
-        response_bytes += size;
-      }
+      half_units += part.half_units;
+      if (part.item) items.push_back(*std::move(part.item));
     }
     if (auto c = MakeConsumedCapacity(request.return_consumed_capacity,
                                       table.name, half_units, 0)) {

@@ -15,6 +15,7 @@
 #include <shared_mutex>
 
 #include "emulator/capacity/units.h"
+#include "emulator/engine/admission.h"
 #include "emulator/engine/item_write.h"
 #include "emulator/engine/keys.h"
 #include "emulator/engine/operations.h"
@@ -48,6 +49,7 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
     const Item* item = nullptr;  // the put item; null for a delete
     const Item* key_item = nullptr;
     storage::RecordPtr record;  // null for a delete
+    const WriteRequest* request = nullptr;
   };
   struct Work {
     std::shared_ptr<Table> table;
@@ -73,6 +75,7 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
             "of the supported datatypes");
       }
       Write write;
+      write.request = &wr;
       if (wr.put_item) {
         EDDY_ASSIGN_OR_RETURN(write.key, KeyFromItem(*table, *wr.put_item));
         write.item = &*wr.put_item;
@@ -118,17 +121,38 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
     }
   }
 
+  // Each write is admitted on its own (admission.h): throttled ones come
+  // back unprocessed; the call fails only when all of them are throttled.
+  WriteAccesses accesses;
+  std::vector<PartRange> ranges;
+  for (size_t t = 0; t < work.size(); ++t) {
+    for (const WritePlan& plan : plans[t]) {
+      const size_t begin = accesses.size();
+      accesses.AddPlan(*work[t].table, plan);
+      ranges.push_back(PartRange{begin, accesses.size()});
+    }
+  }
+  const capacity::BatchDecision admission =
+      AdmitBatch(ctx.simulator, accesses.accesses(), ranges);
+  if (admission.all_throttled()) return admission.ToStatus();
+
   BatchWriteItemResponse response;
   for (const Work& w : work) {
     for (const WriteRequest* wr : w.skipped) {
       response.unprocessed_items[w.table->name].push_back(*wr);
     }
   }
+  size_t part = 0;
   std::vector<storage::RecordPtr> replaced;  // freed after the locks
   for (size_t t = 0; t < work.size(); ++t) {
     Table& table = *work[t].table;
     WriteUnits units;
     for (size_t i = 0; i < plans[t].size(); ++i) {
+      if (!admission.parts[part++].admitted()) {
+        response.unprocessed_items[table.name].push_back(
+            *work[t].writes[i].request);
+        continue;
+      }
       units.Add(plans[t][i].units);
       replaced.push_back(ApplyWrite(table, std::move(plans[t][i])));
       if (request.return_item_collection_metrics ==

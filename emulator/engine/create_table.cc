@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <set>
 
+#include "emulator/engine/admission.h"
 #include "emulator/engine/index_definitions.h"
 #include "emulator/engine/operations.h"
 #include "emulator/engine/request_validation.h"
@@ -169,20 +170,19 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
       request.billing_mode.value_or(BillingMode::kProvisioned);
   if (table->billing_mode == BillingMode::kProvisioned) {
     table->throughput = *request.provisioned_throughput;
-    table->partitions = capacity::PartitionMap(
-        capacity::PartitionMap::ProvisionedPartitionCount(
-            table->throughput.read_capacity_units,
-            table->throughput.write_capacity_units, 0));
   } else {
     table->last_update_to_pay_per_request = table->creation_date_time;
-    table->partitions = capacity::PartitionMap(
-        capacity::PartitionMap::kOnDemandInitialPartitions);
   }
-  for (auto& index : table->indexes) {
-    if (index->is_global()) index->partitions = IndexPartitions(*table, *index);
-  }
+  // The table and its GSIs become resources of the throttling simulator,
+  // which owns their partitions (admission.h).
+  table->simulator = ctx.simulator;
+  EDDY_RETURN_IF_ERROR(RegisterResources(*table));
   TableDescription description = table->Describe(now);
-  EDDY_RETURN_IF_ERROR(ctx.catalog->Add(std::move(table)));
+  std::shared_ptr<Table> added = table;
+  if (Status s = ctx.catalog->Add(std::move(added)); !s.ok()) {
+    RemoveResources(*table);
+    return s;
+  }
   return CreateTableResponse{std::move(description)};
 }
 

@@ -5,6 +5,7 @@
 
 #include <mutex>
 
+#include "emulator/engine/admission.h"
 #include "emulator/engine/operations.h"
 #include "emulator/engine/request_validation.h"
 
@@ -19,6 +20,7 @@ StatusOr<DeleteTableResponse> DeleteTable(Context& ctx,
   if (table == nullptr)
     return TableNotFound(request.table_name, /*describe_form=*/true);
   std::unique_lock lock(table->mu);
+  RemoveResources(*table);
   TableDescription d = table->Describe(ctx.options->clock->NowMicros());
   d.table_status = TableStatus::kDeleting;
   return DeleteTableResponse{std::move(d)};

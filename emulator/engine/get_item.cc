@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include "emulator/capacity/units.h"
+#include "emulator/engine/admission.h"
 #include "emulator/engine/expressions.h"
 #include "emulator/engine/keys.h"
 #include "emulator/engine/operations.h"
@@ -42,10 +43,16 @@ StatusOr<GetItemResponse> GetItem(Context& ctx, const GetItemRequest& request) {
   int64_t size = 0;
   {
     std::shared_lock lock(table->mu);
-    if (const storage::Record* r = table->store.Find(key.ref())) {
+    const storage::Record* r = table->store.Find(key.ref());
+    if (r != nullptr) size = r->item_size();
+    // Admitted before anything is returned; a throttled read consumes
+    // nothing.
+    EDDY_RETURN_IF_ERROR(AdmitRead(
+        *table, key, capacity::ReadHalfUnits(size, request.consistent_read),
+        !request.consistent_read));
+    if (r != nullptr) {
       response.item =
           projection ? expr::Project(*projection, r->Decode()) : r->Decode();
-      size = r->item_size();
     }
   }
   response.consumed_capacity = MakeConsumedCapacity(

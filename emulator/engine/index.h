@@ -28,7 +28,7 @@
 #include <vector>
 
 #include "emulator/api/model.h"
-#include "emulator/capacity/partition_map.h"
+#include "emulator/capacity/simulator.h"
 #include "emulator/storage/record.h"
 #include "emulator/storage/table_store.h"
 
@@ -106,7 +106,8 @@ class SecondaryIndex {
 
   // GSI state, guarded by the table's mu.
   ProvisionedThroughput throughput;    // provisioned tables only
-  capacity::PartitionMap partitions;   // a GSI's own partition space
+  // A GSI's own partition space in the throttling simulator.
+  capacity::ResourceId resource = capacity::kNoResource;
   int64_t active_at_micros = 0;        // CREATING (Backfilling) until then
   std::deque<PendingChange> pending;   // GSI lag: oldest first
   int64_t last_visible_at_micros = 0;  // keeps changes in write order

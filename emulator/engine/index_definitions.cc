@@ -254,18 +254,6 @@ std::unique_ptr<SecondaryIndex> MakeIndex(
       std::move(range), projection, table.hash_key, table.range_key);
 }
 
-capacity::PartitionMap IndexPartitions(const Table& table,
-                                       const SecondaryIndex& index) {
-  if (table.billing_mode == BillingMode::kPayPerRequest) {
-    return capacity::PartitionMap(
-        capacity::PartitionMap::kOnDemandInitialPartitions);
-  }
-  return capacity::PartitionMap(
-      capacity::PartitionMap::ProvisionedPartitionCount(
-          index.throughput.read_capacity_units,
-          index.throughput.write_capacity_units, 0));
-}
-
 void Backfill(const Table& table, SecondaryIndex& index) {
   for (auto it = table.store.begin(); it != table.store.end(); ++it) {
     const Item item = it->Decode();

@@ -42,12 +42,6 @@ std::unique_ptr<SecondaryIndex> MakeIndex(
     const Projection& projection,
     const std::vector<AttributeDefinition>& definitions, const Table& table);
 
-// The partitions a new GSI starts with: by its provisioned throughput on a
-// provisioned table, the on-demand initial count otherwise
-// (throughput-model.md §3.2; a GSI is its own partition space, §2).
-capacity::PartitionMap IndexPartitions(const Table& table,
-                                       const SecondaryIndex& index);
-
 // ProjectionType / NonKeyAttributes rules (CreateTable and UpdateTable).
 // Errors: ValidationException.
 Status CheckProjection(const Projection& projection);

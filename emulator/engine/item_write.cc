@@ -119,6 +119,7 @@ StatusOr<WritePlan> PlanWrite(const Table& table, const StorageKey& key,
   const int64_t new_size = new_record ? new_record->item_size() : 0;
   // Deleting a missing item still costs one unit.
   plan.units.table = capacity::WriteHalfUnits(std::max(old_size, new_size));
+  plan.old_item_bytes = old_size;
   plan.record = std::move(new_record);
   if (table.indexes.empty()) return plan;
 
@@ -161,6 +162,7 @@ StatusOr<WritePlan> PlanWrite(const Table& table, const StorageKey& key,
       }
       change.remove_base_pk = key.pk;
       change.remove_base_sk = key.sk;
+      change.remove_bytes = old_entry;
     }
     if (is_in) {
       change.add = storage::MakeRecord(*index.EntryOf(*new_item),

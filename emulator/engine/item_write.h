@@ -62,13 +62,15 @@ struct WritePlan {
     bool remove = false;
     std::string remove_pk, remove_sk, remove_base_pk, remove_base_sk;
     uint64_t remove_hash = 0;
-    storage::RecordPtr add;  // the new entry, if the new item has one
+    int64_t remove_bytes = 0;  // the removed entry's size
+    storage::RecordPtr add;    // the new entry, if the new item has one
   };
   StorageKey key;
   storage::RecordPtr record;  // the new table item; null for a delete
   std::vector<IndexChange> index_changes;
   WriteUnits units;
   int64_t collection_delta_bytes = 0;  // tables with an LSI
+  int64_t old_item_bytes = 0;          // the replaced item's size (0: none)
   int64_t now_micros = 0;
 };
 

@@ -23,6 +23,8 @@ struct Context {
   Catalog* catalog;
   const Options* options;
   TransactionTokens* tokens;
+  // The Database's throttling simulator (admission.h).
+  capacity::ThrottleSimulator* simulator = nullptr;
 };
 
 // Batch parts to return unprocessed instead of applying them (injected

@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "emulator/capacity/units.h"
+#include "emulator/engine/admission.h"
 #include "emulator/engine/expressions.h"
 #include "emulator/engine/item_checks.h"
 #include "emulator/engine/item_write.h"
@@ -50,13 +51,17 @@ StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request) {
     if (existing != nullptr && (condition || !table->indexes.empty())) {
       old_item = existing->Decode();
     }
-    EDDY_RETURN_IF_ERROR(CheckCondition(
-        condition, old_item ? &*old_item : nullptr,
-        request.return_values_on_condition_check_failure_all_old));
+    if (Status s = CheckCondition(
+            condition, old_item ? &*old_item : nullptr,
+            request.return_values_on_condition_check_failure_all_old);
+        !s.ok()) {
+      return ChargeFailedCondition(*table, key, existing, std::move(s));
+    }
     EDDY_ASSIGN_OR_RETURN(
         WritePlan plan,
         PlanWrite(*table, key, &request.item, std::move(record), existing,
                   old_item ? &*old_item : nullptr, now));
+    EDDY_RETURN_IF_ERROR(AdmitWrite(*table, plan));
     units = plan.units;
     old = ApplyWrite(*table, std::move(plan));
     if (request.return_item_collection_metrics ==

@@ -11,6 +11,7 @@
 #include <mutex>
 
 #include "emulator/capacity/units.h"
+#include "emulator/engine/admission.h"
 #include "emulator/engine/expressions.h"
 #include "emulator/engine/item_checks.h"
 #include "emulator/engine/keys.h"
@@ -246,6 +247,7 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
       it = store.UpperBound(storage::KeyRef{hash, pk, upper, kMax, kMax});
     }
   }
+  ReadCharge charge(*table, target.index, hash, hash, pk);
   while (true) {
     if (!forward) {
       if (it == store.begin()) break;
@@ -256,17 +258,22 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
     const storage::Record& r = *it;
     if (r.hash() != hash || r.partition_key() != pk) break;
     if (!SortKeyMatches(r.sort_key(), op, low, high)) break;
+    charge.Add(r);
     if (!page.Add(r)) break;
     if (forward) ++it;
   }
+  // GSIs are read with eventual consistency whatever the request says.
+  const bool strongly_consistent =
+      request.consistent_read &&
+      (target.index == nullptr || !target.index->is_global());
+  const int64_t read =
+      capacity::ReadHalfUnits(page.read_bytes(), strongly_consistent);
+  // Admitted (per partition touched) before anything is returned.
+  EDDY_RETURN_IF_ERROR(
+      charge.Admit(read, !strongly_consistent, page.fetch_half_units()));
   lock.unlock();
 
   QueryResponse response = std::move(page.response());
-  // GSIs are read with eventual consistency whatever the request says.
-  const int64_t read = capacity::ReadHalfUnits(
-      page.read_bytes(),
-      request.consistent_read &&
-          (target.index == nullptr || !target.index->is_global()));
   if (target.index == nullptr) {
     response.consumed_capacity = MakeConsumedCapacity(
         request.return_consumed_capacity, table->name, read, 0);

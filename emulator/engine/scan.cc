@@ -9,6 +9,7 @@
 #include <mutex>
 
 #include "emulator/capacity/units.h"
+#include "emulator/engine/admission.h"
 #include "emulator/engine/expressions.h"
 #include "emulator/engine/item_checks.h"
 #include "emulator/engine/keys.h"
@@ -159,16 +160,26 @@ StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
   if (start && it != store.end() && it->hash() < static_cast<uint64_t>(lo)) {
     it = store.LowerBoundHash(static_cast<uint64_t>(lo));
   }
+  const uint64_t first_hash =
+      it != store.end() ? it->hash() : static_cast<uint64_t>(lo);
+  const uint64_t last_hash =
+      hi > 0 ? static_cast<uint64_t>(hi - 1) : static_cast<uint64_t>(lo);
+  ReadCharge charge(*table, target.index, first_hash, last_hash);
   for (; it != store.end() && it->hash() < hi; ++it) {
+    charge.Add(*it);
     if (!page.Add(*it)) break;
   }
+  const bool strongly_consistent =
+      request.consistent_read &&
+      (target.index == nullptr || !target.index->is_global());
+  const int64_t read =
+      capacity::ReadHalfUnits(page.read_bytes(), strongly_consistent);
+  // Admitted (per partition touched) before anything is returned.
+  EDDY_RETURN_IF_ERROR(
+      charge.Admit(read, !strongly_consistent, page.fetch_half_units()));
   lock.unlock();
 
   ScanResponse response = std::move(page.response());
-  const int64_t read = capacity::ReadHalfUnits(
-      page.read_bytes(),
-      request.consistent_read &&
-          (target.index == nullptr || !target.index->is_global()));
   if (target.index == nullptr) {
     response.consumed_capacity = MakeConsumedCapacity(
         request.return_consumed_capacity, table->name, read, 0);

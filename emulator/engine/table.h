@@ -1,8 +1,10 @@
 // Copyright 2026 The eddy Authors.
 //
 // Table and Catalog: the engine's view of tables. A Table owns its items
-// (storage::TableStore), its secondary indexes, its partition map and its
-// settings; the Catalog maps names to tables for one Database.
+// (storage::TableStore), its secondary indexes and its settings; its
+// partitions live in the Database's throttling simulator (the table and each
+// GSI are a registered resource there). The Catalog maps names to tables for
+// one Database.
 //
 // Thread safety
 // - Table: name, ARN, id, key schema and creation time are immutable. All else
@@ -27,7 +29,7 @@
 #include "emulator/api/model.h"
 #include "emulator/api/options.h"
 #include "emulator/base/status.h"
-#include "emulator/capacity/partition_map.h"
+#include "emulator/capacity/simulator.h"
 #include "emulator/engine/index.h"
 #include "emulator/storage/table_store.h"
 
@@ -50,6 +52,11 @@ class Table {
   TimeToLiveOptions time_to_live;
   // LSIs exist only from CreateTable on, so this never changes.
   bool has_local_indexes = false;
+  // The Database's throttling simulator (not owned) and this table's
+  // resource in it; GSIs have their own (SecondaryIndex::resource). Set once
+  // by CreateTable before the table is published.
+  capacity::ThrottleSimulator* simulator = nullptr;
+  capacity::ResourceId resource = capacity::kNoResource;
 
   // Time to live: enabled when `ttl_attribute` is set. `ttl_enabled` mirrors
   // it so that operations can skip the expiry check without the lock.
@@ -64,7 +71,6 @@ class Table {
   std::optional<double> last_increase = std::nullopt;
   std::optional<double> last_decrease = std::nullopt;
   storage::TableStore store;
-  capacity::PartitionMap partitions;
   // GSIs and LSIs in the order they were defined.
   std::vector<std::unique_ptr<SecondaryIndex>> indexes;
   // Tables with an LSI: the bytes of each item collection (partition-key

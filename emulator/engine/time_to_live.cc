@@ -5,6 +5,7 @@
 #include <mutex>
 #include <vector>
 
+#include "emulator/engine/admission.h"
 #include "emulator/engine/item_write.h"
 #include "emulator/engine/operations.h"
 #include "emulator/engine/request_validation.h"
@@ -57,6 +58,9 @@ void ExpireItems(Table& table, int64_t now_micros) {
     StatusOr<WritePlan> plan =
         PlanWrite(table, key, nullptr, nullptr, existing, nullptr, now_micros);
     if (!plan.ok()) continue;  // a delete never grows a collection
+    // Time-to-live deletions are free and never throttled; only the stored
+    // bytes change.
+    RecordUnchargedWrite(table, *plan);
     ApplyWrite(table, *std::move(plan));
     ++table.ttl_deleted_items;
   }

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "emulator/capacity/units.h"
+#include "emulator/engine/admission.h"
 #include "emulator/engine/expressions.h"
 #include "emulator/engine/item_write.h"
 #include "emulator/engine/keys.h"
@@ -95,9 +96,15 @@ StatusOr<TransactGetItemsResponse> TransactGetItems(
     std::vector<std::shared_ptr<Table>> tables;
     for (const Get& g : gets) tables.push_back(g.table);
     TableLocks locks(std::move(tables), /*exclusive=*/false);
+    std::vector<capacity::Access> accesses;
     for (const Get& g : gets) {
       ItemResponse r;
       const storage::Record* record = g.table->store.Find(g.key.ref());
+      accesses.push_back(ReadAccess(
+          *g.table, g.key,
+          2 * capacity::ReadHalfUnits(record ? record->item_size() : 0,
+                                      /*strongly_consistent=*/true),
+          /*eventually_consistent=*/false));
       if (record != nullptr) {
         r.item = g.projection ? expr::Project(*g.projection, record->Decode())
                               : record->Decode();
@@ -109,6 +116,19 @@ StatusOr<TransactGetItemsResponse> TransactGetItems(
           2 * capacity::ReadHalfUnits(record ? record->item_size() : 0,
                                       /*strongly_consistent=*/true);
       response.responses.push_back(std::move(r));
+    }
+    // Every read admitted at once, before anything is returned; throttled
+    // gets show ProvisionedThroughputExceeded / ThrottlingError.
+    if (ctx.simulator != nullptr) {
+      const capacity::AdmitDecision d = ctx.simulator->Admit(accesses);
+      if (!d.admitted()) {
+        std::vector<CancellationReason> reasons(
+            gets.size(), CancellationReason{"None", "", nullptr});
+        for (size_t k = 0; k < gets.size(); ++k) {
+          if (d.AccessThrottled(k)) reasons[k] = d.ToCancellationReason();
+        }
+        return TransactionCanceled(std::move(reasons));
+      }
     }
   }
   for (const std::string& table : order) {

@@ -25,6 +25,7 @@
 
 #include "absl/hash/hash.h"
 #include "emulator/capacity/units.h"
+#include "emulator/engine/admission.h"
 #include "emulator/engine/expressions.h"
 #include "emulator/engine/item_checks.h"
 #include "emulator/engine/item_write.h"
@@ -434,6 +435,36 @@ StatusOr<TransactWriteItemsResponse> TransactWriteItems(
     if (cancelled) {
       release();
       return TransactionCanceled(std::move(reasons));
+    }
+
+    // Throttling: every action's accesses are admitted at once; a throttled
+    // action shows ProvisionedThroughputExceeded / ThrottlingError, the
+    // others None, and nothing is applied or charged (admission.h).
+    if (ctx.simulator != nullptr) {
+      WriteAccesses accesses;
+      std::vector<size_t> action_of;  // per access
+      for (size_t i = 0; i < n; ++i) {
+        const Action& a = actions[i];
+        if (a.kind == Kind::kConditionCheck) {
+          accesses.AddCharge(*a.table, a.key,
+                             2 * capacity::WriteHalfUnits(
+                                     existing[i] ? existing[i]->item_size()
+                                                 : 0));
+        } else {
+          accesses.AddPlan(*a.table, *plans[i], /*transactional=*/true);
+        }
+        action_of.resize(accesses.size(), i);
+      }
+      const capacity::AdmitDecision d = ctx.simulator->Admit(accesses.accesses());
+      if (!d.admitted()) {
+        for (size_t k = 0; k < accesses.size(); ++k) {
+          if (d.AccessThrottled(k)) {
+            reasons[action_of[k]] = d.ToCancellationReason();
+          }
+        }
+        release();
+        return TransactionCanceled(std::move(reasons));
+      }
     }
 
     // 4. Apply, and account per table in the order tables first appear.

@@ -11,6 +11,7 @@
 #include <mutex>
 
 #include "emulator/capacity/units.h"
+#include "emulator/engine/admission.h"
 #include "emulator/engine/expressions.h"
 #include "emulator/engine/item_checks.h"
 #include "emulator/engine/item_write.h"
@@ -122,12 +123,16 @@ StatusOr<UpdateItemResponse> UpdateItem(Context& ctx,
     const storage::Record* existing = table->store.Find(key.ref());
     std::optional<Item> old_item;
     if (existing != nullptr) old_item = existing->Decode();
-    EDDY_RETURN_IF_ERROR(CheckCondition(
-        condition, old_item ? &*old_item : nullptr,
-        request.return_values_on_condition_check_failure_all_old));
+    if (Status s = CheckCondition(
+            condition, old_item ? &*old_item : nullptr,
+            request.return_values_on_condition_check_failure_all_old);
+        !s.ok()) {
+      return ChargeFailedCondition(*table, key, existing, std::move(s));
+    }
     if (old_item && !update) {
       // Nothing to change; charged as a write of the item.
       units.table = capacity::WriteHalfUnits(existing->item_size());
+      EDDY_RETURN_IF_ERROR(AdmitCharge(*table, key, units.table));
       if (request.return_values == ReturnValue::kAllOld ||
           request.return_values == ReturnValue::kAllNew) {
         response.attributes = std::move(old_item);
@@ -151,7 +156,8 @@ StatusOr<UpdateItemResponse> UpdateItem(Context& ctx,
           WritePlan plan,
           PlanWrite(*table, key, &outcome.item, std::move(record), existing,
                     old_item ? &*old_item : nullptr, now));
-      units = plan.units;
+      EDDY_RETURN_IF_ERROR(AdmitWrite(*table, plan));
+    units = plan.units;
       ApplyWrite(*table, std::move(plan));
       if (request.return_item_collection_metrics ==
               ReturnItemCollectionMetrics::kSize &&

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <set>
 
+#include "emulator/engine/admission.h"
 #include "emulator/engine/index_definitions.h"
 #include "emulator/engine/operations.h"
 #include "emulator/engine/request_validation.h"
@@ -180,9 +181,11 @@ Status CheckIndexUpdates(const Table& table, const UpdateTableRequest& request,
 
 // Applies what CheckIndexUpdates accepted. REQUIRES: table.mu held
 // exclusively.
+// `updated` collects the GSIs whose throughput changed.
 void ApplyIndexUpdates(Table& table, const UpdateTableRequest& request,
                        std::vector<AttributeDefinition> definitions,
-                       int64_t now_micros) {
+                       int64_t now_micros,
+                       std::vector<const SecondaryIndex*>* updated) {
   for (const GlobalSecondaryIndexUpdate& u :
        request.global_secondary_index_updates) {
     if (u.create) {
@@ -192,7 +195,6 @@ void ApplyIndexUpdates(Table& table, const UpdateTableRequest& request,
                     g.key_schema, g.projection, definitions, table);
       if (g.provisioned_throughput)
         index->throughput = *g.provisioned_throughput;
-      index->partitions = IndexPartitions(table, *index);
       // Backfilling takes time on the clock when Options say so; reads of
       // the index are refused until then.
       const IndexBackfill& b = table.index_backfill;
@@ -202,9 +204,16 @@ void ApplyIndexUpdates(Table& table, const UpdateTableRequest& request,
       }
       index->active_at_micros = now_micros + micros;
       Backfill(table, *index);
+      // Validated like the table's own throughput: registering cannot fail
+      // on these settings (a failure would leave the index without
+      // throttling, never without data).
+      (void)RegisterIndexResource(table, *index);
       table.indexes.push_back(std::move(index));
       table.attribute_definitions = definitions;
     } else if (u.delete_index_name) {
+      if (SecondaryIndex* gone = table.FindIndex(*u.delete_index_name)) {
+        RemoveIndexResource(table, *gone);
+      }
       auto& v = table.indexes;
       v.erase(std::remove_if(v.begin(), v.end(),
                              [&](const std::unique_ptr<SecondaryIndex>& i) {
@@ -214,11 +223,7 @@ void ApplyIndexUpdates(Table& table, const UpdateTableRequest& request,
     } else {
       SecondaryIndex* index = table.FindIndex(u.update->first);
       index->throughput = u.update->second;
-      index->partitions.GrowTo(
-          capacity::PartitionMap::ProvisionedPartitionCount(
-              index->throughput.read_capacity_units,
-              index->throughput.write_capacity_units,
-              index->store.total_item_bytes()));
+      updated->push_back(index);
     }
   }
   // Attribute definitions that no key uses any more are dropped.
@@ -309,12 +314,9 @@ void ApplyTableThroughputUpdate(Table& table, const UpdateTableRequest& request,
     if (table.billing_mode != BillingMode::kPayPerRequest)
       table.last_update_to_pay_per_request = now;
     table.billing_mode = BillingMode::kPayPerRequest;
-    table.partitions.GrowTo(capacity::PartitionMap::kOnDemandInitialPartitions);
     for (auto& index : table.indexes) {
       if (!index->is_global()) continue;
       index->throughput = ProvisionedThroughput{};
-      index->partitions.GrowTo(
-          capacity::PartitionMap::kOnDemandInitialPartitions);
     }
     return;
   }
@@ -332,9 +334,6 @@ void ApplyTableThroughputUpdate(Table& table, const UpdateTableRequest& request,
   }
   table.billing_mode = BillingMode::kProvisioned;
   table.throughput = next;
-  table.partitions.GrowTo(capacity::PartitionMap::ProvisionedPartitionCount(
-      next.read_capacity_units, next.write_capacity_units,
-      table.store.total_item_bytes()));
 }
 
 }  // namespace
@@ -379,9 +378,14 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
         CheckIndexUpdates(*table, request, mode, now_micros, &definitions));
   }
   if (table_part) ApplyTableThroughputUpdate(*table, request, mode, now_micros);
+  std::vector<const SecondaryIndex*> updated;
   if (index_part) {
-    ApplyIndexUpdates(*table, request, std::move(definitions), now_micros);
+    ApplyIndexUpdates(*table, request, std::move(definitions), now_micros,
+                      &updated);
   }
+  // The simulator follows: provisioned -> on-demand sets the previous peak,
+  // raised throughput doubles partitions; partitions never merge.
+  EDDY_RETURN_IF_ERROR(UpdateResources(*table, table_part, updated));
   return UpdateTableResponse{table->Describe(now_micros)};
 }
 

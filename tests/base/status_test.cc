@@ -115,7 +115,7 @@ TEST(ErrorCodeTest, WireTypesNamespacesAndHttpStatus) {
        "ProvisionedThroughputExceededException",
        400},
       {ErrorCode::kThrottling,
-       "com.amazon.coral.availability#ThrottlingException", 400},
+       "com.amazonaws.dynamodb.v20120810#ThrottlingException", 400},
       {ErrorCode::kInternalServerError,
        "com.amazonaws.dynamodb.v20120810#InternalServerError", 500},
       {ErrorCode::kServiceUnavailable,
