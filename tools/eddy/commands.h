@@ -21,6 +21,10 @@ int RunExec(const std::vector<std::string>& args);
 // (model/README.md).
 int RunModel(const std::vector<std::string>& args);
 
+// `eddy scenario run FILE [--html OUT] [--json] ...`: a throttling-lab
+// scenario (model/lab/README.md).
+int RunScenario(const std::vector<std::string>& args);
+
 }  // namespace eddy::cli
 
 #endif  // EDDY_TOOLS_EDDY_COMMANDS_H_

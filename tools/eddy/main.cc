@@ -20,6 +20,9 @@ constexpr char kUsage[] =
     "           per line of FILE or stdin, printing each response\n"
     "  model    access-pattern models: validate FILE, run FILE [--scale N]\n"
     "           [--json], generate FILE, patterns (see `eddy model help`)\n"
+    "  scenario throttling lab: run FILE [--html OUT] [--json] replays a\n"
+    "           traffic scenario on DynamoDB's partition model (see\n"
+    "           `eddy scenario help`)\n"
     "  help     this text\n";
 
 struct Command {
@@ -31,6 +34,7 @@ constexpr Command kCommands[] = {
     {"demo", eddy::cli::RunDemo},
     {"exec", eddy::cli::RunExec},
     {"model", eddy::cli::RunModel},
+    {"scenario", eddy::cli::RunScenario},
 };
 
 }  // namespace

@@ -1,0 +1,260 @@
+// Copyright 2026 The eddy Authors.
+//
+// The throttling lab's scenarios: a traffic shape, written as JSON, replayed
+// as real operations through a typed eddy::Database on a manual clock with
+// the throttling simulator on (emulator/api/throttling.h). A scenario names
+// a table (keys, billing mode, GSIs, LSIs), the simulator's parameters,
+// traffic streams (operation, key distribution, item size, a rate schedule
+// over virtual time), a client retry policy and a duration; the run reports
+// what the client saw each second (accepted, throttled, retried, given up)
+// and what the partitions did (per-partition consumption and throttles,
+// splits, top keys). model/scenarios/*.json are the 12 scenarios of
+// throughput-model.md §9; model/lab/README.md describes the format.
+//
+//   StatusOr<Scenario> s = LoadScenarioFile("model/scenarios/hot_item.json");
+//   StatusOr<ScenarioResult> r = RunScenario(*s);
+//   std::cout << FormatSummary(*r);              // report.h
+//   WriteFile("hot_item.html", RenderHtml(*r));  // heat map, throttle curves
+//
+// Determinism: every random choice comes from the scenario's seed through
+// eddy's own generator, time from a ManualClock, and every figure is formatted
+// without locale or floating-point surprises: the same scenario, seed and
+// options give byte-identical summaries, JSON and HTML.
+//
+// Scaling: RunOptions::rate_scale multiplies every rate of the scenario and
+// every per-second capacity of the model (partition caps, provisioned
+// throughput, on-demand warm throughput, quotas) by the same factor. The
+// token-bucket model is linear in them, so the shape of the run is the same
+// with proportionally fewer operations (tests use it to stay fast, notably
+// under sanitizers); item sizes, durations and time constants are unchanged.
+//
+// Thread safety: RunScenario is reentrant (each call builds its own
+// Database and clock).
+
+#ifndef EDDY_MODEL_LAB_SCENARIO_H_
+#define EDDY_MODEL_LAB_SCENARIO_H_
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "emulator/api/model.h"
+#include "emulator/api/requests.h"
+#include "emulator/api/throttling.h"
+#include "emulator/base/status.h"
+
+namespace eddy::lab {
+
+// --- The scenario ------------------------------------------------------------
+
+struct IndexSpec {
+  std::string name;
+  std::string partition_key;  // GSI only (an LSI shares the table's)
+  std::string sort_key;       // empty: none (GSI); required for an LSI
+  ProjectionType projection = ProjectionType::kKeysOnly;
+  int64_t read_capacity_units = 0;  // provisioned tables: the GSI's own
+  int64_t write_capacity_units = 0;
+};
+
+struct TableSpec {
+  std::string name = "lab";
+  std::string partition_key = "pk";
+  std::string sort_key;  // empty: a hash-only table
+  BillingMode billing_mode = BillingMode::kPayPerRequest;
+  int64_t read_capacity_units = 0;  // provisioned only
+  int64_t write_capacity_units = 0;
+  std::vector<IndexSpec> global_secondary_indexes;
+  std::vector<IndexSpec> local_secondary_indexes;
+};
+
+// An UpdateTable at a given second (e.g. provisioned -> on-demand).
+struct TableUpdate {
+  int64_t at_second = 0;
+  std::optional<BillingMode> billing_mode;
+  int64_t read_capacity_units = 0;  // with PROVISIONED
+  int64_t write_capacity_units = 0;
+};
+
+enum class Distribution {
+  kUniform,  // partition keys drawn uniformly from `count`
+  kZipf,     // rank r drawn with probability ∝ 1 / r^zipf_exponent
+  kHotKey,   // `hot_fraction` of requests on `hot_key`, the rest uniform
+  kSequential,  // keys 1, 2, 3, ... in turn (round robin over `count`)
+};
+
+enum class SortKeys {
+  kNone,       // the table has no sort key, or always `fixed_sort_key`
+  kRandom,     // uniform over `sort_key_count` values
+  kMonotonic,  // ever increasing: the request's sequence number
+};
+
+struct KeySpec {
+  Distribution distribution = Distribution::kUniform;
+  int64_t count = 100'000;  // distinct partition keys (0 .. count-1)
+  double zipf_exponent = 1.0;
+  std::string prefix = "key#";    // keys are prefix + number
+  std::string hot_key = "hot";    // kHotKey
+  double hot_fraction = 1.0;      // kHotKey
+  SortKeys sort_keys = SortKeys::kNone;
+  int64_t sort_key_count = 100'000;  // kRandom: distinct values
+  std::string fixed_sort_key = "item";
+  // Write sharding: each partition key gets a suffix ".1" ... ".N", drawn
+  // at random per request (0: none).
+  int shards = 0;
+};
+
+// An attribute with a small set of values (e.g. a low-cardinality GSI
+// key): one of `values`, drawn with `weights` (default: equal).
+struct ValueSpec {
+  std::string attribute;
+  std::vector<std::string> values;
+  std::vector<double> weights;
+};
+
+enum class Operation {
+  kPutItem,
+  kUpdateItem,  // SET of the padding attribute (and the value attributes)
+  kDeleteItem,
+  kGetItem,
+  kQuery,  // the partition key's collection (or a GSI's, with `index`)
+  kBatchWriteItem,  // `batch_size` puts per call
+  kBatchGetItem,    // `batch_size` keys per call
+};
+std::string_view OperationName(Operation op);
+
+struct RatePoint {
+  int64_t at_second = 0;
+  double per_second = 0;
+};
+
+struct Stream {
+  std::string name;
+  Operation operation = Operation::kPutItem;
+  KeySpec keys;
+  std::vector<ValueSpec> values;
+  int64_t item_bytes = 500;  // written items, approximately (DynamoDB size)
+  bool consistent_read = false;
+  std::string index;  // Query: a GSI's (or LSI's) name
+  int batch_size = 25;
+  // Requests per second: a step schedule (each point holds until the
+  // next); rates are per virtual second, requests evenly spaced in it.
+  std::vector<RatePoint> rate;
+};
+
+// How the client retries a throttled request (throughput-model.md §6.5):
+// up to `max_attempts` attempts in all, waiting min(cap, base × growth^(n-1))
+// before retry n, with full jitter (a uniform draw below it) when `jitter`.
+// Batch calls retry their unprocessed parts the same way.
+struct RetryPolicy {
+  int max_attempts = 1;  // 1: no retries
+  double base_millis = 50;
+  double growth = 2;
+  double cap_millis = 20'000;
+  bool jitter = true;
+};
+
+struct Scenario {
+  std::string name;
+  std::string description;
+  // What the scenario shows (documentation; tests assert it in C++).
+  std::string expect;
+  uint64_t seed = 1;
+  int64_t duration_seconds = 60;
+  TableSpec table;
+  std::vector<TableUpdate> updates;
+  ThrottleOptions simulator;  // mode kSimulate unless the file says "off"
+  std::vector<Stream> streams;
+  RetryPolicy retry;
+};
+
+// Parses a scenario document. ValidationException naming the JSON member
+// at fault ("/streams/0/rate/1/perSecond: must be a number >= 0").
+StatusOr<Scenario> ParseScenario(std::string_view json,
+                                 std::string_view default_name = "scenario");
+// ResourceNotFoundException when the file cannot be read.
+StatusOr<Scenario> LoadScenarioFile(const std::string& path);
+
+// --- The run -------------------------------------------------------------------
+
+struct RunOptions {
+  double rate_scale = 1.0;  // see the header comment
+  std::optional<int64_t> duration_seconds;  // overrides the scenario's
+  std::optional<uint64_t> seed;             // overrides the scenario's
+};
+
+// What the client saw in one second (of one stream, or of all).
+struct ClientSecond {
+  int64_t offered = 0;    // new requests
+  int64_t attempts = 0;   // calls made (new + retries)
+  int64_t accepted = 0;   // calls that succeeded (batches: fully processed)
+  int64_t throttled = 0;  // calls throttled (batches: all parts)
+  int64_t partial = 0;    // batch calls with some parts unprocessed
+  int64_t retries = 0;    // attempts that were retries
+  int64_t gave_up = 0;    // requests abandoned after max_attempts
+  int64_t other_errors = 0;
+  // Items written or read by accepted calls (batches count each part).
+  int64_t items_ok = 0;
+  int64_t items_throttled = 0;
+};
+
+struct StreamResult {
+  std::string name;
+  Operation operation = Operation::kPutItem;
+  ClientSecond total;
+  std::vector<ClientSecond> seconds;  // one per second of the run
+};
+
+// One table or GSI, as the simulator saw it.
+struct ResourceResult {
+  std::string name;        // "t" or "t/byStatus"
+  std::string index_name;  // empty for the table
+  int64_t partition_write_cap = 0;  // half-units per second
+  int64_t partition_read_cap = 0;
+  ThrottleCounters counters;
+  std::vector<ThrottleSecond> series;  // seconds with traffic
+  std::vector<PartitionInfo> history;  // every partition ever
+  int partitions_at_start = 0;
+  int partitions_at_end = 0;
+  std::vector<KeyCount> top_accessed;
+  std::vector<KeyCount> top_throttled;
+};
+
+struct ScenarioResult {
+  Scenario scenario;  // as run (duration and seed after the options)
+  double rate_scale = 1.0;
+  int64_t start_second = 0;  // the clock's first second (series are absolute)
+  std::vector<StreamResult> streams;
+  std::vector<ClientSecond> seconds;  // all streams together
+  ClientSecond total;
+  // "ThrottlingException: TableWriteKeyRangeThroughputExceeded (t)" -> count
+  // of throttled calls or batch parts with that reason; other errors by
+  // exception name.
+  std::map<std::string, int64_t> reasons;
+  std::map<std::string, int64_t> errors;
+  std::vector<ResourceResult> resources;  // the table, then each GSI
+
+  // Mean accepted calls per second of one stream (or all when empty) over
+  // [from, to) seconds of the run; likewise throttled calls and items.
+  double AcceptedPerSecond(int64_t from, int64_t to,
+                           std::string_view stream = {}) const;
+  double ThrottledPerSecond(int64_t from, int64_t to,
+                            std::string_view stream = {}) const;
+  double ItemsOkPerSecond(int64_t from, int64_t to,
+                          std::string_view stream = {}) const;
+  const ResourceResult* Resource(std::string_view index_name) const;
+};
+
+// Runs the scenario. Errors: what CreateTable or UpdateTable return for the
+// table it describes (prefixed), or ValidationException for a stream that
+// does not fit the table (a Query on an index it lacks, ...). Throttles and
+// other failed calls are results, not errors.
+StatusOr<ScenarioResult> RunScenario(const Scenario& scenario,
+                                     const RunOptions& options = {});
+
+}  // namespace eddy::lab
+
+#endif  // EDDY_MODEL_LAB_SCENARIO_H_

@@ -1,0 +1,765 @@
+// Copyright 2026 The eddy Authors.
+//
+// RunScenario: the scenario's traffic as real Database calls on a manual
+// clock. Each second, every stream's new requests are spread evenly over the
+// second and merged in time order with the retries that fall due; a call is
+// made at its instant with the clock set there. Random choices (keys, sort
+// keys, values, jitter) come from one splitmix64 generator per stream,
+// seeded from the scenario's seed and the stream's position.
+
+#include <algorithm>
+#include <cmath>
+#include <queue>
+
+#include "emulator/api/database.h"
+#include "model/lab/scenario.h"
+
+namespace eddy::lab {
+namespace {
+
+constexpr int64_t kMicros = 1'000'000;
+// The clock's start: 2023-11-14T22:00:00Z, a whole hour, so that the
+// simulator's minute windows (on-demand peaks) align with the run's minutes.
+constexpr int64_t kStartMicros = 1'699'999'200LL * kMicros;
+constexpr char kPadding[] = "data";
+
+class Rng {
+ public:
+  explicit Rng(uint64_t seed) : s_(seed) {}
+  uint64_t Next() {
+    uint64_t z = (s_ += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  // Uniform in [0, n) (n > 0), without modulo bias worth noticing for the
+  // ranges used here (128-bit multiply-shift).
+  uint64_t Below(uint64_t n) {
+    return static_cast<uint64_t>(
+        (static_cast<unsigned __int128>(Next()) * n) >> 64);
+  }
+  // Uniform in [0, 1).
+  double Unit() { return static_cast<double>(Next() >> 11) * 0x1.0p-53; }
+
+ private:
+  uint64_t s_;
+};
+
+std::string Padded(uint64_t n, int width) {
+  std::string digits = std::to_string(n);
+  if (static_cast<int>(digits.size()) < width) {
+    digits.insert(0, static_cast<size_t>(width) - digits.size(), '0');
+  }
+  return digits;
+}
+
+int64_t Scaled(int64_t units, double scale) {
+  if (units <= 0) return units;
+  return std::max<int64_t>(1, std::llround(static_cast<double>(units) * scale));
+}
+
+// One stream's request generator.
+class Generator {
+ public:
+  Generator(const Stream& stream, const TableSpec& table, uint64_t seed)
+      : stream_(stream), table_(table), rng_(seed) {
+    const KeySpec& k = stream.keys;
+    if (k.distribution == Distribution::kZipf) {
+      cdf_.resize(static_cast<size_t>(k.count));
+      double sum = 0;
+      for (int64_t r = 1; r <= k.count; ++r) {
+        sum += 1.0 / std::pow(static_cast<double>(r), k.zipf_exponent);
+        cdf_[static_cast<size_t>(r - 1)] = sum;
+      }
+      for (double& c : cdf_) c /= sum;
+    }
+    double total = 0;
+    for (const ValueSpec& v : stream.values) {
+      std::vector<double> cumulative;
+      double s = 0;
+      for (size_t i = 0; i < v.values.size(); ++i) {
+        s += v.weights.empty() ? 1.0 : v.weights[i];
+        cumulative.push_back(s);
+      }
+      total += s;
+      value_cdfs_.push_back(std::move(cumulative));
+    }
+  }
+
+  // The partition-key value of the next request.
+  std::string PartitionKey() {
+    const KeySpec& k = stream_.keys;
+    std::string pk;
+    switch (k.distribution) {
+      case Distribution::kUniform:
+        pk = k.prefix + std::to_string(rng_.Below(k.count));
+        break;
+      case Distribution::kZipf: {
+        const double u = rng_.Unit();
+        const size_t r = static_cast<size_t>(
+            std::lower_bound(cdf_.begin(), cdf_.end(), u) - cdf_.begin());
+        pk = k.prefix + std::to_string(std::min(r, cdf_.size() - 1));
+        break;
+      }
+      case Distribution::kHotKey:
+        pk = k.hot_fraction >= 1.0 || rng_.Unit() < k.hot_fraction
+                 ? k.hot_key
+                 : k.prefix + std::to_string(rng_.Below(k.count));
+        break;
+      case Distribution::kSequential:
+        pk = k.prefix + std::to_string(1 + sequence_ % k.count);
+        break;
+    }
+    if (k.shards > 0) pk += "." + std::to_string(1 + rng_.Below(k.shards));
+    return pk;
+  }
+
+  std::string SortKey() {
+    const KeySpec& k = stream_.keys;
+    switch (k.sort_keys) {
+      case SortKeys::kNone:
+        return k.fixed_sort_key;
+      case SortKeys::kRandom:
+        return "s#" + Padded(rng_.Below(k.sort_key_count), 10);
+      case SortKeys::kMonotonic:
+        return Padded(sequence_, 16);
+    }
+    return k.fixed_sort_key;
+  }
+
+  // The key of the next item, and (for writes) the whole item.
+  Item Next(bool whole_item) {
+    Item item;
+    item.Set(table_.partition_key, AttributeValue::S(PartitionKey()));
+    if (!table_.sort_key.empty()) {
+      item.Set(table_.sort_key, AttributeValue::S(SortKey()));
+    }
+    if (whole_item) {
+      for (size_t i = 0; i < stream_.values.size(); ++i) {
+        const ValueSpec& v = stream_.values[i];
+        const std::vector<double>& c = value_cdfs_[i];
+        const double u = rng_.Unit() * c.back();
+        const size_t j = std::min<size_t>(
+            std::upper_bound(c.begin(), c.end(), u) - c.begin(),
+            v.values.size() - 1);
+        item.Set(v.attribute, AttributeValue::S(v.values[j]));
+      }
+      // An LSI's sort key: the request's sequence number.
+      for (const IndexSpec& l : table_.local_secondary_indexes) {
+        if (item.Find(l.sort_key) == nullptr) {
+          item.Set(l.sort_key, AttributeValue::S(Padded(sequence_, 16)));
+        }
+      }
+      const int64_t size = ItemSizeBytes(item);
+      const int64_t room =
+          stream_.item_bytes - size - static_cast<int64_t>(sizeof(kPadding) - 1);
+      if (room > 0) {
+        item.Set(kPadding, AttributeValue::S(std::string(
+                               static_cast<size_t>(room), 'x')));
+      }
+    }
+    ++sequence_;
+    return item;
+  }
+
+  Rng& rng() { return rng_; }
+
+ private:
+  const Stream& stream_;
+  const TableSpec& table_;
+  Rng rng_;
+  std::vector<double> cdf_;
+  std::vector<std::vector<double>> value_cdfs_;
+  uint64_t sequence_ = 0;
+};
+
+// A request on its way: its items (keys for reads and deletes), and how
+// often it was tried.
+struct Request {
+  int stream = 0;
+  int attempt = 0;  // attempts made so far
+  std::vector<Item> items;
+};
+
+struct Due {
+  int64_t micros;
+  uint64_t seq;
+  size_t slot;  // into the pending-request pool
+  bool operator>(const Due& o) const {
+    return micros != o.micros ? micros > o.micros : seq > o.seq;
+  }
+};
+
+bool IsThrottle(ErrorCode c) {
+  return c == ErrorCode::kThrottling ||
+         c == ErrorCode::kProvisionedThroughputExceeded ||
+         c == ErrorCode::kRequestLimitExceeded;
+}
+
+// "arn:...:table/t/index/g" -> "t/g"; "arn:...:table/t" -> "t".
+std::string ShortResource(const std::string& arn) {
+  std::string s = arn.substr(arn.find(":table/") == std::string::npos
+                                 ? 0
+                                 : arn.find(":table/") + 7);
+  const size_t index = s.find("/index/");
+  if (index != std::string::npos) s = s.substr(0, index) + "/" + s.substr(index + 7);
+  return s;
+}
+
+void Accumulate(ClientSecond& into, const ClientSecond& x) {
+  into.offered += x.offered;
+  into.attempts += x.attempts;
+  into.accepted += x.accepted;
+  into.throttled += x.throttled;
+  into.partial += x.partial;
+  into.retries += x.retries;
+  into.gave_up += x.gave_up;
+  into.other_errors += x.other_errors;
+  into.items_ok += x.items_ok;
+  into.items_throttled += x.items_throttled;
+}
+
+class Runner {
+ public:
+  Runner(const Scenario& scenario, const RunOptions& options)
+      : scenario_(scenario), scale_(options.rate_scale), clock_(kStartMicros) {
+    if (options.duration_seconds) {
+      scenario_.duration_seconds = *options.duration_seconds;
+    }
+    if (options.seed) scenario_.seed = *options.seed;
+  }
+
+  StatusOr<ScenarioResult> Run();
+
+ private:
+  Options DatabaseOptions() const;
+  Status CreateTable();
+  Status ApplyUpdate(const TableUpdate& u);
+  void Issue(size_t slot, int64_t now);
+  void Retry(size_t slot, int64_t now);
+  ClientSecond& At(int stream, int64_t now);
+  void CountError(const Status& s, int64_t parts);
+  void Collect(ScenarioResult* result);
+
+  Scenario scenario_;
+  const double scale_;
+  mutable ManualClock clock_;
+  std::unique_ptr<Database> db_;
+  std::vector<Generator> generators_;
+  std::vector<StreamResult> streams_;
+  std::vector<Request> pool_;  // pending requests (retries), by slot
+  std::vector<size_t> free_slots_;
+  std::priority_queue<Due, std::vector<Due>, std::greater<Due>> due_;
+  uint64_t seq_ = 0;
+  std::map<std::string, int64_t> reasons_, errors_;
+  std::map<std::string, int> partitions_at_start_;
+};
+
+Options Runner::DatabaseOptions() const {
+  Options options;
+  options.clock = &clock_;
+  ThrottleOptions t = scenario_.simulator;
+  t.partition_read_units = Scaled(t.partition_read_units, scale_);
+  t.partition_write_units = Scaled(t.partition_write_units, scale_);
+  t.eventually_consistent_read_partition_units =
+      Scaled(t.eventually_consistent_read_partition_units, scale_);
+  t.on_demand_warm_read_units = Scaled(t.on_demand_warm_read_units, scale_);
+  t.on_demand_warm_write_units = Scaled(t.on_demand_warm_write_units, scale_);
+  t.table_read_quota_units = Scaled(t.table_read_quota_units, scale_);
+  t.table_write_quota_units = Scaled(t.table_write_quota_units, scale_);
+  t.account_read_quota_units = Scaled(t.account_read_quota_units, scale_);
+  t.account_write_quota_units = Scaled(t.account_write_quota_units, scale_);
+  t.metrics_retention_seconds =
+      std::max<int64_t>(t.metrics_retention_seconds,
+                        scenario_.duration_seconds + 60);
+  t.seed ^= scenario_.seed;
+  options.throttle = t;
+  return options;
+}
+
+Status Runner::CreateTable() {
+  const TableSpec& t = scenario_.table;
+  CreateTableRequest c;
+  c.table_name = t.name;
+  std::vector<std::string> defined;
+  auto define = [&](const std::string& name) {
+    if (name.empty() ||
+        std::find(defined.begin(), defined.end(), name) != defined.end()) {
+      return;
+    }
+    defined.push_back(name);
+    c.attribute_definitions.push_back({name, ScalarAttributeType::kS});
+  };
+  c.key_schema.push_back({t.partition_key, KeyType::kHash});
+  define(t.partition_key);
+  if (!t.sort_key.empty()) {
+    c.key_schema.push_back({t.sort_key, KeyType::kRange});
+    define(t.sort_key);
+  }
+  c.billing_mode = t.billing_mode;
+  if (t.billing_mode == BillingMode::kProvisioned) {
+    c.provisioned_throughput = ProvisionedThroughput{
+        Scaled(t.read_capacity_units, scale_),
+        Scaled(t.write_capacity_units, scale_)};
+  }
+  for (const IndexSpec& g : t.global_secondary_indexes) {
+    GlobalSecondaryIndex x;
+    x.index_name = g.name;
+    x.key_schema.push_back({g.partition_key, KeyType::kHash});
+    define(g.partition_key);
+    if (!g.sort_key.empty()) {
+      x.key_schema.push_back({g.sort_key, KeyType::kRange});
+      define(g.sort_key);
+    }
+    x.projection.projection_type = g.projection;
+    if (t.billing_mode == BillingMode::kProvisioned) {
+      x.provisioned_throughput =
+          ProvisionedThroughput{Scaled(g.read_capacity_units, scale_),
+                                Scaled(g.write_capacity_units, scale_)};
+    }
+    c.global_secondary_indexes.push_back(std::move(x));
+  }
+  for (const IndexSpec& l : t.local_secondary_indexes) {
+    LocalSecondaryIndex x;
+    x.index_name = l.name;
+    x.key_schema = {{t.partition_key, KeyType::kHash},
+                    {l.sort_key, KeyType::kRange}};
+    define(l.sort_key);
+    x.projection.projection_type = l.projection;
+    c.local_secondary_indexes.push_back(std::move(x));
+  }
+  StatusOr<CreateTableResponse> r = db_->CreateTable(c);
+  if (!r.ok()) return r.status().WithMessagePrefix("CreateTable: ");
+  return Status::OK();
+}
+
+Status Runner::ApplyUpdate(const TableUpdate& u) {
+  UpdateTableRequest r;
+  r.table_name = scenario_.table.name;
+  r.billing_mode = u.billing_mode;
+  const bool provisioned = u.billing_mode == BillingMode::kProvisioned ||
+                           (!u.billing_mode && u.write_capacity_units > 0);
+  if (provisioned) {
+    r.provisioned_throughput =
+        ProvisionedThroughput{Scaled(u.read_capacity_units, scale_),
+                              Scaled(u.write_capacity_units, scale_)};
+    if (scenario_.table.billing_mode == BillingMode::kPayPerRequest) {
+      for (const IndexSpec& g : scenario_.table.global_secondary_indexes) {
+        GlobalSecondaryIndexUpdate x;
+        x.update = {g.name, ProvisionedThroughput{
+                                Scaled(g.read_capacity_units, scale_),
+                                Scaled(g.write_capacity_units, scale_)}};
+        r.global_secondary_index_updates.push_back(std::move(x));
+      }
+    }
+  }
+  StatusOr<UpdateTableResponse> x = db_->UpdateTable(r);
+  if (!x.ok()) {
+    return x.status().WithMessagePrefix(
+        "UpdateTable at second " + std::to_string(u.at_second) + ": ");
+  }
+  return Status::OK();
+}
+
+ClientSecond& Runner::At(int stream, int64_t now) {
+  int64_t second = (now - kStartMicros) / kMicros;
+  second = std::clamp<int64_t>(second, 0, scenario_.duration_seconds - 1);
+  return streams_[static_cast<size_t>(stream)]
+      .seconds[static_cast<size_t>(second)];
+}
+
+void Runner::CountError(const Status& s, int64_t parts) {
+  if (IsThrottle(s.code())) {
+    for (const ThrottlingReason& r : s.throttling_reasons()) {
+      reasons_[std::string(ErrorCodeName(s.code())) + ": " + r.reason +
+               " (" + ShortResource(r.resource) + ")"] += parts;
+    }
+    if (s.throttling_reasons().empty()) {
+      reasons_[std::string(ErrorCodeName(s.code()))] += parts;
+    }
+  } else {
+    errors_[std::string(ErrorCodeName(s.code()))] += parts;
+  }
+}
+
+// Makes the call for the request in `slot` at `now`; schedules a retry or
+// frees the slot.
+void Runner::Issue(size_t slot, int64_t now) {
+  clock_.SetMicros(now);
+  Request& req = pool_[slot];
+  const Stream& stream = scenario_.streams[static_cast<size_t>(req.stream)];
+  ClientSecond& cs = At(req.stream, now);
+  ++cs.attempts;
+  if (req.attempt > 0) ++cs.retries;
+  ++req.attempt;
+  const std::string& table = scenario_.table.name;
+  Status status;
+  std::vector<Item> unprocessed;  // batch parts to retry
+  const int64_t parts = static_cast<int64_t>(req.items.size());
+  switch (stream.operation) {
+    case Operation::kPutItem: {
+      PutItemRequest r{.table_name = table, .item = req.items[0]};
+      status = db_->PutItem(r).status();
+      break;
+    }
+    case Operation::kUpdateItem: {
+      UpdateItemRequest r;
+      r.table_name = table;
+      Item& item = req.items[0];
+      std::string set;
+      ExpressionAttributeNames names;
+      ExpressionAttributeValues values;
+      int n = 0;
+      for (const auto& e : item) {
+        if (e.name == scenario_.table.partition_key ||
+            e.name == scenario_.table.sort_key) {
+          r.key.Set(e.name, e.value);
+          continue;
+        }
+        const std::string i = std::to_string(n++);
+        names["#a" + i] = e.name;
+        values.Set(":v" + i, e.value);
+        set += (set.empty() ? "SET " : ", ") + ("#a" + i) + " = :v" + i;
+      }
+      if (!set.empty()) {
+        r.update_expression = set;
+        r.expression_attribute_names = std::move(names);
+        r.expression_attribute_values = std::move(values);
+      }
+      status = db_->UpdateItem(r).status();
+      break;
+    }
+    case Operation::kDeleteItem: {
+      DeleteItemRequest r{.table_name = table, .key = req.items[0]};
+      status = db_->DeleteItem(r).status();
+      break;
+    }
+    case Operation::kGetItem: {
+      GetItemRequest r{.table_name = table,
+                       .key = req.items[0],
+                       .consistent_read = stream.consistent_read};
+      status = db_->GetItem(r).status();
+      break;
+    }
+    case Operation::kQuery: {
+      QueryRequest r;
+      r.table_name = table;
+      std::string key_name = scenario_.table.partition_key;
+      for (const IndexSpec& g : scenario_.table.global_secondary_indexes) {
+        if (g.name == stream.index) key_name = g.partition_key;
+      }
+      if (!stream.index.empty()) r.index_name = stream.index;
+      r.key_condition_expression = "#k = :k";
+      r.expression_attribute_names = ExpressionAttributeNames{{"#k", key_name}};
+      r.expression_attribute_values = ExpressionAttributeValues{
+          {":k", *req.items[0].Find(scenario_.table.partition_key)}};
+      r.consistent_read = stream.consistent_read;
+      status = db_->Query(r).status();
+      break;
+    }
+    case Operation::kBatchWriteItem: {
+      BatchWriteItemRequest r;
+      std::vector<WriteRequest>& writes = r.request_items[table];
+      for (const Item& item : req.items) {
+        WriteRequest w;
+        w.put_item = item;
+        writes.push_back(std::move(w));
+      }
+      StatusOr<BatchWriteItemResponse> x = db_->BatchWriteItem(r);
+      status = x.status();
+      if (x.ok()) {
+        for (auto& [name, rest] : x->unprocessed_items) {
+          for (WriteRequest& w : rest) unprocessed.push_back(*w.put_item);
+        }
+      }
+      break;
+    }
+    case Operation::kBatchGetItem: {
+      BatchGetItemRequest r;
+      KeysAndAttributes& k = r.request_items[table];
+      k.keys = req.items;
+      k.consistent_read = stream.consistent_read;
+      StatusOr<BatchGetItemResponse> x = db_->BatchGetItem(r);
+      status = x.status();
+      if (x.ok()) {
+        for (auto& [name, rest] : x->unprocessed_keys) {
+          for (Item& key : rest.keys) unprocessed.push_back(std::move(key));
+        }
+      }
+      break;
+    }
+  }
+
+  bool retry = false;
+  if (status.ok()) {
+    const int64_t left = static_cast<int64_t>(unprocessed.size());
+    cs.items_ok += parts - left;
+    if (left == 0) {
+      ++cs.accepted;
+    } else {
+      ++cs.partial;
+      cs.items_throttled += left;
+      req.items = std::move(unprocessed);
+      retry = true;
+    }
+  } else if (IsThrottle(status.code())) {
+    ++cs.throttled;
+    cs.items_throttled += parts;
+    CountError(status, parts);
+    retry = true;
+  } else {
+    ++cs.other_errors;
+    CountError(status, parts);
+  }
+  if (retry && req.attempt < scenario_.retry.max_attempts) {
+    const RetryPolicy& p = scenario_.retry;
+    double millis = std::min(
+        p.cap_millis, p.base_millis * std::pow(p.growth, req.attempt - 1));
+    if (p.jitter) millis *= generators_[req.stream].rng().Unit();
+    const int64_t delay = std::max<int64_t>(1, std::llround(millis * 1000));
+    due_.push(Due{now + delay, seq_++, slot});
+    return;
+  }
+  if (retry) ++cs.gave_up;
+  req.items.clear();
+  free_slots_.push_back(slot);
+}
+
+void Runner::Collect(ScenarioResult* result) {
+  db_->FlushThrottleMetrics();
+  const int64_t from = kStartMicros / kMicros;
+  const int64_t to = from + scenario_.duration_seconds + 1;
+  std::vector<std::string> indexes = {""};
+  for (const IndexSpec& g : scenario_.table.global_secondary_indexes)
+    indexes.push_back(g.name);
+  const ThrottleOptions t = DatabaseOptions().throttle;
+  for (const std::string& index : indexes) {
+    ResourceResult r;
+    r.index_name = index;
+    r.name = scenario_.table.name + (index.empty() ? "" : "/" + index);
+    r.partition_write_cap = 2 * t.partition_write_units;
+    r.partition_read_cap = 2 * t.partition_read_units;
+    const std::string& table = scenario_.table.name;
+    if (auto c = db_->GetThrottleCounters(table, index); c.ok()) {
+      r.counters = *c;
+    }
+    if (auto s = db_->GetThrottleSeries(table, index, from, to); s.ok()) {
+      r.series = *std::move(s);
+    }
+    if (auto h = db_->GetPartitionHistory(table, index); h.ok()) {
+      r.history = *std::move(h);
+    }
+    if (auto p = db_->DescribePartitions(table, index); p.ok()) {
+      r.partitions_at_end = static_cast<int>(p->size());
+    }
+    r.partitions_at_start = partitions_at_start_[index];
+    if (auto k = db_->GetTopKeys(table, index, TopKeysKind::kMostAccessed,
+                                 false, 5);
+        k.ok()) {
+      r.top_accessed = *std::move(k);
+    }
+    if (auto k = db_->GetTopKeys(table, index, TopKeysKind::kMostThrottled,
+                                 false, 5);
+        k.ok()) {
+      r.top_throttled = *std::move(k);
+    }
+    result->resources.push_back(std::move(r));
+  }
+}
+
+StatusOr<ScenarioResult> Runner::Run() {
+  if (!(scale_ > 0) || scale_ > 1000) {
+    return Status::Validation("rate scale must be in (0, 1000]");
+  }
+  const TableSpec& t = scenario_.table;
+  for (const Stream& s : scenario_.streams) {
+    if (!s.index.empty()) {
+      bool known = false;
+      for (const IndexSpec& g : t.global_secondary_indexes)
+        known = known || g.name == s.index;
+      for (const IndexSpec& l : t.local_secondary_indexes)
+        known = known || l.name == s.index;
+      if (!known || s.operation != Operation::kQuery) {
+        return Status::Validation("stream " + s.name +
+                                  ": \"index\" must name an index of the "
+                                  "table, on a Query stream");
+      }
+    }
+  }
+  db_ = std::make_unique<Database>(DatabaseOptions());
+  EDDY_RETURN_IF_ERROR(CreateTable());
+  const int64_t duration = scenario_.duration_seconds;
+  generators_.reserve(scenario_.streams.size());
+  for (size_t i = 0; i < scenario_.streams.size(); ++i) {
+    const Stream& s = scenario_.streams[i];
+    generators_.emplace_back(
+        s, t, scenario_.seed * 0x9e3779b97f4a7c15ULL + 0x1234567ULL * (i + 1));
+    StreamResult r;
+    r.name = s.name;
+    r.operation = s.operation;
+    r.seconds.resize(static_cast<size_t>(duration));
+    streams_.push_back(std::move(r));
+  }
+
+  std::vector<TableUpdate> updates = scenario_.updates;
+  std::stable_sort(updates.begin(), updates.end(),
+                   [](const TableUpdate& a, const TableUpdate& b) {
+                     return a.at_second < b.at_second;
+                   });
+  size_t next_update = 0;
+  std::vector<double> carry(scenario_.streams.size(), 0.0);
+  struct Arrival {
+    int64_t micros;
+    int stream;
+  };
+  std::vector<Arrival> arrivals;
+  for (int64_t second = 0; second < duration; ++second) {
+    const int64_t begin = kStartMicros + second * kMicros;
+    while (next_update < updates.size() &&
+           updates[next_update].at_second <= second) {
+      clock_.SetMicros(begin);
+      EDDY_RETURN_IF_ERROR(ApplyUpdate(updates[next_update++]));
+    }
+    if (second == 0) {
+      clock_.SetMicros(begin);
+      auto count = [&](const std::string& index) {
+        StatusOr<std::vector<uint64_t>> p = db_->DescribePartitions(t.name, index);
+        return p.ok() ? static_cast<int>(p->size()) : 0;
+      };
+      partitions_at_start_[""] = count("");
+      for (const IndexSpec& g : t.global_secondary_indexes) {
+        partitions_at_start_[g.name] = count(g.name);
+      }
+    }
+    arrivals.clear();
+    for (size_t i = 0; i < scenario_.streams.size(); ++i) {
+      const Stream& s = scenario_.streams[i];
+      double rate = 0;
+      for (const RatePoint& p : s.rate) {
+        if (p.at_second <= second) rate = p.per_second;
+      }
+      carry[i] += rate * scale_;
+      const int64_t n = static_cast<int64_t>(std::floor(carry[i] + 1e-9));
+      carry[i] -= static_cast<double>(n);
+      for (int64_t k = 0; k < n; ++k) {
+        arrivals.push_back(Arrival{begin + k * kMicros / n, static_cast<int>(i)});
+      }
+    }
+    std::stable_sort(arrivals.begin(), arrivals.end(),
+                     [](const Arrival& a, const Arrival& b) {
+                       return a.micros < b.micros;
+                     });
+    auto run_due_before = [&](int64_t limit) {
+      while (!due_.empty() && due_.top().micros <= limit) {
+        const Due d = due_.top();
+        due_.pop();
+        Issue(d.slot, d.micros);
+      }
+    };
+    for (const Arrival& a : arrivals) {
+      run_due_before(a.micros);
+      size_t slot;
+      if (free_slots_.empty()) {
+        slot = pool_.size();
+        pool_.emplace_back();
+      } else {
+        slot = free_slots_.back();
+        free_slots_.pop_back();
+      }
+      Request& req = pool_[slot];
+      req.stream = a.stream;
+      req.attempt = 0;
+      req.items.clear();
+      const Stream& s = scenario_.streams[static_cast<size_t>(a.stream)];
+      Generator& g = generators_[static_cast<size_t>(a.stream)];
+      const bool writes = s.operation == Operation::kPutItem ||
+                          s.operation == Operation::kUpdateItem ||
+                          s.operation == Operation::kBatchWriteItem;
+      const bool batch = s.operation == Operation::kBatchWriteItem ||
+                         s.operation == Operation::kBatchGetItem;
+      if (!batch) {
+        req.items.push_back(g.Next(writes));
+      } else {
+        // Distinct keys (a batch may not name one twice).
+        std::vector<std::pair<std::string, std::string>> seen;
+        for (int tries = 0; static_cast<int>(req.items.size()) < s.batch_size &&
+                            tries < 4 * s.batch_size;
+             ++tries) {
+          Item item = g.Next(writes);
+          auto key = std::make_pair(
+              item.Find(t.partition_key)->s(),
+              t.sort_key.empty() ? std::string() : item.Find(t.sort_key)->s());
+          if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+          seen.push_back(std::move(key));
+          req.items.push_back(std::move(item));
+        }
+      }
+      ++At(a.stream, a.micros).offered;
+      Issue(slot, a.micros);
+    }
+    run_due_before(begin + kMicros - 1);
+  }
+  clock_.SetMicros(kStartMicros + duration * kMicros);
+
+  ScenarioResult result;
+  result.scenario = scenario_;
+  result.rate_scale = scale_;
+  result.start_second = kStartMicros / kMicros;
+  result.seconds.resize(static_cast<size_t>(duration));
+  for (StreamResult& s : streams_) {
+    for (size_t i = 0; i < s.seconds.size(); ++i) {
+      Accumulate(s.total, s.seconds[i]);
+      Accumulate(result.seconds[i], s.seconds[i]);
+    }
+    Accumulate(result.total, s.total);
+  }
+  result.streams = std::move(streams_);
+  result.reasons = std::move(reasons_);
+  result.errors = std::move(errors_);
+  Collect(&result);
+  return result;
+}
+
+double Mean(const ScenarioResult& r, int64_t from, int64_t to,
+            std::string_view stream, int64_t ClientSecond::*field) {
+  from = std::max<int64_t>(0, from);
+  to = std::min<int64_t>(to, r.scenario.duration_seconds);
+  if (to <= from) return 0;
+  int64_t sum = 0;
+  for (const StreamResult& s : r.streams) {
+    if (!stream.empty() && s.name != stream) continue;
+    for (int64_t i = from; i < to; ++i) sum += s.seconds[i].*field;
+  }
+  return static_cast<double>(sum) / static_cast<double>(to - from);
+}
+
+}  // namespace
+
+double ScenarioResult::AcceptedPerSecond(int64_t from, int64_t to,
+                                         std::string_view stream) const {
+  return Mean(*this, from, to, stream, &ClientSecond::accepted);
+}
+double ScenarioResult::ThrottledPerSecond(int64_t from, int64_t to,
+                                          std::string_view stream) const {
+  return Mean(*this, from, to, stream, &ClientSecond::throttled);
+}
+double ScenarioResult::ItemsOkPerSecond(int64_t from, int64_t to,
+                                        std::string_view stream) const {
+  return Mean(*this, from, to, stream, &ClientSecond::items_ok);
+}
+
+const ResourceResult* ScenarioResult::Resource(
+    std::string_view index_name) const {
+  for (const ResourceResult& r : resources) {
+    if (r.index_name == index_name) return &r;
+  }
+  return nullptr;
+}
+
+StatusOr<ScenarioResult> RunScenario(const Scenario& scenario,
+                                     const RunOptions& options) {
+  Runner runner(scenario, options);
+  return runner.Run();
+}
+
+}  // namespace eddy::lab

@@ -1,0 +1,92 @@
+// Copyright 2026 The eddy Authors.
+//
+// The scenario document format (model/lab/scenario.h): every shipped
+// scenario loads, and mistakes are reported at their JSON pointer.
+
+#include <filesystem>
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "model/lab/report.h"
+#include "model/lab/scenario.h"
+#include "tests/testing/status_matchers.h"
+
+namespace eddy::lab {
+namespace {
+
+TEST(ScenarioFormatTest, EveryShippedScenarioLoads) {
+  int n = 0;
+  for (const auto& e : std::filesystem::directory_iterator(
+           std::string(EDDY_SOURCE_DIR) + "/model/scenarios")) {
+    if (e.path().extension() != ".json") continue;
+    SCOPED_TRACE(e.path().string());
+    StatusOr<Scenario> s = LoadScenarioFile(e.path().string());
+    ASSERT_THAT(s, IsOk());
+    EXPECT_EQ(s->name, e.path().stem().string());
+    EXPECT_FALSE(s->description.empty());
+    EXPECT_FALSE(s->expect.empty());
+    ++n;
+  }
+  EXPECT_EQ(n, 12);
+}
+
+TEST(ScenarioFormatTest, MistakesNameTheirMember) {
+  const std::string base =
+      R"({"table": {"name": "tbl", "partitionKey": "pk"},
+          "streams": [{"name": "w", "rate": [{"atSecond": 0, "perSecond": 10}]}]})";
+  EXPECT_THAT(ParseScenario(base), IsOk());
+  struct Case {
+    std::string json, message;
+  };
+  const Case cases[] = {
+      {"{", "(document): not valid JSON"},
+      {R"({"streams": []})", "/table: is required"},
+      {R"({"table": {"name": "tbl", "partitionKey": "pk", "billingMode": "X"},
+           "streams": [{"name": "w", "rate": [{"atSecond": 0, "perSecond": 1}]}]})",
+       "/table/billingMode: must be PAY_PER_REQUEST or PROVISIONED"},
+      {R"({"table": {"name": "tbl", "partitionKey": "pk"},
+           "streams": [{"name": "w", "rate": [{"atSecond": 0, "perSecond": -1}]}]})",
+       "/streams/0/rate/0/perSecond: must be a number from 0 to"},
+      {R"({"table": {"name": "tbl", "partitionKey": "pk"},
+           "streams": [{"name": "w", "keys": {"distribtion": "zipf"},
+                        "rate": [{"atSecond": 0, "perSecond": 1}]}]})",
+       "/streams/0/keys/distribtion: unknown member"},
+      {R"({"table": {"name": "tbl", "partitionKey": "pk"},
+           "streams": [{"name": "w", "operation": "Scan",
+                        "rate": [{"atSecond": 0, "perSecond": 1}]}]})",
+       "/streams/0/operation: must be PutItem"},
+      {R"({"table": {"name": "tbl", "partitionKey": "pk"},
+           "simulator": {"splitThreshold": 2},
+           "streams": [{"name": "w", "rate": [{"atSecond": 0, "perSecond": 1}]}]})",
+       "/simulator/splitThreshold: must be a number from 0.01 to 1"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.json);
+    EXPECT_THAT(ParseScenario(c.json),
+                StatusIs(ErrorCode::kValidation, c.message));
+  }
+}
+
+TEST(ScenarioFormatTest, HtmlReportIsSelfContained) {
+  StatusOr<Scenario> s = ParseScenario(
+      R"({"name": "tiny", "durationSeconds": 5,
+          "table": {"name": "tbl", "partitionKey": "pk"},
+          "streams": [{"name": "w", "keys": {"distribution": "hotKey"},
+                       "rate": [{"atSecond": 0, "perSecond": 1500}]}]})");
+  ASSERT_THAT(s, IsOk());
+  StatusOr<ScenarioResult> r = RunScenario(*s);
+  ASSERT_THAT(r, IsOk());
+  const std::string html = RenderHtml(*r);
+  EXPECT_THAT(html, ::testing::StartsWith("<!DOCTYPE html>"));
+  EXPECT_THAT(html, ::testing::HasSubstr("<svg"));
+  EXPECT_THAT(html, ::testing::HasSubstr("Partitions × time: table tbl"));
+  // Nothing is fetched: no scripts, no external references.
+  EXPECT_THAT(html, ::testing::Not(::testing::HasSubstr("<script")));
+  EXPECT_THAT(html, ::testing::Not(::testing::HasSubstr("src=")));
+  EXPECT_THAT(html, ::testing::Not(::testing::HasSubstr("href=")));
+  EXPECT_THAT(html, ::testing::Not(::testing::HasSubstr("url(")));
+}
+
+}  // namespace
+}  // namespace eddy::lab
