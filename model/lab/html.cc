@@ -7,7 +7,7 @@
 // order (a split's children sit where their parent was), and one column
 // per time bucket (at most 240). A cell is the partition's utilisation in
 // that bucket — the larger of consumed write units over the partition's
-// write cap and consumed read units over its read cap — from white (idle)
+// write cap and consumed read units over its read cap — from pale blue (idle)
 // to dark blue (at the cap); a bucket with throttled requests is red, the
 // deeper the larger the throttled share. Grey: the partition did not exist
 // yet or was already split. With more than 64 partitions, adjacent
@@ -326,7 +326,7 @@ std::string HeatMap(const ScenarioResult& r, const ResourceResult& res) {
         if (throttled > 0) {
           color = Mix(252, 187, 161, 165, 15, 21, share * 1.6);
         } else {
-          color = Mix(255, 255, 255, 8, 48, 107, util);
+          color = Mix(240, 246, 252, 8, 48, 107, util);
         }
         title = "t=" + TimeLabel(c * bucket) + " utilisation " +
                 F(100 * util, 0) + "%, throttled " + F(100 * share, 1) + "%";
@@ -357,7 +357,7 @@ std::string Legend() {
   for (int i = 0; i < 16; ++i) {
     s += "<rect x=\"" + std::to_string(i * 10) +
          "\" y=\"0\" width=\"10\" height=\"12\" fill=\"" +
-         Mix(255, 255, 255, 8, 48, 107, i / 15.0) + "\"/>";
+         Mix(240, 246, 252, 8, 48, 107, i / 15.0) + "\"/>";
   }
   s += "</svg><span>at the partition cap</span>&#160;&#160;"
        "<svg width=\"100\" height=\"12\" xmlns=\"http://www.w3.org/2000/svg\">";
@@ -422,6 +422,22 @@ std::string RenderHtml(const ScenarioResult& r) {
   }
   h += "</table>\n";
 
+  // Heat maps.
+  for (const ResourceResult& res : r.resources) {
+    h += "<h2>Partitions × time: " +
+         std::string(res.index_name.empty() ? "table " : "index ") +
+         Esc(res.name) + "</h2>\n";
+    h += "<p>" + std::to_string(res.partitions_at_start) + " partitions at the "
+         "start, " + std::to_string(res.partitions_at_end) + " at the end; "
+         "splits for heat " + std::to_string(res.counters.splits_for_heat) +
+         ", size " + std::to_string(res.counters.splits_for_size) +
+         ", throughput " + std::to_string(res.counters.splits_for_throughput) +
+         ". Cap per partition: " + F(capacity::ToUnits(res.partition_write_cap), 0) +
+         " WCU, " + F(capacity::ToUnits(res.partition_read_cap), 0) +
+         " RCU per second.</p>\n";
+    h += HeatMap(r, res) + "\n" + Legend() + "\n";
+  }
+
   // Throttle curves.
   {
     std::vector<double> ok(static_cast<size_t>(duration)),
@@ -465,22 +481,6 @@ std::string RenderHtml(const ScenarioResult& r) {
       h += "<h2>Consumed capacity units per second</h2>\n" +
            LineChart("units / s", lines, duration, bucket) + "\n";
     }
-  }
-
-  // Heat maps.
-  for (const ResourceResult& res : r.resources) {
-    h += "<h2>Partitions × time: " +
-         std::string(res.index_name.empty() ? "table " : "index ") +
-         Esc(res.name) + "</h2>\n";
-    h += "<p>" + std::to_string(res.partitions_at_start) + " partitions at the "
-         "start, " + std::to_string(res.partitions_at_end) + " at the end; "
-         "splits for heat " + std::to_string(res.counters.splits_for_heat) +
-         ", size " + std::to_string(res.counters.splits_for_size) +
-         ", throughput " + std::to_string(res.counters.splits_for_throughput) +
-         ". Cap per partition: " + F(capacity::ToUnits(res.partition_write_cap), 0) +
-         " WCU, " + F(capacity::ToUnits(res.partition_read_cap), 0) +
-         " RCU per second.</p>\n";
-    h += HeatMap(r, res) + "\n" + Legend() + "\n";
   }
 
   // Partition count.
