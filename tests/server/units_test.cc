@@ -252,6 +252,47 @@ TEST(FlagsTest, WarnsAboutFlagsWithoutEffect) {
   EXPECT_EQ(cl.warnings.size(), 2u);
 }
 
+TEST(FlagsTest, ThrottlingAndGsiLagFlags) {
+  CommandLine cl;
+  std::string error;
+  ASSERT_TRUE(ParseCommandLine(
+      {"--throttle", "simulate", "--partition-write-units=500",
+       "--partition-read-units", "1500", "--burst-seconds", "60",
+       "--adaptive-capacity=off", "--split-for-heat", "off",
+       "--split-detection-seconds", "120", "--on-demand-warm-write-units",
+       "2000", "--on-demand-warm-read-units", "6000", "--gsi-lag-ms",
+       "100:250"},
+      &cl, &error))
+      << error;
+  const ThrottleOptions& t = cl.server.database.throttle;
+  EXPECT_EQ(t.mode, ThrottleMode::kSimulate);
+  EXPECT_EQ(t.partition_write_units, 500);
+  EXPECT_EQ(t.partition_read_units, 1500);
+  EXPECT_EQ(t.burst_window_seconds, 60);
+  EXPECT_FALSE(t.adaptive_capacity);
+  EXPECT_FALSE(t.split_for_heat);
+  EXPECT_EQ(t.split_detection_seconds, 120);
+  EXPECT_EQ(t.on_demand_warm_write_units, 2000);
+  EXPECT_EQ(t.on_demand_warm_read_units, 6000);
+  EXPECT_EQ(cl.server.database.gsi_lag.min_micros, 100'000);
+  EXPECT_EQ(cl.server.database.gsi_lag.max_micros, 250'000);
+  CommandLine fixed;
+  ASSERT_TRUE(ParseCommandLine({"--gsi-lag-ms=40"}, &fixed, &error));
+  EXPECT_EQ(fixed.server.database.gsi_lag.min_micros, 40'000);
+  EXPECT_EQ(fixed.server.database.gsi_lag.max_micros, 40'000);
+  CommandLine defaults;
+  ASSERT_TRUE(ParseCommandLine({}, &defaults, &error));
+  EXPECT_EQ(defaults.server.database.throttle.mode, ThrottleMode::kOff);
+  for (const std::vector<std::string>& bad :
+       std::vector<std::vector<std::string>>{{"--throttle", "on"},
+                                             {"--partition-write-units", "0"},
+                                             {"--gsi-lag-ms", "9:3"},
+                                             {"--adaptive-capacity", "yes"}}) {
+    CommandLine x;
+    EXPECT_FALSE(ParseCommandLine(bad, &x, &error)) << bad[0];
+  }
+}
+
 TEST(FlagsTest, RefusesWhatItCannotHonour) {
   const std::vector<std::vector<std::string>> bad = {
       {"-dbPath", "/tmp/x"},

@@ -41,8 +41,14 @@ bool IsRegionName(std::string_view s) {
   return true;
 }
 
-// The flag table. Throttling mode, GSI propagation lag and fault injection
-// join it as rows once the library has those options.
+// A positive count of capacity units (per second).
+std::string Units(std::string_view v, int64_t* out) {
+  return ParseInt<int64_t>(v, 1, int64_t{1} << 40, out)
+             ? ""
+             : "must be a whole number of units from 1 to 1099511627776";
+}
+
+// The flag table: one row per flag.
 const Flag kFlags[] = {
     {"port", 1, "N",
      "TCP port (default 8000, as DynamoDB Local). 0 picks a free port; the "
@@ -102,6 +108,102 @@ const Flag kFlags[] = {
        }
        cl->server.database.account_id = std::string(v);
        return "";
+     }},
+    {"gsi-lag-ms", 2, "MS[:MAX]",
+     "Delay before a write reaches the table's global secondary indexes, in "
+     "milliseconds (Options::gsi_lag): MS, or a range MS:MAX drawn per write. "
+     "Default 0: indexes change with the write, as in DynamoDB Local.",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       const size_t colon = v.find(':');
+       int64_t lo = 0, hi = 0;
+       const std::string_view a = v.substr(0, colon);
+       const std::string_view b =
+           colon == std::string_view::npos ? a : v.substr(colon + 1);
+       if (!ParseInt<int64_t>(a, 0, 3'600'000, &lo) ||
+           !ParseInt<int64_t>(b, 0, 3'600'000, &hi) || hi < lo) {
+         return "must be milliseconds MS or MIN:MAX, 0 to 3600000";
+       }
+       cl->server.database.gsi_lag.min_micros = lo * 1000;
+       cl->server.database.gsi_lag.max_micros = hi * 1000;
+       return "";
+     }},
+    // The throttling simulator (Options::throttle; emulator/api/throttling.h).
+    {"throttle", 2, "MODE",
+     "Throughput simulation: 'off' (default: nothing is throttled, as in "
+     "DynamoDB Local; consumption is still counted) or 'simulate' (DynamoDB's "
+     "partitions and admission control on the real clock: 3,000 RCU / 1,000 "
+     "WCU per partition, burst, adaptive capacity, split for heat, the "
+     "on-demand ramp, GSI back-pressure; throttles come back as DynamoDB "
+     "sends them).",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       if (v == "off") {
+         cl->server.database.throttle.mode = ThrottleMode::kOff;
+       } else if (v == "simulate") {
+         cl->server.database.throttle.mode = ThrottleMode::kSimulate;
+       } else {
+         return "must be 'off' or 'simulate'";
+       }
+       return "";
+     }},
+    {"partition-read-units", 2, "N",
+     "Read units per second one partition serves (default 3000).",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       return Units(v, &cl->server.database.throttle.partition_read_units);
+     }},
+    {"partition-write-units", 2, "N",
+     "Write units per second one partition serves (default 1000).",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       return Units(v, &cl->server.database.throttle.partition_write_units);
+     }},
+    {"burst-seconds", 2, "N",
+     "Seconds of unused provisioned capacity a table banks for bursts "
+     "(default 300; 1 disables burst).",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       return ParseInt<int64_t>(
+                  v, 1, 86400,
+                  &cl->server.database.throttle.burst_window_seconds)
+                  ? ""
+                  : "must be a number of seconds from 1 to 86400";
+     }},
+    {"adaptive-capacity", 2, "on|off",
+     "Adaptive capacity: a hot partition of a provisioned table may use up "
+     "to the partition cap while the table total fits (default on; off is "
+     "the pre-2018 static split).",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       if (v != "on" && v != "off") return "must be 'on' or 'off'";
+       cl->server.database.throttle.adaptive_capacity = v == "on";
+       return "";
+     }},
+    {"split-for-heat", 2, "on|off",
+     "Split for heat: a partition kept near its cap splits at the median of "
+     "its traffic (default on).",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       if (v != "on" && v != "off") return "must be 'on' or 'off'";
+       cl->server.database.throttle.split_for_heat = v == "on";
+       return "";
+     }},
+    {"split-detection-seconds", 2, "N",
+     "How long a partition must stay hot before it splits for heat "
+     "(default 300).",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       return ParseInt<int64_t>(
+                  v, 1, 86400,
+                  &cl->server.database.throttle.split_detection_seconds)
+                  ? ""
+                  : "must be a number of seconds from 1 to 86400";
+     }},
+    {"on-demand-warm-read-units", 2, "N",
+     "Read request units per second a new on-demand table serves at once "
+     "(default 12000).",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       return Units(v, &cl->server.database.throttle.on_demand_warm_read_units);
+     }},
+    {"on-demand-warm-write-units", 2, "N",
+     "Write request units per second a new on-demand table serves at once "
+     "(default 4000).",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       return Units(v,
+                    &cl->server.database.throttle.on_demand_warm_write_units);
      }},
     // DynamoDB Local's flags.
     {"inMemory", 1, nullptr,
