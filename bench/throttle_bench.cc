@@ -12,7 +12,15 @@
 //     requests/s (36,000,000 requests: uniform keys, a hot key taking 5%, a
 //     GSI with a low-cardinality key on a tenth of them) on a new on-demand
 //     table; items_per_second = simulated requests per real second (target
-//     >= 2,000,000 on one core).
+//     >= 2,000,000 on one core) — the simulator alone;
+//   - BM_ThrottleDatabasePutRatio/rps:N: the same comparison through the
+//     Database: PutItem of a 100-byte item (one of 100,000 keys, 5% on one
+//     hot key, a tenth with a GSI key) with Options::throttle.mode kOff and
+//     kSimulate, both timed in one run over the same requests; counter
+//     `simulate_over_off` (target <= 1.5);
+//   - BM_ThrottleDatabaseOneHour: the one-hour scenario above as real
+//     PutItems through the Database with throttling simulated;
+//     items_per_second = simulated requests per real second.
 //
 //   build/dev/bench/throttle_bench --benchmark_min_time=0.5
 
@@ -23,6 +31,7 @@
 
 #include "benchmark/benchmark.h"
 #include "emulator/base/clock.h"
+#include "emulator/api/database.h"
 #include "emulator/capacity/simulator.h"
 #include "emulator/storage/record.h"
 
@@ -185,6 +194,116 @@ void BM_ThrottleOneHourScenario(benchmark::State& state) {
       static_cast<double>(state.iterations() * kRequests);
 }
 BENCHMARK(BM_ThrottleOneHourScenario)->Unit(benchmark::kSecond)->Iterations(1);
+
+// --- Through the Database ---------------------------------------------------
+
+// 100,000 prebuilt PutItem requests on table "bench" (a GSI on "status").
+struct Requests {
+  std::vector<PutItemRequest> puts;
+  Requests() : puts(kKeys) {
+    static const char* kStatus[3] = {"active", "pending", "done"};
+    for (int i = 0; i < kKeys; ++i) {
+      PutItemRequest& r = puts[i];
+      r.table_name = "bench";
+      r.item.Set("pk", AttributeValue::S(
+                           std::string(TheKeys().records[i].pk, 16)));
+      r.item.Set("sk", AttributeValue::S(std::string(
+                           TheKeys().records[i].sk,
+                           strnlen(TheKeys().records[i].sk, 8))));
+      r.item.Set("data", AttributeValue::S(std::string(60, 'x')));
+      if (i % 10 == 0) r.item.Set("status", AttributeValue::S(kStatus[i % 3]));
+    }
+  }
+};
+const Requests& TheRequests() {
+  static const Requests* r = new Requests();
+  return *r;
+}
+
+struct DbSetup {
+  ManualClock clock{1'700'000'000'000'000};
+  std::unique_ptr<Database> db;
+  explicit DbSetup(ThrottleMode mode) {
+    Options o;
+    o.clock = &clock;
+    o.throttle.mode = mode;
+    db = std::make_unique<Database>(o);
+    CreateTableRequest c;
+    c.table_name = "bench";
+    c.key_schema = {{"pk", KeyType::kHash}, {"sk", KeyType::kRange}};
+    c.attribute_definitions = {{"pk", ScalarAttributeType::kS},
+                               {"sk", ScalarAttributeType::kS},
+                               {"status", ScalarAttributeType::kS}};
+    GlobalSecondaryIndex g;
+    g.index_name = "byStatus";
+    g.key_schema = {{"status", KeyType::kHash}};
+    g.projection.projection_type = ProjectionType::kKeysOnly;
+    c.global_secondary_indexes = {g};
+    c.billing_mode = BillingMode::kPayPerRequest;
+    if (!db->CreateTable(c).ok()) std::abort();
+  }
+};
+
+void BM_ThrottleDatabasePutRatio(benchmark::State& state) {
+  constexpr int kBatch = 100'000;
+  DbSetup off(ThrottleMode::kOff), on(ThrottleMode::kSimulate);
+  const Requests& requests = TheRequests();
+  const int64_t step = 1'000'000 / state.range(0);
+  int64_t admitted = 0;
+  double off_ns = 0, on_ns = 0;
+  for (auto _ : state) {
+    for (DbSetup* s : {&off, &on}) {
+      Stream stream;
+      const auto begin = std::chrono::steady_clock::now();
+      for (int i = 0; i < kBatch; ++i) {
+        s->clock.AdvanceMicros(step);
+        const int k = i % 20 == 0 ? 42 : stream.Next();
+        const bool ok = s->db->PutItem(requests.puts[k]).ok();
+        if (s == &on) admitted += ok;
+      }
+      const double ns = std::chrono::duration<double, std::nano>(
+                            std::chrono::steady_clock::now() - begin)
+                            .count();
+      (s == &off ? off_ns : on_ns) += ns;
+    }
+  }
+  const double n = static_cast<double>(state.iterations()) * kBatch;
+  state.SetItemsProcessed(static_cast<int64_t>(2 * n));
+  state.counters["off_ns_per_request"] = off_ns / n;
+  state.counters["simulate_ns_per_request"] = on_ns / n;
+  state.counters["simulate_over_off"] = on_ns / off_ns;
+  state.counters["admitted_fraction"] = static_cast<double>(admitted) / n;
+}
+BENCHMARK(BM_ThrottleDatabasePutRatio)
+    ->ArgName("rps")
+    ->Arg(2000)
+    ->Arg(10000)
+    ->Unit(benchmark::kMillisecond);
+
+void BM_ThrottleDatabaseOneHour(benchmark::State& state) {
+  constexpr int64_t kRequests = 3600LL * 10'000;
+  const Requests& requests = TheRequests();
+  int64_t admitted = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    DbSetup setup(ThrottleMode::kSimulate);
+    Stream stream;
+    state.ResumeTiming();
+    for (int64_t i = 0; i < kRequests; ++i) {
+      setup.clock.AdvanceMicros(kStepMicros);
+      const int k = i % 20 == 0 ? 42 : stream.Next();
+      admitted += setup.db->PutItem(requests.puts[k]).ok();
+    }
+    state.PauseTiming();
+    setup.db.reset();  // freeing 100,000 items is not the scenario's cost
+    state.ResumeTiming();
+  }
+  state.SetItemsProcessed(state.iterations() * kRequests);
+  state.counters["admitted_fraction"] =
+      static_cast<double>(admitted) /
+      static_cast<double>(state.iterations() * kRequests);
+}
+BENCHMARK(BM_ThrottleDatabaseOneHour)->Unit(benchmark::kSecond)->Iterations(1);
 
 }  // namespace
 }  // namespace eddy::capacity
