@@ -264,6 +264,25 @@ TEST(ScenarioTest, S12_WriteShardingRemovesTheThrottling) {
   EXPECT_EQ(r.streams[2].total.throttled, 0);
 }
 
+// The kayak model under a traffic mix: the key that throttles first is GSI1's
+// single partition key "v1#stores" (40 store items per listing: ~2,000
+// listings/s per GSI partition), not the per-store table keys.
+TEST(ScenarioTest, KayakTrafficThrottlesTheAllStoresKeyFirst) {
+  const ScenarioResult r = RunIt(Load("kayak_traffic"));
+  ASSERT_EQ(r.reasons.size(), 1u);
+  EXPECT_EQ(r.reasons.begin()->first,
+            "ThrottlingException: IndexReadKeyRangeThroughputExceeded "
+            "(kayak/GSI1)");
+  const ResourceResult& gsi1 = *r.Resource("GSI1");
+  ASSERT_FALSE(gsi1.top_throttled.empty());
+  EXPECT_EQ(gsi1.top_throttled[0].partition_key, "v1#stores");
+  EXPECT_TRUE(r.Resource("")->top_throttled.empty());
+  EXPECT_CLOSE(r.AcceptedPerSecond(10, 120, "list_all_stores"), 2000 * kScale,
+               0.01, 1.0);
+  EXPECT_EQ(r.streams[2].total.throttled, 0);  // store inventory
+  EXPECT_EQ(r.streams[3].total.throttled, 0);  // new rentals
+}
+
 // Same scenario and seed → byte-identical summary, JSON and HTML.
 TEST(ScenarioTest, RunsAreDeterministic) {
   const Scenario s = Load("gsi_back_pressure");
