@@ -181,6 +181,7 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
   for (auto& index : table->indexes) {
     if (index->is_global()) index->partitions = IndexPartitions(*table, *index);
   }
+  table->RebuildIndexKeys();
   TableDescription description = table->Describe(now);
   EDDY_RETURN_IF_ERROR(ctx.catalog->Add(std::move(table)));
   return CreateTableResponse{std::move(description)};

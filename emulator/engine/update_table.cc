@@ -221,6 +221,7 @@ void ApplyIndexUpdates(Table& table, const UpdateTableRequest& request,
               index->store.total_item_bytes()));
     }
   }
+  table.RebuildIndexKeys();
   // Attribute definitions that no key uses any more are dropped.
   std::vector<AttributeDefinition> kept;
   for (const AttributeDefinition& d : table.attribute_definitions) {
