@@ -6,6 +6,7 @@
 
 #include "emulator/engine/operations.h"
 #include "emulator/engine/transactions.h"
+#include "emulator/storage/record.h"
 
 namespace eddy {
 namespace {
@@ -238,6 +239,10 @@ StatusOr<std::vector<uint64_t>> Database::DescribePartitions(
                               index_name);
   }
   return index->partitions.starts();
+}
+
+uint64_t PartitionKeyHash(const AttributeValue& partition_key) {
+  return storage::HashPartitionKey(storage::KeyBytes(partition_key));
 }
 
 }  // namespace eddy
