@@ -120,7 +120,8 @@ void BM_ModelKayakLoad(benchmark::State& state) {
     }
     items += static_cast<int64_t>(data.items.size());
     state.PauseTiming();
-    db.reset();  // freeing the table is not loading
+    db.reset();  // freeing the table and the requests is not loading
+    batches.clear();
     state.ResumeTiming();
   }
   state.SetItemsProcessed(items);

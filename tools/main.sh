@@ -10,6 +10,12 @@ cd "$(dirname "$0")/.."
 tools/setup.sh
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DEDDY_BUILD_TESTS=OFF \
   -DEDDY_BUILD_BENCHMARKS=OFF >/dev/null
-cmake --build build/release -j"$(nproc)" --target eddy >/dev/null
+# The build's output is kept in a log and shown only if the build fails
+# (g++ 12 prints spurious -Wrestrict notes at -O3 on std::string concatenation).
+if ! cmake --build build/release -j"$(nproc)" --target eddy \
+    >build/release/build.log 2>&1; then
+  cat build/release/build.log >&2
+  exit 1
+fi
 if [ $# -eq 0 ]; then set -- model run model/kayak.json; fi
 exec build/release/tools/eddy/eddy "$@"

@@ -6,6 +6,7 @@
 
 #include "emulator/engine/operations.h"
 #include "emulator/engine/transactions.h"
+#include "emulator/storage/record.h"
 
 namespace eddy {
 namespace {
@@ -260,6 +261,11 @@ StatusOr<capacity::ResourceId> Database::ResourceOf(
   }
   return index->resource;
 }
+
+uint64_t PartitionKeyHash(const AttributeValue& partition_key) {
+  return storage::HashPartitionKey(storage::KeyBytes(partition_key));
+}
+
 
 StatusOr<std::vector<uint64_t>> Database::DescribePartitions(
     const std::string& table_name, const std::string& index_name) {

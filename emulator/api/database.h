@@ -155,6 +155,12 @@ class Database {
   FaultInjector faults_;
 };
 
+// Where a partition-key value sits in the hash space partitions are cut from
+// (what DescribePartitions' starts are compared with): xxh3_64 of the value's
+// key bytes (UTF-8 for S, raw for B, eddy's order-preserving form for N).
+// REQUIRES: `partition_key` is S, N or B.
+uint64_t PartitionKeyHash(const AttributeValue& partition_key);
+
 }  // namespace eddy
 
 #endif  // EDDY_EMULATOR_API_DATABASE_H_

@@ -11,7 +11,6 @@
 // partition key is accepted.
 
 #include <mutex>
-#include <set>
 #include <shared_mutex>
 
 #include "emulator/capacity/units.h"
@@ -50,17 +49,17 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
     const Item* key_item = nullptr;
     storage::RecordPtr record;  // null for a delete
     const WriteRequest* request = nullptr;
+    bool skipped = false;  // returned unprocessed (an injected fault)
   };
   struct Work {
     std::shared_ptr<Table> table;
     std::vector<Write> writes;
-    std::vector<const WriteRequest*> skipped;  // returned unprocessed
   };
   std::vector<Work> work;
   for (const auto& [name, writes] : request.request_items) {
     EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table, FindTable(ctx, name));
-    Work w{table, {}, {}};
-    std::set<std::pair<std::string, std::string>> seen;
+    Work w{table, {}};
+    w.writes.reserve(writes.size());
     const std::vector<bool>* mask = nullptr;
     if (unprocessed != nullptr) {
       auto it = unprocessed->find(name);
@@ -75,25 +74,28 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
             "of the supported datatypes");
       }
       Write write;
-      write.request = &wr;
       if (wr.put_item) {
         EDDY_ASSIGN_OR_RETURN(write.key, KeyFromItem(*table, *wr.put_item));
         write.item = &*wr.put_item;
         write.key_item = write.item;
-        write.record = storage::MakeRecord(*wr.put_item, table->hash_key.name,
-                                           table->range_key_name());
+        write.record =
+            storage::MakeRecord(*wr.put_item, table->hash_key.name,
+                                table->range_key_name(), write.key.item_size);
       } else {
         EDDY_ASSIGN_OR_RETURN(write.key,
                               KeyFromKeyParameter(*table, *wr.delete_key));
         write.key_item = &*wr.delete_key;
       }
-      if (!seen.emplace(write.key.pk, write.key.sk).second) {
-        return Status::Validation(
-            "Provided list of item keys contains duplicates");
-      }
-      if (mask != nullptr && (*mask)[part]) {
-        w.skipped.push_back(&wr);
-        continue;
+      write.skipped = mask != nullptr && (*mask)[part];
+      write.request = &wr;
+      // At most 25 writes: comparing with the earlier ones (hash first) is
+      // cheaper than hashing into a set.
+      for (const Write& earlier : w.writes) {
+        if (earlier.key.hash == write.key.hash &&
+            earlier.key.pk == write.key.pk && earlier.key.sk == write.key.sk) {
+          return Status::Validation(
+              "Provided list of item keys contains duplicates");
+        }
       }
       w.writes.push_back(std::move(write));
     }
@@ -108,9 +110,11 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
   for (Work& w : work) locks.emplace_back(w.table->mu);
   const int64_t now = ctx.options->clock->NowMicros();
   std::vector<std::vector<WritePlan>> plans(work.size());
+  std::vector<std::vector<const Write*>> planned(work.size());  // plans' writes
   for (size_t t = 0; t < work.size(); ++t) {
     Table& table = *work[t].table;
     for (Write& write : work[t].writes) {
+      if (write.skipped) continue;
       if (write.item) EDDY_RETURN_IF_ERROR(CheckIndexKeys(table, *write.item));
       const storage::Record* existing = table.store.Find(write.key.ref());
       EDDY_ASSIGN_OR_RETURN(
@@ -118,6 +122,7 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
           PlanWrite(table, write.key, write.item, std::move(write.record),
                     existing, nullptr, now));
       plans[t].push_back(std::move(plan));
+      planned[t].push_back(&write);
     }
   }
 
@@ -138,8 +143,10 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
 
   BatchWriteItemResponse response;
   for (const Work& w : work) {
-    for (const WriteRequest* wr : w.skipped) {
-      response.unprocessed_items[w.table->name].push_back(*wr);
+    for (const Write& write : w.writes) {
+      if (write.skipped) {
+        response.unprocessed_items[w.table->name].push_back(*write.request);
+      }
     }
   }
   size_t part = 0;
@@ -150,7 +157,7 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
     for (size_t i = 0; i < plans[t].size(); ++i) {
       if (!admission.parts[part++].admitted()) {
         response.unprocessed_items[table.name].push_back(
-            *work[t].writes[i].request);
+            *planned[t][i]->request);
         continue;
       }
       units.Add(plans[t][i].units);
@@ -159,8 +166,8 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
               ReturnItemCollectionMetrics::kSize &&
           table.has_local_indexes) {
         response.item_collection_metrics[table.name].push_back(
-            CollectionMetrics(table, work[t].writes[i].key,
-                              *work[t].writes[i].key_item));
+            CollectionMetrics(table, planned[t][i]->key,
+                              *planned[t][i]->key_item));
       }
     }
     if (auto c = MakeConsumedCapacity(request.return_consumed_capacity,

@@ -173,6 +173,7 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
   } else {
     table->last_update_to_pay_per_request = table->creation_date_time;
   }
+  table->RebuildIndexKeys();
   // The table and its GSIs become resources of the throttling simulator,
   // which owns their partitions (admission.h).
   table->simulator = ctx.simulator;

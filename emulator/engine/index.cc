@@ -63,6 +63,11 @@ bool SecondaryIndex::Holds(const Item& item) const {
          (!range_key_ || IsKeyValue(item.Find(range_key_->name), *range_key_));
 }
 
+bool SecondaryIndex::Holds(const IndexKeyValues& values) const {
+  return IsKeyValue(values[hash_slot], hash_key_) &&
+         (!range_key_ || IsKeyValue(values[range_slot], *range_key_));
+}
+
 std::optional<Item> SecondaryIndex::EntryOf(const Item& item) const {
   if (!Holds(item)) return std::nullopt;
   if (projects_all()) return item;

@@ -39,6 +39,12 @@ struct KeyAttribute {
   AttributeType type = AttributeType::kS;  // kS, kN or kB
 };
 
+// The values an item holds for a table's index key attributes, one slot per
+// distinct attribute name (Table::index_keys), null where absent. Found in
+// one merge over the item's sorted attributes instead of a lookup per index
+// key.
+using IndexKeyValues = std::vector<const AttributeValue*>;
+
 class SecondaryIndex {
  public:
   enum class Kind { kGlobal, kLocal };
@@ -92,6 +98,8 @@ class SecondaryIndex {
   // missing or holds an empty value or another type than the index key's (the
   // last two possible only for items written before the index existed).
   bool Holds(const Item& item) const;
+  // The same from the item's index key values (Table::IndexKeysOf).
+  bool Holds(const IndexKeyValues& values) const;
   // The entry `item` has in this index, or nullopt when it has none.
   std::optional<Item> EntryOf(const Item& item) const;
 
@@ -115,6 +123,11 @@ class SecondaryIndex {
   bool IsActive(int64_t now_micros) const {
     return now_micros >= active_at_micros;
   }
+
+  // Slots of this index's keys in IndexKeyValues (-1: no range key); set by
+  // Table::RebuildIndexKeys, guarded by the table's mu.
+  int hash_slot = -1;
+  int range_slot = -1;
 
  private:
   Kind kind_;

@@ -37,12 +37,11 @@ bool SameProjection(const SecondaryIndex& index, const Item& a, const Item& b) {
   return projected_equal(a, b) && projected_equal(b, a);
 }
 
-bool SameIndexKey(const SecondaryIndex& index, const Item& a, const Item& b) {
-  if (!(*a.Find(index.hash_key().name) == *b.Find(index.hash_key().name))) {
-    return false;
-  }
-  return !index.range_key() ||
-         *a.Find(index.range_key()->name) == *b.Find(index.range_key()->name);
+// REQUIRES: the index holds both items (their key values are present).
+bool SameIndexKey(const SecondaryIndex& index, const IndexKeyValues& a,
+                  const IndexKeyValues& b) {
+  if (!(*a[index.hash_slot] == *b[index.hash_slot])) return false;
+  return index.range_slot < 0 || *a[index.range_slot] == *b[index.range_slot];
 }
 
 std::string KeyBytesOf(const Item& item, std::string_view name) {
@@ -70,6 +69,20 @@ void WriteUnits::Add(const WriteUnits& other) {
 }
 
 Status CheckIndexKeys(const Table& table, const Item& item) {
+  if (table.indexes.empty()) return Status::OK();
+  // Usually every key the item holds is fine: one merge pass says so. Any
+  // problem is then reported index by index, in definition order, as
+  // DynamoDB reports it.
+  const IndexKeyValues values = table.IndexKeysOf(item);
+  bool suspect = false;
+  for (size_t i = 0; i < values.size() && !suspect; ++i) {
+    const AttributeValue* v = values[i];
+    if (v == nullptr) continue;
+    suspect = v->type() != table.index_keys[i].type ||
+              (v->type() == AttributeType::kS && v->s().empty()) ||
+              (v->type() == AttributeType::kB && v->b().empty());
+  }
+  if (!suspect) return Status::OK();
   for (const auto& index : table.indexes) {
     const KeyAttribute* keys[2] = {
         &index->hash_key(),
@@ -135,16 +148,20 @@ StatusOr<WritePlan> PlanWrite(const Table& table, const StorageKey& key,
     if (old) plan.collection_delta_bytes -= old_size + kOverhead;
   }
 
+  const IndexKeyValues old_keys =
+      old_item ? table.IndexKeysOf(*old_item) : IndexKeyValues();
+  const IndexKeyValues new_keys =
+      new_item ? table.IndexKeysOf(*new_item) : IndexKeyValues();
   for (const auto& index_ptr : table.indexes) {
     SecondaryIndex& index = *index_ptr;
-    const bool was_in = old_item != nullptr && index.Holds(*old_item);
-    const bool is_in = new_item != nullptr && index.Holds(*new_item);
+    const bool was_in = old_item != nullptr && index.Holds(old_keys);
+    const bool is_in = new_item != nullptr && index.Holds(new_keys);
     if (!was_in && !is_in) continue;
     const int64_t old_entry =
         was_in ? EntrySize(index, *old_item, old_size) : 0;
     const int64_t new_entry = is_in ? EntrySize(index, *new_item, new_size) : 0;
     int64_t half_units = 0;
-    if (was_in && is_in && SameIndexKey(index, *old_item, *new_item)) {
+    if (was_in && is_in && SameIndexKey(index, old_keys, new_keys)) {
       if (SameProjection(index, *old_item, *new_item)) continue;
       half_units = capacity::WriteHalfUnits(std::max(old_entry, new_entry));
     } else {
@@ -165,8 +182,12 @@ StatusOr<WritePlan> PlanWrite(const Table& table, const StorageKey& key,
       change.remove_bytes = old_entry;
     }
     if (is_in) {
-      change.add = storage::MakeRecord(*index.EntryOf(*new_item),
-                                       index.entry_key_names());
+      // An ALL entry is the item itself: the table record's bytes, rekeyed.
+      change.add =
+          index.projects_all()
+              ? storage::RekeyRecord(*plan.record, index.entry_key_names())
+              : storage::MakeRecord(*index.EntryOf(*new_item),
+                                    index.entry_key_names(), new_entry);
     }
     plan.index_changes.push_back(std::move(change));
     plan.units.indexes.push_back(IndexUnits{&index, half_units});

@@ -98,11 +98,14 @@ StatusOr<StorageKey> KeyFromItem(const Table& table, const Item& item) {
   EDDY_RETURN_IF_ERROR(check(table.hash_key, true));
   if (table.range_key) EDDY_RETURN_IF_ERROR(check(*table.range_key, false));
   EDDY_RETURN_IF_ERROR(ValidateNesting(item));
-  if (ItemSizeBytes(item) > limits::kMaxItemSizeBytes) {
+  const int64_t size = ItemSizeBytes(item);
+  if (size > limits::kMaxItemSizeBytes) {
     return Status::Validation(
         "Item size has exceeded the maximum allowed size");
   }
-  return MakeStorageKey(table, item);
+  StorageKey key = MakeStorageKey(table, item);
+  key.item_size = size;
+  return key;
 }
 
 Item KeyAttributesOf(const Table& table, const Item& item) {

@@ -18,6 +18,9 @@ struct StorageKey {
   std::string pk;
   std::string sk;  // empty for hash-only tables
   uint64_t hash = 0;
+  // KeyFromItem: the item's DynamoDB size (computed for the 400 KB check);
+  // -1 otherwise.
+  int64_t item_size = -1;
   storage::KeyRef ref() const { return storage::KeyRef{hash, pk, sk}; }
 };
 

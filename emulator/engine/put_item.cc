@@ -36,8 +36,9 @@ StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request) {
   EDDY_ASSIGN_OR_RETURN(StorageKey key, KeyFromItem(*table, request.item));
 
   // Encode before taking the lock; the table is locked only to swap records.
-  storage::RecordPtr record = storage::MakeRecord(
-      request.item, table->hash_key.name, table->range_key_name());
+  storage::RecordPtr record =
+      storage::MakeRecord(request.item, table->hash_key.name,
+                          table->range_key_name(), key.item_size);
   const int64_t now = ctx.options->clock->NowMicros();
   CatchUp(*table, *ctx.options->clock);
   PutItemResponse response;

@@ -2,6 +2,7 @@
 
 #include "emulator/engine/table.h"
 
+#include <algorithm>
 #include <mutex>
 
 #include "emulator/engine/time_to_live.h"
@@ -19,6 +20,46 @@ SecondaryIndex* Table::FindIndex(std::string_view index_name) const {
     if (index->name() == index_name) return index.get();
   }
   return nullptr;
+}
+
+void Table::RebuildIndexKeys() {
+  index_keys.clear();
+  auto slot_of = [this](const KeyAttribute& key) {
+    for (size_t i = 0; i < index_keys.size(); ++i) {
+      if (index_keys[i].name == key.name) return static_cast<int>(i);
+    }
+    index_keys.push_back(key);
+    return static_cast<int>(index_keys.size() - 1);
+  };
+  for (const auto& index : indexes) {
+    slot_of(index->hash_key());
+    if (index->range_key()) slot_of(*index->range_key());
+  }
+  std::sort(index_keys.begin(), index_keys.end(),
+            [](const KeyAttribute& a, const KeyAttribute& b) {
+              return a.name < b.name;
+            });
+  for (const auto& index : indexes) {
+    index->hash_slot = slot_of(index->hash_key());
+    index->range_slot = index->range_key() ? slot_of(*index->range_key()) : -1;
+  }
+}
+
+IndexKeyValues Table::IndexKeysOf(const Item& item) const {
+  IndexKeyValues values(index_keys.size(), nullptr);
+  auto it = item.begin();
+  for (size_t i = 0; i < index_keys.size() && it != item.end();) {
+    const int c = std::string_view(it->name).compare(index_keys[i].name);
+    if (c < 0) {
+      ++it;
+    } else if (c > 0) {
+      ++i;
+    } else {
+      values[i++] = &it->value;
+      ++it;
+    }
+  }
+  return values;
 }
 
 bool Table::HasDueWork(int64_t now_micros) const {

@@ -71,8 +71,12 @@ class Table {
   std::optional<double> last_increase = std::nullopt;
   std::optional<double> last_decrease = std::nullopt;
   storage::TableStore store;
-  // GSIs and LSIs in the order they were defined.
+  // GSIs and LSIs in the order they were defined. After changing it, call
+  // RebuildIndexKeys.
   std::vector<std::unique_ptr<SecondaryIndex>> indexes;
+  // Every attribute name some index uses as a key, sorted, with its type
+  // (one AttributeDefinition per name, so one type).
+  std::vector<KeyAttribute> index_keys;
   // Tables with an LSI: the bytes of each item collection (partition-key
   // bytes -> items and LSI entries, each with DynamoDB's 100-byte storage
   // overhead; throughput-model.md §1.1).
@@ -94,6 +98,12 @@ class Table {
 
   // Null when the table has no index of that name. REQUIRES: mu held.
   SecondaryIndex* FindIndex(std::string_view index_name) const;
+
+  // Recomputes index_keys and each index's slots. REQUIRES: mu held
+  // exclusively (or the table not yet shared).
+  void RebuildIndexKeys();
+  // The item's values for index_keys. REQUIRES: mu held.
+  IndexKeyValues IndexKeysOf(const Item& item) const;
 
   // Background work that time makes due: GSI changes whose lag has passed,
   // and the time-to-live expiry pass. HasDueWork needs mu (shared is

@@ -336,11 +336,10 @@ StatusOr<TransactWriteItemsResponse> TransactWriteItems(
 
   // 2. Idempotency.
   const int64_t now = ctx.options->clock->NowMicros();
-  const uint64_t fingerprint = Fingerprint(request);
   if (request.client_request_token) {
-    EDDY_ASSIGN_OR_RETURN(
-        bool replay,
-        ctx.tokens->Claim(*request.client_request_token, fingerprint, now));
+    EDDY_ASSIGN_OR_RETURN(bool replay,
+                          ctx.tokens->Claim(*request.client_request_token,
+                                            Fingerprint(request), now));
     if (replay) return Replay(request, actions);
   }
   auto release = [&] {
@@ -361,7 +360,8 @@ StatusOr<TransactWriteItemsResponse> TransactWriteItems(
     const size_t n = actions.size();
     std::vector<const storage::Record*> existing(n, nullptr);
     std::vector<std::optional<Item>> old_items(n);
-    std::vector<Item> new_items(n);  // puts and updates
+    std::vector<Item> new_items(n);                    // the results of updates
+    std::vector<const Item*> new_item_of(n, nullptr);  // puts and updates
     for (size_t i = 0; i < n; ++i) {
       Action& a = actions[i];
       auto validation_error = [&](std::string message) {
@@ -373,9 +373,13 @@ StatusOr<TransactWriteItemsResponse> TransactWriteItems(
       };
       if (a.key_error) return validation_error(*a.key_error);
       existing[i] = a.table->store.Find(a.key.ref());
-      if (existing[i] != nullptr) old_items[i] = existing[i]->Decode();
+      // The stored item is decoded only when something reads it.
+      if (existing[i] != nullptr && (a.condition || a.kind == Kind::kUpdate ||
+                                     !a.table->indexes.empty())) {
+        old_items[i] = existing[i]->Decode();
+      }
       if (a.kind == Kind::kPut) {
-        new_items[i] = *a.put_item;
+        new_item_of[i] = a.put_item;
       } else if (a.kind == Kind::kUpdate) {
         StatusOr<expr::UpdateOutcome> outcome =
             expr::ApplyUpdate(*a.update, old_items[i] ? *old_items[i] : Item());
@@ -388,10 +392,11 @@ StatusOr<TransactWriteItemsResponse> TransactWriteItems(
           return validation_error(
               "Item size to update has exceeded the maximum allowed size");
         }
+        new_item_of[i] = &new_items[i];
       } else {
         continue;
       }
-      if (Status s = CheckIndexKeys(*a.table, new_items[i]); !s.ok()) {
+      if (Status s = CheckIndexKeys(*a.table, *new_item_of[i]); !s.ok()) {
         return validation_error(std::string(s.message()));
       }
     }
@@ -415,11 +420,12 @@ StatusOr<TransactWriteItemsResponse> TransactWriteItems(
     for (size_t i = 0; i < n && !cancelled; ++i) {
       Action& a = actions[i];
       if (a.kind == Kind::kConditionCheck) continue;
-      const Item* new_item = a.kind == Kind::kDelete ? nullptr : &new_items[i];
+      const Item* new_item = new_item_of[i];
       storage::RecordPtr record;
       if (new_item != nullptr) {
-        record = storage::MakeRecord(*new_item, a.table->hash_key.name,
-                                     a.table->range_key_name());
+        record = storage::MakeRecord(
+            *new_item, a.table->hash_key.name, a.table->range_key_name(),
+            a.kind == Kind::kPut ? a.key.item_size : -1);
       }
       StatusOr<WritePlan> plan =
           PlanWrite(*a.table, a.key, new_item, std::move(record), existing[i],

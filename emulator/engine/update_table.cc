@@ -226,6 +226,7 @@ void ApplyIndexUpdates(Table& table, const UpdateTableRequest& request,
       updated->push_back(index);
     }
   }
+  table.RebuildIndexKeys();
   // Attribute definitions that no key uses any more are dropped.
   std::vector<AttributeDefinition> kept;
   for (const AttributeDefinition& d : table.attribute_definitions) {

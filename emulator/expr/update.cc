@@ -695,16 +695,14 @@ StatusOr<LeafEdit> ComputeEdit(const Action& action, const AttributeMap& old) {
 
 using expr_internal::PathTreeNode;
 
-// Applies the edits of a tree of written paths to the item, collecting the
-// new values of the touched leaves (UPDATED_NEW) on the way. Recursion
+// Applies the edits of a tree of written paths to the item. Recursion
 // follows the tree, at most 32 levels.
 class EditApplier {
  public:
   EditApplier(const std::vector<LeafEdit>& edits, bool item_missing)
       : edits_(edits), item_missing_(item_missing) {}
 
-  Status ApplyToMap(const PathTreeNode& node, AttributeMap* map,
-                    AttributeMap* touched) {
+  Status ApplyToMap(const PathTreeNode& node, AttributeMap* map) {
     for (const auto& [name, child] : node.names) {
       if (child->is_leaf()) {
         const LeafEdit& edit = edits_[child->leaf];
@@ -712,7 +710,6 @@ class EditApplier {
           map->Erase(name);
         } else {
           map->Set(name, edit.value);
-          touched->Set(name, edit.value);
         }
         continue;
       }
@@ -721,9 +718,7 @@ class EditApplier {
         if (item_missing_ && !HasWrites(*child)) continue;
         return InvalidPathForUpdate();
       }
-      std::optional<AttributeValue> sub;
-      EDDY_RETURN_IF_ERROR(ApplyToValue(*child, current, &sub));
-      if (sub) touched->Set(name, *std::move(sub));
+      EDDY_RETURN_IF_ERROR(ApplyToValue(*child, current));
     }
     return Status::OK();
   }
@@ -741,21 +736,16 @@ class EditApplier {
     return false;
   }
 
-  Status ApplyToValue(const PathTreeNode& node, AttributeValue* value,
-                      std::optional<AttributeValue>* touched) {
+  Status ApplyToValue(const PathTreeNode& node, AttributeValue* value) {
     if (!node.names.empty()) {
       if (!value->is(AttributeType::kM)) return InvalidPathForUpdate();
-      AttributeMap sub;
-      EDDY_RETURN_IF_ERROR(ApplyToMap(node, &value->mutable_m(), &sub));
-      if (!sub.empty()) *touched = AttributeValue::M(std::move(sub));
-      return Status::OK();
+      return ApplyToMap(node, &value->mutable_m());
     }
     if (!value->is(AttributeType::kL)) return InvalidPathForUpdate();
     std::vector<AttributeValue>& list = value->mutable_l();
     const size_t size = list.size();
     std::vector<bool> removed(size, false);
     std::vector<AttributeValue> appended;
-    std::vector<AttributeValue> sub;
     for (const auto& [index, child] : node.indexes) {
       if (child->is_leaf()) {
         const LeafEdit& edit = edits_[child->leaf];
@@ -763,17 +753,13 @@ class EditApplier {
           if (index < size) removed[index] = true;
         } else if (index < size) {
           list[index] = edit.value;
-          sub.push_back(edit.value);
         } else {
           appended.push_back(edit.value);
-          sub.push_back(edit.value);
         }
         continue;
       }
       if (index >= size) return InvalidPathForUpdate();
-      std::optional<AttributeValue> element;
-      EDDY_RETURN_IF_ERROR(ApplyToValue(*child, &list[index], &element));
-      if (element) sub.push_back(*std::move(element));
+      EDDY_RETURN_IF_ERROR(ApplyToValue(*child, &list[index]));
     }
     if (std::find(removed.begin(), removed.end(), true) != removed.end()) {
       std::vector<AttributeValue> kept;
@@ -784,7 +770,6 @@ class EditApplier {
       list = std::move(kept);
     }
     for (AttributeValue& v : appended) list.push_back(std::move(v));
-    if (!sub.empty()) *touched = AttributeValue::L(std::move(sub));
     return Status::OK();
   }
 
@@ -913,15 +898,20 @@ StatusOr<UpdateOutcome> ApplyUpdate(const ResolvedUpdate& update,
   UpdateOutcome outcome;
   outcome.item = old_item;
   EditApplier applier(edits, /*item_missing=*/old_item.empty());
-  EDDY_RETURN_IF_ERROR(
-      applier.ApplyToMap(*update.written, &outcome.item, &outcome.updated_new));
+  EDDY_RETURN_IF_ERROR(applier.ApplyToMap(*update.written, &outcome.item));
   for (const auto& entry : update.written->names) {
     if (const AttributeValue* value = outcome.item.Find(entry.first)) {
       EDDY_RETURN_IF_ERROR(ValidateNesting(*value));
     }
   }
+  // UPDATED_OLD / UPDATED_NEW: the written paths read from the item before
+  // and after, as DynamoDB reads them (an append past the end of a list has
+  // no new value at the index written; a removed list element's index holds
+  // the element that shifted into it).
   outcome.updated_old =
       expr_internal::ProjectPathTree(*update.written, old_item);
+  outcome.updated_new =
+      expr_internal::ProjectPathTree(*update.written, outcome.item);
   return outcome;
 }
 

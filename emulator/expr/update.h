@@ -194,10 +194,13 @@ struct UpdateOutcome {
 //     attribute; a missing attribute is left missing.
 //   - A nested REMOVE or DELETE under a missing parent is ignored when the
 //     item does not exist (DynamoDB does so; Alternator's tests record it).
-//   - updated_old / updated_new hold only the written paths, rebuilt as
-//     their touched leaves (`ADD m.a.c :n` gives {m:{a:{c:4}}}); touched
-//     list elements are compacted in index order; a removed path has no new
-//     value.
+//   - updated_old / updated_new are the written paths read from the item
+//     before and after the update, rebuilt as their leaves (`ADD m.a.c :n`
+//     gives {m:{a:{c:4}}}), selected list elements compacted in index order.
+//     So a removed attribute has no new value, an append past the end of a
+//     list has none at the index written, and a removed list element's index
+//     shows the element that shifted into it (as DynamoDB answers;
+//     Alternator's test_returnvalues.py records it).
 // Errors (ValidationException, no expression prefix), the first action in
 // text order that fails:
 //   "The provided expression refers to an attribute that does not exist in

@@ -24,17 +24,32 @@ namespace {
 //   L      := count value*
 //   M      := item
 
-void PutVarint(uint64_t v, std::string* out) {
+size_t VarintSize(uint64_t v) {
+  size_t n = 1;
   while (v >= 0x80) {
-    out->push_back(static_cast<char>(v | 0x80));
     v >>= 7;
+    ++n;
   }
-  out->push_back(static_cast<char>(v));
+  return n;
 }
 
-void PutBytes(std::string_view bytes, std::string* out) {
-  PutVarint(bytes.size(), out);
-  out->append(bytes);
+char* PutVarint(uint64_t v, char* out) {
+  while (v >= 0x80) {
+    *out++ = static_cast<char>(v | 0x80);
+    v >>= 7;
+  }
+  *out++ = static_cast<char>(v);
+  return out;
+}
+
+char* PutBytes(std::string_view bytes, char* out) {
+  out = PutVarint(bytes.size(), out);
+  std::memcpy(out, bytes.data(), bytes.size());
+  return out + bytes.size();
+}
+
+size_t BytesSize(std::string_view bytes) {
+  return VarintSize(bytes.size()) + bytes.size();
 }
 
 // Length of Number::AppendOrderedBytes's output, without producing it.
@@ -57,58 +72,108 @@ size_t KeyBytesSize(const AttributeValue& v) {
   }
 }
 
-void PutNumber(const Number& n, std::string* out) {
-  PutVarint(OrderedNumberSize(n), out);
-  n.AppendOrderedBytes(out);
+char* PutNumber(const Number& n, char* out) {
+  const size_t size = OrderedNumberSize(n);
+  out = PutVarint(size, out);
+  std::string bytes;  // at most 42 bytes
+  n.AppendOrderedBytes(&bytes);
+  std::memcpy(out, bytes.data(), size);
+  return out + size;
 }
 
-void EncodeValue(const AttributeValue& v, std::string* out);
-
-void EncodeMap(const AttributeMap& m, std::string* out) {
-  PutVarint(m.size(), out);
-  for (const auto& e : m) {
-    PutBytes(e.name, out);
-    EncodeValue(e.value, out);
-  }
+size_t NumberSize(const Number& n) {
+  const size_t size = OrderedNumberSize(n);
+  return VarintSize(size) + size;
 }
 
-void EncodeValue(const AttributeValue& v, std::string* out) {
-  out->push_back(static_cast<char>(v.type()));
+// The encoder runs twice: once to size the record, once to write it into
+// the block allocated for it, so an item is encoded without a copy.
+size_t ValueSize(const AttributeValue& v);
+
+size_t MapSize(const AttributeMap& m) {
+  size_t n = VarintSize(m.size());
+  for (const auto& e : m) n += BytesSize(e.name) + ValueSize(e.value);
+  return n;
+}
+
+size_t ValueSize(const AttributeValue& v) {
+  size_t n = 1;  // type
   switch (v.type()) {
     case AttributeType::kS:
-      PutBytes(v.s(), out);
-      break;
+      return n + BytesSize(v.s());
     case AttributeType::kB:
-      PutBytes(v.b(), out);
-      break;
+      return n + BytesSize(v.b());
     case AttributeType::kN:
-      PutNumber(v.n(), out);
-      break;
+      return n + NumberSize(v.n());
     case AttributeType::kBOOL:
-      out->push_back(v.boolean() ? 1 : 0);
-      break;
+      return n + 1;
     case AttributeType::kNULL:
-      break;
+      return n;
     case AttributeType::kSS:
-      PutVarint(v.ss().size(), out);
-      for (const auto& s : v.ss()) PutBytes(s, out);
-      break;
-    case AttributeType::kBS:
-      PutVarint(v.bs().size(), out);
-      for (const auto& s : v.bs()) PutBytes(s, out);
-      break;
+    case AttributeType::kBS: {
+      const auto& values = v.is(AttributeType::kSS) ? v.ss() : v.bs();
+      n += VarintSize(values.size());
+      for (const auto& s : values) n += BytesSize(s);
+      return n;
+    }
     case AttributeType::kNS:
-      PutVarint(v.ns().size(), out);
-      for (const auto& n : v.ns()) PutNumber(n, out);
-      break;
+      n += VarintSize(v.ns().size());
+      for (const auto& x : v.ns()) n += NumberSize(x);
+      return n;
     case AttributeType::kL:
-      PutVarint(v.l().size(), out);
-      for (const auto& e : v.l()) EncodeValue(e, out);
-      break;
+      n += VarintSize(v.l().size());
+      for (const auto& e : v.l()) n += ValueSize(e);
+      return n;
     case AttributeType::kM:
-      EncodeMap(v.m(), out);
-      break;
+      return n + MapSize(v.m());
   }
+  return n;
+}
+
+char* EncodeValue(const AttributeValue& v, char* out);
+
+char* EncodeMap(const AttributeMap& m, char* out) {
+  out = PutVarint(m.size(), out);
+  for (const auto& e : m) {
+    out = PutBytes(e.name, out);
+    out = EncodeValue(e.value, out);
+  }
+  return out;
+}
+
+char* EncodeValue(const AttributeValue& v, char* out) {
+  *out++ = static_cast<char>(v.type());
+  switch (v.type()) {
+    case AttributeType::kS:
+      return PutBytes(v.s(), out);
+    case AttributeType::kB:
+      return PutBytes(v.b(), out);
+    case AttributeType::kN:
+      return PutNumber(v.n(), out);
+    case AttributeType::kBOOL:
+      *out++ = v.boolean() ? 1 : 0;
+      return out;
+    case AttributeType::kNULL:
+      return out;
+    case AttributeType::kSS:
+    case AttributeType::kBS: {
+      const auto& values = v.is(AttributeType::kSS) ? v.ss() : v.bs();
+      out = PutVarint(values.size(), out);
+      for (const auto& s : values) out = PutBytes(s, out);
+      return out;
+    }
+    case AttributeType::kNS:
+      out = PutVarint(v.ns().size(), out);
+      for (const auto& n : v.ns()) out = PutNumber(n, out);
+      return out;
+    case AttributeType::kL:
+      out = PutVarint(v.l().size(), out);
+      for (const auto& e : v.l()) out = EncodeValue(e, out);
+      return out;
+    case AttributeType::kM:
+      return EncodeMap(v.m(), out);
+  }
+  return out;
 }
 
 // Reads what the encoder wrote; the payload is trusted (made by MakeRecord).
@@ -138,6 +203,43 @@ class Reader {
  private:
   const char* p_;
 };
+
+// Moves past one encoded value.
+void SkipValue(Reader& r) {
+  const auto type = static_cast<AttributeType>(r.Byte());
+  switch (type) {
+    case AttributeType::kS:
+    case AttributeType::kB:
+    case AttributeType::kN:
+      r.Bytes();
+      return;
+    case AttributeType::kBOOL:
+      r.Byte();
+      return;
+    case AttributeType::kNULL:
+      return;
+    case AttributeType::kSS:
+    case AttributeType::kBS:
+    case AttributeType::kNS: {
+      const size_t n = r.Varint();
+      for (size_t i = 0; i < n; ++i) r.Bytes();
+      return;
+    }
+    case AttributeType::kL: {
+      const size_t n = r.Varint();
+      for (size_t i = 0; i < n; ++i) SkipValue(r);
+      return;
+    }
+    case AttributeType::kM: {
+      const size_t n = r.Varint();
+      for (size_t i = 0; i < n; ++i) {
+        r.Bytes();
+        SkipValue(r);
+      }
+      return;
+    }
+  }
+}
 
 Number DecodeOrderedNumber(std::string_view bytes);
 
@@ -252,43 +354,78 @@ uint64_t HashPartitionKey(std::string_view pk_bytes) {
 }
 
 struct RecordBuilder {
-  static RecordPtr Build(const Item& item, const KeyNames& keys) {
-    thread_local std::string payload;
-    payload.clear();
-    uint32_t offsets[Record::kMaxKeys] = {};
-    uint16_t sizes[Record::kMaxKeys] = {};
-    PutVarint(item.size(), &payload);
+  static Record* Allocate(size_t payload_size) {
+    void* block = std::malloc(sizeof(Record) + payload_size);
+    if (block == nullptr)
+      std::abort();  // out of memory is not a DynamoDB error
+    Record* r = new (block) Record;
+    r->payload_size_ = static_cast<uint32_t>(payload_size);
+    for (int i = 0; i < Record::kMaxKeys; ++i) {
+      r->key_offset_[i] = 0;
+      r->key_size_[i] = 0;
+    }
+    return r;
+  }
+  static char* Payload(Record* r) { return reinterpret_cast<char*>(r + 1); }
+  static void SetKey(Record* r, int i, size_t offset, size_t size) {
+    r->key_offset_[i] = static_cast<uint32_t>(offset);
+    r->key_size_[i] = static_cast<uint16_t>(size);
+  }
+  static void Finish(Record* r, int64_t item_size) {
+    r->hash_ = HashPartitionKey(r->key(0));
+    r->item_size_ = static_cast<uint32_t>(item_size);
+  }
+
+  static RecordPtr Build(const Item& item, const KeyNames& keys,
+                         int64_t item_size) {
+    Record* r = Allocate(MapSize(item));
+    char* const begin = Payload(r);
+    char* out = PutVarint(item.size(), begin);
     for (const auto& e : item) {
-      PutBytes(e.name, &payload);
-      EncodeValue(e.value, &payload);
+      out = PutBytes(e.name, out);
+      out = EncodeValue(e.value, out);
       for (int i = 0; i < Record::kMaxKeys; ++i) {
         if (keys[i].empty() || e.name != keys[i]) continue;
         // The key's bytes are the tail of what EncodeValue just wrote:
         // type, varint length, bytes.
         const size_t bytes = KeyBytesSize(e.value);
-        offsets[i] = static_cast<uint32_t>(payload.size() - bytes);
-        sizes[i] = static_cast<uint16_t>(bytes);
+        SetKey(r, i, static_cast<size_t>(out - begin) - bytes, bytes);
       }
     }
-    void* block = std::malloc(sizeof(Record) + payload.size());
-    if (block == nullptr)
-      std::abort();  // out of memory is not a DynamoDB error
-    Record* r = new (block) Record;
-    r->hash_ = HashPartitionKey(
-        std::string_view(payload).substr(offsets[0], sizes[0]));
-    r->item_size_ = static_cast<uint32_t>(ItemSizeBytes(item));
-    r->payload_size_ = static_cast<uint32_t>(payload.size());
-    for (int i = 0; i < Record::kMaxKeys; ++i) {
-      r->key_offset_[i] = offsets[i];
-      r->key_size_[i] = sizes[i];
+    Finish(r, item_size >= 0 ? item_size : ItemSizeBytes(item));
+    return RecordPtr(r);
+  }
+
+  static RecordPtr Rekey(const Record& source, const KeyNames& keys) {
+    Record* r = Allocate(source.payload_size_);
+    std::memcpy(Payload(r), source.data(), source.payload_size_);
+    Reader reader(source.payload());
+    const size_t n = reader.Varint();
+    for (size_t k = 0; k < n; ++k) {
+      const std::string_view name = reader.Bytes();
+      const char* value = reader.position();
+      SkipValue(reader);
+      for (int i = 0; i < Record::kMaxKeys; ++i) {
+        if (keys[i].empty() || name != keys[i]) continue;
+        // A scalar key value: type, varint length, bytes.
+        Reader key(std::string_view(value + 1, reader.position() - value - 1));
+        const std::string_view bytes = key.Bytes();
+        SetKey(r, i, static_cast<size_t>(bytes.data() - source.data()),
+               bytes.size());
+      }
     }
-    std::memcpy(r + 1, payload.data(), payload.size());
+    Finish(r, source.item_size_);
     return RecordPtr(r);
   }
 };
 
-RecordPtr MakeRecord(const Item& item, const KeyNames& keys) {
-  return RecordBuilder::Build(item, keys);
+RecordPtr MakeRecord(const Item& item, const KeyNames& keys,
+                     int64_t item_size) {
+  return RecordBuilder::Build(item, keys, item_size);
+}
+
+RecordPtr RekeyRecord(const Record& source, const KeyNames& keys) {
+  return RecordBuilder::Rekey(source, keys);
 }
 
 Item Record::Decode() const {

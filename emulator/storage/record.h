@@ -76,16 +76,24 @@ struct RecordFree {
 };
 using RecordPtr = std::unique_ptr<Record, RecordFree>;
 
-// Builds the record of `item` with the keys named by `keys`.
+// Builds the record of `item` with the keys named by `keys`. `item_size` is
+// ItemSizeBytes(item) when the caller knows it already (-1: computed here).
 // REQUIRES: the item holds every named key attribute with a scalar S/N/B value
 // and is otherwise valid (nesting within limits).
-RecordPtr MakeRecord(const Item& item, const KeyNames& keys);
+RecordPtr MakeRecord(const Item& item, const KeyNames& keys,
+                     int64_t item_size = -1);
+
+// The same item as `source` (its payload copied, not re-encoded), with the
+// keys named by `keys`: how an index that projects ALL makes its entries.
+// REQUIRES: `source` holds every named key attribute with a scalar value.
+RecordPtr RekeyRecord(const Record& source, const KeyNames& keys);
 
 // A table item: `hash_key` and `range_key` name the table's key attributes
 // (range_key empty for a hash-only table).
 inline RecordPtr MakeRecord(const Item& item, std::string_view hash_key,
-                            std::string_view range_key) {
-  return MakeRecord(item, KeyNames{hash_key, range_key, {}, {}});
+                            std::string_view range_key,
+                            int64_t item_size = -1) {
+  return MakeRecord(item, KeyNames{hash_key, range_key, {}, {}}, item_size);
 }
 
 // The bytes that identify a key value in storage: raw for S and B, the

@@ -2,8 +2,6 @@
 
 #include "model/patterns/pattern_util.h"
 
-#include <xxhash.h>
-
 #include <algorithm>
 
 namespace eddy::model_internal {
@@ -39,7 +37,7 @@ Status CreateSimpleTable(Database& db, const std::string& name,
 }
 
 uint64_t PartitionKeyHash(std::string_view key) {
-  return XXH3_64bits(key.data(), key.size());
+  return eddy::PartitionKeyHash(AttributeValue::S(std::string(key)));
 }
 
 int PartitionOf(const std::vector<uint64_t>& starts, uint64_t hash) {

@@ -52,12 +52,9 @@ Status CreateSimpleTable(Database& db, const std::string& name,
                          const std::string& sort_key,
                          std::optional<ProvisionedThroughput> throughput = {});
 
-// Where eddy places a string partition key in the hash space: xxh3_64 of the
-// key's UTF-8 bytes, as emulator/storage does (record.h, HashPartitionKey).
-// eddy's public API does not expose the hash, so this mirrors it; callers
-// cross-check it against Scan's order (Scan walks the key space in hash
-// order), so a change in storage's hashing makes the check fail rather than
-// the figures silently drift.
+// Where eddy places a string partition key in the hash space
+// (eddy::PartitionKeyHash). Callers still cross-check it against Scan's order
+// (Scan walks the key space in hash order).
 uint64_t PartitionKeyHash(std::string_view key);
 
 // Index of the partition owning `hash`, given DescribePartitions' starts.

@@ -107,9 +107,34 @@ def main():
         out = cli.run("scan", "--table-name", "rentals")
         assert out["Count"] == 11, out
 
-        # transact-write-items goes here once eddy has transactions (the
-        # lead's TransactWriteItems work): write two items atomically, then
-        # check both with get-item.
+        # Two items atomically, then a transaction whose condition fails:
+        # nothing of it is applied.
+        cli.run("transact-write-items", "--transact-items", json.dumps([
+            {"Put": {"TableName": "rentals",
+                     "Item": {"PK": {"S": "store#2"}, "SK": {"S": "kayak#1"}}}},
+            {"Update": {"TableName": "rentals",
+                        "Key": {"PK": {"S": "store#1"},
+                                "SK": {"S": "kayak#1"}},
+                        "UpdateExpression": "SET rented = :t",
+                        "ExpressionAttributeValues": {":t": {"BOOL": True}}}},
+        ]))
+        out = cli.run("get-item", "--table-name", "rentals", "--key",
+                      json.dumps({"PK": {"S": "store#1"},
+                                  "SK": {"S": "kayak#1"}}))
+        assert out["Item"]["rented"] == {"BOOL": True}, out
+        cli.run("transact-write-items", "--transact-items", json.dumps([
+            {"Put": {"TableName": "rentals",
+                     "Item": {"PK": {"S": "store#3"}, "SK": {"S": "kayak#1"}}}},
+            {"ConditionCheck": {"TableName": "rentals",
+                                "Key": {"PK": {"S": "store#2"},
+                                        "SK": {"S": "kayak#1"}},
+                                "ConditionExpression":
+                                    "attribute_not_exists(PK)"}},
+        ]), expect_error="TransactionCanceledException")
+        out = cli.run("get-item", "--table-name", "rentals", "--key",
+                      json.dumps({"PK": {"S": "store#3"},
+                                  "SK": {"S": "kayak#1"}}))
+        assert "Item" not in out, out
 
         cli.run("get-item", "--table-name", "nope", "--key",
                 json.dumps({"PK": {"S": "x"}}),
@@ -120,7 +145,8 @@ def main():
         out = cli.run("list-tables")
         assert out["TableNames"] == [], out
     print("PASS: aws CLI (create-table, put-item, get-item, batch-write-item, "
-          "query, scan, error, delete-table, list-tables)")
+          "query, scan, transact-write-items, errors, delete-table, "
+          "list-tables)")
 
 
 if __name__ == "__main__":

@@ -111,6 +111,33 @@ def main():
                      Item={"pk": {"S": "u#1"}, "sk": {"N": "1"}},
                      ConditionExpression="attribute_not_exists(pk)")
 
+        # A cancelled transaction: reasons in request order, the old item
+        # with ALL_OLD, nothing applied.
+        e = expect_error(
+            "TransactionCanceledException",
+            "Transaction cancelled, please refer cancellation reasons for "
+            "specific reasons [None, ConditionalCheckFailed]",
+            ddb.transact_write_items, TransactItems=[
+                {"Put": {"TableName": "orders",
+                         "Item": {"pk": {"S": "tx"}, "sk": {"N": "1"}}}},
+                {"ConditionCheck": {
+                    "TableName": "orders",
+                    "Key": {"pk": {"S": "u#1"}, "sk": {"N": "1"}},
+                    "ConditionExpression": "attribute_not_exists(pk)",
+                    "ReturnValuesOnConditionCheckFailure": "ALL_OLD"}}])
+        reasons = e.response["CancellationReasons"]
+        assert [r["Code"] for r in reasons] == [
+            "None", "ConditionalCheckFailed"], reasons
+        assert reasons[1]["Item"]["pk"] == {"S": "u#1"}, reasons
+        assert "Item" not in ddb.get_item(
+            TableName="orders", Key={"pk": {"S": "tx"}, "sk": {"N": "1"}})
+        got = ddb.transact_get_items(TransactItems=[
+            {"Get": {"TableName": "orders",
+                     "Key": {"pk": {"S": "u#1"}, "sk": {"N": "1"}}}},
+            {"Get": {"TableName": "orders",
+                     "Key": {"pk": {"S": "tx"}, "sk": {"N": "1"}}}}])
+        assert "Item" in got["Responses"][0] and got["Responses"][1] == {}, got
+
         # ValidationException with DynamoDB's exact texts.
         expect_error("ValidationException",
                      "The provided key element does not match the schema",
@@ -166,7 +193,7 @@ def main():
         expect_error("ResourceNotFoundException", None, ddb.describe_table,
                      TableName="orders")
     print("PASS: boto3 (tables, items, 40-item query, pagination, update, "
-          "ConditionalCheckFailed, ValidationException texts, "
+          "ConditionalCheckFailed, transactions, ValidationException texts, "
           "ResourceNotFound, 8 threads)")
 
 
