@@ -167,8 +167,8 @@ void WriteAccesses::AddPlan(const Table& table, const WritePlan& plan,
     // The old entry deleted at its key, the new one put at its own.
     int64_t remove_units = 0;
     if (c.remove) {
-      remove_units = std::min(
-          total, factor * capacity::WriteHalfUnits(c.remove_bytes));
+      remove_units =
+          std::min(total, factor * capacity::WriteHalfUnits(c.remove_bytes));
       capacity::Access& x = accesses_.emplace_back();
       x.resource = index.resource;
       x.hash = c.remove_hash;
@@ -230,7 +230,8 @@ void RecordUnchargedWrite(const Table& table, const WritePlan& plan) {
   table.simulator->AddBytes(w.accesses());
 }
 
-// --- Reads -----------------------------------------------------------------------
+// --- Reads
+// -----------------------------------------------------------------------
 
 capacity::Access ReadAccess(const Table& table, const StorageKey& key,
                             int64_t read_half_units,
@@ -277,14 +278,13 @@ void ReadCharge::Add(const storage::Record& record) {
   int b = 0;
   if (!boundaries_.empty()) {
     b = static_cast<int>(
-        std::upper_bound(boundaries_.begin(), boundaries_.end(),
-                         std::make_pair(hash, sk),
-                         [](const std::pair<uint64_t, std::string_view>& p,
-                            const capacity::KeyPosition& k) {
-                           return capacity::CompareKeyPositions(
-                                      p.first, p.second, k.hash, k.sort_key) <
-                                  0;
-                         }) -
+        std::upper_bound(
+            boundaries_.begin(), boundaries_.end(), std::make_pair(hash, sk),
+            [](const std::pair<uint64_t, std::string_view>& p,
+               const capacity::KeyPosition& k) {
+              return capacity::CompareKeyPositions(p.first, p.second, k.hash,
+                                                   k.sort_key) < 0;
+            }) -
         boundaries_.begin());
   }
   if (current_ < 0) {
@@ -330,11 +330,11 @@ Status ReadCharge::Admit(int64_t half_units, bool eventually_consistent,
     // Units up to the end of this segment minus those before it: the
     // shares add up to the read's units exactly.
     cumulative += s.bytes;
-    int64_t upto = i + 1 == segments_.size()
-                       ? half_units
-                       : std::min(half_units, capacity::ReadHalfUnits(
-                                                  cumulative,
-                                                  !eventually_consistent));
+    int64_t upto =
+        i + 1 == segments_.size()
+            ? half_units
+            : std::min(half_units, capacity::ReadHalfUnits(
+                                       cumulative, !eventually_consistent));
     a.read_half_units = std::max<int64_t>(0, upto - charged);
     charged += a.read_half_units;
   }

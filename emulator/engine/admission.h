@@ -69,7 +69,8 @@ void RemoveIndexResource(Table& table, SecondaryIndex& index);
 Status UpdateResources(Table& table, bool table_changed,
                        const std::vector<const SecondaryIndex*>& indexes);
 
-// --- Writes --------------------------------------------------------------------
+// --- Writes
+// --------------------------------------------------------------------
 
 // The accesses of one or more writes. Views point into the plans and keys
 // given, which must outlive the WriteAccesses.
@@ -109,7 +110,8 @@ Status ChargeFailedCondition(const Table& table, const StorageKey& key,
 // REQUIRES: mu, before ApplyWrite.
 void RecordUnchargedWrite(const Table& table, const WritePlan& plan);
 
-// --- Reads ---------------------------------------------------------------------
+// --- Reads
+// ---------------------------------------------------------------------
 
 // GetItem (and each part of a batch): one read at `key`. REQUIRES: mu.
 capacity::Access ReadAccess(const Table& table, const StorageKey& key,

@@ -135,8 +135,9 @@ struct Line {
 };
 
 // A line chart over the run: x in seconds, `bucket` seconds per value.
-std::string LineChart(const std::string& y_label, const std::vector<Line>& lines,
-                      int64_t duration, int64_t bucket, bool step = false) {
+std::string LineChart(const std::string& y_label,
+                      const std::vector<Line>& lines, int64_t duration,
+                      int64_t bucket, bool step = false) {
   constexpr int kW = 960, kH = 260, kLeft = 70, kRight = 20, kTop = 14,
                 kBottom = 40;
   const int pw = kW - kLeft - kRight, ph = kH - kTop - kBottom;
@@ -146,20 +147,22 @@ std::string LineChart(const std::string& y_label, const std::vector<Line>& lines
   const double ystep = NiceStep(max * 1.05, 5);
   const double ymax = std::max(ystep, std::ceil(max * 1.05 / ystep) * ystep);
   auto X = [&](double seconds) {
-    return kLeft + pw * seconds / static_cast<double>(std::max<int64_t>(1, duration));
+    return kLeft +
+           pw * seconds / static_cast<double>(std::max<int64_t>(1, duration));
   };
   auto Y = [&](double v) { return kTop + ph - ph * v / ymax; };
   std::string s = "<svg class=\"chart\" width=\"" + std::to_string(kW) +
-                  "\" height=\"" + std::to_string(kH) +
-                  "\" viewBox=\"0 0 " + std::to_string(kW) + " " +
-                  std::to_string(kH) + "\" xmlns=\"http://www.w3.org/2000/svg\">";
+                  "\" height=\"" + std::to_string(kH) + "\" viewBox=\"0 0 " +
+                  std::to_string(kW) + " " + std::to_string(kH) +
+                  "\" xmlns=\"http://www.w3.org/2000/svg\">";
   // Grid and axes.
   for (double v = 0; v <= ymax + 1e-9; v += ystep) {
     s += "<line x1=\"" + F(kLeft) + "\" y1=\"" + F(Y(v)) + "\" x2=\"" +
          F(kLeft + pw) + "\" y2=\"" + F(Y(v)) + "\" class=\"grid\"/>";
     s += "<text x=\"" + F(kLeft - 6) + "\" y=\"" + F(Y(v) + 4) +
          "\" class=\"tick\" text-anchor=\"end\">" +
-         (ystep >= 1 ? Grouped(static_cast<int64_t>(std::llround(v))) : F(v, 2)) +
+         (ystep >= 1 ? Grouped(static_cast<int64_t>(std::llround(v)))
+                     : F(v, 2)) +
          "</text>";
   }
   const int64_t tstep = TimeStep(duration);
@@ -272,10 +275,10 @@ std::string HeatMap(const ScenarioResult& r, const ResourceResult& res) {
     const int c = static_cast<int>(rel / bucket);
     for (const PartitionSecond& p : t.partitions) {
       if (p.partition_id < 0 || p.partition_id > max_id) continue;
-      Cell& cell =
-          cells[static_cast<size_t>(row_of[static_cast<size_t>(p.partition_id)]) *
-                    cols +
-                c];
+      Cell& cell = cells[static_cast<size_t>(
+                             row_of[static_cast<size_t>(p.partition_id)]) *
+                             cols +
+                         c];
       cell.cw += static_cast<double>(p.consumed_write);
       cell.cr += static_cast<double>(p.consumed_read);
       cell.tw += static_cast<double>(p.throttled_write);
@@ -288,8 +291,9 @@ std::string HeatMap(const ScenarioResult& r, const ResourceResult& res) {
   const double ch = std::clamp(320.0 / rows, 5.0, 18.0);
   const int height = static_cast<int>(kTop + rows * ch + 40);
   std::string s = "<svg class=\"heat\" width=\"" + std::to_string(kW) +
-                  "\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 " +
-                  std::to_string(kW) + " " + std::to_string(height) +
+                  "\" height=\"" + std::to_string(height) +
+                  "\" viewBox=\"0 0 " + std::to_string(kW) + " " +
+                  std::to_string(height) +
                   "\" xmlns=\"http://www.w3.org/2000/svg\" "
                   "shape-rendering=\"crispEdges\">";
   for (int row = 0; row < rows; ++row) {
@@ -318,11 +322,11 @@ std::string HeatMap(const ScenarioResult& r, const ResourceResult& res) {
         color = "#e6e6e6";
       } else {
         const double span = static_cast<double>(bucket) * cell.alive;
-        const double util =
-            std::max(cell.cw / (res.partition_write_cap * span),
-                     cell.cr / (res.partition_read_cap * span));
+        const double util = std::max(cell.cw / (res.partition_write_cap * span),
+                                     cell.cr / (res.partition_read_cap * span));
         const double throttled = cell.tw + cell.tr;
-        const double share = throttled / std::max(1.0, throttled + cell.cw + cell.cr);
+        const double share =
+            throttled / std::max(1.0, throttled + cell.cw + cell.cr);
         if (throttled > 0) {
           color = Mix(252, 187, 161, 165, 15, 21, share * 1.6);
         } else {
@@ -415,10 +419,10 @@ std::string RenderHtml(const ScenarioResult& r) {
     h += "<tr><td class=\"l\">" + Esc(s.name) + " (" +
          std::string(OperationName(s.operation)) + ")</td><td>" +
          Grouped(t.offered) + "</td><td>" + Grouped(t.attempts) + "</td><td>" +
-         Grouped(t.accepted) + "</td><td>" + Grouped(t.throttled) + "</td><td>" +
-         Grouped(t.retries) + "</td><td>" + Grouped(t.gave_up) + "</td><td>" +
-         Grouped(t.items_ok) + "</td><td>" + Grouped(t.items_throttled) +
-         "</td></tr>";
+         Grouped(t.accepted) + "</td><td>" + Grouped(t.throttled) +
+         "</td><td>" + Grouped(t.retries) + "</td><td>" + Grouped(t.gave_up) +
+         "</td><td>" + Grouped(t.items_ok) + "</td><td>" +
+         Grouped(t.items_throttled) + "</td></tr>";
   }
   h += "</table>\n";
 
@@ -427,21 +431,26 @@ std::string RenderHtml(const ScenarioResult& r) {
     h += "<h2>Partitions × time: " +
          std::string(res.index_name.empty() ? "table " : "index ") +
          Esc(res.name) + "</h2>\n";
-    h += "<p>" + std::to_string(res.partitions_at_start) + " partitions at the "
-         "start, " + std::to_string(res.partitions_at_end) + " at the end; "
-         "splits for heat " + std::to_string(res.counters.splits_for_heat) +
-         ", size " + std::to_string(res.counters.splits_for_size) +
-         ", throughput " + std::to_string(res.counters.splits_for_throughput) +
-         ". Cap per partition: " + F(capacity::ToUnits(res.partition_write_cap), 0) +
-         " WCU, " + F(capacity::ToUnits(res.partition_read_cap), 0) +
+    h += "<p>" + std::to_string(res.partitions_at_start) +
+         " partitions at the "
+         "start, " +
+         std::to_string(res.partitions_at_end) +
+         " at the end; "
+         "splits for heat " +
+         std::to_string(res.counters.splits_for_heat) + ", size " +
+         std::to_string(res.counters.splits_for_size) + ", throughput " +
+         std::to_string(res.counters.splits_for_throughput) +
+         ". Cap per partition: " +
+         F(capacity::ToUnits(res.partition_write_cap), 0) + " WCU, " +
+         F(capacity::ToUnits(res.partition_read_cap), 0) +
          " RCU per second.</p>\n";
     h += HeatMap(r, res) + "\n" + Legend() + "\n";
   }
 
   // Throttle curves.
   {
-    std::vector<double> ok(static_cast<size_t>(duration)),
-        throttled(ok.size()), retries(ok.size());
+    std::vector<double> ok(static_cast<size_t>(duration)), throttled(ok.size()),
+        retries(ok.size());
     for (size_t i = 0; i < ok.size(); ++i) {
       ok[i] = static_cast<double>(r.seconds[i].items_ok);
       throttled[i] = static_cast<double>(r.seconds[i].items_throttled);
@@ -474,8 +483,10 @@ std::string RenderHtml(const ScenarioResult& r) {
         any_r = any_r || t.consumed_read > 0;
       }
       const char* c = kColors[color++ % 6];
-      if (any_w) lines.push_back({res.name + " WCU", c, false, Bucketed(w, bucket)});
-      if (any_r) lines.push_back({res.name + " RCU", c, true, Bucketed(rd, bucket)});
+      if (any_w)
+        lines.push_back({res.name + " WCU", c, false, Bucketed(w, bucket)});
+      if (any_r)
+        lines.push_back({res.name + " RCU", c, true, Bucketed(rd, bucket)});
     }
     if (!lines.empty()) {
       h += "<h2>Consumed capacity units per second</h2>\n" +

@@ -77,7 +77,8 @@ std::pair<int64_t, int64_t> LastMinute(int64_t duration) {
 
 }  // namespace
 
-// --- Text -----------------------------------------------------------------------
+// --- Text
+// -----------------------------------------------------------------------
 
 std::string FormatSummary(const ScenarioResult& r) {
   const Scenario& s = r.scenario;
@@ -94,15 +95,16 @@ std::string FormatSummary(const ScenarioResult& r) {
   const int64_t first_to = std::min<int64_t>(60, d);
   for (const StreamResult& st : r.streams) {
     const ClientSecond& t = st.total;
-    out += "stream " + st.name + " (" + std::string(OperationName(st.operation)) +
+    out += "stream " + st.name + " (" +
+           std::string(OperationName(st.operation)) +
            "): " + Grouped(t.offered) + " requests, " + Grouped(t.attempts) +
            " calls\n";
     out += "  accepted " + Grouped(t.accepted) + ", throttled " +
            Grouped(t.throttled) + " (" + Percent(t.throttled, t.attempts) +
            " of calls)";
     if (t.partial > 0) out += ", partial " + Grouped(t.partial);
-    out += ", retries " + Grouped(t.retries) + ", gave up " +
-           Grouped(t.gave_up);
+    out +=
+        ", retries " + Grouped(t.retries) + ", gave up " + Grouped(t.gave_up);
     if (t.other_errors > 0) out += ", other errors " + Grouped(t.other_errors);
     out += "\n";
     out += "  items ok " + Grouped(t.items_ok) + ", items throttled " +
@@ -124,8 +126,9 @@ std::string FormatSummary(const ScenarioResult& r) {
   for (const ResourceResult& res : r.resources) {
     const ThrottleCounters& c = res.counters;
     out += "\n" + std::string(res.index_name.empty() ? "table " : "index ") +
-           res.name + ": partitions " + std::to_string(res.partitions_at_start) +
-           " -> " + std::to_string(res.partitions_at_end) + " (splits: heat " +
+           res.name + ": partitions " +
+           std::to_string(res.partitions_at_start) + " -> " +
+           std::to_string(res.partitions_at_end) + " (splits: heat " +
            std::to_string(c.splits_for_heat) + ", size " +
            std::to_string(c.splits_for_size) + ", throughput " +
            std::to_string(c.splits_for_throughput) + ")\n";
@@ -163,16 +166,18 @@ std::string FormatSummary(const ScenarioResult& r) {
   return out;
 }
 
-// --- JSON -------------------------------------------------------------------------
+// --- JSON
+// -------------------------------------------------------------------------
 
 std::string FormatJson(const ScenarioResult& r) {
   using Json = nlohmann::ordered_json;
   auto client = [](const ClientSecond& c) {
-    return Json{{"offered", c.offered},        {"attempts", c.attempts},
-                {"accepted", c.accepted},      {"throttled", c.throttled},
-                {"partial", c.partial},        {"retries", c.retries},
-                {"gaveUp", c.gave_up},         {"otherErrors", c.other_errors},
-                {"itemsOk", c.items_ok},       {"itemsThrottled", c.items_throttled}};
+    return Json{
+        {"offered", c.offered},   {"attempts", c.attempts},
+        {"accepted", c.accepted}, {"throttled", c.throttled},
+        {"partial", c.partial},   {"retries", c.retries},
+        {"gaveUp", c.gave_up},    {"otherErrors", c.other_errors},
+        {"itemsOk", c.items_ok},  {"itemsThrottled", c.items_throttled}};
   };
   Json doc;
   doc["scenario"] = r.scenario.name;
@@ -193,9 +198,8 @@ std::string FormatJson(const ScenarioResult& r) {
       throttled.push_back(c.items_throttled);
       retries.push_back(c.retries);
     }
-    js["perSecond"] = {{"itemsOk", ok},
-                       {"itemsThrottled", throttled},
-                       {"retries", retries}};
+    js["perSecond"] = {
+        {"itemsOk", ok}, {"itemsThrottled", throttled}, {"retries", retries}};
     streams.push_back(std::move(js));
   }
   doc["streams"] = std::move(streams);
@@ -226,17 +230,16 @@ std::string FormatJson(const ScenarioResult& r) {
         {"splitSkippedLsi", c.split_skipped_lsi}};
     Json history = Json::array();
     for (const PartitionInfo& p : res.history) {
-      history.push_back({{"id", p.id},
-                         {"parent", p.parent_id},
-                         {"startHash", Hex16(p.start.hash)},
-                         {"startSortKey", Printable(p.start.sort_key, 64)},
-                         {"createdSecond",
-                          p.created_micros / 1'000'000 - r.start_second},
-                         {"retiredSecond",
-                          p.retired_micros < 0
-                              ? Json(nullptr)
-                              : Json(p.retired_micros / 1'000'000 -
-                                     r.start_second)}});
+      history.push_back(
+          {{"id", p.id},
+           {"parent", p.parent_id},
+           {"startHash", Hex16(p.start.hash)},
+           {"startSortKey", Printable(p.start.sort_key, 64)},
+           {"createdSecond", p.created_micros / 1'000'000 - r.start_second},
+           {"retiredSecond",
+            p.retired_micros < 0
+                ? Json(nullptr)
+                : Json(p.retired_micros / 1'000'000 - r.start_second)}});
     }
     jr["partitions"] = std::move(history);
     Json series = Json::array();
@@ -255,7 +258,8 @@ std::string FormatJson(const ScenarioResult& r) {
     auto keys = [](const std::vector<KeyCount>& v) {
       Json a = Json::array();
       for (const KeyCount& k : v) {
-        a.push_back({{"key", Printable(k.partition_key, 200)}, {"count", k.count}});
+        a.push_back(
+            {{"key", Printable(k.partition_key, 200)}, {"count", k.count}});
       }
       return a;
     };

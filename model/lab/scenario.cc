@@ -5,12 +5,13 @@
 // would otherwise silently run another scenario), and an error names the
 // member by its JSON pointer.
 
+#include "model/lab/scenario.h"
+
 #include <cmath>
 #include <fstream>
 #include <functional>
 #include <sstream>
 
-#include "model/lab/scenario.h"
 #include "nlohmann/json.hpp"
 
 namespace eddy::lab {
@@ -52,22 +53,20 @@ class Reader {
     *out = v->get<bool>();
     return Status::OK();
   }
-  Status Number(std::string_view member, double* out, double min,
-                double max) {
+  Status Number(std::string_view member, double* out, double min, double max) {
     const Json* v = Get(member);
     if (v == nullptr) return Status::OK();
     if (!v->is_number()) return Error(At(member), "must be a number");
     const double d = v->get<double>();
     if (!(d >= min && d <= max)) {
-      return Error(At(member), "must be a number from " + Format(min) +
-                                   " to " + Format(max));
+      return Error(At(member), "must be a number from " + Format(min) + " to " +
+                                   Format(max));
     }
     *out = d;
     return Status::OK();
   }
   template <typename Int>
-  Status Integer(std::string_view member, Int* out, int64_t min,
-                 int64_t max) {
+  Status Integer(std::string_view member, Int* out, int64_t min, int64_t max) {
     const Json* v = Get(member);
     if (v == nullptr) return Status::OK();
     if (!v->is_number_integer()) {
@@ -144,8 +143,8 @@ Status ReadIndexes(Reader& r, std::string_view member, bool global,
       EDDY_RETURN_IF_ERROR(
           x.String("partitionKey", &spec.partition_key, /*required=*/true));
       EDDY_RETURN_IF_ERROR(x.String("sortKey", &spec.sort_key));
-      EDDY_RETURN_IF_ERROR(x.Integer("readCapacityUnits",
-                                     &spec.read_capacity_units, 1, 40000));
+      EDDY_RETURN_IF_ERROR(
+          x.Integer("readCapacityUnits", &spec.read_capacity_units, 1, 40000));
       EDDY_RETURN_IF_ERROR(x.Integer("writeCapacityUnits",
                                      &spec.write_capacity_units, 1, 40000));
     } else {
@@ -208,8 +207,7 @@ Status ReadTable(const Json& v, const std::string& at, TableSpec* t) {
 }
 
 // Simulator options, each under its camelCase name.
-Status ReadSimulator(const Json& v, const std::string& at,
-                     ThrottleOptions* o) {
+Status ReadSimulator(const Json& v, const std::string& at, ThrottleOptions* o) {
   EDDY_RETURN_IF_ERROR(ExpectObject(v, at));
   Reader r(v, at);
   std::string mode;
@@ -226,9 +224,9 @@ Status ReadSimulator(const Json& v, const std::string& at,
       r.Integer("partitionReadUnits", &o->partition_read_units, 1, kBig));
   EDDY_RETURN_IF_ERROR(
       r.Integer("partitionWriteUnits", &o->partition_write_units, 1, kBig));
-  EDDY_RETURN_IF_ERROR(
-      r.Integer("eventuallyConsistentReadPartitionUnits",
-                &o->eventually_consistent_read_partition_units, 1, kBig));
+  EDDY_RETURN_IF_ERROR(r.Integer("eventuallyConsistentReadPartitionUnits",
+                                 &o->eventually_consistent_read_partition_units,
+                                 1, kBig));
   EDDY_RETURN_IF_ERROR(r.Integer("partitionBucketSeconds",
                                  &o->partition_bucket_seconds, 1, 3600));
   EDDY_RETURN_IF_ERROR(r.Bool("adaptiveCapacity", &o->adaptive_capacity));
@@ -244,10 +242,10 @@ Status ReadSimulator(const Json& v, const std::string& at,
                                  &o->on_demand_doubling_seconds, 0, 86400));
   EDDY_RETURN_IF_ERROR(r.Integer("onDemandBucketSeconds",
                                  &o->on_demand_bucket_seconds, 1, 3600));
-  EDDY_RETURN_IF_ERROR(r.Integer("tableReadQuotaUnits",
-                                 &o->table_read_quota_units, 0, kBig));
-  EDDY_RETURN_IF_ERROR(r.Integer("tableWriteQuotaUnits",
-                                 &o->table_write_quota_units, 0, kBig));
+  EDDY_RETURN_IF_ERROR(
+      r.Integer("tableReadQuotaUnits", &o->table_read_quota_units, 0, kBig));
+  EDDY_RETURN_IF_ERROR(
+      r.Integer("tableWriteQuotaUnits", &o->table_write_quota_units, 0, kBig));
   EDDY_RETURN_IF_ERROR(r.Integer("accountReadQuotaUnits",
                                  &o->account_read_quota_units, 0, kBig));
   EDDY_RETURN_IF_ERROR(r.Integer("accountWriteQuotaUnits",
@@ -263,9 +261,8 @@ Status ReadSimulator(const Json& v, const std::string& at,
       r.Integer("splitDelaySeconds", &o->split_delay_seconds, 0, 86400));
   EDDY_RETURN_IF_ERROR(r.Number("monotonicWriteFraction",
                                 &o->monotonic_write_fraction, 0.0, 1.0));
-  EDDY_RETURN_IF_ERROR(r.Integer("partitionSizeBytes",
-                                 &o->partition_size_bytes, 1024,
-                                 int64_t{1} << 50));
+  EDDY_RETURN_IF_ERROR(r.Integer("partitionSizeBytes", &o->partition_size_bytes,
+                                 1024, int64_t{1} << 50));
   EDDY_RETURN_IF_ERROR(r.Integer("maxPartitionsPerResource",
                                  &o->max_partitions_per_resource, 1, 65536));
   EDDY_RETURN_IF_ERROR(r.Finish());
@@ -303,8 +300,7 @@ Status ReadKeys(const Json& v, const std::string& at, KeySpec* k) {
   } else if (sort_keys == "monotonic") {
     k->sort_keys = SortKeys::kMonotonic;
   } else {
-    return Reader::Error(r.At("sortKeys"),
-                         "must be none, random or monotonic");
+    return Reader::Error(r.At("sortKeys"), "must be none, random or monotonic");
   }
   EDDY_RETURN_IF_ERROR(
       r.Integer("sortKeyCount", &k->sort_key_count, 1, 1'000'000'000));
@@ -372,8 +368,7 @@ Status ReadStream(const Json& v, const std::string& at, Stream* s) {
         double sum = 0;
         for (const Json& e : *w) {
           if (!e.is_number() || e.get<double>() < 0) {
-            return Reader::Error(x.At("weights"),
-                                 "must be numbers >= 0");
+            return Reader::Error(x.At("weights"), "must be numbers >= 0");
           }
           spec.weights.push_back(e.get<double>());
           sum += e.get<double>();
@@ -508,8 +503,8 @@ StatusOr<Scenario> ParseScenario(std::string_view json,
   }
   for (size_t i = 0; i < streams->size(); ++i) {
     Stream stream;
-    EDDY_RETURN_IF_ERROR(ReadStream((*streams)[i],
-                                    "/streams/" + std::to_string(i), &stream));
+    EDDY_RETURN_IF_ERROR(
+        ReadStream((*streams)[i], "/streams/" + std::to_string(i), &stream));
     for (const Stream& other : s.streams) {
       if (other.name == stream.name) {
         return Reader::Error("/streams/" + std::to_string(i) + "/name",

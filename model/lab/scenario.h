@@ -80,9 +80,9 @@ struct TableUpdate {
 };
 
 enum class Distribution {
-  kUniform,  // partition keys drawn uniformly from `count`
-  kZipf,     // rank r drawn with probability ∝ 1 / r^zipf_exponent
-  kHotKey,   // `hot_fraction` of requests on `hot_key`, the rest uniform
+  kUniform,     // partition keys drawn uniformly from `count`
+  kZipf,        // rank r drawn with probability ∝ 1 / r^zipf_exponent
+  kHotKey,      // `hot_fraction` of requests on `hot_key`, the rest uniform
   kSequential,  // keys 1, 2, 3, ... in turn (round robin over `count`)
 };
 
@@ -96,9 +96,9 @@ struct KeySpec {
   Distribution distribution = Distribution::kUniform;
   int64_t count = 100'000;  // distinct partition keys (0 .. count-1)
   double zipf_exponent = 1.0;
-  std::string prefix = "key#";    // keys are prefix + number
-  std::string hot_key = "hot";    // kHotKey
-  double hot_fraction = 1.0;      // kHotKey
+  std::string prefix = "key#";  // keys are prefix + number
+  std::string hot_key = "hot";  // kHotKey
+  double hot_fraction = 1.0;    // kHotKey
   SortKeys sort_keys = SortKeys::kNone;
   int64_t sort_key_count = 100'000;  // kRandom: distinct values
   std::string fixed_sort_key = "item";
@@ -120,7 +120,7 @@ enum class Operation {
   kUpdateItem,  // SET of the padding attribute (and the value attributes)
   kDeleteItem,
   kGetItem,
-  kQuery,  // the partition key's collection (or a GSI's, with `index`)
+  kQuery,           // the partition key's collection (or a GSI's, with `index`)
   kBatchWriteItem,  // `batch_size` puts per call
   kBatchGetItem,    // `batch_size` keys per call
 };
@@ -178,10 +178,11 @@ StatusOr<Scenario> ParseScenario(std::string_view json,
 // ResourceNotFoundException when the file cannot be read.
 StatusOr<Scenario> LoadScenarioFile(const std::string& path);
 
-// --- The run -------------------------------------------------------------------
+// --- The run
+// -------------------------------------------------------------------
 
 struct RunOptions {
-  double rate_scale = 1.0;  // see the header comment
+  double rate_scale = 1.0;                  // see the header comment
   std::optional<int64_t> duration_seconds;  // overrides the scenario's
   std::optional<uint64_t> seed;             // overrides the scenario's
 };
@@ -210,8 +211,8 @@ struct StreamResult {
 
 // One table or GSI, as the simulator saw it.
 struct ResourceResult {
-  std::string name;        // "t" or "t/byStatus"
-  std::string index_name;  // empty for the table
+  std::string name;                 // "t" or "t/byStatus"
+  std::string index_name;           // empty for the table
   int64_t partition_write_cap = 0;  // half-units per second
   int64_t partition_read_cap = 0;
   ThrottleCounters counters;

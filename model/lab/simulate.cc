@@ -35,8 +35,8 @@ class Rng {
   // Uniform in [0, n) (n > 0), without modulo bias worth noticing for the
   // ranges used here (128-bit multiply-shift).
   uint64_t Below(uint64_t n) {
-    return static_cast<uint64_t>(
-        (static_cast<unsigned __int128>(Next()) * n) >> 64);
+    return static_cast<uint64_t>((static_cast<unsigned __int128>(Next()) * n) >>
+                                 64);
   }
   // Uniform in [0, 1).
   double Unit() { return static_cast<double>(Next() >> 11) * 0x1.0p-53; }
@@ -151,11 +151,11 @@ class Generator {
         }
       }
       const int64_t size = ItemSizeBytes(item);
-      const int64_t room =
-          stream_.item_bytes - size - static_cast<int64_t>(sizeof(kPadding) - 1);
+      const int64_t room = stream_.item_bytes - size -
+                           static_cast<int64_t>(sizeof(kPadding) - 1);
       if (room > 0) {
-        item.Set(kPadding, AttributeValue::S(std::string(
-                               static_cast<size_t>(room), 'x')));
+        item.Set(kPadding, AttributeValue::S(
+                               std::string(static_cast<size_t>(room), 'x')));
       }
     }
     ++sequence_;
@@ -198,11 +198,11 @@ bool IsThrottle(ErrorCode c) {
 
 // "arn:...:table/t/index/g" -> "t/g"; "arn:...:table/t" -> "t".
 std::string ShortResource(const std::string& arn) {
-  std::string s = arn.substr(arn.find(":table/") == std::string::npos
-                                 ? 0
-                                 : arn.find(":table/") + 7);
+  std::string s = arn.substr(
+      arn.find(":table/") == std::string::npos ? 0 : arn.find(":table/") + 7);
   const size_t index = s.find("/index/");
-  if (index != std::string::npos) s = s.substr(0, index) + "/" + s.substr(index + 7);
+  if (index != std::string::npos)
+    s = s.substr(0, index) + "/" + s.substr(index + 7);
   return s;
 }
 
@@ -269,9 +269,8 @@ Options Runner::DatabaseOptions() const {
   t.table_write_quota_units = Scaled(t.table_write_quota_units, scale_);
   t.account_read_quota_units = Scaled(t.account_read_quota_units, scale_);
   t.account_write_quota_units = Scaled(t.account_write_quota_units, scale_);
-  t.metrics_retention_seconds =
-      std::max<int64_t>(t.metrics_retention_seconds,
-                        scenario_.duration_seconds + 60);
+  t.metrics_retention_seconds = std::max<int64_t>(
+      t.metrics_retention_seconds, scenario_.duration_seconds + 60);
   t.seed ^= scenario_.seed;
   options.throttle = t;
   return options;
@@ -298,9 +297,9 @@ Status Runner::CreateTable() {
   }
   c.billing_mode = t.billing_mode;
   if (t.billing_mode == BillingMode::kProvisioned) {
-    c.provisioned_throughput = ProvisionedThroughput{
-        Scaled(t.read_capacity_units, scale_),
-        Scaled(t.write_capacity_units, scale_)};
+    c.provisioned_throughput =
+        ProvisionedThroughput{Scaled(t.read_capacity_units, scale_),
+                              Scaled(t.write_capacity_units, scale_)};
   }
   for (const IndexSpec& g : t.global_secondary_indexes) {
     GlobalSecondaryIndex x;
@@ -355,8 +354,8 @@ Status Runner::ApplyUpdate(const TableUpdate& u) {
   }
   StatusOr<UpdateTableResponse> x = db_->UpdateTable(r);
   if (!x.ok()) {
-    return x.status().WithMessagePrefix(
-        "UpdateTable at second " + std::to_string(u.at_second) + ": ");
+    return x.status().WithMessagePrefix("UpdateTable at second " +
+                                        std::to_string(u.at_second) + ": ");
   }
   return Status::OK();
 }
@@ -371,8 +370,8 @@ ClientSecond& Runner::At(int stream, int64_t now) {
 void Runner::CountError(const Status& s, int64_t parts) {
   if (IsThrottle(s.code())) {
     for (const ThrottlingReason& r : s.throttling_reasons()) {
-      reasons_[std::string(ErrorCodeName(s.code())) + ": " + r.reason +
-               " (" + ShortResource(r.resource) + ")"] += parts;
+      reasons_[std::string(ErrorCodeName(s.code())) + ": " + r.reason + " (" +
+               ShortResource(r.resource) + ")"] += parts;
     }
     if (s.throttling_reasons().empty()) {
       reasons_[std::string(ErrorCodeName(s.code()))] += parts;
@@ -553,8 +552,8 @@ void Runner::Collect(ScenarioResult* result) {
       r.partitions_at_end = static_cast<int>(p->size());
     }
     r.partitions_at_start = partitions_at_start_[index];
-    if (auto k = db_->GetTopKeys(table, index, TopKeysKind::kMostAccessed,
-                                 false, 5);
+    if (auto k =
+            db_->GetTopKeys(table, index, TopKeysKind::kMostAccessed, false, 5);
         k.ok()) {
       r.top_accessed = *std::move(k);
     }
@@ -623,7 +622,8 @@ StatusOr<ScenarioResult> Runner::Run() {
     if (second == 0) {
       clock_.SetMicros(begin);
       auto count = [&](const std::string& index) {
-        StatusOr<std::vector<uint64_t>> p = db_->DescribePartitions(t.name, index);
+        StatusOr<std::vector<uint64_t>> p =
+            db_->DescribePartitions(t.name, index);
         return p.ok() ? static_cast<int>(p->size()) : 0;
       };
       partitions_at_start_[""] = count("");
@@ -642,13 +642,13 @@ StatusOr<ScenarioResult> Runner::Run() {
       const int64_t n = static_cast<int64_t>(std::floor(carry[i] + 1e-9));
       carry[i] -= static_cast<double>(n);
       for (int64_t k = 0; k < n; ++k) {
-        arrivals.push_back(Arrival{begin + k * kMicros / n, static_cast<int>(i)});
+        arrivals.push_back(
+            Arrival{begin + k * kMicros / n, static_cast<int>(i)});
       }
     }
-    std::stable_sort(arrivals.begin(), arrivals.end(),
-                     [](const Arrival& a, const Arrival& b) {
-                       return a.micros < b.micros;
-                     });
+    std::stable_sort(
+        arrivals.begin(), arrivals.end(),
+        [](const Arrival& a, const Arrival& b) { return a.micros < b.micros; });
     auto run_due_before = [&](int64_t limit) {
       while (!due_.empty() && due_.top().micros <= limit) {
         const Due d = due_.top();

@@ -73,7 +73,9 @@ class ThrottlingTest : public ::testing::Test {
     return g;
   }
   Status Put(const std::string& table, Item item) {
-    return db().PutItem({.table_name = table, .item = std::move(item)}).status();
+    return db()
+        .PutItem({.table_name = table, .item = std::move(item)})
+        .status();
   }
   // Spends a partition's write bucket: one put of an item just under
   // `kilobytes` KB on `pk` (throttled or not).
@@ -172,7 +174,7 @@ TEST_F(ThrottlingTest, GsiBackPressureThrottlesTheBaseWrite) {
   // 1,000 WCU of index entries on "active" drain the GSI partition.
   for (int i = 0; i < 1000; ++i) {
     ASSERT_THAT(Put("tbl", Item{{"pk", S("k" + std::to_string(i))},
-                              {"status", S("active")}}),
+                                {"status", S("active")}}),
                 IsOk());
   }
   const Status s = Put("tbl", Item{{"pk", S("new")}, {"status", S("active")}});
@@ -193,8 +195,8 @@ TEST_F(ThrottlingTest, GsiBackPressureThrottlesTheBaseWrite) {
   EXPECT_EQ(table.throttled_requests, 1);
   EXPECT_EQ(table.write_throttle_events, 0);
   EXPECT_EQ(index.write_throttle_events, 1);
-  EXPECT_TRUE(
-      db().GetTopKeys("tbl", "", TopKeysKind::kMostThrottled, false, 5)->empty());
+  EXPECT_TRUE(db().GetTopKeys("tbl", "", TopKeysKind::kMostThrottled, false, 5)
+                  ->empty());
 }
 
 // §9.11: an update that changes a GSI key is the base write plus two index
@@ -287,7 +289,8 @@ TEST_F(ThrottlingTest, ThrottledTransactionIsCancelledWithThrottlingError) {
   ASSERT_THAT(BigPut("tbl", "hot", 400), IsOk());  // 800 of the 1,000 banked
   TransactWriteItemsRequest r;
   TransactWriteItem cold, hot;
-  cold.put = TransactPut{.table_name = "other", .item = Item{{"pk", S("cold")}}};
+  cold.put =
+      TransactPut{.table_name = "other", .item = Item{{"pk", S("cold")}}};
   // Replacing the 400 KB item: 2 x 400 WCU, more than the 200 left.
   hot.put = TransactPut{.table_name = "tbl", .item = Item{{"pk", S("hot")}}};
   r.transact_items = {cold, hot};
@@ -300,7 +303,8 @@ TEST_F(ThrottlingTest, ThrottledTransactionIsCancelledWithThrottlingError) {
             "Transaction cancelled, please refer cancellation reasons for "
             "specific reasons [None, ThrottlingError]");
   EXPECT_FALSE(
-      db().GetItem({.table_name = "other", .key = Item{{"pk", S("cold")}}})->item);
+      db().GetItem({.table_name = "other", .key = Item{{"pk", S("cold")}}})
+          ->item);
   EXPECT_EQ(db().GetThrottleCounters("other")->consumed_write_half_units, 0);
 
   TransactGetItemsRequest g;
@@ -335,8 +339,8 @@ TEST_F(ThrottlingTest, AccountingChecksOfScenarioEleven) {
   // A Query returning 10 items totalling 40.8 KB: 11 RCU SC, 5.5 EC.
   for (int i = 0; i < 10; ++i) {
     ASSERT_THAT(Put("tbl", Item{{"pk", S("q")},
-                              {"sk", S(std::to_string(i))},
-                              {"d", S(std::string(4178 - 4, 'x'))}}),
+                                {"sk", S(std::to_string(i))},
+                                {"d", S(std::string(4178 - 4, 'x'))}}),
                 IsOk());
   }
   QueryRequest q;
@@ -350,24 +354,24 @@ TEST_F(ThrottlingTest, AccountingChecksOfScenarioEleven) {
   EXPECT_EQ(db().Query(q)->consumed_capacity->capacity_units, 5.5);
   // BatchGetItem of 1.5 KB + 6.5 KB items: 1 + 2 = 3 RCU SC.
   ASSERT_THAT(Put("tbl", Item{{"pk", S("b")},
-                            {"sk", S("1")},
-                            {"d", S(std::string(1536 - 7, 'x'))}}),
+                              {"sk", S("1")},
+                              {"d", S(std::string(1536 - 7, 'x'))}}),
               IsOk());
   ASSERT_THAT(Put("tbl", Item{{"pk", S("b")},
-                            {"sk", S("2")},
-                            {"d", S(std::string(6656 - 7, 'x'))}}),
+                              {"sk", S("2")},
+                              {"d", S(std::string(6656 - 7, 'x'))}}),
               IsOk());
   BatchGetItemRequest bg;
   bg.request_items["tbl"].keys = {Item{{"pk", S("b")}, {"sk", S("1")}},
-                                Item{{"pk", S("b")}, {"sk", S("2")}}};
+                                  Item{{"pk", S("b")}, {"sk", S("2")}}};
   bg.request_items["tbl"].consistent_read = true;
   bg.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
   EXPECT_EQ(db().BatchGetItem(bg)->consumed_capacity[0].capacity_units, 3);
   // A read of a missing item, eventually consistent: 0.5 RCU.
-  GetItemRequest get{.table_name = "tbl",
-                     .key = Item{{"pk", S("none")}, {"sk", S("x")}},
-                     .return_consumed_capacity =
-                         ReturnConsumedCapacity::kTotal};
+  GetItemRequest get{
+      .table_name = "tbl",
+      .key = Item{{"pk", S("none")}, {"sk", S("x")}},
+      .return_consumed_capacity = ReturnConsumedCapacity::kTotal};
   EXPECT_EQ(db().GetItem(get)->consumed_capacity->capacity_units, 0.5);
   // The simulator consumed exactly what the responses reported, plus the
   // writes: 11 + 5.5 + 3 + 0.5 RCU.
@@ -376,9 +380,9 @@ TEST_F(ThrottlingTest, AccountingChecksOfScenarioEleven) {
   // Provisioned 5,000 R / 2,000 W: 4 partitions; RCU raised to 8,000: 8.
   ProvisionedTable("prov", 5000, 2000);
   EXPECT_THAT(*db().DescribePartitions("prov"), SizeIs(4));
-  UpdateTableRequest up{.table_name = "prov",
-                        .provisioned_throughput =
-                            ProvisionedThroughput{8000, 2000}};
+  UpdateTableRequest up{
+      .table_name = "prov",
+      .provisioned_throughput = ProvisionedThroughput{8000, 2000}};
   ASSERT_THAT(db().UpdateTable(up), IsOk());
   EXPECT_THAT(*db().DescribePartitions("prov"), SizeIs(8));
   up.provisioned_throughput = ProvisionedThroughput{1000, 2000};
@@ -450,9 +454,9 @@ TEST_F(ThrottlingTest, LsiCollectionLimitStillApplies) {
   int stored = 0;
   for (int i = 0; i < 10 && last.ok(); ++i) {
     last = Put("tbl", Item{{"pk", S("c")},
-                         {"sk", S(std::to_string(i))},
-                         {"l", S("x")},
-                         {"d", S(std::string(1500, 'x'))}});
+                           {"sk", S(std::to_string(i))},
+                           {"l", S("x")},
+                           {"d", S(std::string(1500, 'x'))}});
     stored += last.ok();
   }
   EXPECT_EQ(last.code(), ErrorCode::kItemCollectionSizeLimitExceeded);

@@ -81,10 +81,21 @@ class ScenarioTest : public ::testing::Test {
 // A Traffic bound to the simulator (created after options are final).
 #define TRAFFIC Traffic traffic(&clock_, &sim())
 
+// The longest scenarios (millions of admissions) are not repeated under
+// sanitizers: tests/lab/scenarios_test.cc runs the same scenarios through
+// the Database there, scaled down.
+#ifdef EDDY_SANITIZE
+#define SKIP_UNDER_SANITIZERS() \
+  GTEST_SKIP() << "long; covered by tests/lab under sanitizers"
+#else
+#define SKIP_UNDER_SANITIZERS() (void)0
+#endif
+
 // 1. Hot single item, on-demand: ~1,000 succeed/s and ~1,000 throttled/s
 // forever (TableWriteKeyRangeThroughputExceeded, ThrottlingException);
 // splitting never helps. Tolerance: ±1% per minute after the first second.
 TEST_F(ScenarioTest, S01_HotSingleItemOnDemand) {
+  SKIP_UNDER_SANITIZERS();
   const ResourceId t = OnDemandTable();
   TRAFFIC;
   const std::vector<Tally> tally = traffic.Run(
@@ -118,6 +129,7 @@ TEST_F(ScenarioTest, S01_HotSingleItemOnDemand) {
 // and all 2,000/s succeed. Tolerance: first minute 1,000 ± 1%; the last 5 of
 // 30 minutes >= 99.9% admitted.
 TEST_F(ScenarioTest, S02_HotKeyRandomSortKeysSplits) {
+  SKIP_UNDER_SANITIZERS();
   const ResourceId t = OnDemandTable();
   TRAFFIC;
   Rng rng(2);
@@ -143,6 +155,7 @@ TEST_F(ScenarioTest, S02_HotKeyRandomSortKeysSplits) {
 // 3. Hot PK with a monotonic sort key (a timestamp): no split; ~1,000/s for
 // the whole 30 minutes. Tolerance ±1% per 5 minutes.
 TEST_F(ScenarioTest, S03_HotKeyMonotonicSortKeyNeverSplits) {
+  SKIP_UNDER_SANITIZERS();
   const ResourceId t = OnDemandTable();
   TRAFFIC;
   char buf[32];
@@ -164,6 +177,7 @@ TEST_F(ScenarioTest, S03_HotKeyMonotonicSortKeyNeverSplits) {
 // item collection; ~1,000/s. Tolerance ±1% per 5 minutes. (The 10 GB item
 // collection limit is the engine's ItemCollectionSizeLimitExceeded.)
 TEST_F(ScenarioTest, S04_HotKeyWithLsiNeverSplitsTheCollection) {
+  SKIP_UNDER_SANITIZERS();
   const ResourceId t = OnDemandTable(/*lsi=*/true);
   TRAFFIC;
   Rng rng(4);
@@ -272,6 +286,7 @@ TEST_F(ScenarioTest, S06b_BurstStopsAtThePartitionCap) {
 // (at 62 min): at most ×2 per 30 minutes. Writes of the step are 10 KB.
 // Tolerance: plateaus -3% (key-range noise at 100% use) / +2% (1 s bucket).
 TEST_F(ScenarioTest, S07_OnDemandRampDoublesPerThirtyMinutes) {
+  SKIP_UNDER_SANITIZERS();
   const ResourceId t = OnDemandTable();
   std::vector<std::vector<std::string>> keys;
   for (int p = 0; p < 4; ++p)

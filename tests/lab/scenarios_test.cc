@@ -44,8 +44,9 @@ ScenarioResult RunIt(const Scenario& s, double scale = kScale) {
 }
 
 // `value` is within `fraction` of `expected`, or `slack` of it.
-#define EXPECT_CLOSE(value, expected, fraction, slack)                     \
-  EXPECT_NEAR(value, expected, std::max<double>((fraction) * (expected), (slack))) \
+#define EXPECT_CLOSE(value, expected, fraction, slack)            \
+  EXPECT_NEAR(value, expected,                                    \
+              std::max<double>((fraction) * (expected), (slack))) \
       << #value
 
 int64_t Reason(const ScenarioResult& r, const std::string& key) {
@@ -65,8 +66,9 @@ TEST(ScenarioTest, S01_HotItem) {
         << "minute " << m;
   }
   EXPECT_CLOSE(r.ThrottledPerSecond(60, 600), cap, 0.01, 1.0);
-  EXPECT_EQ(Reason(r, "ThrottlingException: "
-                      "TableWriteKeyRangeThroughputExceeded (sessions)"),
+  EXPECT_EQ(Reason(r,
+                   "ThrottlingException: "
+                   "TableWriteKeyRangeThroughputExceeded (sessions)"),
             r.total.throttled);
   const ResourceResult& t = *r.Resource("");
   EXPECT_EQ(t.counters.splits_for_heat, 0);
@@ -96,8 +98,8 @@ TEST(ScenarioTest, S02_HotKeyRandomSortKeysSplits) {
 TEST(ScenarioTest, S03_HotKeyMonotonicSortKeyNeverSplits) {
   const ScenarioResult r = RunIt(Load("hot_key_monotonic_sort_keys"));
   for (int w = 0; w < 4; ++w) {
-    EXPECT_CLOSE(r.AcceptedPerSecond(w * 300 + 1, w * 300 + 300),
-                 1000 * kScale, 0.01, 1.0)
+    EXPECT_CLOSE(r.AcceptedPerSecond(w * 300 + 1, w * 300 + 300), 1000 * kScale,
+                 0.01, 1.0)
         << "window " << w;
   }
   const ResourceResult& t = *r.Resource("");
@@ -117,7 +119,8 @@ TEST(ScenarioTest, S04_HotKeyWithLsiNeverSplitsTheCollection) {
     int64_t half_units = 0;
     for (const ThrottleSecond& s : t.series) {
       const int64_t rel = s.second - r.start_second;
-      if (rel >= w * 300 + 1 && rel < w * 300 + 300) half_units += s.consumed_write;
+      if (rel >= w * 300 + 1 && rel < w * 300 + 300)
+        half_units += s.consumed_write;
     }
     EXPECT_CLOSE(half_units / 2.0 / 299, 1000 * kScale, 0.01, 1.0)
         << "window " << w;
@@ -139,8 +142,9 @@ TEST(ScenarioTest, S05_AdaptiveCapacityServesAnUnevenLoad) {
   s.simulator.adaptive_capacity = false;
   const ScenarioResult off = RunIt(s);
   EXPECT_CLOSE(off.ThrottledPerSecond(60, 600), 50 * kScale, 0.25, 1.5);
-  EXPECT_GT(Reason(off, "ProvisionedThroughputExceededException: "
-                        "TableWriteKeyRangeThroughputExceeded (inventory)"),
+  EXPECT_GT(Reason(off,
+                   "ProvisionedThroughputExceededException: "
+                   "TableWriteKeyRangeThroughputExceeded (inventory)"),
             0);
 }
 
@@ -160,8 +164,9 @@ TEST(ScenarioTest, S06_BurstBankLasts900Seconds) {
   EXPECT_NEAR(first, 300 + 900, 5);
   EXPECT_CLOSE(r.AcceptedPerSecond(301, 1195), 200 * scale, 0.001, 0.01);
   EXPECT_CLOSE(r.AcceptedPerSecond(1210, 1500), 150 * scale, 0.01, 0.5);
-  EXPECT_EQ(Reason(r, "ProvisionedThroughputExceededException: "
-                      "TableReadProvisionedThroughputExceeded (profiles)"),
+  EXPECT_EQ(Reason(r,
+                   "ProvisionedThroughputExceededException: "
+                   "TableReadProvisionedThroughputExceeded (profiles)"),
             r.total.throttled);
 }
 
@@ -213,8 +218,9 @@ TEST(ScenarioTest, S08_PrewarmByProvisionedThenOnDemand) {
 TEST(ScenarioTest, S09_GsiBackPressure) {
   const ScenarioResult r = RunIt(Load("gsi_back_pressure"));
   EXPECT_CLOSE(r.ThrottledPerSecond(10, 180), 500 * kScale, 0.05, 2.0);
-  EXPECT_EQ(Reason(r, "ThrottlingException: "
-                      "IndexWriteKeyRangeThroughputExceeded (orders/byStatus)"),
+  EXPECT_EQ(Reason(r,
+                   "ThrottlingException: "
+                   "IndexWriteKeyRangeThroughputExceeded (orders/byStatus)"),
             r.total.throttled);
   const ResourceResult& table = *r.Resource("");
   const ResourceResult& index = *r.Resource("byStatus");
@@ -293,9 +299,8 @@ TEST(ScenarioTest, RunsAreDeterministic) {
   EXPECT_EQ(FormatSummary(*a), FormatSummary(*b));
   EXPECT_EQ(FormatJson(*a), FormatJson(*b));
   EXPECT_EQ(RenderHtml(*a), RenderHtml(*b));
-  StatusOr<ScenarioResult> c = RunScenario(s, {.rate_scale = 0.02,
-                                               .duration_seconds = 30,
-                                               .seed = 99});
+  StatusOr<ScenarioResult> c =
+      RunScenario(s, {.rate_scale = 0.02, .duration_seconds = 30, .seed = 99});
   ASSERT_THAT(c, IsOk());
   EXPECT_NE(FormatJson(*a), FormatJson(*c));
 }

@@ -6,6 +6,8 @@
 // JSON) and optionally writes the HTML report. Same scenario and seed, same
 // bytes.
 
+#include "model/lab/scenario.h"
+
 #include <charconv>
 #include <cstdio>
 #include <fstream>
@@ -14,7 +16,6 @@
 #include <vector>
 
 #include "model/lab/report.h"
-#include "model/lab/scenario.h"
 #include "tools/eddy/commands.h"
 
 namespace eddy::cli {
