@@ -283,7 +283,7 @@ TEST(ScenarioTest, KayakTrafficThrottlesTheAllStoresKeyFirst) {
   ASSERT_FALSE(gsi1.top_throttled.empty());
   EXPECT_EQ(gsi1.top_throttled[0].partition_key, "v1#stores");
   EXPECT_TRUE(r.Resource("")->top_throttled.empty());
-  EXPECT_CLOSE(r.AcceptedPerSecond(10, 120, "list_all_stores"), 2000 * kScale,
+  EXPECT_CLOSE(r.AcceptedPerSecond(25, 120, "list_all_stores"), 2000 * kScale,
                0.01, 1.0);
   EXPECT_EQ(r.streams[2].total.throttled, 0);  // store inventory
   EXPECT_EQ(r.streams[3].total.throttled, 0);  // new rentals
