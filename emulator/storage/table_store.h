@@ -28,6 +28,7 @@
 
 #include "absl/container/btree_set.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/types/compare.h"
 #include "emulator/storage/record.h"
 
 namespace eddy::storage {
@@ -53,45 +54,49 @@ class TableStore {
     uint64_t hash;
     mutable Record* record;  // replaced in place when an item is overwritten
   };
+  // Orders slots by (hash, key slot 0, 1, 2, 3). A three-way comparison
+  // (absl's b-tree then needs one comparison per node step and no equality
+  // re-check), and key slots are read only as far as they are needed: most
+  // comparisons end at the hash and never touch the record, and within an
+  // item collection they end at the sort key.
   struct SlotLess {
     using is_transparent = void;
-    static bool Less(uint64_t ha, const std::string_view (&a)[4], uint64_t hb,
-                     const std::string_view (&b)[4]) {
-      if (ha != hb) return ha < hb;
-      for (int i = 0; i < 4; ++i) {
-        if (int c = a[i].compare(b[i]); c != 0) return c < 0;
+    static std::string_view KeyAt(const Record& r, int i) { return r.key(i); }
+    static std::string_view KeyAt(const KeyRef& k, int i) {
+      switch (i) {
+        case 0:
+          return k.pk;
+        case 1:
+          return k.sk;
+        case 2:
+          return k.base_pk;
+        default:
+          return k.base_sk;
       }
-      return false;
     }
-    static void Keys(const Record& r, std::string_view (&out)[4]) {
-      for (int i = 0; i < 4; ++i) out[i] = r.key(i);
+    template <typename A, typename B>
+    static absl::weak_ordering Compare(uint64_t ha, const A& a, uint64_t hb,
+                                       const B& b) {
+      if (ha != hb) {
+        return ha < hb ? absl::weak_ordering::less
+                       : absl::weak_ordering::greater;
+      }
+      for (int i = 0; i < 4; ++i) {
+        if (int c = KeyAt(a, i).compare(KeyAt(b, i)); c != 0) {
+          return c < 0 ? absl::weak_ordering::less
+                       : absl::weak_ordering::greater;
+        }
+      }
+      return absl::weak_ordering::equivalent;
     }
-    static void Keys(const KeyRef& k, std::string_view (&out)[4]) {
-      out[0] = k.pk;
-      out[1] = k.sk;
-      out[2] = k.base_pk;
-      out[3] = k.base_sk;
+    absl::weak_ordering operator()(const Slot& a, const Slot& b) const {
+      return Compare(a.hash, *a.record, b.hash, *b.record);
     }
-    bool operator()(const Slot& a, const Slot& b) const {
-      if (a.hash != b.hash) return a.hash < b.hash;
-      std::string_view ka[4], kb[4];
-      Keys(*a.record, ka);
-      Keys(*b.record, kb);
-      return Less(a.hash, ka, b.hash, kb);
+    absl::weak_ordering operator()(const Slot& a, const KeyRef& b) const {
+      return Compare(a.hash, *a.record, b.hash, b);
     }
-    bool operator()(const Slot& a, const KeyRef& b) const {
-      if (a.hash != b.hash) return a.hash < b.hash;
-      std::string_view ka[4], kb[4];
-      Keys(*a.record, ka);
-      Keys(b, kb);
-      return Less(a.hash, ka, b.hash, kb);
-    }
-    bool operator()(const KeyRef& a, const Slot& b) const {
-      if (a.hash != b.hash) return a.hash < b.hash;
-      std::string_view ka[4], kb[4];
-      Keys(a, ka);
-      Keys(*b.record, kb);
-      return Less(a.hash, ka, b.hash, kb);
+    absl::weak_ordering operator()(const KeyRef& a, const Slot& b) const {
+      return Compare(a.hash, a, b.hash, *b.record);
     }
   };
   struct PointSlot {
