@@ -201,16 +201,8 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
     }
   }
 
-  const bool fetch = NeedsTableFetch(
-      target, projection ? &*projection : nullptr, filter ? &*filter : nullptr);
-  PageCollector page(
-      PageCollector::Options{.key_names = target.key_names,
-                             .limit = request.limit,
-                             .count_only = target.select == Select::kCount,
-                             .filter = filter ? &*filter : nullptr,
-                             .projection = projection ? &*projection : nullptr,
-                             .fetch_from = fetch ? &table->store : nullptr,
-                             .consistent_fetch = request.consistent_read});
+  PageCollector page(PageOptions(*table, target, request.limit,
+                                 request.consistent_read, filter, projection));
   const storage::TableStore& store = *target.store;
   const std::string_view kMax = storage::KeyBytesMax();
   // Position at the edge of the range in the direction of travel; from there
@@ -262,27 +254,8 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
     if (!page.Add(r)) break;
     if (forward) ++it;
   }
-  // GSIs are read with eventual consistency whatever the request says.
-  const bool strongly_consistent =
-      request.consistent_read &&
-      (target.index == nullptr || !target.index->is_global());
-  const int64_t read =
-      capacity::ReadHalfUnits(page.read_bytes(), strongly_consistent);
-  // Admitted (per partition touched) before anything is returned.
-  EDDY_RETURN_IF_ERROR(
-      charge.Admit(read, !strongly_consistent, page.fetch_half_units()));
-  lock.unlock();
-
-  QueryResponse response = std::move(page.response());
-  if (target.index == nullptr) {
-    response.consumed_capacity = MakeConsumedCapacity(
-        request.return_consumed_capacity, table->name, read, 0);
-  } else {
-    response.consumed_capacity = MakeConsumedCapacity(
-        request.return_consumed_capacity, table->name, page.fetch_half_units(),
-        {IndexUnits{target.index, read}});
-  }
-  return response;
+  return FinishRead(*table, target, request.consistent_read,
+                    request.return_consumed_capacity, page, charge);
 }
 
 }  // namespace eddy::engine

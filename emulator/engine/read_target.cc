@@ -2,7 +2,9 @@
 
 #include "emulator/engine/read_target.h"
 
+#include "emulator/capacity/units.h"
 #include "emulator/engine/keys.h"
+#include "emulator/engine/operations.h"
 
 namespace eddy::engine {
 
@@ -128,6 +130,45 @@ StatusOr<StartKey> ReadStartKey(const Table& table, const ReadTarget& target,
     start.base_sk = storage::KeyBytes(*key.Find(table.range_key->name));
   }
   return start;
+}
+
+PageCollector::Options PageOptions(
+    const Table& table, const ReadTarget& target, std::optional<int> limit,
+    bool consistent_read, const std::optional<expr::ResolvedCondition>& filter,
+    const std::optional<expr::ResolvedProjection>& projection) {
+  const expr::ResolvedCondition* f = filter ? &*filter : nullptr;
+  const expr::ResolvedProjection* p = projection ? &*projection : nullptr;
+  return PageCollector::Options{
+      .key_names = target.key_names,
+      .limit = limit,
+      .count_only = target.select == Select::kCount,
+      .filter = f,
+      .projection = p,
+      .fetch_from = NeedsTableFetch(target, p, f) ? &table.store : nullptr,
+      .consistent_fetch = consistent_read};
+}
+
+StatusOr<QueryResponse> FinishRead(const Table& table, const ReadTarget& target,
+                                   bool consistent_read,
+                                   ReturnConsumedCapacity return_capacity,
+                                   PageCollector& page, ReadCharge& charge) {
+  const bool strongly_consistent =
+      consistent_read &&
+      (target.index == nullptr || !target.index->is_global());
+  const int64_t read =
+      capacity::ReadHalfUnits(page.read_bytes(), strongly_consistent);
+  EDDY_RETURN_IF_ERROR(
+      charge.Admit(read, !strongly_consistent, page.fetch_half_units()));
+  QueryResponse response = std::move(page.response());
+  if (target.index == nullptr) {
+    response.consumed_capacity =
+        MakeConsumedCapacity(return_capacity, table.name, read, 0);
+  } else {
+    response.consumed_capacity = MakeConsumedCapacity(
+        return_capacity, table.name, page.fetch_half_units(),
+        {IndexUnits{target.index, read}});
+  }
+  return response;
 }
 
 }  // namespace eddy::engine

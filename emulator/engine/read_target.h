@@ -23,6 +23,8 @@
 #include <string>
 #include <vector>
 
+#include "emulator/engine/admission.h"
+#include "emulator/engine/page.h"
 #include "emulator/engine/table.h"
 #include "emulator/expr/ast.h"
 #include "emulator/expr/projection.h"
@@ -74,6 +76,24 @@ struct StartKey {
 // key element does not match the schema". Errors: ValidationException.
 StatusOr<StartKey> ReadStartKey(const Table& table, const ReadTarget& target,
                                 const Item& exclusive_start_key);
+
+// The page rules of a Query or Scan of `target`: the key names
+// LastEvaluatedKey carries, Limit, Select COUNT, the filter and projection,
+// and the table fetches of an LSI read that needs them.
+PageCollector::Options PageOptions(
+    const Table& table, const ReadTarget& target, std::optional<int> limit,
+    bool consistent_read, const std::optional<expr::ResolvedCondition>& filter,
+    const std::optional<expr::ResolvedProjection>& projection);
+
+// Ends a Query or Scan once its walk has filled `page`: charges the bytes it
+// evaluated (GSIs are read with eventual consistency whatever the request
+// says), admits the read (per partition touched, `charge`) before anything
+// is returned, and returns the page with its ConsumedCapacity. Errors: the
+// throttling errors of admission.h.
+StatusOr<QueryResponse> FinishRead(const Table& table, const ReadTarget& target,
+                                   bool consistent_read,
+                                   ReturnConsumedCapacity return_capacity,
+                                   PageCollector& page, ReadCharge& charge);
 
 }  // namespace eddy::engine
 

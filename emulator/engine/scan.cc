@@ -144,16 +144,8 @@ StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
   const int total = request.total_segments.value_or(1);
   const unsigned __int128 lo = SegmentStart(segment, total);
   const unsigned __int128 hi = SegmentStart(segment + 1, total);
-  const bool fetch = NeedsTableFetch(
-      target, projection ? &*projection : nullptr, filter ? &*filter : nullptr);
-  PageCollector page(
-      PageCollector::Options{.key_names = target.key_names,
-                             .limit = request.limit,
-                             .count_only = target.select == Select::kCount,
-                             .filter = filter ? &*filter : nullptr,
-                             .projection = projection ? &*projection : nullptr,
-                             .fetch_from = fetch ? &table->store : nullptr,
-                             .consistent_fetch = request.consistent_read});
+  PageCollector page(PageOptions(*table, target, request.limit,
+                                 request.consistent_read, filter, projection));
   const storage::TableStore& store = *target.store;
   auto it = start ? store.UpperBound(start->ref())
                   : store.LowerBoundHash(static_cast<uint64_t>(lo));
@@ -169,26 +161,8 @@ StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
     charge.Add(*it);
     if (!page.Add(*it)) break;
   }
-  const bool strongly_consistent =
-      request.consistent_read &&
-      (target.index == nullptr || !target.index->is_global());
-  const int64_t read =
-      capacity::ReadHalfUnits(page.read_bytes(), strongly_consistent);
-  // Admitted (per partition touched) before anything is returned.
-  EDDY_RETURN_IF_ERROR(
-      charge.Admit(read, !strongly_consistent, page.fetch_half_units()));
-  lock.unlock();
-
-  ScanResponse response = std::move(page.response());
-  if (target.index == nullptr) {
-    response.consumed_capacity = MakeConsumedCapacity(
-        request.return_consumed_capacity, table->name, read, 0);
-  } else {
-    response.consumed_capacity = MakeConsumedCapacity(
-        request.return_consumed_capacity, table->name, page.fetch_half_units(),
-        {IndexUnits{target.index, read}});
-  }
-  return response;
+  return FinishRead(*table, target, request.consistent_read,
+                    request.return_consumed_capacity, page, charge);
 }
 
 }  // namespace eddy::engine
