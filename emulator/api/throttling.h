@@ -27,10 +27,10 @@
 //     //     "TableWriteKeyRangeThroughputExceeded"
 //   }
 //   db.FlushThrottleMetrics();
-//   eddy::ThrottleCounters c = *db.ThrottleCounters("t");
+//   eddy::ThrottleCounters c = *db.GetThrottleCounters("t");
 //   // c.write_throttle_events ~ 1,000; c.throttled_requests likewise
 //   std::vector<eddy::KeyCount> hot =
-//       *db.TopKeys("t", "", eddy::TopKeysKind::kMostThrottled, false, 5);
+//       *db.GetTopKeys("t", "", eddy::TopKeysKind::kMostThrottled, false, 5);
 //
 // How each operation is admitted:
 // - PutItem / UpdateItem / DeleteItem: under the table's lock, after the
