@@ -49,6 +49,23 @@ struct ProvisionedThroughput {
   int64_t write_capacity_units = 0;
 };
 
+// On-demand maximum throughput (MaxReadRequestUnits / MaxWriteRequestUnits)
+// of an on-demand table or GSI: requests beyond it are throttled with
+// ThrottlingException and reason <Table|Index><Read|Write>
+// MaxOnDemandThroughputExceeded. In a request an absent member leaves that
+// limit as it is (none on a new table), a value >= 1 sets it, and -1
+// (UpdateTable only) removes it. In a description only the limits set
+// appear, and the whole struct is absent when none is (as DynamoDB reports
+// it); UpdateTable's own response also echoes the -1 of a limit it removed.
+struct OnDemandThroughput {
+  std::optional<int64_t> max_read_request_units;
+  std::optional<int64_t> max_write_request_units;
+
+  bool empty() const {
+    return !max_read_request_units && !max_write_request_units;
+  }
+};
+
 struct ProvisionedThroughputDescription {
   int64_t read_capacity_units = 0;
   int64_t write_capacity_units = 0;
@@ -77,6 +94,7 @@ struct GlobalSecondaryIndex {
   std::vector<KeySchemaElement> key_schema;
   Projection projection;
   std::optional<ProvisionedThroughput> provisioned_throughput;
+  std::optional<OnDemandThroughput> on_demand_throughput;  // on-demand only
 };
 
 struct LocalSecondaryIndex {
@@ -92,6 +110,7 @@ struct GlobalSecondaryIndexDescription {
   IndexStatus index_status = IndexStatus::kActive;
   std::optional<bool> backfilling;  // present while CREATING
   ProvisionedThroughputDescription provisioned_throughput;
+  std::optional<OnDemandThroughput> on_demand_throughput;  // when set
   int64_t index_size_bytes = 0;
   int64_t item_count = 0;
   std::string index_arn;
@@ -118,6 +137,7 @@ struct TableDescription {
   int64_t table_size_bytes = 0;
   ProvisionedThroughputDescription provisioned_throughput;
   std::optional<BillingModeSummary> billing_mode_summary;  // set for on-demand
+  std::optional<OnDemandThroughput> on_demand_throughput;  // when set
   std::vector<GlobalSecondaryIndexDescription> global_secondary_indexes;
   std::vector<LocalSecondaryIndexDescription> local_secondary_indexes;
 };

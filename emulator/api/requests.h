@@ -38,6 +38,7 @@ struct CreateTableRequest {
   std::vector<AttributeDefinition> attribute_definitions;
   std::optional<BillingMode> billing_mode;  // PROVISIONED when absent
   std::optional<ProvisionedThroughput> provisioned_throughput;
+  std::optional<OnDemandThroughput> on_demand_throughput;  // PAY_PER_REQUEST
   std::vector<GlobalSecondaryIndex> global_secondary_indexes;
   std::vector<LocalSecondaryIndex> local_secondary_indexes;
   std::vector<Tag> tags;
@@ -69,18 +70,28 @@ struct DeleteTableResponse {
   TableDescription table_description;
 };
 
+// GlobalSecondaryIndexUpdate.Update: new provisioned throughput (provisioned
+// tables) or new on-demand maximum throughput (on-demand tables) of a GSI.
+struct UpdateGlobalSecondaryIndexAction {
+  std::string index_name;
+  std::optional<ProvisionedThroughput> provisioned_throughput;
+  std::optional<OnDemandThroughput> on_demand_throughput;
+};
+
 // One entry of UpdateTable's GlobalSecondaryIndexUpdates: exactly one of
 // create / update / delete.
 struct GlobalSecondaryIndexUpdate {
   std::optional<GlobalSecondaryIndex> create;
   std::optional<std::string> delete_index_name;
-  std::optional<std::pair<std::string, ProvisionedThroughput>> update;
+  std::optional<UpdateGlobalSecondaryIndexAction> update;
 };
 
 struct UpdateTableRequest {
   std::string table_name;
   std::optional<BillingMode> billing_mode;
   std::optional<ProvisionedThroughput> provisioned_throughput;
+  // Merged member by member into the table's limits; -1 removes one.
+  std::optional<OnDemandThroughput> on_demand_throughput;
   std::vector<AttributeDefinition> attribute_definitions;
   std::vector<GlobalSecondaryIndexUpdate> global_secondary_index_updates;
 };

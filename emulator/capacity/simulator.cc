@@ -66,8 +66,9 @@ int64_t ProvisionedCount(const SimulatorOptions& o, int64_t read_units,
   const int64_t r = std::max<int64_t>(1, o.partition_read_units);
   const int64_t w = std::max<int64_t>(1, o.partition_write_units);
   // ceil(a/r + b/w) = ceil((a*w + b*r) / (r*w)), in 128 bits.
-  const __int128 num = static_cast<__int128>(std::max<int64_t>(0, read_units)) * w +
-                       static_cast<__int128>(std::max<int64_t>(0, write_units)) * r;
+  const __int128 num =
+      static_cast<__int128>(std::max<int64_t>(0, read_units)) * w +
+      static_cast<__int128>(std::max<int64_t>(0, write_units)) * r;
   const __int128 den = static_cast<__int128>(r) * w;
   const __int128 by_throughput = (num + den - 1) / den;
   const int64_t by_size = CeilDiv(size_bytes, o.partition_size_bytes);
@@ -245,12 +246,28 @@ void ConfigureTableLevel(const SimulatorOptions& o, Resource& r, int64_t now,
                          bool reset) {
   const int64_t one_second = kMicros;
   if (r.on_demand()) {
+    // A limit that already applied keeps its tokens (an UpdateTable of
+    // something else must not refill it); a new one starts full.
+    const bool had_max_read = r.has_max_read && !reset;
+    const bool had_max_write = r.has_max_write && !reset;
     r.has_max_read = r.config.max_read_request_units >= 1;
     r.has_max_write = r.config.max_write_request_units >= 1;
-    if (r.has_max_read)
-      r.max_read.Reset(2 * r.config.max_read_request_units, one_second, now);
-    if (r.has_max_write)
-      r.max_write.Reset(2 * r.config.max_write_request_units, one_second, now);
+    if (r.has_max_read) {
+      const int64_t rate = 2 * r.config.max_read_request_units;
+      if (had_max_read) {
+        r.max_read.Reconfigure(rate, one_second, now);
+      } else {
+        r.max_read.Reset(rate, one_second, now);
+      }
+    }
+    if (r.has_max_write) {
+      const int64_t rate = 2 * r.config.max_write_request_units;
+      if (had_max_write) {
+        r.max_write.Reconfigure(rate, one_second, now);
+      } else {
+        r.max_write.Reset(rate, one_second, now);
+      }
+    }
     r.has_quota_read = o.table_read_quota_units > 0;
     r.has_quota_write = o.table_write_quota_units > 0;
     if (r.has_quota_read && reset)

@@ -3,6 +3,7 @@
 #include "emulator/engine/admission.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "emulator/capacity/units.h"
 #include "emulator/types/limits.h"
@@ -16,6 +17,9 @@ constexpr int64_t kOverhead = limits::kStorageOverheadPerItemBytes;
 int64_t Stored(int64_t item_bytes) {
   return item_bytes > 0 ? item_bytes + kOverhead : 0;
 }
+
+// MaxRead/WriteRequestUnits as the simulator takes them: -1 for no limit.
+int64_t MaxUnits(std::optional<int64_t> limit) { return limit.value_or(-1); }
 
 int64_t IndexHalfUnits(const WritePlan& plan, const SecondaryIndex* index) {
   for (const IndexUnits& u : plan.units.indexes) {
@@ -35,6 +39,9 @@ capacity::ResourceConfig TableResourceConfig(const Table& table) {
   c.kind = capacity::ResourceKind::kTable;
   if (table.billing_mode == BillingMode::kPayPerRequest) {
     c.billing = capacity::Billing::kOnDemand;
+    c.max_read_request_units = MaxUnits(table.on_demand.max_read_request_units);
+    c.max_write_request_units =
+        MaxUnits(table.on_demand.max_write_request_units);
   } else {
     c.billing = capacity::Billing::kProvisioned;
     c.read_capacity_units = table.throughput.read_capacity_units;
@@ -52,7 +59,11 @@ capacity::ResourceConfig IndexResourceConfig(const Table& table,
   c.kind = capacity::ResourceKind::kIndex;
   c.table = table.resource;
   if (table.billing_mode == BillingMode::kPayPerRequest) {
+    // A GSI's maximum is its own, independent of the table's.
     c.billing = capacity::Billing::kOnDemand;
+    c.max_read_request_units = MaxUnits(index.on_demand.max_read_request_units);
+    c.max_write_request_units =
+        MaxUnits(index.on_demand.max_write_request_units);
   } else {
     c.billing = capacity::Billing::kProvisioned;
     c.read_capacity_units = index.throughput.read_capacity_units;

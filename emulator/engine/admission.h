@@ -46,8 +46,9 @@ namespace eddy::engine {
 
 // --- Resources ---------------------------------------------------------------
 
-// The simulator's view of a table (billing, throughput, LSI flag) and of one
-// of its GSIs (its own throughput; the table's billing mode).
+// The simulator's view of a table (billing, throughput or on-demand maximum
+// throughput, LSI flag) and of one of its GSIs (its own throughput or
+// maximum; the table's billing mode).
 // REQUIRES: table.mu held.
 capacity::ResourceConfig TableResourceConfig(const Table& table);
 capacity::ResourceConfig IndexResourceConfig(const Table& table,
@@ -63,9 +64,10 @@ Status RegisterIndexResource(Table& table, SecondaryIndex& index);
 // DeleteTable / DeleteGlobalSecondaryIndex. REQUIRES: mu held exclusively.
 void RemoveResources(Table& table);
 void RemoveIndexResource(Table& table, SecondaryIndex& index);
-// UpdateTable changed the billing mode or throughput of the table and/or
-// GSIs: the new settings go to the simulator (`table_changed`: the table and
-// every GSI; else only `indexes`). REQUIRES: mu held exclusively.
+// UpdateTable changed the billing mode, throughput or maximum throughput of
+// the table and/or GSIs: the new settings go to the simulator
+// (`table_changed`: the table and every GSI; else only `indexes`).
+// REQUIRES: mu held exclusively.
 Status UpdateResources(Table& table, bool table_changed,
                        const std::vector<const SecondaryIndex*>& indexes);
 

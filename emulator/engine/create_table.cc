@@ -12,6 +12,7 @@
 
 #include "emulator/engine/admission.h"
 #include "emulator/engine/index_definitions.h"
+#include "emulator/engine/on_demand_throughput.h"
 #include "emulator/engine/operations.h"
 #include "emulator/engine/request_validation.h"
 
@@ -105,6 +106,13 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
   // 2. Semantic checks, in DynamoDB's order.
   EDDY_RETURN_IF_ERROR(
       ValidateThroughput(request.billing_mode, request.provisioned_throughput));
+  if (request.on_demand_throughput) {
+    EDDY_RETURN_IF_ERROR(CheckOnDemandThroughput(
+        *request.on_demand_throughput,
+        {.table_provisioned =
+             request.billing_mode != BillingMode::kPayPerRequest,
+         .operation = OnDemandOperation::kCreateTable}));
+  }
   std::vector<std::string> defined, keys;
   for (const auto& d : request.attribute_definitions)
     defined.push_back(d.attribute_name);
@@ -164,6 +172,9 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
                            g.index_name, g.key_schema, g.projection,
                            request.attribute_definitions, *table);
     if (g.provisioned_throughput) index->throughput = *g.provisioned_throughput;
+    if (g.on_demand_throughput) {
+      MergeOnDemandThroughput(*g.on_demand_throughput, index->on_demand);
+    }
     table->indexes.push_back(std::move(index));
   }
   table->billing_mode =
@@ -172,6 +183,9 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
     table->throughput = *request.provisioned_throughput;
   } else {
     table->last_update_to_pay_per_request = table->creation_date_time;
+    if (request.on_demand_throughput) {
+      MergeOnDemandThroughput(*request.on_demand_throughput, table->on_demand);
+    }
   }
   table->RebuildIndexKeys();
   // The table and its GSIs become resources of the throttling simulator,

@@ -113,7 +113,10 @@ class SecondaryIndex {
   storage::TableStore store{/*point_index=*/false};
 
   // GSI state, guarded by the table's mu.
-  ProvisionedThroughput throughput;    // provisioned tables only
+  ProvisionedThroughput throughput;  // provisioned tables only
+  // On-demand maximum throughput, on-demand tables only: the limits set
+  // (each >= 1); an absent member is no limit.
+  OnDemandThroughput on_demand;
   // A GSI's own partition space in the throttling simulator.
   capacity::ResourceId resource = capacity::kNoResource;
   int64_t active_at_micros = 0;        // CREATING (Backfilling) until then

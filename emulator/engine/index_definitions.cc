@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "emulator/engine/on_demand_throughput.h"
 #include "emulator/types/limits.h"
 
 namespace eddy::engine {
@@ -191,6 +192,13 @@ Status ValidateCreateTableIndexes(const CreateTableRequest& r) {
             std::string(kInvalid) +
             "ProvisionedThroughput is not specified for index: " +
             g.index_name);
+      }
+      if (g.on_demand_throughput) {
+        EDDY_RETURN_IF_ERROR(CheckOnDemandThroughput(
+            *g.on_demand_throughput,
+            {.table_provisioned = !on_demand,
+             .operation = OnDemandOperation::kCreateTable,
+             .index_name = g.index_name}));
       }
       if (!index_names.insert(g.index_name).second) {
         return Status::Validation(std::string(kInvalid) +

@@ -120,6 +120,7 @@ TableDescription Table::Describe(int64_t now_micros) const {
   if (billing_mode == BillingMode::kPayPerRequest) {
     d.billing_mode_summary = BillingModeSummary{BillingMode::kPayPerRequest,
                                                 last_update_to_pay_per_request};
+    if (!on_demand.empty()) d.on_demand_throughput = on_demand;
   }
   for (const auto& index : indexes) {
     if (index->is_global()) {
@@ -135,6 +136,8 @@ TableDescription Table::Describe(int64_t now_micros) const {
             index->throughput.read_capacity_units;
         g.provisioned_throughput.write_capacity_units =
             index->throughput.write_capacity_units;
+      } else if (!index->on_demand.empty()) {
+        g.on_demand_throughput = index->on_demand;
       }
       g.index_size_bytes = index->store.total_item_bytes();
       g.item_count = index->store.item_count();

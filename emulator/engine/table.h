@@ -67,6 +67,9 @@ class Table {
   std::vector<AttributeDefinition> attribute_definitions;
   BillingMode billing_mode = BillingMode::kProvisioned;
   ProvisionedThroughput throughput;
+  // On-demand maximum throughput, on-demand tables only: the limits set
+  // (each >= 1); an absent member is no limit.
+  OnDemandThroughput on_demand;
   double last_update_to_pay_per_request = 0;
   std::optional<double> last_increase = std::nullopt;
   std::optional<double> last_decrease = std::nullopt;

@@ -147,6 +147,10 @@ Status ReadIndexes(Reader& r, std::string_view member, bool global,
           x.Integer("readCapacityUnits", &spec.read_capacity_units, 1, 40000));
       EDDY_RETURN_IF_ERROR(x.Integer("writeCapacityUnits",
                                      &spec.write_capacity_units, 1, 40000));
+      EDDY_RETURN_IF_ERROR(x.Integer("maxReadRequestUnits",
+                                     &spec.max_read_request_units, 1, 40000));
+      EDDY_RETURN_IF_ERROR(x.Integer("maxWriteRequestUnits",
+                                     &spec.max_write_request_units, 1, 40000));
     } else {
       EDDY_RETURN_IF_ERROR(
           x.String("sortKey", &spec.sort_key, /*required=*/true));
@@ -177,6 +181,10 @@ Status ReadTable(const Json& v, const std::string& at, TableSpec* t) {
       r.Integer("readCapacityUnits", &t->read_capacity_units, 1, 40000));
   EDDY_RETURN_IF_ERROR(
       r.Integer("writeCapacityUnits", &t->write_capacity_units, 1, 40000));
+  EDDY_RETURN_IF_ERROR(
+      r.Integer("maxReadRequestUnits", &t->max_read_request_units, 1, 40000));
+  EDDY_RETURN_IF_ERROR(
+      r.Integer("maxWriteRequestUnits", &t->max_write_request_units, 1, 40000));
   EDDY_RETURN_IF_ERROR(ReadIndexes(r, "globalSecondaryIndexes", true,
                                    &t->global_secondary_indexes));
   EDDY_RETURN_IF_ERROR(ReadIndexes(r, "localSecondaryIndexes", false,
@@ -192,12 +200,25 @@ Status ReadTable(const Json& v, const std::string& at, TableSpec* t) {
                          "a PROVISIONED table needs readCapacityUnits and "
                          "writeCapacityUnits");
   }
+  auto has_max = [](int64_t read, int64_t write) { return read || write; };
+  if (provisioned &&
+      has_max(t->max_read_request_units, t->max_write_request_units)) {
+    return Reader::Error(at,
+                         "maxReadRequestUnits and maxWriteRequestUnits are for "
+                         "PAY_PER_REQUEST tables");
+  }
   for (const IndexSpec& g : t->global_secondary_indexes) {
     if (provisioned &&
         (g.read_capacity_units < 1 || g.write_capacity_units < 1)) {
       return Reader::Error(at + "/globalSecondaryIndexes",
                            "on a PROVISIONED table each GSI needs "
                            "readCapacityUnits and writeCapacityUnits");
+    }
+    if (provisioned &&
+        has_max(g.max_read_request_units, g.max_write_request_units)) {
+      return Reader::Error(at + "/globalSecondaryIndexes",
+                           "maxReadRequestUnits and maxWriteRequestUnits are "
+                           "for PAY_PER_REQUEST tables");
     }
   }
   if (!t->local_secondary_indexes.empty() && t->sort_key.empty()) {

@@ -58,6 +58,9 @@ struct IndexSpec {
   ProjectionType projection = ProjectionType::kKeysOnly;
   int64_t read_capacity_units = 0;  // provisioned tables: the GSI's own
   int64_t write_capacity_units = 0;
+  // On-demand tables: the GSI's own maximum throughput; 0 = none.
+  int64_t max_read_request_units = 0;
+  int64_t max_write_request_units = 0;
 };
 
 struct TableSpec {
@@ -67,6 +70,9 @@ struct TableSpec {
   BillingMode billing_mode = BillingMode::kPayPerRequest;
   int64_t read_capacity_units = 0;  // provisioned only
   int64_t write_capacity_units = 0;
+  // On-demand only: MaxRead/WriteRequestUnits; 0 = no maximum.
+  int64_t max_read_request_units = 0;
+  int64_t max_write_request_units = 0;
   std::vector<IndexSpec> global_secondary_indexes;
   std::vector<IndexSpec> local_secondary_indexes;
 };

@@ -235,6 +235,15 @@ class Runner {
   Options DatabaseOptions() const;
   Status CreateTable();
   Status ApplyUpdate(const TableUpdate& u);
+  // OnDemandThroughput for non-zero maxima (scaled like every capacity).
+  std::optional<OnDemandThroughput> MaxThroughput(int64_t read,
+                                                  int64_t write) const {
+    if (read <= 0 && write <= 0) return std::nullopt;
+    OnDemandThroughput t;
+    if (read > 0) t.max_read_request_units = Scaled(read, scale_);
+    if (write > 0) t.max_write_request_units = Scaled(write, scale_);
+    return t;
+  }
   void Issue(size_t slot, int64_t now);
   void Retry(size_t slot, int64_t now);
   ClientSecond& At(int stream, int64_t now);
@@ -301,6 +310,8 @@ Status Runner::CreateTable() {
         ProvisionedThroughput{Scaled(t.read_capacity_units, scale_),
                               Scaled(t.write_capacity_units, scale_)};
   }
+  c.on_demand_throughput =
+      MaxThroughput(t.max_read_request_units, t.max_write_request_units);
   for (const IndexSpec& g : t.global_secondary_indexes) {
     GlobalSecondaryIndex x;
     x.index_name = g.name;
@@ -316,6 +327,8 @@ Status Runner::CreateTable() {
           ProvisionedThroughput{Scaled(g.read_capacity_units, scale_),
                                 Scaled(g.write_capacity_units, scale_)};
     }
+    x.on_demand_throughput =
+        MaxThroughput(g.max_read_request_units, g.max_write_request_units);
     c.global_secondary_indexes.push_back(std::move(x));
   }
   for (const IndexSpec& l : t.local_secondary_indexes) {

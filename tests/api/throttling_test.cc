@@ -8,6 +8,7 @@
 // (tests/lab/scenarios_test.cc); this file holds the exact, operation-level
 // checks, including §9.11's accounting.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,7 +39,8 @@ class ThrottlingTest : public ::testing::Test {
     return *db_;
   }
   void OnDemandTable(const std::string& name, bool sort_key = false,
-                     std::vector<GlobalSecondaryIndex> gsis = {}) {
+                     std::vector<GlobalSecondaryIndex> gsis = {},
+                     std::optional<OnDemandThroughput> limits = std::nullopt) {
     CreateTableRequest r;
     r.table_name = name;
     r.key_schema = {{"pk", KeyType::kHash}};
@@ -54,6 +56,7 @@ class ThrottlingTest : public ::testing::Test {
     }
     r.global_secondary_indexes = std::move(gsis);
     r.billing_mode = BillingMode::kPayPerRequest;
+    r.on_demand_throughput = limits;
     ASSERT_THAT(db().CreateTable(r), IsOk());
   }
   void ProvisionedTable(const std::string& name, int64_t rcu, int64_t wcu) {
@@ -197,6 +200,145 @@ TEST_F(ThrottlingTest, GsiBackPressureThrottlesTheBaseWrite) {
   EXPECT_EQ(index.write_throttle_events, 1);
   EXPECT_TRUE(db().GetTopKeys("tbl", "", TopKeysKind::kMostThrottled, false, 5)
                   ->empty());
+}
+
+// On-demand maximum throughput (MaxWriteRequestUnits = 100): 200 puts/s of
+// 1 WCU on distinct keys for 3 s. The limit's bucket holds 1 s (full at
+// creation) and refills 100 WCU/s; what is above it is throttled with
+// ThrottlingException and TableWriteMaxOnDemandThroughputExceeded, long
+// before the partitions or the on-demand capacity would throttle.
+TEST_F(ThrottlingTest, OnDemandMaximumThrottlesWritesAboveIt) {
+  OnDemandTable("tbl", false, {},
+                OnDemandThroughput{.max_write_request_units = 100});
+  int admitted = 0, last_second_admitted = 0;
+  Status first;
+  for (int i = 0; i < 600; ++i) {
+    clock_.SetMicros(kStart + i * 5000);
+    const Status s = Put("tbl", Item{{"pk", S("k" + std::to_string(i))}});
+    if (s.ok()) {
+      ++admitted;
+      if (i >= 400) ++last_second_admitted;
+    } else if (first.ok()) {
+      first = s;
+    }
+  }
+  EXPECT_NEAR(admitted, 100 + 300, 2);
+  EXPECT_NEAR(last_second_admitted, 100, 1);
+  EXPECT_EQ(first.code(), ErrorCode::kThrottling);
+  ASSERT_THAT(first.throttling_reasons(), SizeIs(1));
+  EXPECT_EQ(first.throttling_reasons()[0].reason,
+            "TableWriteMaxOnDemandThroughputExceeded");
+  EXPECT_EQ(first.throttling_reasons()[0].resource, std::string(kArn) + "tbl");
+  db().FlushThrottleMetrics();
+  const ThrottleCounters c = *db().GetThrottleCounters("tbl");
+  const int kMax = static_cast<int>(LimitType::kMaxOnDemand);
+  EXPECT_EQ(c.consumed_write_half_units, 2 * admitted);
+  EXPECT_EQ(c.write_throttle_events, 600 - admitted);
+  EXPECT_EQ(c.write_throttle_events_by_limit[kMax], 600 - admitted);
+  // Reads have no maximum here and are not affected.
+  for (int i = 0; i < 50; ++i) {
+    EXPECT_THAT(db().GetItem({.table_name = "tbl",
+                              .key = Item{{"pk", S("k" + std::to_string(i))}}}),
+                IsOk());
+  }
+}
+
+TEST_F(ThrottlingTest, OnDemandMaximumThrottlesReads) {
+  OnDemandTable("tbl", false, {},
+                OnDemandThroughput{.max_read_request_units = 10});
+  // 10 RRU at one instant: 20 eventually consistent reads of 0.5 each.
+  for (int i = 0; i < 20; ++i) {
+    ASSERT_THAT(
+        db().GetItem({.table_name = "tbl", .key = Item{{"pk", S("a")}}}),
+        IsOk())
+        << i;
+  }
+  const Status s =
+      db().GetItem({.table_name = "tbl", .key = Item{{"pk", S("a")}}}).status();
+  EXPECT_EQ(s.code(), ErrorCode::kThrottling);
+  ASSERT_THAT(s.throttling_reasons(), SizeIs(1));
+  EXPECT_EQ(s.throttling_reasons()[0].reason,
+            "TableReadMaxOnDemandThroughputExceeded");
+  // Writes have no maximum.
+  EXPECT_THAT(Put("tbl", Item{{"pk", S("a")}}), IsOk());
+}
+
+// UpdateTable changes the maximum at once: raised, the bucket refills at the
+// new rate; removed with -1, nothing but the partitions limits the table.
+TEST_F(ThrottlingTest, UpdateTableChangesTheMaximumAtRuntime) {
+  OnDemandTable("tbl", false, {},
+                OnDemandThroughput{.max_write_request_units = 10});
+  int n = 0;
+  auto burst = [&](int count) {
+    int ok = 0;
+    for (int i = 0; i < count; ++i) {
+      ok += Put("tbl", Item{{"pk", S("k" + std::to_string(n++))}}).ok();
+    }
+    return ok;
+  };
+  EXPECT_EQ(burst(20), 10);
+  UpdateTableRequest u;
+  u.table_name = "tbl";
+  u.on_demand_throughput = OnDemandThroughput{.max_write_request_units = 1000};
+  ASSERT_THAT(db().UpdateTable(u), IsOk());
+  // 100 ms at 1,000 WCU/s: 100 writes (at the old maximum, 10).
+  clock_.AdvanceMicros(100'000);
+  EXPECT_EQ(burst(150), 100);
+  u.on_demand_throughput = OnDemandThroughput{.max_write_request_units = -1};
+  ASSERT_THAT(db().UpdateTable(u), IsOk());
+  clock_.AdvanceMicros(1'000'000);
+  EXPECT_EQ(burst(1500), 1500);
+  const ThrottleCounters c = *db().GetThrottleCounters("tbl");
+  EXPECT_EQ(c.write_throttle_events_by_limit[static_cast<int>(
+                LimitType::kMaxOnDemand)],
+            10 + 50);
+}
+
+// A GSI's own maximum throttles the base-table writes that would write to
+// it, with the index's reason and ARN; writes that leave the index alone
+// are not limited by it.
+TEST_F(ThrottlingTest, GsiMaximumThrottlesBaseWritesWithTheIndexReason) {
+  GlobalSecondaryIndex g = Gsi("byStatus", "status");
+  g.on_demand_throughput = OnDemandThroughput{.max_write_request_units = 50};
+  OnDemandTable("tbl", false, {g});
+  // 100 puts/s for 2 s, each with its own status (one index entry each).
+  int admitted = 0;
+  Status first;
+  std::string first_pk;
+  for (int i = 0; i < 200; ++i) {
+    clock_.SetMicros(kStart + i * 10'000);
+    const std::string pk = "k" + std::to_string(i);
+    const Status s =
+        Put("tbl", Item{{"pk", S(pk)}, {"status", S("s" + std::to_string(i))}});
+    if (s.ok()) {
+      ++admitted;
+    } else if (first.ok()) {
+      first = s;
+      first_pk = pk;
+    }
+  }
+  EXPECT_NEAR(admitted, 50 + 100, 2);
+  EXPECT_EQ(first.code(), ErrorCode::kThrottling);
+  ASSERT_THAT(first.throttling_reasons(), SizeIs(1));
+  EXPECT_EQ(first.throttling_reasons()[0].reason,
+            "IndexWriteMaxOnDemandThroughputExceeded");
+  EXPECT_EQ(first.throttling_reasons()[0].resource,
+            std::string(kArn) + "tbl/index/byStatus");
+  // The throttled write wrote nothing.
+  EXPECT_FALSE(
+      db().GetItem({.table_name = "tbl", .key = Item{{"pk", S(first_pk)}}})
+          ->item);
+  // Items without a status have no index entry: not limited by the GSI.
+  for (int i = 0; i < 100; ++i) {
+    ASSERT_THAT(Put("tbl", Item{{"pk", S("plain" + std::to_string(i))}}),
+                IsOk());
+  }
+  const int kMax = static_cast<int>(LimitType::kMaxOnDemand);
+  const ThrottleCounters index = *db().GetThrottleCounters("tbl", "byStatus");
+  const ThrottleCounters table = *db().GetThrottleCounters("tbl");
+  EXPECT_EQ(index.write_throttle_events_by_limit[kMax], 200 - admitted);
+  EXPECT_EQ(table.write_throttle_events, 0);
+  EXPECT_EQ(table.throttled_requests, 200 - admitted);
 }
 
 // §9.11: an update that changes a GSI key is the base write plus two index

@@ -181,6 +181,40 @@ TEST(SimulatorTest, MaxOnDemandThroughputComesFirst) {
   EXPECT_TRUE(sim.Admit({&r, 1}).admitted());
 }
 
+// UpdateTable: a new maximum applies at once; tokens already spent stay
+// spent (an update does not refill the bucket), and -1 lifts the limit.
+TEST(SimulatorTest, MaxOnDemandThroughputChangesAtRuntime) {
+  ManualClock clock;
+  ThrottleSimulator sim(Simulate(&clock));
+  ResourceConfig c = OnDemand();
+  c.max_write_request_units = 10;
+  ResourceId t = *sim.Register(c);
+  int n = 0;
+  auto burst = [&](int count) {
+    int admitted = 0;
+    for (int i = 0; i < count; ++i) {
+      const std::string pk = "k" + std::to_string(n++);
+      Access a = Write(t, pk);
+      admitted += sim.Admit({&a, 1}).admitted();
+    }
+    return admitted;
+  };
+  EXPECT_EQ(burst(20), 10);  // the bucket starts full: 1 s of 10 WCU
+  c.max_write_request_units = 100;
+  ASSERT_THAT(sim.Update(t, c), IsOk());
+  EXPECT_EQ(burst(5), 0);  // still empty
+  clock.AdvanceMicros(100'000);
+  EXPECT_EQ(burst(20), 10);  // 100 ms at the new 100 WCU/s
+  c.max_write_request_units = -1;
+  ASSERT_THAT(sim.Update(t, c), IsOk());
+  EXPECT_EQ(burst(500), 500);
+  // Set again: a limit that did not apply before starts full.
+  c.max_write_request_units = 30;
+  ASSERT_THAT(sim.Update(t, c), IsOk());
+  clock.AdvanceMicros(2'000'000);
+  EXPECT_EQ(burst(40), 30);
+}
+
 TEST(SimulatorTest, TableAndAccountQuotasThrowRequestLimitExceeded) {
   ManualClock clock;
   SimulatorOptions o = Simulate(&clock);

@@ -60,12 +60,45 @@ TEST(ScenarioFormatTest, MistakesNameTheirMember) {
            "simulator": {"splitThreshold": 2},
            "streams": [{"name": "w", "rate": [{"atSecond": 0, "perSecond": 1}]}]})",
        "/simulator/splitThreshold: must be a number from 0.01 to 1"},
+      {R"({"table": {"name": "tbl", "partitionKey": "pk",
+                     "billingMode": "PROVISIONED", "readCapacityUnits": 5,
+                     "writeCapacityUnits": 5, "maxWriteRequestUnits": 10},
+           "streams": [{"name": "w", "rate": [{"atSecond": 0, "perSecond": 1}]}]})",
+       "/table: maxReadRequestUnits and maxWriteRequestUnits are for "
+       "PAY_PER_REQUEST tables"},
+      {R"({"table": {"name": "tbl", "partitionKey": "pk",
+                     "maxReadRequestUnits": 0},
+           "streams": [{"name": "w", "rate": [{"atSecond": 0, "perSecond": 1}]}]})",
+       "/table/maxReadRequestUnits: must be an integer from 1 to 40000"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.json);
     EXPECT_THAT(ParseScenario(c.json),
                 StatusIs(ErrorCode::kValidation, c.message));
   }
+}
+
+// An on-demand maximum (table or GSI) caps what the scenario's table takes.
+TEST(ScenarioFormatTest, MaxOnDemandThroughputCapsTheTable) {
+  StatusOr<Scenario> s = ParseScenario(
+      R"({"name": "capped", "durationSeconds": 10,
+          "table": {"name": "tbl", "partitionKey": "pk",
+                    "maxWriteRequestUnits": 100,
+                    "globalSecondaryIndexes": [{"name": "byG",
+                        "partitionKey": "g", "maxReadRequestUnits": 5,
+                        "maxWriteRequestUnits": 6}]},
+          "streams": [{"name": "w", "rate": [{"atSecond": 0, "perSecond": 300}]}]})");
+  ASSERT_THAT(s, IsOk());
+  EXPECT_EQ(s->table.max_write_request_units, 100);
+  EXPECT_EQ(s->table.global_secondary_indexes[0].max_write_request_units, 6);
+  StatusOr<ScenarioResult> r = RunScenario(*s);
+  ASSERT_THAT(r, IsOk());
+  EXPECT_NEAR(r->AcceptedPerSecond(2, 10), 100, 2);
+  EXPECT_NEAR(r->ThrottledPerSecond(2, 10), 200, 2);
+  EXPECT_GT(r->reasons.at(
+                "ThrottlingException: TableWriteMaxOnDemandThroughputExceeded "
+                "(tbl)"),
+            0);
 }
 
 TEST(ScenarioFormatTest, HtmlReportIsSelfContained) {

@@ -59,6 +59,18 @@ def main():
             "TableStatus"] == "ACTIVE"
         ddb.get_waiter("table_exists").wait(TableName="orders")
 
+        # On-demand maximum throughput: set, described, removed with -1.
+        r = ddb.update_table(TableName="orders",
+                             OnDemandThroughput={"MaxWriteRequestUnits": 50})
+        assert r["TableDescription"]["OnDemandThroughput"] == {
+            "MaxWriteRequestUnits": 50}, r["TableDescription"]
+        assert ddb.describe_table(TableName="orders")["Table"][
+            "OnDemandThroughput"] == {"MaxWriteRequestUnits": 50}
+        ddb.update_table(TableName="orders",
+                         OnDemandThroughput={"MaxWriteRequestUnits": -1})
+        assert "OnDemandThroughput" not in ddb.describe_table(
+            TableName="orders")["Table"]
+
         # Items, and numbers normalized as DynamoDB does.
         r = ddb.put_item(TableName="orders",
                          Item={"pk": {"S": "u#1"}, "sk": {"N": "001"},

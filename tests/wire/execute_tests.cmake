@@ -1,7 +1,7 @@
 # JSON API test suites (owned by the JSON API work).
 eddy_test(wire_execute_test
   SOURCES wire/behaviour_test.cc wire/behaviour_update_test.cc wire/behaviour_read_test.cc wire/behaviour_legacy_test.cc wire/behaviour_index_test.cc wire/behaviour_transact_test.cc
-          wire/behaviour_admin_test.cc
+          wire/behaviour_admin_test.cc wire/behaviour_on_demand_test.cc
           wire/execute_test.cc
           wire/wire_client.cc
   DEPS eddy::wire)

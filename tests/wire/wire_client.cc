@@ -205,6 +205,26 @@ Json ThroughputJson(const ProvisionedThroughput& t) {
               {"WriteCapacityUnits", t.write_capacity_units}};
 }
 
+Json OnDemandJson(const OnDemandThroughput& t) {
+  Json out = Json::object();
+  if (t.max_read_request_units)
+    out["MaxReadRequestUnits"] = *t.max_read_request_units;
+  if (t.max_write_request_units)
+    out["MaxWriteRequestUnits"] = *t.max_write_request_units;
+  return out;
+}
+
+std::optional<OnDemandThroughput> OnDemandFrom(const Json& j) {
+  if (!j.contains("OnDemandThroughput")) return std::nullopt;
+  const Json& o = j["OnDemandThroughput"];
+  OnDemandThroughput t;
+  if (o.contains("MaxReadRequestUnits"))
+    t.max_read_request_units = o["MaxReadRequestUnits"].get<int64_t>();
+  if (o.contains("MaxWriteRequestUnits"))
+    t.max_write_request_units = o["MaxWriteRequestUnits"].get<int64_t>();
+  return t;
+}
+
 Json KeySchemaJson(const std::vector<KeySchemaElement>& keys) {
   Json out = Json::array();
   for (const auto& k : keys) {
@@ -229,6 +249,8 @@ Json GsiJson(const GlobalSecondaryIndex& g) {
            {"Projection", ProjectionJson(g.projection)}};
   if (g.provisioned_throughput)
     out["ProvisionedThroughput"] = ThroughputJson(*g.provisioned_throughput);
+  if (g.on_demand_throughput)
+    out["OnDemandThroughput"] = OnDemandJson(*g.on_demand_throughput);
   return out;
 }
 
@@ -373,6 +395,7 @@ TableDescription TableFrom(const Json& j) {
         OptDouble(b, "LastUpdateToPayPerRequestDateTime");
     t.billing_mode_summary = s;
   }
+  t.on_demand_throughput = OnDemandFrom(j);
   if (j.contains("GlobalSecondaryIndexes")) {
     for (const Json& g : j["GlobalSecondaryIndexes"]) {
       GlobalSecondaryIndexDescription d;
@@ -387,6 +410,7 @@ TableDescription TableFrom(const Json& j) {
           g["ProvisionedThroughput"].value("ReadCapacityUnits", int64_t{0});
       d.provisioned_throughput.write_capacity_units =
           g["ProvisionedThroughput"].value("WriteCapacityUnits", int64_t{0});
+      d.on_demand_throughput = OnDemandFrom(g);
       d.index_size_bytes = g.value("IndexSizeBytes", int64_t{0});
       d.item_count = g.value("ItemCount", int64_t{0});
       d.index_arn = g.value("IndexArn", "");
@@ -493,6 +517,8 @@ class JsonClient final : public Client {
       j["BillingMode"] = std::string(BillingModeName(*r.billing_mode));
     if (r.provisioned_throughput)
       j["ProvisionedThroughput"] = ThroughputJson(*r.provisioned_throughput);
+    if (r.on_demand_throughput)
+      j["OnDemandThroughput"] = OnDemandJson(*r.on_demand_throughput);
     if (!r.tags.empty()) {
       Json tags = Json::array();
       for (const Tag& t : r.tags)
@@ -536,6 +562,8 @@ class JsonClient final : public Client {
       j["BillingMode"] = std::string(BillingModeName(*r.billing_mode));
     if (r.provisioned_throughput)
       j["ProvisionedThroughput"] = ThroughputJson(*r.provisioned_throughput);
+    if (r.on_demand_throughput)
+      j["OnDemandThroughput"] = OnDemandJson(*r.on_demand_throughput);
     if (!r.global_secondary_index_updates.empty()) {
       Json list = Json::array();
       for (const GlobalSecondaryIndexUpdate& u :
@@ -545,9 +573,16 @@ class JsonClient final : public Client {
         if (u.delete_index_name)
           e["Delete"] = Json{{"IndexName", *u.delete_index_name}};
         if (u.update) {
-          e["Update"] =
-              Json{{"IndexName", u.update->first},
-                   {"ProvisionedThroughput", ThroughputJson(u.update->second)}};
+          Json a{{"IndexName", u.update->index_name}};
+          if (u.update->provisioned_throughput) {
+            a["ProvisionedThroughput"] =
+                ThroughputJson(*u.update->provisioned_throughput);
+          }
+          if (u.update->on_demand_throughput) {
+            a["OnDemandThroughput"] =
+                OnDemandJson(*u.update->on_demand_throughput);
+          }
+          e["Update"] = a;
         }
         list.push_back(e);
       }

@@ -210,6 +210,21 @@ void WriteThroughputDescription(const ProvisionedThroughputDescription& t,
   w.EndObject();
 }
 
+// Only the members present: DynamoDB describes the limits set (and an
+// UpdateTable response the -1 of a limit removed).
+void WriteOnDemandThroughput(const OnDemandThroughput& t, JsonWriter& w) {
+  w.BeginObject();
+  if (t.max_read_request_units) {
+    w.Key("MaxReadRequestUnits");
+    w.Int(*t.max_read_request_units);
+  }
+  if (t.max_write_request_units) {
+    w.Key("MaxWriteRequestUnits");
+    w.Int(*t.max_write_request_units);
+  }
+  w.EndObject();
+}
+
 }  // namespace
 
 void WriteTableDescription(const TableDescription& t, JsonWriter& w) {
@@ -255,6 +270,10 @@ void WriteTableDescription(const TableDescription& t, JsonWriter& w) {
     }
     w.EndObject();
   }
+  if (t.on_demand_throughput) {
+    w.Key("OnDemandThroughput");
+    WriteOnDemandThroughput(*t.on_demand_throughput, w);
+  }
   if (!t.local_secondary_indexes.empty()) {
     w.Key("LocalSecondaryIndexes");
     w.BeginArray();
@@ -296,6 +315,10 @@ void WriteTableDescription(const TableDescription& t, JsonWriter& w) {
       }
       w.Key("ProvisionedThroughput");
       WriteThroughputDescription(g.provisioned_throughput, w);
+      if (g.on_demand_throughput) {
+        w.Key("OnDemandThroughput");
+        WriteOnDemandThroughput(*g.on_demand_throughput, w);
+      }
       w.Key("IndexSizeBytes");
       w.Int(g.index_size_bytes);
       w.Key("ItemCount");

@@ -46,6 +46,18 @@ std::optional<ProvisionedThroughput> ReadProvisionedThroughput(
   return out;
 }
 
+// OnDemandThroughput: both members optional (DynamoDB checks their values
+// itself, with messages of its own, not as request-model constraints).
+std::optional<OnDemandThroughput> ReadOnDemandThroughput(ObjectReader& r) {
+  const Json* j = r.Structure("OnDemandThroughput");
+  if (j == nullptr) return std::nullopt;
+  ObjectReader odt(j, r.PathOf("OnDemandThroughput"), r.errors());
+  OnDemandThroughput out;
+  out.max_read_request_units = odt.Long("MaxReadRequestUnits");
+  out.max_write_request_units = odt.Long("MaxWriteRequestUnits");
+  return out;
+}
+
 std::optional<BillingMode> ReadBillingMode(ObjectReader& r) {
   return r.Enum<BillingMode>(
       "BillingMode", {{"PROVISIONED", BillingMode::kProvisioned},
@@ -110,6 +122,7 @@ std::vector<Index> ReadIndexes(ObjectReader& r, std::string_view name) {
     index.projection = ReadProjection(e);
     if constexpr (std::is_same_v<Index, GlobalSecondaryIndex>) {
       index.provisioned_throughput = ReadProvisionedThroughput(e);
+      index.on_demand_throughput = ReadOnDemandThroughput(e);
     }
     out.push_back(std::move(index));
   }
@@ -137,6 +150,7 @@ StatusOr<std::string> CreateTableOp(Database& db, const Json& body) {
   req.table_name = r.TableName();
   req.billing_mode = ReadBillingMode(r);
   req.provisioned_throughput = ReadProvisionedThroughput(r);
+  req.on_demand_throughput = ReadOnDemandThroughput(r);
   req.key_schema = ReadKeySchema(r);
   req.local_secondary_indexes =
       ReadIndexes<LocalSecondaryIndex>(r, "LocalSecondaryIndexes");
@@ -200,6 +214,7 @@ StatusOr<std::string> UpdateTableOp(Database& db, const Json& body) {
   req.table_name = r.TableName();
   req.billing_mode = ReadBillingMode(r);
   req.provisioned_throughput = ReadProvisionedThroughput(r);
+  req.on_demand_throughput = ReadOnDemandThroughput(r);
   if (const Json* list = r.List("GlobalSecondaryIndexUpdates")) {
     for (size_t i = 0; i < list->size(); ++i) {
       ObjectReader e =
@@ -212,6 +227,7 @@ StatusOr<std::string> UpdateTableOp(Database& db, const Json& body) {
         g.key_schema = ReadKeySchema(cr);
         g.projection = ReadProjection(cr);
         g.provisioned_throughput = ReadProvisionedThroughput(cr);
+        g.on_demand_throughput = ReadOnDemandThroughput(cr);
         u.create = std::move(g);
       }
       if (const Json* d = e.Structure("Delete")) {
@@ -221,14 +237,13 @@ StatusOr<std::string> UpdateTableOp(Database& db, const Json& body) {
       }
       if (const Json* up = e.Structure("Update")) {
         ObjectReader ur(up, e.PathOf("Update"), &errors);
-        std::string name =
-            ur.String("IndexName", /*required=*/true).value_or("");
-        if (ur.Required("ProvisionedThroughput")) {
-          if (std::optional<ProvisionedThroughput> t =
-                  ReadProvisionedThroughput(ur)) {
-            u.update = std::make_pair(std::move(name), *t);
-          }
-        }
+        UpdateGlobalSecondaryIndexAction a;
+        a.index_name = ur.String("IndexName", /*required=*/true).value_or("");
+        // Both optional: which one the table's billing mode calls for is
+        // the engine's check.
+        a.provisioned_throughput = ReadProvisionedThroughput(ur);
+        a.on_demand_throughput = ReadOnDemandThroughput(ur);
+        u.update = std::move(a);
       }
       req.global_secondary_index_updates.push_back(std::move(u));
     }
