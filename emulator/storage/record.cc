@@ -251,8 +251,7 @@ AttributeMap DecodeMap(Reader& r) {
   m.Reserve(n);
   for (size_t i = 0; i < n; ++i) {
     std::string_view name = r.Bytes();
-    m.Set(std::string(name),
-          DecodeValue(r));  // names arrive sorted: O(1) append
+    m.AppendSorted(std::string(name)) = DecodeValue(r);  // names are sorted
   }
   return m;
 }

@@ -3,6 +3,7 @@
 #include "emulator/types/attribute_value.h"
 
 #include <algorithm>
+#include <cassert>
 #include <ostream>
 
 #include "emulator/base/base64.h"
@@ -83,6 +84,13 @@ AttributeValue& AttributeMap::Set(std::string name, AttributeValue value) {
   }
   it = entries_.insert(it, Entry{std::move(name), std::move(value)});
   return it->value;
+}
+
+AttributeValue& AttributeMap::AppendSorted(std::string name) {
+  assert(entries_.empty() || entries_.back().name < name);
+  Entry& e = entries_.emplace_back();
+  e.name = std::move(name);
+  return e.value;
 }
 
 bool AttributeMap::Erase(std::string_view name) {
