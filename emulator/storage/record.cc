@@ -275,10 +275,10 @@ AttributeValue DecodeValue(Reader& r) {
       std::vector<std::string> values;
       values.reserve(n);
       for (size_t i = 0; i < n; ++i) values.emplace_back(r.Bytes());
-      // Stored sets are valid and canonical; rebuilding cannot fail.
-      return *(type == AttributeType::kSS
-                   ? AttributeValue::SS(std::move(values))
-                   : AttributeValue::BS(std::move(values)));
+      // Stored sets are canonical (sorted, unique): no checks needed.
+      return type == AttributeType::kSS
+                 ? AttributeValue::CanonicalSS(std::move(values))
+                 : AttributeValue::CanonicalBS(std::move(values));
     }
     case AttributeType::kNS: {
       const size_t n = r.Varint();
@@ -286,7 +286,7 @@ AttributeValue DecodeValue(Reader& r) {
       values.reserve(n);
       for (size_t i = 0; i < n; ++i)
         values.push_back(DecodeOrderedNumber(r.Bytes()));
-      return *AttributeValue::NS(std::move(values));
+      return AttributeValue::CanonicalNS(std::move(values));
     }
     case AttributeType::kL: {
       const size_t n = r.Varint();

@@ -157,6 +157,23 @@ StatusOr<AttributeValue> AttributeValue::SS(std::vector<std::string> values) {
   return AttributeValue(Rep(StringSet{std::move(sorted)}));
 }
 
+AttributeValue AttributeValue::CanonicalSS(std::vector<std::string> values) {
+  assert(!values.empty() &&
+         std::is_sorted(values.begin(), values.end(), StringLess));
+  return AttributeValue(Rep(StringSet{std::move(values)}));
+}
+
+AttributeValue AttributeValue::CanonicalNS(std::vector<Number> values) {
+  assert(!values.empty() && std::is_sorted(values.begin(), values.end()));
+  return AttributeValue(Rep(NumberSet{std::move(values)}));
+}
+
+AttributeValue AttributeValue::CanonicalBS(std::vector<std::string> values) {
+  assert(!values.empty() &&
+         std::is_sorted(values.begin(), values.end(), StringLess));
+  return AttributeValue(Rep(BinarySet{std::move(values)}));
+}
+
 StatusOr<AttributeValue> AttributeValue::NS(std::vector<Number> values) {
   if (values.empty()) {
     return Status::Validation(std::string(kInvalidPrefix) +

@@ -119,6 +119,12 @@ class AttributeValue {
   static StatusOr<AttributeValue> SS(std::vector<std::string> values);
   static StatusOr<AttributeValue> NS(std::vector<Number> values);
   static StatusOr<AttributeValue> BS(std::vector<std::string> values);
+  // Sets already in canonical form, as eddy's own encodings store them:
+  // nothing is checked or sorted. REQUIRES: non-empty, sorted (bytewise;
+  // numerically for NS), no duplicates.
+  static AttributeValue CanonicalSS(std::vector<std::string> values);
+  static AttributeValue CanonicalNS(std::vector<Number> values);
+  static AttributeValue CanonicalBS(std::vector<std::string> values);
 
   AttributeType type() const {
     return static_cast<AttributeType>(rep_.index());
