@@ -251,7 +251,7 @@ AttributeMap DecodeMap(Reader& r) {
   m.Reserve(n);
   for (size_t i = 0; i < n; ++i) {
     std::string_view name = r.Bytes();
-    m.AppendSorted(std::string(name)) = DecodeValue(r);  // names are sorted
+    m.AppendSorted(std::string(name), DecodeValue(r));  // names are sorted
   }
   return m;
 }

@@ -86,11 +86,9 @@ AttributeValue& AttributeMap::Set(std::string name, AttributeValue value) {
   return it->value;
 }
 
-AttributeValue& AttributeMap::AppendSorted(std::string name) {
+void AttributeMap::AppendSorted(std::string name, AttributeValue value) {
   assert(entries_.empty() || entries_.back().name < name);
-  Entry& e = entries_.emplace_back();
-  e.name = std::move(name);
-  return e.value;
+  entries_.emplace_back(std::move(name), std::move(value));
 }
 
 bool AttributeMap::Erase(std::string_view name) {

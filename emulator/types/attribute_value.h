@@ -76,9 +76,8 @@ class AttributeMap {
   AttributeValue& Set(std::string name, AttributeValue value);
   // Appends an attribute that sorts after every present one, without
   // checking: for decoders of eddy's own encodings, which store names in
-  // order. Returns the new value (null) for the caller to fill.
-  // REQUIRES: `name` is greater than every present name.
-  AttributeValue& AppendSorted(std::string name);
+  // order. REQUIRES: `name` is greater than every present name.
+  void AppendSorted(std::string name, AttributeValue value);
   // Returns whether the name was present.
   bool Erase(std::string_view name);
   void Clear() { entries_.clear(); }
