@@ -30,8 +30,8 @@
 #include <vector>
 
 #include "benchmark/benchmark.h"
-#include "emulator/base/clock.h"
 #include "emulator/api/database.h"
+#include "emulator/base/clock.h"
 #include "emulator/capacity/simulator.h"
 #include "emulator/storage/record.h"
 
@@ -205,11 +205,11 @@ struct Requests {
     for (int i = 0; i < kKeys; ++i) {
       PutItemRequest& r = puts[i];
       r.table_name = "bench";
-      r.item.Set("pk", AttributeValue::S(
-                           std::string(TheKeys().records[i].pk, 16)));
-      r.item.Set("sk", AttributeValue::S(std::string(
-                           TheKeys().records[i].sk,
-                           strnlen(TheKeys().records[i].sk, 8))));
+      r.item.Set("pk",
+                 AttributeValue::S(std::string(TheKeys().records[i].pk, 16)));
+      r.item.Set("sk", AttributeValue::S(
+                           std::string(TheKeys().records[i].sk,
+                                       strnlen(TheKeys().records[i].sk, 8))));
       r.item.Set("data", AttributeValue::S(std::string(60, 'x')));
       if (i % 10 == 0) r.item.Set("status", AttributeValue::S(kStatus[i % 3]));
     }

@@ -59,8 +59,8 @@ Database::~Database() = default;
         return FaultStatus(*f);                                         \
       }                                                                 \
     }                                                                   \
-    engine::Context ctx{catalog_.get(), &options_, tokens_.get(),   \
-                      simulator_.get()};      \
+    engine::Context ctx{catalog_.get(), &options_, tokens_.get(),       \
+                        simulator_.get()};                              \
     return engine::Op(ctx, request);                                    \
   }
 
@@ -88,7 +88,7 @@ EDDY_FORWARD(DescribeTimeToLive, nullptr)
       }                                                             \
     }                                                               \
     engine::Context ctx{catalog_.get(), &options_, tokens_.get(),   \
-                      simulator_.get()};  \
+                        simulator_.get()};                          \
     return engine::Op(ctx, request);                                \
   }
 
@@ -265,7 +265,6 @@ StatusOr<capacity::ResourceId> Database::ResourceOf(
 uint64_t PartitionKeyHash(const AttributeValue& partition_key) {
   return storage::HashPartitionKey(storage::KeyBytes(partition_key));
 }
-
 
 StatusOr<std::vector<uint64_t>> Database::DescribePartitions(
     const std::string& table_name, const std::string& index_name) {

@@ -452,16 +452,17 @@ StatusOr<TransactWriteItemsResponse> TransactWriteItems(
       for (size_t i = 0; i < n; ++i) {
         const Action& a = actions[i];
         if (a.kind == Kind::kConditionCheck) {
-          accesses.AddCharge(*a.table, a.key,
-                             2 * capacity::WriteHalfUnits(
-                                     existing[i] ? existing[i]->item_size()
-                                                 : 0));
+          accesses.AddCharge(
+              *a.table, a.key,
+              2 * capacity::WriteHalfUnits(
+                      existing[i] ? existing[i]->item_size() : 0));
         } else {
           accesses.AddPlan(*a.table, *plans[i], /*transactional=*/true);
         }
         action_of.resize(accesses.size(), i);
       }
-      const capacity::AdmitDecision d = ctx.simulator->Admit(accesses.accesses());
+      const capacity::AdmitDecision d =
+          ctx.simulator->Admit(accesses.accesses());
       if (!d.admitted()) {
         for (size_t k = 0; k < accesses.size(); ++k) {
           if (d.AccessThrottled(k)) {

@@ -157,7 +157,7 @@ StatusOr<UpdateItemResponse> UpdateItem(Context& ctx,
           PlanWrite(*table, key, &outcome.item, std::move(record), existing,
                     old_item ? &*old_item : nullptr, now));
       EDDY_RETURN_IF_ERROR(AdmitWrite(*table, plan));
-    units = plan.units;
+      units = plan.units;
       ApplyWrite(*table, std::move(plan));
       if (request.return_item_collection_metrics ==
               ReturnItemCollectionMetrics::kSize &&
