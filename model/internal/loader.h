@@ -1,0 +1,130 @@
+// Copyright 2026 The eddy Authors.
+//
+// The model loader's insides, shared by loader.cc (the table, entities,
+// cross-checks and access patterns) and loader_workload.cc (the workload
+// section). Not part of eddy's API: nlohmann/json stays behind LoadModel.
+
+#ifndef EDDY_MODEL_INTERNAL_LOADER_H_
+#define EDDY_MODEL_INTERNAL_LOADER_H_
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "model/model.h"
+#include "nlohmann/json.hpp"
+
+namespace eddy::model::internal {
+
+using Json = nlohmann::ordered_json;
+
+constexpr std::string_view kPatternsMember = "Access Patterns";
+// Bounds that keep arithmetic on counts (× scale ≤ 100,000) and on the
+// virtual clock far from overflow; the generator bounds the total separately.
+constexpr int64_t kMaxCount = 1'000'000'000;
+constexpr int64_t kMaxStepMillis = 86'400'000;  // one day
+
+inline std::string Ptr(const std::string& base, std::string_view token) {
+  return base + "/" + JsonPointerEscape(token);
+}
+inline std::string Ptr(const std::string& base, size_t index) {
+  return base + "/" + std::to_string(index);
+}
+
+inline std::string Quote(std::string_view s) {
+  return "\"" + std::string(s) + "\"";
+}
+
+inline std::string JoinNames(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) {
+    if (!out.empty()) out += ", ";
+    out += n;
+  }
+  return out;
+}
+
+inline bool IsComment(std::string_view member) {
+  return !member.empty() && member[0] == '_';
+}
+
+// "PK12" -> ("PK", 12); nullopt for anything else.
+inline std::optional<std::pair<std::string, int>> SplitIndexKeyName(
+    std::string_view member) {
+  if (member.size() < 3) return std::nullopt;
+  const std::string_view head = member.substr(0, 2);
+  if (head != "PK" && head != "SK") return std::nullopt;
+  const std::string_view digits = member.substr(2);
+  if (digits[0] == '0' || digits.size() > 6) return std::nullopt;
+  int n = 0;
+  for (char c : digits) {
+    if (c < '0' || c > '9') return std::nullopt;
+    n = n * 10 + (c - '0');
+  }
+  return std::make_pair(std::string(head), n);
+}
+
+// Reads one model document into a Model, collecting every error it finds
+// (each with the JSON pointer of its place) instead of stopping at the first.
+class Loader {
+ public:
+  explicit Loader(std::vector<ModelError>* errors) : errors_(errors) {}
+
+  void Load(const Json& root, std::string_view default_name, Model* model);
+
+ private:
+  void Error(std::string pointer, std::string message) {
+    errors_->push_back({std::move(pointer), std::move(message)});
+  }
+
+  // Typed member access; each reports its own shape error.
+  const std::string* String(const Json& obj, std::string_view member,
+                            const std::string& at, bool required);
+  std::optional<KeyTemplate> Template(const Json& value, const std::string& at);
+  std::optional<CountRange> Count(const Json& value, const std::string& at,
+                                  int64_t min_allowed,
+                                  int64_t max_allowed = INT64_MAX);
+  std::optional<std::vector<std::string>> StringList(const Json& value,
+                                                     const std::string& at);
+  std::optional<AttributeValue> Scalar(const Json& value,
+                                       const std::string& at);
+  void CheckMembers(const Json& obj, const std::string& at,
+                    std::initializer_list<std::string_view> allowed,
+                    std::string_view what);
+
+  void LoadTable(const Json& t, const std::string& at, TableDefinition* table);
+  void LoadGroup(const std::string& group, const Json& value, Model* model);
+  void LoadShape(const std::string& group, const KeyTemplate& pk,
+                 const std::string& sk_text, const Json& desc,
+                 const std::string& at, Model* model);
+  void DeriveTable(Model* model);
+  void CheckIndexKeys(Model* model);
+  void CheckDuplicateTypes(const Model& model);
+  void CheckOverlaps(const Model& model);
+  void LoadPattern(const Json& value, const std::string& at, Model* model);
+  void LoadWorkload(const Json& w, const std::string& at, Model* model);
+  void LoadEntry(const Json& e, const std::string& at, Model* model,
+                 Workload* workload);
+  std::optional<AttributeGenerator> LoadAttribute(const Json& value,
+                                                  const std::string& at);
+  void CheckPatternsAgainstWorkload(Model* model);
+
+  // Raw index-key members of each shape, kept until the table is known.
+  struct RawIndexKey {
+    size_t shape;
+    std::string member;
+    std::string pointer;
+    KeyTemplate value;
+    bool valid = true;  // false: malformed (already reported)
+  };
+  std::vector<RawIndexKey> raw_index_keys_;
+  std::vector<ModelError>* errors_;
+};
+
+}  // namespace eddy::model::internal
+
+#endif  // EDDY_MODEL_INTERNAL_LOADER_H_

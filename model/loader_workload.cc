@@ -1,0 +1,508 @@
+// Copyright 2026 The eddy Authors.
+//
+// The model loader's workload section: generator entries, attribute
+// generators, counts and fan-outs, and the check of executable access
+// patterns against the bindings the workload provides (see loader.cc).
+
+#include <algorithm>
+#include <set>
+
+#include "model/internal/civil_time.h"
+#include "model/internal/loader.h"
+
+namespace eddy::model::internal {
+
+// --- Workload
+// ------------------------------------------------------------------------
+
+std::optional<AttributeGenerator> Loader::LoadAttribute(const Json& value,
+                                                        const std::string& at) {
+  AttributeGenerator g;
+  if (!value.is_object()) {
+    std::optional<AttributeValue> v = Scalar(value, at);
+    if (!v) return std::nullopt;
+    if (v->is(AttributeType::kS)) {
+      if (v->s().empty()) {
+        Error(at, "a string attribute must not be empty");
+        return std::nullopt;
+      }
+      StatusOr<KeyTemplate> t = KeyTemplate::Parse(v->s());
+      if (!t.ok()) {
+        Error(at, "malformed template: " + std::string(t.status().message()));
+        return std::nullopt;
+      }
+      if (!t->is_literal()) g.literal_template = *std::move(t);
+    }
+    g.literal = *std::move(v);
+    return g;
+  }
+  if (value.size() != 1) {
+    Error(at,
+          "an attribute generator is a value or an object with one of "
+          "\"oneOf\", \"cycle\", \"int\", \"text\", \"timestamp\"");
+    return std::nullopt;
+  }
+  const std::string kind = value.begin().key();
+  const Json& arg = value.begin().value();
+  const std::string kat = Ptr(at, kind);
+  if (kind == "oneOf" || kind == "cycle") {
+    g.kind = kind == "oneOf" ? AttributeGenerator::Kind::kOneOf
+                             : AttributeGenerator::Kind::kCycle;
+    if (!arg.is_array() || arg.empty()) {
+      Error(kat, "must be a non-empty array of values");
+      return std::nullopt;
+    }
+    for (size_t i = 0; i < arg.size(); ++i) {
+      std::optional<AttributeValue> v = Scalar(arg[i], Ptr(kat, i));
+      if (!v) return std::nullopt;
+      if (v->is(AttributeType::kS) && v->s().empty()) {
+        Error(Ptr(kat, i), "a string attribute must not be empty");
+        return std::nullopt;
+      }
+      g.choices.push_back(*std::move(v));
+    }
+    return g;
+  }
+  if (kind == "int" || kind == "text") {
+    g.kind = kind == "int" ? AttributeGenerator::Kind::kInt
+                           : AttributeGenerator::Kind::kText;
+    std::optional<CountRange> r =
+        Count(arg, kat, kind == "int" ? INT64_MIN / 2 : 1);
+    if (!r) return std::nullopt;
+    if (kind == "text" && r->max > 350'000) {
+      Error(kat, "text longer than 350000 characters cannot fit in an item");
+      return std::nullopt;
+    }
+    g.range = *r;
+    return g;
+  }
+  if (kind == "timestamp") {
+    if (!arg.is_boolean() || !arg.get<bool>()) {
+      Error(kat, "must be true");
+      return std::nullopt;
+    }
+    g.kind = AttributeGenerator::Kind::kTimestamp;
+    return g;
+  }
+  Error(kat, "unknown attribute generator " + Quote(kind) +
+                 " (use oneOf, cycle, int, text or timestamp)");
+  return std::nullopt;
+}
+
+void Loader::LoadEntry(const Json& e, const std::string& at, Model* model,
+                       Workload* workload) {
+  if (!e.is_object()) {
+    Error(at, "a generator entry must be an object");
+    return;
+  }
+  CheckMembers(e, at,
+               {"name", "entityType", "per", "count", "repeat", "new", "pick",
+                "distinct", "attributes"},
+               "a generator entry");
+  GeneratorEntry entry;
+  entry.pointer = at;
+  const std::string* name = String(e, "name", at, true);
+  const std::string* type = String(e, "entityType", at, true);
+  if (name == nullptr || type == nullptr) return;
+  entry.name = *name;
+  entry.entity_type = *type;
+  if (workload->FindEntry(entry.name) != nullptr) {
+    Error(Ptr(at, "name"),
+          "duplicate generator entry name " + Quote(entry.name));
+    return;
+  }
+  const EntityShape* shape = model->FindEntity(entry.entity_type);
+  if (shape == nullptr) {
+    Error(Ptr(at, "entityType"),
+          "no entity shape has entityType " + Quote(entry.entity_type));
+    return;
+  }
+  // Where each binding comes from, for conflict messages.
+  std::vector<std::pair<std::string, std::string>> sources;
+  bool ok = true;
+  auto bind = [&](const std::string& binding, const std::string& source,
+                  const std::string& pointer) {
+    for (const auto& [b, s] : sources) {
+      if (b == binding) {
+        Error(pointer, "${" + binding + "} is bound twice (by " + s +
+                           " and by " + source + ")");
+        ok = false;
+        return;
+      }
+    }
+    sources.emplace_back(binding, source);
+  };
+  if (const std::string* per = String(e, "per", at, false)) {
+    const GeneratorEntry* parent = workload->FindEntry(*per);
+    if (parent == nullptr) {
+      Error(Ptr(at, "per"), "\"per\" must name an earlier generator entry; " +
+                                Quote(*per) + " is not one");
+      return;
+    }
+    entry.per = *per;
+    for (const std::string& b : parent->binding_names) {
+      bind(b, "per " + Quote(*per), Ptr(at, "per"));
+    }
+  }
+  auto count = e.find("count");
+  if (count == e.end()) {
+    Error(at, "missing \"count\"");
+    return;
+  }
+  if (auto c = Count(*count, Ptr(at, "count"), 0, kMaxCount)) {
+    entry.count = *c;
+  } else {
+    return;
+  }
+  if (auto r = e.find("repeat"); r != e.end()) {
+    if (auto c = Count(*r, Ptr(at, "repeat"), 1, kMaxCount)) {
+      entry.repeat = *c;
+    } else {
+      return;
+    }
+  }
+  if (auto p = e.find("pick"); p != e.end()) {
+    const std::string pat = Ptr(at, "pick");
+    if (!p->is_array()) {
+      Error(pat, "\"pick\" must be an array of {\"from\": entry} objects");
+      return;
+    }
+    for (size_t i = 0; i < p->size(); ++i) {
+      const Json& pj = (*p)[i];
+      const std::string iat = Ptr(pat, i);
+      if (!pj.is_object()) {
+        Error(iat, "a pick must be an object");
+        ok = false;
+        continue;
+      }
+      CheckMembers(pj, iat, {"from", "unique", "bind"}, "a pick");
+      Pick pick;
+      const std::string* from = String(pj, "from", iat, true);
+      if (from == nullptr) {
+        ok = false;
+        continue;
+      }
+      const GeneratorEntry* src = workload->FindEntry(*from);
+      if (src == nullptr) {
+        Error(Ptr(iat, "from"),
+              "\"from\" must name an earlier generator "
+              "entry; " +
+                  Quote(*from) + " is not one");
+        ok = false;
+        continue;
+      }
+      pick.from = *from;
+      if (auto u = pj.find("unique"); u != pj.end()) {
+        if (!u->is_boolean()) {
+          Error(Ptr(iat, "unique"), "\"unique\" must be true or false");
+          ok = false;
+        } else {
+          pick.unique = u->get<bool>();
+        }
+      }
+      if (auto b = pj.find("bind"); b != pj.end()) {
+        if (!b->is_object() || b->empty()) {
+          Error(Ptr(iat, "bind"),
+                "\"bind\" must map this item's names to the picked item's");
+          ok = false;
+          continue;
+        }
+        for (auto m = b->begin(); m != b->end(); ++m) {
+          const std::string mat = Ptr(Ptr(iat, "bind"), m.key());
+          if (!m->is_string() ||
+              std::find(src->binding_names.begin(), src->binding_names.end(),
+                        m->get<std::string>()) == src->binding_names.end()) {
+            Error(mat, "must name a binding of " + Quote(*from) + " (" +
+                           JoinNames(src->binding_names) + ")");
+            ok = false;
+            continue;
+          }
+          pick.bind.emplace_back(m.key(), m->get<std::string>());
+          bind(m.key(), "pick " + Quote(*from), mat);
+        }
+      } else {
+        for (const std::string& b : src->binding_names) {
+          pick.bind.emplace_back(b, b);
+          bind(b, "pick " + Quote(*from), iat);
+        }
+      }
+      entry.picks.push_back(std::move(pick));
+    }
+  }
+  if (auto n = e.find("new"); n != e.end()) {
+    if (auto list = StringList(*n, Ptr(at, "new"))) {
+      for (size_t i = 0; i < list->size(); ++i) {
+        bind((*list)[i], "new", Ptr(Ptr(at, "new"), i));
+      }
+      entry.new_ids = *list;
+    } else {
+      return;
+    }
+  }
+  for (const auto& [b, _] : sources) {
+    if (workload->constants.Find(b) != nullptr) {
+      Error(at, "${" + b + "} is both a constant and bound by this entry");
+      ok = false;
+    }
+    entry.binding_names.push_back(b);
+  }
+  if (auto d = e.find("distinct"); d != e.end()) {
+    if (auto list = StringList(*d, Ptr(at, "distinct"))) {
+      for (size_t i = 0; i < list->size(); ++i) {
+        if (std::find(entry.binding_names.begin(), entry.binding_names.end(),
+                      (*list)[i]) == entry.binding_names.end()) {
+          Error(Ptr(Ptr(at, "distinct"), i),
+                "${" + (*list)[i] + "} is not bound by this entry");
+          ok = false;
+        }
+      }
+      entry.distinct = *list;
+    } else {
+      return;
+    }
+  }
+  // Every key placeholder of the shape needs a value.
+  auto bound = [&](const std::string& name) {
+    return std::find(entry.binding_names.begin(), entry.binding_names.end(),
+                     name) != entry.binding_names.end() ||
+           workload->constants.Find(name) != nullptr;
+  };
+  for (const std::string& ph : shape->Placeholders()) {
+    if (!bound(ph)) {
+      Error(at, "entityType " + Quote(entry.entity_type) +
+                    " needs a value for ${" + ph +
+                    "}, which this entry does not bind (bind it with \"new\", "
+                    "\"pick\" or \"per\", or define it in \"constants\")");
+      ok = false;
+    }
+  }
+  if (auto a = e.find("attributes"); a != e.end()) {
+    const std::string aat = Ptr(at, "attributes");
+    if (!a->is_object()) {
+      Error(aat, "\"attributes\" must be an object");
+      return;
+    }
+    std::vector<std::string> reserved = {model->table.partition_key,
+                                         model->table.sort_key, "entityType"};
+    for (const IndexDefinition& g : model->table.global_secondary_indexes) {
+      reserved.push_back(g.partition_key);
+      if (!g.sort_key.empty()) reserved.push_back(g.sort_key);
+    }
+    for (auto m = a->begin(); m != a->end(); ++m) {
+      const std::string mat = Ptr(aat, m.key());
+      if (m.key().empty() ||
+          std::find(reserved.begin(), reserved.end(), m.key()) !=
+              reserved.end() ||
+          std::find(entry.binding_names.begin(), entry.binding_names.end(),
+                    m.key()) != entry.binding_names.end()) {
+        Error(mat, Quote(m.key()) +
+                       " is a key, entityType or a binding; generated "
+                       "attributes need other names");
+        ok = false;
+        continue;
+      }
+      std::optional<AttributeGenerator> g = LoadAttribute(m.value(), mat);
+      if (!g) {
+        ok = false;
+        continue;
+      }
+      if (g->literal_template) {
+        for (const std::string& ph : g->literal_template->placeholders()) {
+          if (!bound(ph)) {
+            Error(mat, "${" + ph + "} is not bound by this entry");
+            ok = false;
+          }
+        }
+      }
+      entry.attributes.emplace_back(m.key(), *std::move(g));
+    }
+  }
+  // Kept even with errors in its bindings or attributes, so that later
+  // entries and patterns are checked against it rather than failing twice.
+  (void)ok;
+  workload->entries.push_back(std::move(entry));
+}
+
+void Loader::LoadWorkload(const Json& w, const std::string& at, Model* model) {
+  if (!w.is_object()) {
+    Error(at, "\"workload\" must be an object");
+    return;
+  }
+  CheckMembers(w, at,
+               {"seed", "scale", "runs", "clock", "constants", "generate"},
+               "a workload");
+  Workload workload;
+  if (auto s = w.find("seed"); s != w.end()) {
+    if (!s->is_number_unsigned()) {
+      Error(Ptr(at, "seed"), "\"seed\" must be a non-negative integer");
+    } else {
+      workload.seed = s->get<uint64_t>();
+    }
+  }
+  if (auto s = w.find("scale"); s != w.end()) {
+    if (!s->is_number_unsigned() || s->get<uint64_t>() < 1 ||
+        s->get<uint64_t>() > 100'000) {
+      Error(Ptr(at, "scale"), "\"scale\" must be an integer from 1 to 100000");
+    } else {
+      workload.scale = static_cast<int64_t>(s->get<uint64_t>());
+    }
+  }
+  if (auto s = w.find("runs"); s != w.end()) {
+    if (!s->is_number_unsigned() || s->get<uint64_t>() < 1 ||
+        s->get<uint64_t>() > 1'000'000) {
+      Error(Ptr(at, "runs"), "\"runs\" must be an integer from 1 to 1000000");
+    } else {
+      workload.runs = static_cast<int>(s->get<uint64_t>());
+    }
+  }
+  if (auto c = w.find("clock"); c != w.end()) {
+    const std::string cat = Ptr(at, "clock");
+    if (!c->is_object()) {
+      Error(cat,
+            "\"clock\" must be an object with \"start\" and \"stepMillis\"");
+    } else {
+      CheckMembers(*c, cat, {"start", "stepMillis"}, "a clock");
+      if (const std::string* s = String(*c, "start", cat, false)) {
+        if (auto ms = model_internal::ParseIsoMillis(*s)) {
+          workload.clock_start_millis = *ms;
+        } else {
+          Error(Ptr(cat, "start"),
+                "\"start\" must be an ISO 8601 UTC time such as "
+                "\"2024-01-01T00:00:00Z\"");
+        }
+      }
+      if (auto s = c->find("stepMillis"); s != c->end()) {
+        if (auto r = Count(*s, Ptr(cat, "stepMillis"), 0, kMaxStepMillis)) {
+          workload.step_millis = *r;
+        }
+      }
+    }
+  }
+  if (auto c = w.find("constants"); c != w.end()) {
+    const std::string cat = Ptr(at, "constants");
+    if (!c->is_object()) {
+      Error(cat, "\"constants\" must be an object of strings");
+    } else {
+      for (auto m = c->begin(); m != c->end(); ++m) {
+        const std::string mat = Ptr(cat, m.key());
+        if (!m->is_string()) {
+          Error(mat, "a constant must be a string");
+          continue;
+        }
+        Status s = ValidatePlaceholderValue(m.key(), m->get<std::string>());
+        if (!s.ok()) {
+          Error(mat, std::string(s.message()));
+          continue;
+        }
+        workload.constants.Set(m.key(), m->get<std::string>());
+      }
+    }
+  }
+  auto g = w.find("generate");
+  if (g == w.end()) {
+    Error(at, "missing \"generate\"");
+  } else if (!g->is_array()) {
+    Error(Ptr(at, "generate"), "\"generate\" must be an array of entries");
+  } else {
+    for (size_t i = 0; i < g->size(); ++i) {
+      LoadEntry((*g)[i], Ptr(Ptr(at, "generate"), i), model, &workload);
+    }
+  }
+  model->workload = std::move(workload);
+}
+
+// The names a pattern's parameters can supply: the bindings every item of
+// the source has (an entry, or all entries of an entity type).
+std::optional<std::vector<std::string>> SourceBindings(
+    const Workload& w, const std::string& from) {
+  if (const GeneratorEntry* e = w.FindEntry(from)) return e->binding_names;
+  std::optional<std::vector<std::string>> common;
+  for (const GeneratorEntry& e : w.entries) {
+    if (e.entity_type != from) continue;
+    if (!common) {
+      common = e.binding_names;
+      continue;
+    }
+    std::vector<std::string> keep;
+    for (const std::string& n : *common) {
+      if (std::find(e.binding_names.begin(), e.binding_names.end(), n) !=
+          e.binding_names.end()) {
+        keep.push_back(n);
+      }
+    }
+    common = std::move(keep);
+  }
+  return common;
+}
+
+void Loader::CheckPatternsAgainstWorkload(Model* model) {
+  const Workload& w = *model->workload;
+  for (const AccessPattern& p : model->patterns) {
+    if (!p.executable) continue;
+    std::vector<std::string> available;
+    if (!p.parameters_from.empty()) {
+      auto names = SourceBindings(w, p.parameters_from);
+      if (!names) {
+        Error(Ptr(p.pointer, "parametersFrom"),
+              Quote(p.parameters_from) +
+                  " is neither a generator entry nor a generated entityType");
+        continue;
+      }
+      available = *names;
+    }
+    std::vector<const KeyTemplate*> templates = {&p.partition_key};
+    if (p.sort_key) {
+      templates.push_back(&p.sort_key->value);
+      if (p.sort_key->high) templates.push_back(&*p.sort_key->high);
+    }
+    std::vector<KeyTemplate> filter_templates;
+    if (p.filter) {
+      for (const auto& [_, v] : p.filter->values) {
+        if (!v.is(AttributeType::kS)) continue;
+        StatusOr<KeyTemplate> t = KeyTemplate::Parse(v.s());
+        if (t.ok()) filter_templates.push_back(*std::move(t));
+      }
+    }
+    for (const KeyTemplate& t : filter_templates) templates.push_back(&t);
+    std::set<std::string> reported;
+    for (const KeyTemplate* t : templates) {
+      for (const std::string& ph : t->placeholders()) {
+        if (w.constants.Find(ph) != nullptr ||
+            std::find(available.begin(), available.end(), ph) !=
+                available.end() ||
+            !reported.insert(ph).second) {
+          continue;
+        }
+        Error(p.pointer,
+              "${" + ph + "} has no value: " +
+                  (p.parameters_from.empty()
+                       ? std::string("the pattern has no \"parametersFrom\"")
+                       : Quote(p.parameters_from) + " binds " +
+                             (available.empty() ? std::string("nothing")
+                                                : JoinNames(available))) +
+                  " and it is not a constant");
+      }
+    }
+    if (!p.expect) continue;
+    for (const std::string& m : p.expect->match) {
+      if (std::find(available.begin(), available.end(), m) == available.end()) {
+        Error(Ptr(Ptr(p.pointer, "expect"), "match"),
+              "${" + m + "} is not a parameter of this pattern");
+        continue;
+      }
+      for (const std::string& type : p.expect->entity_types) {
+        for (const GeneratorEntry& e : w.entries) {
+          if (e.entity_type == type &&
+              std::find(e.binding_names.begin(), e.binding_names.end(), m) ==
+                  e.binding_names.end()) {
+            Error(Ptr(Ptr(p.pointer, "expect"), "match"),
+                  "generator entry " + Quote(e.name) + " (" + type +
+                      ") does not bind ${" + m + "}");
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace eddy::model::internal
