@@ -19,6 +19,7 @@
 #include <cstdio>
 
 #include "emulator/capacity/units.h"
+#include "model/lab/internal/text.h"
 #include "model/lab/report.h"
 
 namespace eddy::lab {
@@ -28,11 +29,14 @@ constexpr int64_t kMicros = 1'000'000;
 constexpr int kMaxColumns = 240;
 constexpr int kMaxRows = 64;
 
+using internal::Grouped;
+
 std::string F(double v, int decimals = 1) {
-  if (!std::isfinite(v)) v = 0;
-  char buf[64];
-  std::snprintf(buf, sizeof(buf), "%.*f", decimals, v);
-  return buf;
+  return internal::Fixed(v, decimals);
+}
+
+std::string Printable(std::string_view s, size_t max = 24) {
+  return internal::Printable(s, max, "…");
 }
 
 std::string Esc(std::string_view s) {
@@ -56,34 +60,6 @@ std::string Esc(std::string_view s) {
     }
   }
   return out;
-}
-
-std::string Printable(std::string_view s, size_t max = 24) {
-  std::string out;
-  for (unsigned char c : s) {
-    if (out.size() >= max) {
-      out += "…";
-      break;
-    }
-    if (c >= 0x20 && c < 0x7f) {
-      out += static_cast<char>(c);
-    } else {
-      char buf[8];
-      std::snprintf(buf, sizeof(buf), "\\x%02x", c);
-      out += buf;
-    }
-  }
-  return out;
-}
-
-std::string Grouped(int64_t v) {
-  std::string digits = std::to_string(v < 0 ? -v : v);
-  std::string out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return v < 0 ? "-" + out : out;
 }
 
 // "#rrggbb" between two colours.

@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "emulator/capacity/units.h"
+#include "model/lab/internal/text.h"
 #include "nlohmann/json.hpp"
 
 namespace eddy::lab {
@@ -15,22 +16,11 @@ namespace {
 
 // --- Formatting -------------------------------------------------------------
 
-std::string Fixed(double v, int decimals) {
-  if (!std::isfinite(v)) v = 0;
-  char buf[64];
-  std::snprintf(buf, sizeof(buf), "%.*f", decimals, v);
-  return buf;
-}
+using internal::Fixed;
+using internal::Grouped;
 
-// 1234567 -> "1,234,567".
-std::string Grouped(int64_t v) {
-  std::string digits = std::to_string(v < 0 ? -v : v);
-  std::string out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return v < 0 ? "-" + out : out;
+std::string Printable(std::string_view s, size_t max = 40) {
+  return internal::Printable(s, max, "...");
 }
 
 std::string Percent(int64_t part, int64_t whole) {
@@ -43,25 +33,6 @@ std::string Percent(int64_t part, int64_t whole) {
 
 std::string Units(int64_t half_units) {
   return Fixed(capacity::ToUnits(half_units), 1);
-}
-
-// Key bytes as text: printable bytes as they are, others as \xNN.
-std::string Printable(std::string_view s, size_t max = 40) {
-  std::string out;
-  for (unsigned char c : s) {
-    if (out.size() >= max) {
-      out += "...";
-      break;
-    }
-    if (c >= 0x20 && c < 0x7f) {
-      out += static_cast<char>(c);
-    } else {
-      char buf[8];
-      std::snprintf(buf, sizeof(buf), "\\x%02x", c);
-      out += buf;
-    }
-  }
-  return out;
 }
 
 std::string Hex16(uint64_t v) {
