@@ -28,6 +28,21 @@ int64_t IndexHalfUnits(const WritePlan& plan, const SecondaryIndex* index) {
   return 0;
 }
 
+// The billing part of a resource's configuration.
+void SetBilling(BillingMode mode, const OnDemandThroughput& on_demand,
+                const ProvisionedThroughput& throughput,
+                capacity::ResourceConfig* c) {
+  if (mode == BillingMode::kPayPerRequest) {
+    c->billing = capacity::Billing::kOnDemand;
+    c->max_read_request_units = MaxUnits(on_demand.max_read_request_units);
+    c->max_write_request_units = MaxUnits(on_demand.max_write_request_units);
+  } else {
+    c->billing = capacity::Billing::kProvisioned;
+    c->read_capacity_units = throughput.read_capacity_units;
+    c->write_capacity_units = throughput.write_capacity_units;
+  }
+}
+
 }  // namespace
 
 // --- Resources -------------------------------------------------------------
@@ -37,16 +52,7 @@ capacity::ResourceConfig TableResourceConfig(const Table& table) {
   c.arn = table.arn;
   c.name = table.name;
   c.kind = capacity::ResourceKind::kTable;
-  if (table.billing_mode == BillingMode::kPayPerRequest) {
-    c.billing = capacity::Billing::kOnDemand;
-    c.max_read_request_units = MaxUnits(table.on_demand.max_read_request_units);
-    c.max_write_request_units =
-        MaxUnits(table.on_demand.max_write_request_units);
-  } else {
-    c.billing = capacity::Billing::kProvisioned;
-    c.read_capacity_units = table.throughput.read_capacity_units;
-    c.write_capacity_units = table.throughput.write_capacity_units;
-  }
+  SetBilling(table.billing_mode, table.on_demand, table.throughput, &c);
   c.has_local_secondary_index = table.has_local_indexes;
   return c;
 }
@@ -58,17 +64,9 @@ capacity::ResourceConfig IndexResourceConfig(const Table& table,
   c.name = table.name + "/" + index.name();
   c.kind = capacity::ResourceKind::kIndex;
   c.table = table.resource;
-  if (table.billing_mode == BillingMode::kPayPerRequest) {
-    // A GSI's maximum is its own, independent of the table's.
-    c.billing = capacity::Billing::kOnDemand;
-    c.max_read_request_units = MaxUnits(index.on_demand.max_read_request_units);
-    c.max_write_request_units =
-        MaxUnits(index.on_demand.max_write_request_units);
-  } else {
-    c.billing = capacity::Billing::kProvisioned;
-    c.read_capacity_units = index.throughput.read_capacity_units;
-    c.write_capacity_units = index.throughput.write_capacity_units;
-  }
+  // A GSI's throughput (and on-demand maximum) is its own, independent of
+  // the table's; its billing mode is the table's.
+  SetBilling(table.billing_mode, index.on_demand, index.throughput, &c);
   return c;
 }
 
