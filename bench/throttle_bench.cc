@@ -126,21 +126,24 @@ void BM_ThrottleAdmit(benchmark::State& state) {
 }
 BENCHMARK(BM_ThrottleAdmit)->ArgName("mode")->Arg(0)->Arg(1);
 
-void BM_ThrottleAdmitRatio(benchmark::State& state) {
-  constexpr int kBatch = 200'000;
-  Setup off(ThrottleMode::kOff), on(ThrottleMode::kSimulate);
-  TheKeys();
+// Throttling off vs simulated in one run: each iteration sends `batch`
+// requests through `off`, then the same stream through `on`, on their own
+// manual clocks at state.range(0) requests per virtual second.
+// `send(setup, i, stream)` sends request i and returns whether it was
+// admitted. Reports each mode's real time per request and their ratio.
+template <typename S, typename Send>
+void MeasureOffVsOn(benchmark::State& state, S& off, S& on, int batch,
+                    Send send) {
   const int64_t step = 1'000'000 / state.range(0);
   int64_t admitted = 0;
   double off_ns = 0, on_ns = 0;
   for (auto _ : state) {
-    for (Setup* s : {&off, &on}) {
+    for (S* s : {&off, &on}) {
       Stream stream;
       const auto begin = std::chrono::steady_clock::now();
-      for (int i = 0; i < kBatch; ++i) {
+      for (int i = 0; i < batch; ++i) {
         s->clock.AdvanceMicros(step);
-        Access a = s->Make(stream.Next());
-        const bool ok = s->sim->Admit({&a, 1}).admitted();
+        const bool ok = send(*s, i, stream);
         if (s == &on) admitted += ok;
       }
       const double ns = std::chrono::duration<double, std::nano>(
@@ -149,12 +152,21 @@ void BM_ThrottleAdmitRatio(benchmark::State& state) {
       (s == &off ? off_ns : on_ns) += ns;
     }
   }
-  const double n = static_cast<double>(state.iterations()) * kBatch;
+  const double n = static_cast<double>(state.iterations()) * batch;
   state.SetItemsProcessed(static_cast<int64_t>(2 * n));
   state.counters["off_ns_per_request"] = off_ns / n;
   state.counters["simulate_ns_per_request"] = on_ns / n;
   state.counters["simulate_over_off"] = on_ns / off_ns;
   state.counters["admitted_fraction"] = static_cast<double>(admitted) / n;
+}
+
+void BM_ThrottleAdmitRatio(benchmark::State& state) {
+  Setup off(ThrottleMode::kOff), on(ThrottleMode::kSimulate);
+  TheKeys();
+  MeasureOffVsOn(state, off, on, 200'000, [](Setup& s, int, Stream& stream) {
+    Access a = s.Make(stream.Next());
+    return s.sim->Admit({&a, 1}).admitted();
+  });
 }
 BENCHMARK(BM_ThrottleAdmitRatio)
     ->ArgName("rps")
@@ -245,34 +257,13 @@ struct DbSetup {
 };
 
 void BM_ThrottleDatabasePutRatio(benchmark::State& state) {
-  constexpr int kBatch = 100'000;
   DbSetup off(ThrottleMode::kOff), on(ThrottleMode::kSimulate);
   const Requests& requests = TheRequests();
-  const int64_t step = 1'000'000 / state.range(0);
-  int64_t admitted = 0;
-  double off_ns = 0, on_ns = 0;
-  for (auto _ : state) {
-    for (DbSetup* s : {&off, &on}) {
-      Stream stream;
-      const auto begin = std::chrono::steady_clock::now();
-      for (int i = 0; i < kBatch; ++i) {
-        s->clock.AdvanceMicros(step);
-        const int k = i % 20 == 0 ? 42 : stream.Next();
-        const bool ok = s->db->PutItem(requests.puts[k]).ok();
-        if (s == &on) admitted += ok;
-      }
-      const double ns = std::chrono::duration<double, std::nano>(
-                            std::chrono::steady_clock::now() - begin)
-                            .count();
-      (s == &off ? off_ns : on_ns) += ns;
-    }
-  }
-  const double n = static_cast<double>(state.iterations()) * kBatch;
-  state.SetItemsProcessed(static_cast<int64_t>(2 * n));
-  state.counters["off_ns_per_request"] = off_ns / n;
-  state.counters["simulate_ns_per_request"] = on_ns / n;
-  state.counters["simulate_over_off"] = on_ns / off_ns;
-  state.counters["admitted_fraction"] = static_cast<double>(admitted) / n;
+  MeasureOffVsOn(state, off, on, 100'000,
+                 [&requests](DbSetup& s, int i, Stream& stream) {
+                   const int k = i % 20 == 0 ? 42 : stream.Next();
+                   return s.db->PutItem(requests.puts[k]).ok();
+                 });
 }
 BENCHMARK(BM_ThrottleDatabasePutRatio)
     ->ArgName("rps")
