@@ -139,21 +139,16 @@ Status UpdateResources(Table& table, bool table_changed,
 void WriteAccesses::AddPlan(const Table& table, const WritePlan& plan,
                             bool transactional) {
   const int64_t factor = transactional ? 2 : 1;
-  capacity::Access& a = accesses_.emplace_back();
-  a.resource = table.resource;
-  a.hash = plan.key.hash;
-  a.partition_key = plan.key.pk;
-  a.sort_key = plan.key.sk;
   int64_t units = plan.units.table;
   for (const IndexUnits& u : plan.units.indexes) {
     if (!u.index->is_global()) units += u.half_units;  // LSIs: the table's
   }
-  a.write_half_units = factor * units;
   // Tables with an LSI already sum items and LSI entries per collection.
-  a.delta_bytes = table.has_local_indexes
-                      ? plan.collection_delta_bytes
-                      : Stored(plan.record ? plan.record->item_size() : 0) -
-                            Stored(plan.old_item_bytes);
+  Add(table.resource, plan.key.hash, plan.key.pk, plan.key.sk, factor * units,
+      table.has_local_indexes
+          ? plan.collection_delta_bytes
+          : Stored(plan.record ? plan.record->item_size() : 0) -
+                Stored(plan.old_item_bytes));
 
   for (const WritePlan::IndexChange& c : plan.index_changes) {
     const SecondaryIndex& index = *c.index;
@@ -164,13 +159,8 @@ void WriteAccesses::AddPlan(const Table& table, const WritePlan& plan,
                           c.remove_pk == c.add->partition_key() &&
                           c.remove_sk == c.add->sort_key();
     if (same_key) {
-      capacity::Access& x = accesses_.emplace_back();
-      x.resource = index.resource;
-      x.hash = c.remove_hash;
-      x.partition_key = c.remove_pk;
-      x.sort_key = c.remove_sk;
-      x.write_half_units = total;
-      x.delta_bytes = add_bytes - c.remove_bytes;
+      Add(index.resource, c.remove_hash, c.remove_pk, c.remove_sk, total,
+          add_bytes - c.remove_bytes);
       continue;
     }
     // The old entry deleted at its key, the new one put at its own.
@@ -178,34 +168,33 @@ void WriteAccesses::AddPlan(const Table& table, const WritePlan& plan,
     if (c.remove) {
       remove_units =
           std::min(total, factor * capacity::WriteHalfUnits(c.remove_bytes));
-      capacity::Access& x = accesses_.emplace_back();
-      x.resource = index.resource;
-      x.hash = c.remove_hash;
-      x.partition_key = c.remove_pk;
-      x.sort_key = c.remove_sk;
-      x.write_half_units = c.add ? remove_units : total;
-      x.delta_bytes = -Stored(c.remove_bytes);
+      Add(index.resource, c.remove_hash, c.remove_pk, c.remove_sk,
+          c.add ? remove_units : total, -Stored(c.remove_bytes));
     }
     if (c.add) {
-      capacity::Access& x = accesses_.emplace_back();
-      x.resource = index.resource;
-      x.hash = c.add->hash();
-      x.partition_key = c.add->partition_key();
-      x.sort_key = c.add->sort_key();
-      x.write_half_units = total - remove_units;
-      x.delta_bytes = Stored(add_bytes);
+      Add(index.resource, c.add->hash(), c.add->partition_key(),
+          c.add->sort_key(), total - remove_units, Stored(add_bytes));
     }
   }
 }
 
 void WriteAccesses::AddCharge(const Table& table, const StorageKey& key,
                               int64_t write_half_units) {
+  Add(table.resource, key.hash, key.pk, key.sk, write_half_units,
+      /*delta_bytes=*/0);
+}
+
+void WriteAccesses::Add(capacity::ResourceId resource, uint64_t hash,
+                        std::string_view partition_key,
+                        std::string_view sort_key, int64_t write_half_units,
+                        int64_t delta_bytes) {
   capacity::Access& a = accesses_.emplace_back();
-  a.resource = table.resource;
-  a.hash = key.hash;
-  a.partition_key = key.pk;
-  a.sort_key = key.sk;
+  a.resource = resource;
+  a.hash = hash;
+  a.partition_key = partition_key;
+  a.sort_key = sort_key;
   a.write_half_units = write_half_units;
+  a.delta_bytes = delta_bytes;
 }
 
 Status AdmitWrite(const Table& table, const WritePlan& plan) {

@@ -92,6 +92,10 @@ class WriteAccesses {
   bool empty() const { return accesses_.empty(); }
 
  private:
+  void Add(capacity::ResourceId resource, uint64_t hash,
+           std::string_view partition_key, std::string_view sort_key,
+           int64_t write_half_units, int64_t delta_bytes);
+
   absl::InlinedVector<capacity::Access, 4> accesses_;
 };
 
