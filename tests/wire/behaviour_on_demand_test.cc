@@ -64,6 +64,20 @@ class OnDemandTest : public BehaviourTest {
     u.on_demand_throughput = limits;
     return client_->UpdateTable(u);
   }
+  // UpdateTable to PROVISIONED, with the capacity the table and its GSI
+  // "byG" then need.
+  static UpdateTableRequest SwitchToProvisioned() {
+    UpdateTableRequest u;
+    u.table_name = "lim";
+    u.billing_mode = BillingMode::kProvisioned;
+    u.provisioned_throughput = ProvisionedThroughput{5, 5};
+    GlobalSecondaryIndexUpdate x;
+    x.update = UpdateGlobalSecondaryIndexAction{
+        .index_name = "byG",
+        .provisioned_throughput = ProvisionedThroughput{5, 5}};
+    u.global_secondary_index_updates = {x};
+    return u;
+  }
   StatusOr<UpdateTableResponse> UpdateIndex(
       std::optional<OnDemandThroughput> limits,
       std::optional<ProvisionedThroughput> throughput = std::nullopt) {
@@ -171,15 +185,7 @@ TEST_P(OnDemandTest, GsiLimitsAreTheirOwnAndUpdatable) {
 TEST_P(OnDemandTest, SwitchingToProvisionedDropsTheLimits) {
   ASSERT_THAT(client_->CreateTable(Create(Limits(100, 50), Limits(10, 10))),
               IsOk());
-  UpdateTableRequest u;
-  u.table_name = "lim";
-  u.billing_mode = BillingMode::kProvisioned;
-  u.provisioned_throughput = ProvisionedThroughput{5, 5};
-  GlobalSecondaryIndexUpdate x;
-  x.update = UpdateGlobalSecondaryIndexAction{
-      .index_name = "byG",
-      .provisioned_throughput = ProvisionedThroughput{5, 5}};
-  u.global_secondary_index_updates = {x};
+  UpdateTableRequest u = SwitchToProvisioned();
   ASSERT_THAT(client_->UpdateTable(u), IsOk());
   TableDescription d = Describe();
   EXPECT_FALSE(d.on_demand_throughput);
@@ -272,15 +278,7 @@ TEST_P(OnDemandTest, UpdateTableRefusesLimitsAsDynamoDbDoes) {
                        "Neither ReadCapacityUnits nor WriteCapacityUnits can "
                        "be specified for index: byG"));
   // Switching to provisioned and setting limits in one call.
-  UpdateTableRequest u;
-  u.table_name = "lim";
-  u.billing_mode = BillingMode::kProvisioned;
-  u.provisioned_throughput = ProvisionedThroughput{5, 5};
-  GlobalSecondaryIndexUpdate x;
-  x.update = UpdateGlobalSecondaryIndexAction{
-      .index_name = "byG",
-      .provisioned_throughput = ProvisionedThroughput{5, 5}};
-  u.global_secondary_index_updates = {x};
+  UpdateTableRequest u = SwitchToProvisioned();
   u.on_demand_throughput = Limits(1, 1);
   EXPECT_THAT(client_->UpdateTable(u),
               StatusIsExactly(ErrorCode::kValidation,
