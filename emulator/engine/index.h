@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "emulator/api/model.h"
 #include "emulator/capacity/simulator.h"
 #include "emulator/storage/record.h"
@@ -43,7 +44,7 @@ struct KeyAttribute {
 // distinct attribute name (Table::index_keys), null where absent. Found in
 // one merge over the item's sorted attributes instead of a lookup per index
 // key.
-using IndexKeyValues = std::vector<const AttributeValue*>;
+using IndexKeyValues = absl::InlinedVector<const AttributeValue*, 16>;
 
 class SecondaryIndex {
  public:

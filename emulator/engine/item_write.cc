@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "absl/container/inlined_vector.h"
+
 #include "emulator/capacity/units.h"
 #include "emulator/types/limits.h"
 
@@ -152,6 +154,10 @@ StatusOr<WritePlan> PlanWrite(const Table& table, const StorageKey& key,
       old_item ? table.IndexKeysOf(*old_item) : IndexKeyValues();
   const IndexKeyValues new_keys =
       new_item ? table.IndexKeysOf(*new_item) : IndexKeyValues();
+  plan.index_changes.reserve(table.indexes.size());
+  plan.units.indexes.reserve(table.indexes.size());
+  // Where the new record holds each index key (table.index_key_names).
+  absl::InlinedVector<std::string_view, 8> located;
   for (const auto& index_ptr : table.indexes) {
     SecondaryIndex& index = *index_ptr;
     const bool was_in = old_item != nullptr && index.Holds(old_keys);
@@ -181,13 +187,20 @@ StatusOr<WritePlan> PlanWrite(const Table& table, const StorageKey& key,
       change.remove_base_sk = key.sk;
       change.remove_bytes = old_entry;
     }
-    if (is_in) {
-      // An ALL entry is the item itself: the table record's bytes, rekeyed.
-      change.add =
-          index.projects_all()
-              ? storage::RekeyRecord(*plan.record, index.entry_key_names())
-              : storage::MakeRecord(*index.EntryOf(*new_item),
-                                    index.entry_key_names(), new_entry);
+    if (is_in && index.projects_all()) {
+      // An ALL entry is the item itself: the table record's payload, shared
+      // under the index's keys (found in it once for every index).
+      if (located.empty()) {
+        located.resize(table.index_key_names.size());
+        storage::LocateKeys(*plan.record, table.index_key_names,
+                            located.data());
+      }
+      change.add = storage::ShareRecord(
+          *plan.record, located[index.hash_slot],
+          index.range_slot < 0 ? std::string_view() : located[index.range_slot]);
+    } else if (is_in) {
+      change.add = storage::MakeRecord(*index.EntryOf(*new_item),
+                                       index.entry_key_names(), new_entry);
     }
     plan.index_changes.push_back(std::move(change));
     plan.units.indexes.push_back(IndexUnits{&index, half_units});

@@ -47,11 +47,13 @@ Status CheckKeyValue(const KeyAttribute& attr, const AttributeValue& value,
   return Status::OK();
 }
 
-StorageKey MakeStorageKey(const Table& table, const Item& item) {
+// `hash` and `range` are the item's key values (range null for a hash-only
+// table).
+StorageKey MakeStorageKey(const AttributeValue& hash,
+                          const AttributeValue* range) {
   StorageKey key;
-  storage::AppendKeyBytes(*item.Find(table.hash_key.name), &key.pk);
-  if (table.range_key)
-    storage::AppendKeyBytes(*item.Find(table.range_key->name), &key.sk);
+  storage::AppendKeyBytes(hash, &key.pk);
+  if (range != nullptr) storage::AppendKeyBytes(*range, &key.sk);
   key.hash = storage::HashPartitionKey(key.pk);
   return key;
 }
@@ -75,11 +77,12 @@ StatusOr<StorageKey> KeyFromKeyParameter(const Table& table, const Item& key) {
   EDDY_RETURN_IF_ERROR(CheckKeyValue(table.hash_key, *hash, true));
   if (range != nullptr)
     EDDY_RETURN_IF_ERROR(CheckKeyValue(*table.range_key, *range, false));
-  return MakeStorageKey(table, key);
+  return MakeStorageKey(*hash, range);
 }
 
 StatusOr<StorageKey> KeyFromItem(const Table& table, const Item& item) {
-  auto check = [&](const KeyAttribute& attr, bool is_hash) -> Status {
+  auto check = [&](const KeyAttribute& attr, bool is_hash,
+                   const AttributeValue** found) -> Status {
     const AttributeValue* v = item.Find(attr.name);
     if (v == nullptr) {
       return Status::Validation(
@@ -93,17 +96,22 @@ StatusOr<StorageKey> KeyFromItem(const Table& table, const Item& item) {
           " expected: " + std::string(AttributeTypeName(attr.type)) +
           " actual: " + std::string(AttributeTypeName(v->type())));
     }
+    *found = v;
     return CheckKeyValue(attr, *v, is_hash);
   };
-  EDDY_RETURN_IF_ERROR(check(table.hash_key, true));
-  if (table.range_key) EDDY_RETURN_IF_ERROR(check(*table.range_key, false));
+  const AttributeValue* hash = nullptr;
+  const AttributeValue* range = nullptr;
+  EDDY_RETURN_IF_ERROR(check(table.hash_key, true, &hash));
+  if (table.range_key) {
+    EDDY_RETURN_IF_ERROR(check(*table.range_key, false, &range));
+  }
   EDDY_RETURN_IF_ERROR(ValidateNesting(item));
   const int64_t size = ItemSizeBytes(item);
   if (size > limits::kMaxItemSizeBytes) {
     return Status::Validation(
         "Item size has exceeded the maximum allowed size");
   }
-  StorageKey key = MakeStorageKey(table, item);
+  StorageKey key = MakeStorageKey(*hash, range);
   key.item_size = size;
   return key;
 }

@@ -80,6 +80,8 @@ class Table {
   // Every attribute name some index uses as a key, sorted, with its type
   // (one AttributeDefinition per name, so one type).
   std::vector<KeyAttribute> index_keys;
+  // Their names, in the same order (views into index_keys).
+  std::vector<std::string_view> index_key_names;
   // Tables with an LSI: the bytes of each item collection (partition-key
   // bytes -> items and LSI entries, each with DynamoDB's 100-byte storage
   // overhead; throughput-model.md §1.1).

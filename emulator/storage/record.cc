@@ -358,6 +358,8 @@ struct RecordBuilder {
     if (block == nullptr)
       std::abort();  // out of memory is not a DynamoDB error
     Record* r = new (block) Record;
+    r->refs_.store(1, std::memory_order_relaxed);
+    r->view_ = false;
     r->payload_size_ = static_cast<uint32_t>(payload_size);
     for (int i = 0; i < Record::kMaxKeys; ++i) {
       r->key_offset_[i] = 0;
@@ -395,36 +397,75 @@ struct RecordBuilder {
     return RecordPtr(r);
   }
 
-  static RecordPtr Rekey(const Record& source, const KeyNames& keys) {
-    Record* r = Allocate(source.payload_size_);
-    std::memcpy(Payload(r), source.data(), source.payload_size_);
-    Reader reader(source.payload());
-    const size_t n = reader.Varint();
-    for (size_t k = 0; k < n; ++k) {
-      const std::string_view name = reader.Bytes();
-      const char* value = reader.position();
-      SkipValue(reader);
-      for (int i = 0; i < Record::kMaxKeys; ++i) {
-        if (keys[i].empty() || name != keys[i]) continue;
-        // A scalar key value: type, varint length, bytes.
-        Reader key(std::string_view(value + 1, reader.position() - value - 1));
-        const std::string_view bytes = key.Bytes();
-        SetKey(r, i, static_cast<size_t>(bytes.data() - source.data()),
-               bytes.size());
-      }
+  static RecordPtr Share(const Record& source, std::string_view pk,
+                         std::string_view sk) {
+    const Record& owner = *source.owner();
+    // The caller holds a reference to `owner` (through `source`), so no
+    // other thread can be dropping its last one: a relaxed increment does.
+    owner.refs_.fetch_add(1, std::memory_order_relaxed);
+    void* block = std::malloc(sizeof(Record) + sizeof(const char*));
+    if (block == nullptr) std::abort();
+    Record* r = new (block) Record;
+    r->view_ = true;
+    const char* payload = owner.data();
+    std::memcpy(static_cast<void*>(r + 1), &payload, sizeof(payload));
+    r->payload_size_ = owner.payload_size_;
+    const std::string_view keys[Record::kMaxKeys] = {pk, sk, source.key(0),
+                                                     source.key(1)};
+    for (int i = 0; i < Record::kMaxKeys; ++i) {
+      SetKey(r, i, keys[i].empty() ? 0 : keys[i].data() - payload,
+             keys[i].size());
     }
-    Finish(r, source.item_size_);
+    Finish(r, owner.item_size_);
     return RecordPtr(r);
   }
 };
+
+void LocateKeys(const Record& r, std::span<const std::string_view> names,
+                std::string_view* out) {
+  for (size_t i = 0; i < names.size(); ++i) out[i] = std::string_view();
+  Reader reader(r.payload());
+  const size_t n = reader.Varint();
+  size_t i = 0;
+  for (size_t k = 0; k < n && i < names.size(); ++k) {
+    const std::string_view name = reader.Bytes();
+    const char* value = reader.position();
+    SkipValue(reader);
+    // Both lists are sorted by name: merge them.
+    int c = 0;
+    while (i < names.size() && (c = names[i].compare(name)) < 0) ++i;
+    if (i == names.size() || c != 0) continue;
+    const auto type = static_cast<AttributeType>(*value);
+    if (type == AttributeType::kS || type == AttributeType::kN ||
+        type == AttributeType::kB) {
+      Reader key(std::string_view(value + 1, reader.position() - value - 1));
+      out[i] = key.Bytes();
+    }
+    ++i;
+  }
+}
 
 RecordPtr MakeRecord(const Item& item, const KeyNames& keys,
                      int64_t item_size) {
   return RecordBuilder::Build(item, keys, item_size);
 }
 
-RecordPtr RekeyRecord(const Record& source, const KeyNames& keys) {
-  return RecordBuilder::Rekey(source, keys);
+RecordPtr ShareRecord(const Record& source, std::string_view pk,
+                      std::string_view sk) {
+  return RecordBuilder::Share(source, pk, sk);
+}
+
+void RecordFree::operator()(Record* r) const {
+  if (r->view_) {
+    Record* owner = const_cast<Record*>(r->owner());
+    std::free(r);
+    r = owner;
+  }
+  // A count of 1 is ours alone: nobody else can be adding a view.
+  if (r->refs_.load(std::memory_order_acquire) == 1 ||
+      r->refs_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+    std::free(r);
+  }
 }
 
 Item Record::Decode() const {

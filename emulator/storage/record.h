@@ -13,19 +13,29 @@
 // table key makes the entry's position unique). Records are immutable; a
 // write makes a new record.
 //
-//   RecordPtr r = MakeRecord(item, "pk", "sk");                  // a table
-//   item RecordPtr e = MakeRecord(projected, {"gpk", "gsk", "pk", "sk"});  //
-//   an index entry Item copy = r->Decode();
+// An index that projects ALL does not copy the item: its entry is a view
+// (ShareRecord), a small header whose keys point into the table record's
+// payload. The payload's owner counts its views and is freed with the last
+// of them, so an entry may outlive the table item it came from (a GSI
+// change still waiting out the GSI lag).
+//
+//   RecordPtr r = MakeRecord(item, "pk", "sk");            // a table item
+//   RecordPtr e = MakeRecord(projected, {"gpk", "gsk", "pk", "sk"});  // entry
+//   RecordPtr v = ShareRecord(*r, gpk_bytes, gsk_bytes);  // an ALL entry
+//   Item copy = r->Decode();
 //
 // Thread safety: immutable after MakeRecord; safe to read from many threads.
+// Freeing (RecordFree) may run on any thread: the view count is atomic.
 
 #ifndef EDDY_EMULATOR_STORAGE_RECORD_H_
 #define EDDY_EMULATOR_STORAGE_RECORD_H_
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -57,22 +67,39 @@ class Record {
   int64_t item_size() const { return item_size_; }
   std::string_view payload() const { return {data(), payload_size_}; }
 
+  // Does this record share another record's payload (ShareRecord)?
+  bool is_view() const { return view_; }
+
   // The whole item.
   Item Decode() const;
 
  private:
   friend struct RecordBuilder;
-  const char* data() const { return reinterpret_cast<const char*>(this + 1); }
+  friend struct RecordFree;
+  // An owner's payload follows its header; a view holds a pointer to its
+  // owner's payload there instead.
+  const char* data() const {
+    return view_ ? *reinterpret_cast<const char* const*>(this + 1)
+                 : reinterpret_cast<const char*>(this + 1);
+  }
+  // The record whose payload this one uses (itself unless a view).
+  const Record* owner() const {
+    return reinterpret_cast<const Record*>(data()) - 1;
+  }
 
   uint64_t hash_;
   uint32_t item_size_;
   uint32_t payload_size_;
   uint32_t key_offset_[kMaxKeys];
   uint16_t key_size_[kMaxKeys];
+  // Owners: 1 + the number of views of this payload. Views: unused.
+  mutable std::atomic<uint32_t> refs_;
+  bool view_;
 };
 
+// Frees a record; a payload goes with its owner's last reference.
 struct RecordFree {
-  void operator()(Record* r) const { std::free(r); }
+  void operator()(Record* r) const;
 };
 using RecordPtr = std::unique_ptr<Record, RecordFree>;
 
@@ -83,10 +110,22 @@ using RecordPtr = std::unique_ptr<Record, RecordFree>;
 RecordPtr MakeRecord(const Item& item, const KeyNames& keys,
                      int64_t item_size = -1);
 
-// The same item as `source` (its payload copied, not re-encoded), with the
-// keys named by `keys`: how an index that projects ALL makes its entries.
-// REQUIRES: `source` holds every named key attribute with a scalar value.
-RecordPtr RekeyRecord(const Record& source, const KeyNames& keys);
+// Finds the key bytes of the scalar attributes `names` (sorted) in one pass
+// over the payload: out[i] views into `r`'s payload, or is null (data() ==
+// nullptr) where the attribute is absent or not a scalar.
+// REQUIRES: out has names.size() elements.
+void LocateKeys(const Record& r, std::span<const std::string_view> names,
+                std::string_view* out);
+
+// The same item as `source`, sharing its payload (neither copied nor
+// re-encoded), keyed by `pk` and `sk` (sk empty for a hash-only index) then
+// by `source`'s own partition and sort key: how an index that projects ALL
+// makes its entries. The result keeps the payload alive; `source` may be
+// freed first.
+// REQUIRES: `source` is a table item; pk and sk (when not empty) view into
+// its payload (LocateKeys).
+RecordPtr ShareRecord(const Record& source, std::string_view pk,
+                      std::string_view sk);
 
 // A table item: `hash_key` and `range_key` name the table's key attributes
 // (range_key empty for a hash-only table).

@@ -47,13 +47,23 @@ const Record* TableStore::Find(const KeyRef& key) const {
   return it == ordered_.end() ? nullptr : it->record;
 }
 
+TableStore::Ordered::iterator TableStore::InsertOrdered(Slot slot) {
+  // The hint costs two comparisons when it is right (the new key follows
+  // the last one inserted) and two more when it is wrong; keys that differ
+  // in hash, the usual miss, compare without touching their records.
+  finger_ = has_finger_ ? ordered_.insert(finger_, slot)
+                        : ordered_.insert(slot).first;
+  has_finger_ = true;
+  return finger_;
+}
+
 RecordPtr TableStore::Put(RecordPtr record) {
   const KeyRef key = KeyOf(*record);
   total_bytes_ += record->item_size();
   if (point_index_) {
     auto [point, inserted] = point_.insert(PointSlot{record.get()});
     if (inserted) {
-      ordered_.insert(Slot{key.hash, record.release()});
+      InsertOrdered(Slot{key.hash, record.release()});
       return nullptr;
     }
     // Same key, so the ordering is unchanged: swap the pointers in place.
@@ -63,8 +73,8 @@ RecordPtr TableStore::Put(RecordPtr record) {
     point->record = record.release();
     return old;
   }
-  auto [ordered, inserted] = ordered_.insert(Slot{key.hash, record.get()});
-  if (inserted) {
+  Ordered::iterator ordered = InsertOrdered(Slot{key.hash, record.get()});
+  if (ordered->record == record.get()) {
     record.release();
     return nullptr;
   }
@@ -79,6 +89,7 @@ RecordPtr TableStore::Erase(const KeyRef& key) {
   if (ordered == ordered_.end()) return nullptr;
   RecordPtr old(ordered->record);
   ordered_.erase(ordered);
+  has_finger_ = false;
   if (point_index_) point_.erase(point_.find(key));
   total_bytes_ -= old->item_size();
   return old;

@@ -175,8 +175,17 @@ class TableStore {
   }
 
  private:
+  // Inserts `slot` unless its key is present; returns the slot with that key.
+  // Tries the place after the previous insert first: loads usually come in
+  // key order within an item collection.
+  Ordered::iterator InsertOrdered(Slot slot);
+
   bool point_index_;
   Ordered ordered_;
+  // Where the last insert put its slot; valid (has_finger_) until the next
+  // insert or erase, which both update it.
+  Ordered::iterator finger_;
+  bool has_finger_ = false;
   absl::flat_hash_set<PointSlot, PointHash, PointEq> point_;  // if point_index_
   int64_t total_bytes_ = 0;
 };

@@ -2,17 +2,16 @@
 
 #include "emulator/capacity/internal/top_keys.h"
 
+#include <xxhash.h>
+
 #include <algorithm>
-#include <functional>
 
 namespace eddy::capacity::internal {
 
 uint64_t KeyId(uint64_t hash, std::string_view sort_key) {
   if (sort_key.empty()) return hash;
-  // libstdc++'s string hash is deterministic across runs (fixed seed).
-  uint64_t h = std::hash<std::string_view>{}(sort_key);
-  h ^= hash + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  return h * 0xbf58476d1ce4e5b9ULL;
+  // xxh3 seeded with the partition-key hash: deterministic across runs.
+  return XXH3_64bits_withSeed(sort_key.data(), sort_key.size(), hash);
 }
 
 TopKeys::TopKeys(int capacity) : capacity_(capacity < 0 ? 0 : capacity) {
