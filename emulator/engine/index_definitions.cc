@@ -273,7 +273,8 @@ void Backfill(const Table& table, SecondaryIndex& index) {
           index.range_key() ? index.range_key()->name : std::string_view()};
       std::string_view keys[2];
       for (int i = 0; i < 2; ++i) {
-        if (!names[i].empty()) storage::LocateKeys(*it, {&names[i], 1}, &keys[i]);
+        if (!names[i].empty())
+          storage::LocateKeys(*it, {&names[i], 1}, &keys[i]);
       }
       index.store.Put(storage::ShareRecord(*it, keys[0], keys[1]));
       continue;

@@ -5,7 +5,6 @@
 #include <algorithm>
 
 #include "absl/container/inlined_vector.h"
-
 #include "emulator/capacity/units.h"
 #include "emulator/types/limits.h"
 
@@ -195,9 +194,10 @@ StatusOr<WritePlan> PlanWrite(const Table& table, const StorageKey& key,
         storage::LocateKeys(*plan.record, table.index_key_names,
                             located.data());
       }
-      change.add = storage::ShareRecord(
-          *plan.record, located[index.hash_slot],
-          index.range_slot < 0 ? std::string_view() : located[index.range_slot]);
+      change.add = storage::ShareRecord(*plan.record, located[index.hash_slot],
+                                        index.range_slot < 0
+                                            ? std::string_view()
+                                            : located[index.range_slot]);
     } else if (is_in) {
       change.add = storage::MakeRecord(*index.EntryOf(*new_item),
                                        index.entry_key_names(), new_entry);

@@ -40,7 +40,8 @@ void Table::RebuildIndexKeys() {
               return a.name < b.name;
             });
   index_key_names.clear();
-  for (const KeyAttribute& key : index_keys) index_key_names.push_back(key.name);
+  for (const KeyAttribute& key : index_keys)
+    index_key_names.push_back(key.name);
   for (const auto& index : indexes) {
     index->hash_slot = slot_of(index->hash_key());
     index->range_slot = index->range_key() ? slot_of(*index->range_key()) : -1;

@@ -42,7 +42,7 @@ TEST(RecordTest, DecodesToTheItemAndExposesItsKeys) {
 TEST(RecordTest, LocateKeysFindsScalarsAndLeavesTheRestNull) {
   RecordPtr r = MakeRecord(Rental(), "PK", "SK");
   const std::string_view names[] = {"GSI1PK", "GSI1SK", "missing", "note",
-                                     "price"};
+                                    "price"};
   std::string_view found[5];
   LocateKeys(*r, names, found);
   EXPECT_EQ(found[0], "STORE#7");
@@ -53,8 +53,7 @@ TEST(RecordTest, LocateKeysFindsScalarsAndLeavesTheRestNull) {
   // The views point into the record's payload.
   const std::string_view payload = r->payload();
   EXPECT_GE(found[0].data(), payload.data());
-  EXPECT_LE(found[0].data() + found[0].size(),
-            payload.data() + payload.size());
+  EXPECT_LE(found[0].data() + found[0].size(), payload.data() + payload.size());
 }
 
 TEST(RecordTest, AViewHasTheIndexKeysThenTheTableKeys) {

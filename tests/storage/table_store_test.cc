@@ -75,8 +75,8 @@ void Replay(const std::vector<Op>& ops, bool point_index) {
   EXPECT_EQ(m, model.end());
   EXPECT_EQ(store.total_item_bytes(), bytes);
   for (const auto& [k, v] : model) {
-    const Record* r = store.Find(
-        KeyRef{std::get<0>(k), std::get<1>(k), std::get<2>(k)});
+    const Record* r =
+        store.Find(KeyRef{std::get<0>(k), std::get<1>(k), std::get<2>(k)});
     ASSERT_NE(r, nullptr);
     EXPECT_EQ(r->sort_key(), std::get<2>(k));
   }
