@@ -4,6 +4,7 @@
 
 #include <xxhash.h>
 
+#include <cassert>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -399,24 +400,25 @@ struct RecordBuilder {
 
   static RecordPtr Share(const Record& source, std::string_view pk,
                          std::string_view sk) {
-    const Record& owner = *source.owner();
-    // The caller holds a reference to `owner` (through `source`), so no
-    // other thread can be dropping its last one: a relaxed increment does.
-    owner.refs_.fetch_add(1, std::memory_order_relaxed);
+    // A table item owns its payload; its own keys become the base keys.
+    assert(!source.view_);
+    // The caller holds a reference to `source`, so no other thread can be
+    // dropping its last one: a relaxed increment does.
+    source.refs_.fetch_add(1, std::memory_order_relaxed);
     void* block = std::malloc(sizeof(Record) + sizeof(const char*));
     if (block == nullptr) std::abort();
     Record* r = new (block) Record;
     r->view_ = true;
-    const char* payload = owner.data();
+    const char* payload = source.data();
     std::memcpy(static_cast<void*>(r + 1), &payload, sizeof(payload));
-    r->payload_size_ = owner.payload_size_;
+    r->payload_size_ = source.payload_size_;
     const std::string_view keys[Record::kMaxKeys] = {pk, sk, source.key(0),
                                                      source.key(1)};
     for (int i = 0; i < Record::kMaxKeys; ++i) {
       SetKey(r, i, keys[i].empty() ? 0 : keys[i].data() - payload,
              keys[i].size());
     }
-    Finish(r, owner.item_size_);
+    Finish(r, source.item_size_);
     return RecordPtr(r);
   }
 };
