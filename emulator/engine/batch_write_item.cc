@@ -113,14 +113,20 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
   std::vector<std::vector<const Write*>> planned(work.size());  // plans' writes
   for (size_t t = 0; t < work.size(); ++t) {
     Table& table = *work[t].table;
+    plans[t].reserve(work[t].writes.size());
+    planned[t].reserve(work[t].writes.size());
     for (Write& write : work[t].writes) {
       if (write.skipped) continue;
-      if (write.item) EDDY_RETURN_IF_ERROR(CheckIndexKeys(table, *write.item));
+      IndexKeyValues index_keys;
+      if (write.item) {
+        EDDY_RETURN_IF_ERROR(CheckIndexKeys(table, *write.item, &index_keys));
+      }
       const storage::Record* existing = table.store.Find(write.key.ref());
+      // The plan takes the key over: from here on it is plans[t][i].key.
       EDDY_ASSIGN_OR_RETURN(
-          WritePlan plan,
-          PlanWrite(table, write.key, write.item, std::move(write.record),
-                    existing, nullptr, now));
+          WritePlan plan, PlanWrite(table, std::move(write.key), write.item,
+                                    std::move(write.record), existing, nullptr,
+                                    now, write.item ? &index_keys : nullptr));
       plans[t].push_back(std::move(plan));
       planned[t].push_back(&write);
     }
@@ -130,6 +136,7 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
   // back unprocessed; the call fails only when all of them are throttled.
   WriteAccesses accesses;
   std::vector<PartRange> ranges;
+  ranges.reserve(total);
   for (size_t t = 0; t < work.size(); ++t) {
     for (const WritePlan& plan : plans[t]) {
       const size_t begin = accesses.size();
@@ -151,6 +158,7 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
   }
   size_t part = 0;
   std::vector<storage::RecordPtr> replaced;  // freed after the locks
+  replaced.reserve(total);
   for (size_t t = 0; t < work.size(); ++t) {
     Table& table = *work[t].table;
     WriteUnits units;
@@ -161,13 +169,14 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
         continue;
       }
       units.Add(plans[t][i].units);
+      const bool metrics = request.return_item_collection_metrics ==
+                               ReturnItemCollectionMetrics::kSize &&
+                           table.has_local_indexes;
+      StorageKey key = metrics ? plans[t][i].key : StorageKey();
       replaced.push_back(ApplyWrite(table, std::move(plans[t][i])));
-      if (request.return_item_collection_metrics ==
-              ReturnItemCollectionMetrics::kSize &&
-          table.has_local_indexes) {
+      if (metrics) {
         response.item_collection_metrics[table.name].push_back(
-            CollectionMetrics(table, planned[t][i]->key,
-                              *planned[t][i]->key_item));
+            CollectionMetrics(table, key, *planned[t][i]->key_item));
       }
     }
     if (auto c = MakeConsumedCapacity(request.return_consumed_capacity,

@@ -33,7 +33,7 @@ std::optional<ConsumedCapacity> MakeConsumedCapacity(
 
 std::optional<ConsumedCapacity> MakeConsumedCapacity(
     ReturnConsumedCapacity mode, const std::string& table,
-    int64_t table_half_units, const std::vector<IndexUnits>& indexes) {
+    int64_t table_half_units, std::span<const IndexUnits> indexes) {
   if (mode == ReturnConsumedCapacity::kNone) return std::nullopt;
   ConsumedCapacity c;
   c.table_name = table;

@@ -69,12 +69,15 @@ void WriteUnits::Add(const WriteUnits& other) {
   }
 }
 
-Status CheckIndexKeys(const Table& table, const Item& item) {
+Status CheckIndexKeys(const Table& table, const Item& item,
+                      IndexKeyValues* out) {
   if (table.indexes.empty()) return Status::OK();
   // Usually every key the item holds is fine: one merge pass says so. Any
   // problem is then reported index by index, in definition order, as
   // DynamoDB reports it.
-  const IndexKeyValues values = table.IndexKeysOf(item);
+  IndexKeyValues local;
+  IndexKeyValues& values = out != nullptr ? *out : local;
+  values = table.IndexKeysOf(item);
   bool suspect = false;
   for (size_t i = 0; i < values.size() && !suspect; ++i) {
     const AttributeValue* v = values[i];
@@ -121,13 +124,14 @@ Status CheckIndexKeys(const Table& table, const Item& item) {
   return Status::OK();
 }
 
-StatusOr<WritePlan> PlanWrite(const Table& table, const StorageKey& key,
+StatusOr<WritePlan> PlanWrite(const Table& table, StorageKey key,
                               const Item* new_item,
                               storage::RecordPtr new_record,
                               const storage::Record* old, const Item* old_item,
-                              int64_t now_micros) {
+                              int64_t now_micros,
+                              const IndexKeyValues* new_keys_in) {
   WritePlan plan;
-  plan.key = key;
+  plan.key = std::move(key);
   plan.now_micros = now_micros;
   const int64_t old_size = old ? old->item_size() : 0;
   const int64_t new_size = new_record ? new_record->item_size() : 0;
@@ -151,10 +155,12 @@ StatusOr<WritePlan> PlanWrite(const Table& table, const StorageKey& key,
 
   const IndexKeyValues old_keys =
       old_item ? table.IndexKeysOf(*old_item) : IndexKeyValues();
-  const IndexKeyValues new_keys =
-      new_item ? table.IndexKeysOf(*new_item) : IndexKeyValues();
+  IndexKeyValues found;
+  if (new_item != nullptr && new_keys_in == nullptr) {
+    found = table.IndexKeysOf(*new_item);
+  }
+  const IndexKeyValues& new_keys = new_keys_in ? *new_keys_in : found;
   plan.index_changes.reserve(table.indexes.size());
-  plan.units.indexes.reserve(table.indexes.size());
   // Where the new record holds each index key (table.index_key_names).
   absl::InlinedVector<std::string_view, 8> located;
   for (const auto& index_ptr : table.indexes) {
@@ -182,8 +188,8 @@ StatusOr<WritePlan> PlanWrite(const Table& table, const StorageKey& key,
       if (index.range_key()) {
         change.remove_sk = KeyBytesOf(*old_item, index.range_key()->name);
       }
-      change.remove_base_pk = key.pk;
-      change.remove_base_sk = key.sk;
+      change.remove_base_pk = plan.key.pk;
+      change.remove_base_sk = plan.key.sk;
       change.remove_bytes = old_entry;
     }
     if (is_in && index.projects_all()) {
@@ -211,7 +217,7 @@ StatusOr<WritePlan> PlanWrite(const Table& table, const StorageKey& key,
   }
 
   if (table.has_local_indexes && plan.collection_delta_bytes > 0) {
-    auto it = table.collection_bytes.find(key.pk);
+    auto it = table.collection_bytes.find(plan.key.pk);
     const int64_t current = it == table.collection_bytes.end() ? 0 : it->second;
     if (current + plan.collection_delta_bytes >
         table.item_collection_size_limit_bytes) {

@@ -33,6 +33,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "emulator/engine/keys.h"
 #include "emulator/engine/operations.h"
 #include "emulator/engine/table.h"
@@ -41,8 +42,9 @@ namespace eddy::engine {
 
 // The capacity of one write, in half-units. (IndexUnits: operations.h.)
 struct WriteUnits {
-  int64_t table = 0;                // the table item
-  std::vector<IndexUnits> indexes;  // each index the write touched
+  int64_t table = 0;  // the table item
+  // Each index the write touched (inline: most writes touch a few).
+  absl::InlinedVector<IndexUnits, 4> indexes;
 
   void Add(const WriteUnits& other);
 };
@@ -50,9 +52,11 @@ struct WriteUnits {
 // The secondary-index key attributes `item` holds must have their index key's
 // type and not be empty (api-semantics.md §6 #6, #7; checked index by index in
 // definition order). Absent attributes are fine: the item is then not in
-// that index.
+// that index. When `values` is not null it receives the item's index key
+// values (Table::IndexKeysOf), for PlanWrite.
 // Errors: ValidationException.
-Status CheckIndexKeys(const Table& table, const Item& item);
+Status CheckIndexKeys(const Table& table, const Item& item,
+                      IndexKeyValues* values = nullptr);
 
 // One planned write. Move-only.
 struct WritePlan {
@@ -77,16 +81,19 @@ struct WritePlan {
 // Plans replacing the item at `key` (stored record `old`, or null) with
 // `new_item` / `new_record` (both null for a delete). `old_item` is `old`
 // decoded, or null to have it decoded here when the table has indexes.
+// `new_keys` is table.IndexKeysOf(*new_item) when the caller has it (from
+// CheckIndexKeys), or null to have it found here.
 // Errors: ItemCollectionSizeLimitExceededException when a table with an LSI
 // would hold more than its limit under this partition key and the write
 // grows the collection.
 // REQUIRES: new_item passed KeyFromItem and CheckIndexKeys; new_record was
 // made from it with the table's key names.
-StatusOr<WritePlan> PlanWrite(const Table& table, const StorageKey& key,
+StatusOr<WritePlan> PlanWrite(const Table& table, StorageKey key,
                               const Item* new_item,
                               storage::RecordPtr new_record,
                               const storage::Record* old, const Item* old_item,
-                              int64_t now_micros);
+                              int64_t now_micros,
+                              const IndexKeyValues* new_keys = nullptr);
 
 // Applies the plan: the table item, every index (or, with GSI lag, the GSI's
 // pending queue), the collection size. Returns the replaced record.

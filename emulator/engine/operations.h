@@ -8,6 +8,7 @@
 #define EDDY_EMULATOR_ENGINE_OPERATIONS_H_
 
 #include <map>
+#include <span>
 #include <vector>
 
 #include "emulator/api/options.h"
@@ -98,7 +99,7 @@ struct IndexUnits {
 // LocalSecondaryIndexes; the total is the sum.
 std::optional<ConsumedCapacity> MakeConsumedCapacity(
     ReturnConsumedCapacity mode, const std::string& table,
-    int64_t table_half_units, const std::vector<IndexUnits>& indexes);
+    int64_t table_half_units, std::span<const IndexUnits> indexes);
 
 // The ConsumedCapacity of a transaction on one table: like the above, plus
 // the read/write split DynamoDB reports only for transactions

@@ -164,9 +164,10 @@ StatusOr<QueryResponse> FinishRead(const Table& table, const ReadTarget& target,
     response.consumed_capacity =
         MakeConsumedCapacity(return_capacity, table.name, read, 0);
   } else {
-    response.consumed_capacity = MakeConsumedCapacity(
-        return_capacity, table.name, page.fetch_half_units(),
-        {IndexUnits{target.index, read}});
+    const IndexUnits index_units{target.index, read};
+    response.consumed_capacity =
+        MakeConsumedCapacity(return_capacity, table.name,
+                             page.fetch_half_units(), {&index_units, 1});
   }
   return response;
 }
