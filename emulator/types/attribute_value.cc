@@ -346,25 +346,45 @@ int64_t ItemSizeBytes(const AttributeMap& item) {
   return total;
 }
 
-Status ValidateNesting(const AttributeValue& value, int level) {
-  if (level > limits::kMaxNestingDepth) {
-    return Status::Validation(
-        "Nesting Levels have exceeded supported limits: Attributes in the item "
-        "have nested levels beyond supported limit");
-  }
+namespace {
+
+// Does `value`, at nesting `level`, hold anything deeper than the limit? Only
+// lists and maps are descended into, so a flat item costs a type check per
+// attribute.
+bool NestedTooDeep(const AttributeValue& value, int level) {
+  if (level > limits::kMaxNestingDepth) return true;
   if (value.is(AttributeType::kL)) {
-    for (const auto& v : value.l())
-      EDDY_RETURN_IF_ERROR(ValidateNesting(v, level + 1));
+    for (const auto& v : value.l()) {
+      if (NestedTooDeep(v, level + 1)) return true;
+    }
   } else if (value.is(AttributeType::kM)) {
     for (const auto& e : value.m()) {
-      EDDY_RETURN_IF_ERROR(ValidateNesting(e.value, level + 1));
+      if (NestedTooDeep(e.value, level + 1)) return true;
     }
   }
-  return Status::OK();
+  return false;
+}
+
+Status NestingTooDeep() {
+  return Status::Validation(
+      "Nesting Levels have exceeded supported limits: Attributes in the item "
+      "have nested levels beyond supported limit");
+}
+
+}  // namespace
+
+Status ValidateNesting(const AttributeValue& value, int level) {
+  return NestedTooDeep(value, level) ? NestingTooDeep() : Status::OK();
 }
 
 Status ValidateNesting(const AttributeMap& item) {
-  for (const auto& e : item) EDDY_RETURN_IF_ERROR(ValidateNesting(e.value, 1));
+  for (const auto& e : item) {
+    const AttributeType t = e.value.type();
+    if ((t == AttributeType::kL || t == AttributeType::kM) &&
+        NestedTooDeep(e.value, 1)) {
+      return NestingTooDeep();
+    }
+  }
   return Status::OK();
 }
 
