@@ -2,6 +2,11 @@
 
 #include "emulator/capacity/token_bucket.h"
 
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
 #include "emulator/capacity/internal/top_keys.h"
 #include "gtest/gtest.h"
 
@@ -68,6 +73,38 @@ TEST(TopKeysTest, ExactBelowCapacityAndHeavyHittersSurvive) {
   EXPECT_EQ(best[0].partition_key, "hot");
   EXPECT_GE(best[0].count, 30'000);
   EXPECT_LE(best[0].count - best[0].error, 30'000);
+}
+
+// Space-Saving's guarantees on a skewed random stream with many evictions:
+// every reported count bounds the key's true count from above, and count -
+// error from below. A hit on a monitored key that went uncounted (say, a
+// lookup wrongly skipped) would break the upper bound.
+TEST(TopKeysTest, CountsBoundTheTruthUnderChurn) {
+  for (int capacity : {4, 16, 300}) {
+    internal::TopKeys top(capacity);
+    std::map<uint64_t, int64_t> truth;
+    std::mt19937_64 rng(capacity);
+    for (int i = 0; i < 200'000; ++i) {
+      // Half the traffic on 8 hot keys, the rest spread over 50,000.
+      const uint64_t id = rng() % 2 == 0 ? rng() % 8 : 8 + rng() % 50'000;
+      const int64_t weight = 1 + static_cast<int64_t>(rng() % 4);
+      top.Add(id, std::to_string(id), "", weight);
+      truth[id] += weight;
+    }
+    EXPECT_EQ(top.size(), static_cast<size_t>(capacity));
+    const std::vector<KeyCount> best = top.Top(capacity);
+    for (const KeyCount& k : best) {
+      const int64_t real = truth[std::stoull(k.partition_key)];
+      EXPECT_GE(k.count, real)
+          << "capacity " << capacity << " key " << k.partition_key;
+      EXPECT_LE(k.count - k.error, real)
+          << "capacity " << capacity << " key " << k.partition_key;
+    }
+    // The 8 hot keys (about 31,000 each) lead.
+    for (int i = 0; i < 4; ++i) {
+      EXPECT_LT(std::stoull(best[i].partition_key), 8u) << capacity;
+    }
+  }
 }
 
 TEST(TopKeysTest, KeyIdSeparatesSortKeys) {

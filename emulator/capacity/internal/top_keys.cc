@@ -19,30 +19,41 @@ TopKeys::TopKeys(int capacity) : capacity_(capacity < 0 ? 0 : capacity) {
   while (m < 4 * static_cast<size_t>(capacity_)) m <<= 1;
   filter_.assign(capacity_ == 0 ? 0 : m, 0);
   filter_mask_ = m - 1;
+  // Twice the filter's buckets; a bucket counts at most capacity keys, and
+  // a capacity above 255 widens nothing but this count.
+  monitored_.assign(capacity_ == 0 ? 0 : 2 * m, 0);
+  monitored_mask_ = 2 * m - 1;
+  heap_pos_.reserve(capacity_);
 }
 
 void TopKeys::Add(uint64_t id, std::string_view partition_key,
                   std::string_view sort_key, int64_t weight) {
   if (capacity_ == 0 || weight <= 0) return;
-  auto it = where_.find(id);
-  if (it != where_.end()) {
-    Slot& slot = slots_[it->second];
-    slot.count += weight;
-    heap_[slot.heap_pos].count = slot.count;
-    SiftDown(slot.heap_pos);
-    return;
+  const size_t mbucket = MonitoredBucket(id);
+  if (monitored_[mbucket] != 0) {
+    auto it = where_.find(id);
+    if (it != where_.end()) {
+      Slot& slot = slots_[it->second];
+      slot.count += weight;
+      const uint32_t pos = heap_pos_[it->second];
+      heap_[pos].count = slot.count;
+      SiftDown(pos);
+      return;
+    }
   }
   if (slots_.size() < static_cast<size_t>(capacity_)) {
     const uint32_t index = static_cast<uint32_t>(slots_.size());
-    slots_.push_back(Slot{id, weight, 0, index, std::string(partition_key),
-                          std::string(sort_key)});
+    slots_.push_back(
+        Slot{id, weight, 0, std::string(partition_key), std::string(sort_key)});
     heap_.push_back(HeapEntry{weight, index});
+    heap_pos_.push_back(index);
     where_.emplace(id, index);
+    AddMonitored(mbucket, +1);
     SiftUp(index);
     return;
   }
   // Filtered: stay in the hashed counter unless it would beat the minimum.
-  int64_t& counter = filter_[(id * 0x9e3779b97f4a7c15ULL >> 7) & filter_mask_];
+  int64_t& counter = filter_[Bucket(id)];
   if (counter + weight <= heap_[0].count) {
     counter += weight;
     return;
@@ -52,8 +63,9 @@ void TopKeys::Add(uint64_t id, std::string_view partition_key,
   const uint32_t index = heap_[0].slot;
   Slot& slot = slots_[index];
   where_.erase(slot.id);
-  int64_t& evicted =
-      filter_[(slot.id * 0x9e3779b97f4a7c15ULL >> 7) & filter_mask_];
+  AddMonitored(MonitoredBucket(slot.id), -1);
+  AddMonitored(mbucket, +1);
+  int64_t& evicted = filter_[Bucket(slot.id)];
   const int64_t inherited = counter;
   evicted = std::max(evicted, slot.count);
   slot.error = inherited;

@@ -48,7 +48,6 @@ class TopKeys {
     uint64_t id;
     int64_t count;
     int64_t error;
-    uint32_t heap_pos;  // where heap_ holds this slot
     std::string partition_key;
     std::string sort_key;
   };
@@ -61,16 +60,37 @@ class TopKeys {
   int64_t CountAt(uint32_t pos) const { return heap_[pos].count; }
   void Swap(uint32_t a, uint32_t b) {
     std::swap(heap_[a], heap_[b]);
-    slots_[heap_[a].slot].heap_pos = a;
-    slots_[heap_[b].slot].heap_pos = b;
+    heap_pos_[heap_[a].slot] = a;
+    heap_pos_[heap_[b].slot] = b;
+  }
+  size_t MonitoredBucket(uint64_t id) const {
+    return (id * 0xc2b2ae3d27d4eb4fULL >> 17) & monitored_mask_;
+  }
+  // A count that reaches 255 stays there (the bucket is then always looked
+  // up): never zero while a monitored key is in it.
+  void AddMonitored(size_t bucket, int delta) {
+    uint8_t& c = monitored_[bucket];
+    if (c != 255) c = static_cast<uint8_t>(c + delta);
+  }
+
+  size_t Bucket(uint64_t id) const {
+    return (id * 0x9e3779b97f4a7c15ULL >> 7) & filter_mask_;
   }
 
   int capacity_;
-  std::vector<Slot> slots_;                        // stable: a slot never moves
-  std::vector<HeapEntry> heap_;                    // a min-heap by count
+  std::vector<Slot> slots_;      // stable: a slot never moves
+  std::vector<HeapEntry> heap_;  // a min-heap by count
+  // Where heap_ holds each slot; apart from the slots, so sifting touches
+  // only small arrays.
+  std::vector<uint32_t> heap_pos_;
   absl::flat_hash_map<uint64_t, uint32_t> where_;  // id -> slot index
   std::vector<int64_t> filter_;  // hashed counters of unmonitored keys
   uint64_t filter_mask_ = 0;
+  // How many monitored keys fall in each of 8 × capacity buckets: a key
+  // whose bucket has none is not monitored, without a lookup in where_ (the
+  // common case when traffic spreads over many keys, as a load does).
+  std::vector<uint8_t> monitored_;
+  uint64_t monitored_mask_ = 0;
 };
 
 }  // namespace eddy::capacity::internal
