@@ -2,6 +2,8 @@
 
 #include "emulator/storage/table_store.h"
 
+#include <xxhash.h>
+
 #include <string>
 
 #include "absl/hash/hash.h"
@@ -15,12 +17,29 @@ std::string_view KeyBytesMax() {
   return *max;
 }
 
+namespace {
+
+// The point index's hash of a key: the partition key's xxh3 (already known)
+// extended with the other key bytes. Table items, the usual case, have only
+// a sort key to add: one seeded xxh3.
+size_t PointHashOf(uint64_t hash, std::string_view sk, std::string_view base_pk,
+                   std::string_view base_sk) {
+  uint64_t h =
+      sk.empty() ? hash : XXH3_64bits_withSeed(sk.data(), sk.size(), hash);
+  if (!base_pk.empty() || !base_sk.empty()) {
+    h = absl::HashOf(h, base_pk, base_sk);
+  }
+  return static_cast<size_t>(h);
+}
+
+}  // namespace
+
 size_t TableStore::PointHash::operator()(const PointSlot& s) const {
   const Record& r = *s.record;
-  return absl::HashOf(r.hash(), r.key(1), r.key(2), r.key(3));
+  return PointHashOf(r.hash(), r.key(1), r.key(2), r.key(3));
 }
 size_t TableStore::PointHash::operator()(const KeyRef& k) const {
-  return absl::HashOf(k.hash, k.sk, k.base_pk, k.base_sk);
+  return PointHashOf(k.hash, k.sk, k.base_pk, k.base_sk);
 }
 
 bool TableStore::PointEq::operator()(const PointSlot& a,
