@@ -68,11 +68,17 @@ const Record* TableStore::Find(const KeyRef& key) const {
 
 TableStore::Ordered::iterator TableStore::InsertOrdered(Slot slot) {
   // The hint costs two comparisons when it is right (the new key follows
-  // the last one inserted) and two more when it is wrong; keys that differ
-  // in hash, the usual miss, compare without touching their records.
-  finger_ = has_finger_ ? ordered_.insert(finger_, slot)
-                        : ordered_.insert(slot).first;
+  // the last one inserted) and two more when it is wrong. It is tried only
+  // while it keeps being right: a table loaded collection by collection
+  // gains, an index whose keys arrive in no order does not pay.
+  const Record* last = has_finger_ ? finger_->record : nullptr;
+  const bool hinted = has_finger_ && hint_works_;
+  finger_ =
+      hinted ? ordered_.insert(finger_, slot) : ordered_.insert(slot).first;
   has_finger_ = true;
+  // Would the hint have been right? The new slot follows the previous one.
+  hint_works_ = last != nullptr && finger_ != ordered_.begin() &&
+                std::prev(finger_)->record == last;
   return finger_;
 }
 

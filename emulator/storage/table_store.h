@@ -186,6 +186,9 @@ class TableStore {
   // insert or erase, which both update it.
   Ordered::iterator finger_;
   bool has_finger_ = false;
+  // Did the last insert land right after the one before it? Then the next
+  // insert tries the finger as its hint.
+  bool hint_works_ = true;
   absl::flat_hash_set<PointSlot, PointHash, PointEq> point_;  // if point_index_
   int64_t total_bytes_ = 0;
 };
