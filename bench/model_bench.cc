@@ -7,9 +7,10 @@
 //   build/test/bench/model_bench                       # everything
 //   build/test/bench/model_bench --benchmark_filter=Load
 //
-// Counters: items_per_second (loading), load_s, run_s, and per pattern
-// p<N>_p50_us / p<N>_p99_us (Query latency over the pattern's runs).
-// Generation is outside the timed loop except in BM_ModelKayakEndToEnd,
+// Counters: items_per_second (loading), load_items_per_s (the runner's whole
+// load) and load_api_items_per_s (inside its write calls), load_s, run_s, and
+// per pattern p<N>_p50_us / p<N>_p99_us (Query latency over the pattern's
+// runs). Generation is outside the timed loop except in BM_ModelKayakEndToEnd,
 // which is the README command's work (generate + load + run) at scale 1.
 
 #include <map>
@@ -137,6 +138,7 @@ BENCHMARK(BM_ModelKayakLoad)
 
 void ReportCounters(benchmark::State& state, const RunReport& r) {
   state.counters["load_items_per_s"] = r.load.items_per_second;
+  state.counters["load_api_items_per_s"] = r.load.api_items_per_second;
   state.counters["load_s"] = r.load.load_seconds;
   state.counters["run_s"] = r.run_seconds;
   for (const PatternReport& p : r.patterns) {

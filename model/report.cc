@@ -73,6 +73,10 @@ std::string FormatReportText(const RunReport& r) {
          Format(": generated in %.3f s, loaded in %.3f s (", l.generate_seconds,
                 l.load_seconds) +
          Count(static_cast<int64_t>(l.items_per_second)) + " items/s)\n";
+  out +=
+      Format("         %.3f s of it inside the write calls (", l.api_seconds) +
+      Count(static_cast<int64_t>(l.api_items_per_second)) +
+      " items/s); the rest builds the requests\n";
   out += "         through " + Count(l.batches) +
          " BatchWriteItem calls of up to 25 items; " + Units(l.write_units) +
          " write units in all\n";
@@ -193,7 +197,9 @@ std::string FormatReportJson(const RunReport& r) {
                {"writeUnits", r.load.write_units},
                {"generateSeconds", r.load.generate_seconds},
                {"loadSeconds", r.load.load_seconds},
-               {"itemsPerSecond", r.load.items_per_second}};
+               {"itemsPerSecond", r.load.items_per_second},
+               {"apiSeconds", r.load.api_seconds},
+               {"apiItemsPerSecond", r.load.api_items_per_second}};
   j["runSeconds"] = r.run_seconds;
   Json entities = Json::array();
   for (const EntityReport& e : r.entities) {

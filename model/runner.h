@@ -115,8 +115,13 @@ struct LoadReport {
   int64_t batches = 0;
   double write_units = 0;
   double generate_seconds = 0;
-  double load_seconds = 0;  // PutItem/BatchWriteItem calls only
+  // The whole load: building each request (copying the generated items into
+  // it) and the PutItem/BatchWriteItem calls.
+  double load_seconds = 0;
   double items_per_second = 0;
+  // Only the time spent inside the PutItem/BatchWriteItem calls.
+  double api_seconds = 0;
+  double api_items_per_second = 0;
 };
 
 struct RunReport {

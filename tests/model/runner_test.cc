@@ -128,6 +128,14 @@ TEST(RunnerTest, ReportIsDeterministicWithAFakeStopwatch) {
                 "\"${version}#store#storeULID#${storeULID}\" AND "
                 "begins_with(SK, \"inventory#metadata#inventoryULID#\")\n"));
   EXPECT_THAT(text, HasSubstr("verified 20/20\n"));
+  // The stopwatch ticks 1 µs per reading: each write call is timed as one
+  // tick, inside a load that also reads it around every call.
+  const LoadReport& load = a->load;
+  EXPECT_GE(load.api_seconds, static_cast<double>(load.batches) * 1e-6);
+  EXPECT_LT(load.api_seconds, load.load_seconds);
+  EXPECT_NEAR(load.api_items_per_second,
+              static_cast<double>(load.items) / load.api_seconds, 1e-6);
+  EXPECT_THAT(text, HasSubstr(" s of it inside the write calls ("));
   EXPECT_THAT(text,
               HasSubstr("OK: 2 of 2 executed patterns verified over 40 runs"));
 }
