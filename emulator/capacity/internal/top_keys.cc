@@ -19,8 +19,8 @@ TopKeys::TopKeys(int capacity) : capacity_(capacity < 0 ? 0 : capacity) {
   while (m < 4 * static_cast<size_t>(capacity_)) m <<= 1;
   filter_.assign(capacity_ == 0 ? 0 : m, 0);
   filter_mask_ = m - 1;
-  // Twice the filter's buckets; a bucket counts at most capacity keys, and
-  // a capacity above 255 widens nothing but this count.
+  // Twice the filter's buckets (at least 8 x capacity): about one bucket in
+  // eight holds a monitored key.
   monitored_.assign(capacity_ == 0 ? 0 : 2 * m, 0);
   monitored_mask_ = 2 * m - 1;
   heap_pos_.reserve(capacity_);
