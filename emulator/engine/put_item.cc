@@ -46,7 +46,8 @@ StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request) {
   storage::RecordPtr old;
   {
     std::unique_lock lock(table->mu);
-    EDDY_RETURN_IF_ERROR(CheckIndexKeys(*table, request.item));
+    IndexKeyValues index_keys;
+    EDDY_RETURN_IF_ERROR(CheckIndexKeys(*table, request.item, &index_keys));
     const storage::Record* existing = table->store.Find(key.ref());
     std::optional<Item> old_item;
     if (existing != nullptr && (condition || !table->indexes.empty())) {
@@ -61,7 +62,7 @@ StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request) {
     EDDY_ASSIGN_OR_RETURN(
         WritePlan plan,
         PlanWrite(*table, key, &request.item, std::move(record), existing,
-                  old_item ? &*old_item : nullptr, now));
+                  old_item ? &*old_item : nullptr, now, &index_keys));
     EDDY_RETURN_IF_ERROR(AdmitWrite(*table, plan));
     units = plan.units;
     old = ApplyWrite(*table, std::move(plan));

@@ -149,13 +149,14 @@ StatusOr<UpdateItemResponse> UpdateItem(Context& ctx,
         return Status::Validation(
             "Item size to update has exceeded the maximum allowed size");
       }
-      EDDY_RETURN_IF_ERROR(CheckIndexKeys(*table, outcome.item));
+      IndexKeyValues index_keys;
+      EDDY_RETURN_IF_ERROR(CheckIndexKeys(*table, outcome.item, &index_keys));
       storage::RecordPtr record = storage::MakeRecord(
           outcome.item, table->hash_key.name, table->range_key_name());
       EDDY_ASSIGN_OR_RETURN(
           WritePlan plan,
           PlanWrite(*table, key, &outcome.item, std::move(record), existing,
-                    old_item ? &*old_item : nullptr, now));
+                    old_item ? &*old_item : nullptr, now, &index_keys));
       EDDY_RETURN_IF_ERROR(AdmitWrite(*table, plan));
       units = plan.units;
       ApplyWrite(*table, std::move(plan));
