@@ -143,9 +143,9 @@ Status Runner::Load(RunReport* report) {
   LoadReport& load = report->load;
   const int64_t total = static_cast<int64_t>(data_.items.size());
   const int64_t start = now_();
+  int64_t api_nanos = 0;  // inside the write calls
   // The first item of each entity type goes in alone, to measure what one
   // write of that shape costs.
-  int64_t api_nanos = 0;  // inside the write calls
   std::vector<bool> done(data_.items.size(), false);
   std::vector<int32_t> first(model_.entities.size(), -1);
   for (size_t i = 0; i < data_.items.size(); ++i) {
