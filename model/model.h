@@ -33,9 +33,9 @@
 #include <utility>
 #include <vector>
 
-#include "emulator/api/model.h"
 #include "emulator/base/status.h"
 #include "emulator/types/attribute_value.h"
+#include "emulator/types/schema.h"
 #include "model/key_template.h"
 
 namespace eddy::model {

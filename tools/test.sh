@@ -14,6 +14,9 @@ fast=0
 tools/setup.sh
 jobs=$(nproc)
 
+echo "== include order (tools/check_includes.py)"
+tools/check_includes.py
+
 echo "== build (RelWithDebInfo, -Werror)"
 cmake -S . -B build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEDDY_WERROR=ON \
   -DEDDY_BUILD_BENCHMARKS=ON >/dev/null

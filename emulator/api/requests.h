@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "emulator/api/model.h"
+#include "emulator/types/schema.h"
 
 namespace eddy {
 

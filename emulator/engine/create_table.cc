@@ -14,7 +14,7 @@
 #include "emulator/engine/index_definitions.h"
 #include "emulator/engine/on_demand_throughput.h"
 #include "emulator/engine/operations.h"
-#include "emulator/engine/request_validation.h"
+#include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
 namespace {

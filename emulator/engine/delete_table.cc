@@ -7,7 +7,7 @@
 
 #include "emulator/engine/admission.h"
 #include "emulator/engine/operations.h"
-#include "emulator/engine/request_validation.h"
+#include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
 

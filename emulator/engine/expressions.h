@@ -18,11 +18,11 @@
 #include <optional>
 #include <string>
 
-#include "emulator/api/model.h"
 #include "emulator/expr/ast.h"
 #include "emulator/expr/projection.h"
 #include "emulator/expr/resolve.h"
 #include "emulator/storage/record.h"
+#include "emulator/types/schema.h"
 
 namespace eddy::engine {
 

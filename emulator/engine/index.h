@@ -28,10 +28,10 @@
 #include <vector>
 
 #include "absl/container/inlined_vector.h"
-#include "emulator/api/model.h"
 #include "emulator/capacity/simulator.h"
 #include "emulator/storage/record.h"
 #include "emulator/storage/table_store.h"
+#include "emulator/types/schema.h"
 
 namespace eddy::engine {
 

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "emulator/api/requests.h"
-#include "emulator/engine/request_validation.h"
 #include "emulator/engine/table.h"
+#include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
 

@@ -8,8 +8,8 @@
 #include <optional>
 #include <string>
 
-#include "emulator/api/model.h"
 #include "emulator/base/status.h"
+#include "emulator/types/schema.h"
 
 namespace eddy::engine {
 

@@ -21,8 +21,8 @@
 #include <string_view>
 #include <vector>
 
-#include "emulator/api/model.h"
 #include "emulator/base/status.h"
+#include "emulator/types/schema.h"
 
 namespace eddy::engine {
 

@@ -26,8 +26,8 @@
 
 #include <string_view>
 
-#include "emulator/api/model.h"
 #include "emulator/base/status.h"
+#include "emulator/types/schema.h"
 
 namespace eddy::engine {
 

@@ -13,7 +13,7 @@
 #include "emulator/engine/item_write.h"
 #include "emulator/engine/keys.h"
 #include "emulator/engine/operations.h"
-#include "emulator/engine/request_validation.h"
+#include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
 

@@ -19,11 +19,11 @@
 #include "emulator/engine/operations.h"
 #include "emulator/engine/page.h"
 #include "emulator/engine/read_target.h"
-#include "emulator/engine/request_validation.h"
 #include "emulator/expr/key_condition.h"
 #include "emulator/expr/resolve.h"
 #include "emulator/storage/record.h"
 #include "emulator/types/limits.h"
+#include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
 namespace {

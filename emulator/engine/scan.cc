@@ -17,8 +17,8 @@
 #include "emulator/engine/operations.h"
 #include "emulator/engine/page.h"
 #include "emulator/engine/read_target.h"
-#include "emulator/engine/request_validation.h"
 #include "emulator/types/limits.h"
+#include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
 namespace {

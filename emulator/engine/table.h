@@ -26,12 +26,12 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "emulator/api/model.h"
 #include "emulator/api/options.h"
 #include "emulator/base/status.h"
 #include "emulator/capacity/simulator.h"
 #include "emulator/engine/index.h"
 #include "emulator/storage/table_store.h"
+#include "emulator/types/schema.h"
 
 namespace eddy::engine {
 

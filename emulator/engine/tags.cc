@@ -11,7 +11,7 @@
 #include <set>
 
 #include "emulator/engine/operations.h"
-#include "emulator/engine/request_validation.h"
+#include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
 namespace {

@@ -8,7 +8,7 @@
 #include "emulator/engine/admission.h"
 #include "emulator/engine/item_write.h"
 #include "emulator/engine/operations.h"
-#include "emulator/engine/request_validation.h"
+#include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
 namespace {

@@ -16,10 +16,10 @@
 #include "emulator/engine/item_write.h"
 #include "emulator/engine/keys.h"
 #include "emulator/engine/operations.h"
-#include "emulator/engine/request_validation.h"
 #include "emulator/engine/transactions.h"
 #include "emulator/expr/projection.h"
 #include "emulator/types/limits.h"
+#include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
 

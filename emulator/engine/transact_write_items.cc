@@ -31,11 +31,11 @@
 #include "emulator/engine/item_write.h"
 #include "emulator/engine/keys.h"
 #include "emulator/engine/operations.h"
-#include "emulator/engine/request_validation.h"
 #include "emulator/engine/transactions.h"
 #include "emulator/expr/evaluate.h"
 #include "emulator/expr/update.h"
 #include "emulator/types/limits.h"
+#include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
 namespace {

@@ -18,9 +18,9 @@
 #include "emulator/engine/keys.h"
 #include "emulator/engine/legacy.h"
 #include "emulator/engine/operations.h"
-#include "emulator/engine/request_validation.h"
 #include "emulator/expr/update.h"
 #include "emulator/types/limits.h"
+#include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
 namespace {

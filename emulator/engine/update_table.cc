@@ -14,8 +14,8 @@
 #include "emulator/engine/index_definitions.h"
 #include "emulator/engine/on_demand_throughput.h"
 #include "emulator/engine/operations.h"
-#include "emulator/engine/request_validation.h"
 #include "emulator/types/limits.h"
+#include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
 

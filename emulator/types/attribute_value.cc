@@ -88,7 +88,7 @@ AttributeValue& AttributeMap::Set(std::string name, AttributeValue value) {
 
 void AttributeMap::AppendSorted(std::string name, AttributeValue value) {
   assert(entries_.empty() || entries_.back().name < name);
-  entries_.emplace_back(std::move(name), std::move(value));
+  entries_.push_back(Entry{std::move(name), std::move(value)});
 }
 
 bool AttributeMap::Erase(std::string_view name) {

@@ -64,6 +64,12 @@ class AttributeMap {
   using const_iterator = std::vector<Entry>::const_iterator;
 
   AttributeMap() = default;
+  // Defined below, where the entry type is complete.
+  AttributeMap(const AttributeMap&);
+  AttributeMap(AttributeMap&&) noexcept;
+  AttributeMap& operator=(const AttributeMap&);
+  AttributeMap& operator=(AttributeMap&&) noexcept;
+  ~AttributeMap();
   AttributeMap(
       std::initializer_list<std::pair<std::string, AttributeValue>> init);
 
@@ -80,13 +86,13 @@ class AttributeMap {
   void AppendSorted(std::string name, AttributeValue value);
   // Returns whether the name was present.
   bool Erase(std::string_view name);
-  void Clear() { entries_.clear(); }
-  void Reserve(size_t n) { entries_.reserve(n); }
+  void Clear();
+  void Reserve(size_t n);
 
-  size_t size() const { return entries_.size(); }
-  bool empty() const { return entries_.empty(); }
-  const_iterator begin() const { return entries_.begin(); }
-  const_iterator end() const { return entries_.end(); }
+  size_t size() const;
+  bool empty() const;
+  const_iterator begin() const;
+  const_iterator end() const;
 
   friend bool operator==(const AttributeMap& a, const AttributeMap& b);
 
@@ -210,6 +216,24 @@ struct AttributeMapEntry {
   AttributeValue value;
   bool operator==(const AttributeMapEntry&) const = default;
 };
+
+// AttributeMap's inline members, defined where its entry type is complete
+// (clang instantiates std::vector's members eagerly in C++20).
+inline AttributeMap::AttributeMap(const AttributeMap&) = default;
+inline AttributeMap::AttributeMap(AttributeMap&&) noexcept = default;
+inline AttributeMap& AttributeMap::operator=(const AttributeMap&) = default;
+inline AttributeMap& AttributeMap::operator=(AttributeMap&&) noexcept = default;
+inline AttributeMap::~AttributeMap() = default;
+inline void AttributeMap::Clear() { entries_.clear(); }
+inline void AttributeMap::Reserve(size_t n) { entries_.reserve(n); }
+inline size_t AttributeMap::size() const { return entries_.size(); }
+inline bool AttributeMap::empty() const { return entries_.empty(); }
+inline AttributeMap::const_iterator AttributeMap::begin() const {
+  return entries_.begin();
+}
+inline AttributeMap::const_iterator AttributeMap::end() const {
+  return entries_.end();
+}
 
 // DynamoDB's item size: the sum over attributes of UTF-8 name bytes plus
 // value size (api-semantics.md §3).

@@ -42,10 +42,10 @@
 #include <utility>
 #include <vector>
 
-#include "emulator/api/model.h"
 #include "emulator/api/requests.h"
 #include "emulator/api/throttling.h"
 #include "emulator/base/status.h"
+#include "emulator/types/schema.h"
 
 namespace eddy::lab {
 

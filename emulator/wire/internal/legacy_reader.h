@@ -13,18 +13,20 @@
 #include <string>
 #include <vector>
 
-#include "emulator/api/model.h"
+#include "emulator/types/schema.h"
 #include "emulator/wire/internal/request_reader.h"
 
 namespace eddy::wire_internal {
 
-std::optional<std::map<std::string, ExpectedAttributeValue>> ReadExpected(ObjectReader& r);
+std::optional<std::map<std::string, ExpectedAttributeValue>> ReadExpected(
+    ObjectReader& r);
 // KeyConditions, QueryFilter or ScanFilter.
-std::optional<std::map<std::string, Condition>> ReadConditions(ObjectReader& r,
-                                                               std::string_view name);
+std::optional<std::map<std::string, Condition>> ReadConditions(
+    ObjectReader& r, std::string_view name);
 std::optional<ConditionalOperator> ReadConditionalOperator(ObjectReader& r);
 std::optional<std::vector<std::string>> ReadAttributesToGet(ObjectReader& r);
-std::optional<std::map<std::string, AttributeValueUpdate>> ReadAttributeUpdates(ObjectReader& r);
+std::optional<std::map<std::string, AttributeValueUpdate>> ReadAttributeUpdates(
+    ObjectReader& r);
 
 }  // namespace eddy::wire_internal
 

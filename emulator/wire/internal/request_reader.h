@@ -27,8 +27,8 @@
 #include <string_view>
 #include <utility>
 
-#include "emulator/api/model.h"
-#include "emulator/engine/request_validation.h"
+#include "emulator/types/schema.h"
+#include "emulator/types/validation_errors.h"
 #include "emulator/wire/internal/attribute_codec.h"
 
 namespace eddy::wire_internal {
@@ -53,8 +53,8 @@ class RequestErrors {
 
  private:
   Status serialization_;
-  engine::ValidationErrors generic_;             // this layer's own
-  engine::ValidationErrors generic_with_names_;  // the same plus names
+  ValidationErrors generic_;             // this layer's own
+  ValidationErrors generic_with_names_;  // the same plus names
   Status validation_;
 };
 

@@ -7,8 +7,8 @@
 //
 // Thread safety: plain value types.
 
-#ifndef EDDY_EMULATOR_API_MODEL_H_
-#define EDDY_EMULATOR_API_MODEL_H_
+#ifndef EDDY_EMULATOR_TYPES_SCHEMA_H_
+#define EDDY_EMULATOR_TYPES_SCHEMA_H_
 
 #include <cstdint>
 #include <map>
@@ -228,4 +228,4 @@ std::string_view ReturnConsumedCapacityName(ReturnConsumedCapacity r);
 
 }  // namespace eddy
 
-#endif  // EDDY_EMULATOR_API_MODEL_H_
+#endif  // EDDY_EMULATOR_TYPES_SCHEMA_H_

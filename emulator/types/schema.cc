@@ -1,6 +1,6 @@
 // Copyright 2026 The eddy Authors.
 
-#include "emulator/api/model.h"
+#include "emulator/types/schema.h"
 
 namespace eddy {
 

@@ -9,8 +9,8 @@
 //   errors.Add("'" + name + "'", "tableName", "Member must have length greater
 //   than or equal to 3"); EDDY_RETURN_IF_ERROR(errors.ToStatus());
 
-#ifndef EDDY_EMULATOR_ENGINE_REQUEST_VALIDATION_H_
-#define EDDY_EMULATOR_ENGINE_REQUEST_VALIDATION_H_
+#ifndef EDDY_EMULATOR_TYPES_VALIDATION_ERRORS_H_
+#define EDDY_EMULATOR_TYPES_VALIDATION_ERRORS_H_
 
 #include <string>
 #include <string_view>
@@ -18,7 +18,7 @@
 
 #include "emulator/base/status.h"
 
-namespace eddy::engine {
+namespace eddy {
 
 class ValidationErrors {
  public:
@@ -36,6 +36,6 @@ class ValidationErrors {
   std::vector<std::string> errors_;
 };
 
-}  // namespace eddy::engine
+}  // namespace eddy
 
-#endif  // EDDY_EMULATOR_ENGINE_REQUEST_VALIDATION_H_
+#endif  // EDDY_EMULATOR_TYPES_VALIDATION_ERRORS_H_

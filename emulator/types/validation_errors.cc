@@ -1,10 +1,10 @@
 // Copyright 2026 The eddy Authors.
 
-#include "emulator/engine/request_validation.h"
+#include "emulator/types/validation_errors.h"
 
 #include "emulator/types/limits.h"
 
-namespace eddy::engine {
+namespace eddy {
 
 void ValidationErrors::Add(std::string value, std::string_view path,
                            std::string_view constraint) {
@@ -46,4 +46,4 @@ void ValidationErrors::CheckTableName(const std::string& name,
   }
 }
 
-}  // namespace eddy::engine
+}  // namespace eddy
