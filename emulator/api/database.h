@@ -41,7 +41,9 @@
 #define EDDY_EMULATOR_API_DATABASE_H_
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "emulator/api/faults.h"
 #include "emulator/api/options.h"
@@ -52,6 +54,7 @@
 namespace eddy {
 
 namespace engine {
+struct Context;
 class Catalog;
 class TransactionTokens;
 }  // namespace engine
@@ -144,6 +147,12 @@ class Database {
   void FlushThrottleMetrics();
 
  private:
+  // What the engine's operations run with.
+  engine::Context MakeContext();
+  // The error of an injected fault matching a whole call, if any.
+  std::optional<Status> CallFault(std::string_view operation,
+                                  const std::string& table_name,
+                                  const Item* key);
   // The simulator resource of a table or one of its GSIs.
   StatusOr<capacity::ResourceId> ResourceOf(const std::string& table_name,
                                             const std::string& index_name);

@@ -4,8 +4,8 @@
 
 #include <shared_mutex>
 
-#include "emulator/engine/operations.h"
-#include "emulator/engine/transactions.h"
+#include "emulator/engine/ops/operations.h"
+#include "emulator/engine/table/transactions.h"
 #include "emulator/storage/record.h"
 
 namespace eddy {
@@ -49,59 +49,146 @@ Database::Database(Options options)
 
 Database::~Database() = default;
 
-// Operations on one table (and at most one item): a matching fault fails
-// the call before the engine sees it.
-#define EDDY_FORWARD(Op, KEY)                                           \
-  StatusOr<Op##Response> Database::Op(const Op##Request& request) {     \
-    if (!faults_.empty()) {                                             \
-      if (std::optional<Fault> f =                                      \
-              faults_.Take(#Op, request.table_name, KEY, kCallKinds)) { \
-        return FaultStatus(*f);                                         \
-      }                                                                 \
-    }                                                                   \
-    engine::Context ctx{catalog_.get(), &options_, tokens_.get(),       \
-                        simulator_.get()};                              \
-    return engine::Op(ctx, request);                                    \
-  }
+engine::Context Database::MakeContext() {
+  return engine::Context{catalog_.get(), &options_, tokens_.get(),
+                         simulator_.get()};
+}
 
-EDDY_FORWARD(CreateTable, nullptr)
-EDDY_FORWARD(DescribeTable, nullptr)
-EDDY_FORWARD(DeleteTable, nullptr)
-EDDY_FORWARD(UpdateTable, nullptr)
-EDDY_FORWARD(PutItem, &request.item)
-EDDY_FORWARD(GetItem, &request.key)
-EDDY_FORWARD(DeleteItem, &request.key)
-EDDY_FORWARD(UpdateItem, &request.key)
-EDDY_FORWARD(Query, nullptr)
-EDDY_FORWARD(Scan, nullptr)
-EDDY_FORWARD(UpdateTimeToLive, nullptr)
-EDDY_FORWARD(DescribeTimeToLive, nullptr)
-#undef EDDY_FORWARD
+std::optional<Status> Database::CallFault(std::string_view operation,
+                                          const std::string& table_name,
+                                          const Item* key) {
+  if (faults_.empty()) return std::nullopt;
+  std::optional<Fault> f = faults_.Take(operation, table_name, key, kCallKinds);
+  if (!f) return std::nullopt;
+  return FaultStatus(*f);
+}
 
-// Operations that name no table of their own.
-#define EDDY_FORWARD_UNNAMED(Op)                                    \
-  StatusOr<Op##Response> Database::Op(const Op##Request& request) { \
-    if (!faults_.empty()) {                                         \
-      if (std::optional<Fault> f =                                  \
-              faults_.Take(#Op, "", nullptr, kCallKinds)) {         \
-        return FaultStatus(*f);                                     \
-      }                                                             \
-    }                                                               \
-    engine::Context ctx{catalog_.get(), &options_, tokens_.get(),   \
-                        simulator_.get()};                          \
-    return engine::Op(ctx, request);                                \
-  }
+// Each operation below: a matching injected fault fails the call before the
+// engine sees it (faults.h); otherwise the engine's operation runs.
 
-EDDY_FORWARD_UNNAMED(ListTables)
-EDDY_FORWARD_UNNAMED(TagResource)
-EDDY_FORWARD_UNNAMED(UntagResource)
-EDDY_FORWARD_UNNAMED(ListTagsOfResource)
-#undef EDDY_FORWARD_UNNAMED
+StatusOr<CreateTableResponse> Database::CreateTable(
+    const CreateTableRequest& request) {
+  if (auto fault = CallFault("CreateTable", request.table_name, nullptr))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::CreateTable(ctx, request);
+}
+
+StatusOr<DescribeTableResponse> Database::DescribeTable(
+    const DescribeTableRequest& request) {
+  if (auto fault = CallFault("DescribeTable", request.table_name, nullptr))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::DescribeTable(ctx, request);
+}
+
+StatusOr<DeleteTableResponse> Database::DeleteTable(
+    const DeleteTableRequest& request) {
+  if (auto fault = CallFault("DeleteTable", request.table_name, nullptr))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::DeleteTable(ctx, request);
+}
+
+StatusOr<UpdateTableResponse> Database::UpdateTable(
+    const UpdateTableRequest& request) {
+  if (auto fault = CallFault("UpdateTable", request.table_name, nullptr))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::UpdateTable(ctx, request);
+}
+
+StatusOr<PutItemResponse> Database::PutItem(const PutItemRequest& request) {
+  if (auto fault = CallFault("PutItem", request.table_name, &request.item))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::PutItem(ctx, request);
+}
+
+StatusOr<GetItemResponse> Database::GetItem(const GetItemRequest& request) {
+  if (auto fault = CallFault("GetItem", request.table_name, &request.key))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::GetItem(ctx, request);
+}
+
+StatusOr<DeleteItemResponse> Database::DeleteItem(
+    const DeleteItemRequest& request) {
+  if (auto fault = CallFault("DeleteItem", request.table_name, &request.key))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::DeleteItem(ctx, request);
+}
+
+StatusOr<UpdateItemResponse> Database::UpdateItem(
+    const UpdateItemRequest& request) {
+  if (auto fault = CallFault("UpdateItem", request.table_name, &request.key))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::UpdateItem(ctx, request);
+}
+
+StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
+  if (auto fault = CallFault("Query", request.table_name, nullptr))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::Query(ctx, request);
+}
+
+StatusOr<ScanResponse> Database::Scan(const ScanRequest& request) {
+  if (auto fault = CallFault("Scan", request.table_name, nullptr))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::Scan(ctx, request);
+}
+
+StatusOr<UpdateTimeToLiveResponse> Database::UpdateTimeToLive(
+    const UpdateTimeToLiveRequest& request) {
+  if (auto fault = CallFault("UpdateTimeToLive", request.table_name, nullptr))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::UpdateTimeToLive(ctx, request);
+}
+
+StatusOr<DescribeTimeToLiveResponse> Database::DescribeTimeToLive(
+    const DescribeTimeToLiveRequest& request) {
+  if (auto fault = CallFault("DescribeTimeToLive", request.table_name, nullptr))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::DescribeTimeToLive(ctx, request);
+}
+
+StatusOr<ListTablesResponse> Database::ListTables(
+    const ListTablesRequest& request) {
+  if (auto fault = CallFault("ListTables", "", nullptr)) return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::ListTables(ctx, request);
+}
+
+StatusOr<TagResourceResponse> Database::TagResource(
+    const TagResourceRequest& request) {
+  if (auto fault = CallFault("TagResource", "", nullptr)) return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::TagResource(ctx, request);
+}
+
+StatusOr<UntagResourceResponse> Database::UntagResource(
+    const UntagResourceRequest& request) {
+  if (auto fault = CallFault("UntagResource", "", nullptr)) return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::UntagResource(ctx, request);
+}
+
+StatusOr<ListTagsOfResourceResponse> Database::ListTagsOfResource(
+    const ListTagsOfResourceRequest& request) {
+  if (auto fault = CallFault("ListTagsOfResource", "", nullptr)) return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::ListTagsOfResource(ctx, request);
+}
 
 StatusOr<BatchGetItemResponse> Database::BatchGetItem(
     const BatchGetItemRequest& request) {
-  engine::Context ctx{catalog_.get(), &options_, tokens_.get(),
-                      simulator_.get()};
+  engine::Context ctx = MakeContext();
   if (faults_.empty()) return engine::BatchGetItem(ctx, request, nullptr);
   std::vector<FaultInjector::Part> parts;
   for (const auto& [table, keys] : request.request_items) {
@@ -127,8 +214,7 @@ StatusOr<BatchGetItemResponse> Database::BatchGetItem(
 
 StatusOr<BatchWriteItemResponse> Database::BatchWriteItem(
     const BatchWriteItemRequest& request) {
-  engine::Context ctx{catalog_.get(), &options_, tokens_.get(),
-                      simulator_.get()};
+  engine::Context ctx = MakeContext();
   if (faults_.empty()) return engine::BatchWriteItem(ctx, request, nullptr);
   std::vector<FaultInjector::Part> parts;
   for (const auto& [table, writes] : request.request_items) {
@@ -225,8 +311,7 @@ StatusOr<TransactWriteItemsResponse> Database::TransactWriteItems(
       return *std::move(s);
     }
   }
-  engine::Context ctx{catalog_.get(), &options_, tokens_.get(),
-                      simulator_.get()};
+  engine::Context ctx = MakeContext();
   return engine::TransactWriteItems(ctx, request);
 }
 
@@ -242,8 +327,7 @@ StatusOr<TransactGetItemsResponse> Database::TransactGetItems(
       return *std::move(s);
     }
   }
-  engine::Context ctx{catalog_.get(), &options_, tokens_.get(),
-                      simulator_.get()};
+  engine::Context ctx = MakeContext();
   return engine::TransactGetItems(ctx, request);
 }
 

@@ -1,9 +1,6 @@
-# JSON API test suites (owned by the JSON API work).
+# The JSON API: Execute's request decoding, error bodies and responses.
 eddy_test(wire_execute_test
-  SOURCES wire/behaviour_test.cc wire/behaviour_update_test.cc wire/behaviour_read_test.cc wire/behaviour_legacy_test.cc wire/behaviour_index_test.cc wire/behaviour_transact_test.cc
-          wire/behaviour_admin_test.cc wire/behaviour_on_demand_test.cc
-          wire/execute_test.cc
-          wire/wire_client.cc
+  SOURCES wire/execute_test.cc
   DEPS eddy::wire)
 
 # `eddy exec` on a small script, compared with its expected output.

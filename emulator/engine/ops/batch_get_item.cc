@@ -1,0 +1,168 @@
+// Copyright 2026 The eddy Authors.
+//
+// BatchGetItem: up to 100 keys over any number of tables. Each item is charged
+// on its own (rounded up to 4 KB); what would push the response past 16 MB,
+// the keys an injected fault marks and the keys the throttling simulator
+// throttles are returned in UnprocessedKeys (the call fails only when every
+// key read is throttled). Approximation: the 16 MB limit counts the items
+// read before admission, so a throttled item may leave a later key
+// unprocessed that would have fitted.
+
+#include <mutex>
+#include <set>
+
+#include "emulator/capacity/units.h"
+#include "emulator/engine/ops/expressions.h"
+#include "emulator/engine/ops/operations.h"
+#include "emulator/engine/table/admission.h"
+#include "emulator/engine/table/keys.h"
+#include "emulator/types/limits.h"
+#include "emulator/types/validation_errors.h"
+
+namespace eddy::engine {
+
+StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
+                                            const BatchGetItemRequest& request,
+                                            const PartMask* unprocessed) {
+  ValidationErrors errors;
+  if (request.request_items.empty()) {
+    errors.Add("'{}'", "requestItems",
+               "Member must have length greater than or equal to 1");
+  }
+  for (const auto& [name, keys] : request.request_items) {
+    errors.CheckTableName(name, "requestItems." + name + ".member.tableName");
+    if (keys.keys.empty()) {
+      errors.Add("'[]'", "requestItems." + name + ".member.keys",
+                 "Member must have length greater than or equal to 1");
+    }
+  }
+  EDDY_RETURN_IF_ERROR(errors.ToStatus());
+  size_t total = 0;
+  for (const auto& [name, keys] : request.request_items)
+    total += keys.keys.size();
+  if (total > static_cast<size_t>(limits::kMaxBatchGetKeys)) {
+    return Status::Validation(
+        "Too many items requested for the BatchGetItem call");
+  }
+
+  // Validate every table and key before reading anything.
+  struct Work {
+    std::shared_ptr<Table> table;
+    std::vector<StorageKey> keys;
+    std::optional<expr::ResolvedProjection> projection;
+  };
+  std::vector<Work> work;
+  for (const auto& [name, keys] : request.request_items) {
+    EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table, FindTable(ctx, name));
+    Work w{table, {}, std::nullopt};
+    if (keys.expression_attribute_names && !keys.projection_expression) {
+      return Status::Validation(
+          "ExpressionAttributeNames can only be specified when using "
+          "expressions");
+    }
+    static const std::optional<ExpressionAttributeValues> kNoValues;
+    Placeholders placeholders(keys.expression_attribute_names, kNoValues);
+    EDDY_ASSIGN_OR_RETURN(
+        w.projection, CompileProjection(keys.projection_expression,
+                                        keys.attributes_to_get, placeholders));
+    EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+    std::set<std::pair<std::string, std::string>> seen;
+    for (const Item& key : keys.keys) {
+      EDDY_ASSIGN_OR_RETURN(StorageKey k, KeyFromKeyParameter(*table, key));
+      if (!seen.emplace(k.pk, k.sk).second) {
+        return Status::Validation(
+            "Provided list of item keys contains duplicates");
+      }
+      w.keys.push_back(std::move(k));
+    }
+    work.push_back(std::move(w));
+  }
+
+  // 1. Read every key (each table under its shared lock), noting what each
+  // part would return and what it costs.
+  enum class State : uint8_t { kRead, kUnprocessed };
+  struct Part {
+    State state = State::kRead;
+    std::optional<Item> item;
+    int64_t half_units = 0;
+  };
+  std::vector<std::vector<Part>> parts(work.size());
+  std::vector<capacity::Access> accesses;
+  std::vector<PartRange> ranges;
+  std::vector<std::pair<size_t, size_t>> owner;  // (table, key) per range
+  int64_t response_bytes = 0;
+  for (size_t t = 0; t < work.size(); ++t) {
+    const Table& table = *work[t].table;
+    const KeysAndAttributes& asked = request.request_items.at(table.name);
+    CatchUp(*work[t].table, *ctx.options->clock);
+    std::shared_lock lock(table.mu);
+    const std::vector<bool>* mask = nullptr;
+    if (unprocessed != nullptr) {
+      auto it = unprocessed->find(table.name);
+      if (it != unprocessed->end()) mask = &it->second;
+    }
+    parts[t].resize(work[t].keys.size());
+    for (size_t i = 0; i < work[t].keys.size(); ++i) {
+      Part& part = parts[t][i];
+      if (response_bytes >= limits::kMaxBatchGetResponseBytes ||
+          (mask != nullptr && (*mask)[i])) {
+        part.state = State::kUnprocessed;
+        continue;
+      }
+      const storage::Record* r = table.store.Find(work[t].keys[i].ref());
+      const int64_t size = r ? r->item_size() : 0;
+      part.half_units = capacity::ReadHalfUnits(size, asked.consistent_read);
+      if (r) {
+        part.item = work[t].projection
+                        ? expr::Project(*work[t].projection, r->Decode())
+                        : r->Decode();
+        response_bytes += size;
+      }
+      ranges.push_back(PartRange{accesses.size(), accesses.size() + 1});
+      accesses.push_back(ReadAccess(table, work[t].keys[i], part.half_units,
+                                    !asked.consistent_read));
+      owner.emplace_back(t, i);
+    }
+  }
+
+  // 2. Each key is admitted on its own: throttled keys come back in
+  // UnprocessedKeys; the call fails only when every key read was throttled.
+  capacity::BatchDecision decision =
+      AdmitBatch(ctx.simulator, accesses, ranges);
+  if (decision.all_throttled()) return decision.ToStatus();
+  for (size_t k = 0; k < ranges.size(); ++k) {
+    if (!decision.parts[k].admitted()) {
+      parts[owner[k].first][owner[k].second].state = State::kUnprocessed;
+    }
+  }
+
+  // 3. The response, in request order.
+  BatchGetItemResponse response;
+  for (size_t t = 0; t < work.size(); ++t) {
+    const Table& table = *work[t].table;
+    const KeysAndAttributes& asked = request.request_items.at(table.name);
+    std::vector<Item>& items = response.responses[table.name];
+    int64_t half_units = 0;
+    for (size_t i = 0; i < parts[t].size(); ++i) {
+      Part& part = parts[t][i];
+      if (part.state == State::kUnprocessed) {
+        KeysAndAttributes& rest = response.unprocessed_keys[table.name];
+        if (rest.keys.empty()) {  // everything the request asked, but keys
+          rest = asked;
+          rest.keys.clear();
+        }
+        rest.keys.push_back(asked.keys[i]);
+        continue;
+      }
+      half_units += part.half_units;
+      if (part.item) items.push_back(*std::move(part.item));
+    }
+    if (auto c = MakeConsumedCapacity(request.return_consumed_capacity,
+                                      table.name, half_units, 0)) {
+      response.consumed_capacity.push_back(*std::move(c));
+    }
+  }
+  return response;
+}
+
+}  // namespace eddy::engine

@@ -1,0 +1,191 @@
+// Copyright 2026 The eddy Authors.
+//
+// BatchWriteItem: up to 25 puts and deletes over any number of tables. The
+// whole batch is validated and planned first, under every table's lock taken
+// in name order (a bad request changes nothing), then applied. Each item is
+// charged on its own (rounded up to 1 KB), with its index writes. Parts an
+// injected fault marks are validated, then returned in UnprocessedItems.
+//
+// Approximation: the item-collection limit of tables with an LSI is checked
+// item by item, so a batch whose items together cross the limit under one
+// partition key is accepted.
+
+#include <mutex>
+#include <shared_mutex>
+
+#include "emulator/capacity/units.h"
+#include "emulator/engine/ops/operations.h"
+#include "emulator/engine/table/admission.h"
+#include "emulator/engine/table/keys.h"
+#include "emulator/engine/table/write.h"
+#include "emulator/types/limits.h"
+#include "emulator/types/validation_errors.h"
+
+namespace eddy::engine {
+
+StatusOr<BatchWriteItemResponse> BatchWriteItem(
+    Context& ctx, const BatchWriteItemRequest& request,
+    const PartMask* unprocessed) {
+  ValidationErrors errors;
+  if (request.request_items.empty()) {
+    errors.Add("'{}'", "requestItems",
+               "Member must have length greater than or equal to 1");
+  }
+  for (const auto& [name, writes] : request.request_items) {
+    errors.CheckTableName(name, "requestItems." + name + ".member.tableName");
+  }
+  EDDY_RETURN_IF_ERROR(errors.ToStatus());
+  size_t total = 0;
+  for (const auto& [name, writes] : request.request_items)
+    total += writes.size();
+  if (total > static_cast<size_t>(limits::kMaxBatchWriteRequests)) {
+    return Status::Validation(
+        "Too many items requested for the BatchWriteItem call");
+  }
+
+  struct Write {
+    StorageKey key;
+    const Item* item = nullptr;  // the put item; null for a delete
+    const Item* key_item = nullptr;
+    storage::RecordPtr record;  // null for a delete
+    const WriteRequest* request = nullptr;
+    bool skipped = false;  // returned unprocessed (an injected fault)
+  };
+  struct Work {
+    std::shared_ptr<Table> table;
+    std::vector<Write> writes;
+  };
+  std::vector<Work> work;
+  for (const auto& [name, writes] : request.request_items) {
+    EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table, FindTable(ctx, name));
+    Work w{table, {}};
+    w.writes.reserve(writes.size());
+    const std::vector<bool>* mask = nullptr;
+    if (unprocessed != nullptr) {
+      auto it = unprocessed->find(name);
+      if (it != unprocessed->end()) mask = &it->second;
+    }
+    for (size_t part = 0; part < writes.size(); ++part) {
+      const WriteRequest& wr = writes[part];
+      if (wr.put_item.has_value() == wr.delete_key.has_value()) {
+        return Status::Validation(
+            "Supplied AttributeValue has more than one datatypes set, must "
+            "contain exactly one "
+            "of the supported datatypes");
+      }
+      Write write;
+      if (wr.put_item) {
+        EDDY_ASSIGN_OR_RETURN(write.key, KeyFromItem(*table, *wr.put_item));
+        write.item = &*wr.put_item;
+        write.key_item = write.item;
+        write.record =
+            storage::MakeRecord(*wr.put_item, table->hash_key.name,
+                                table->range_key_name(), write.key.item_size);
+      } else {
+        EDDY_ASSIGN_OR_RETURN(write.key,
+                              KeyFromKeyParameter(*table, *wr.delete_key));
+        write.key_item = &*wr.delete_key;
+      }
+      write.skipped = mask != nullptr && (*mask)[part];
+      write.request = &wr;
+      // At most 25 writes: comparing with the earlier ones (hash first) is
+      // cheaper than hashing into a set.
+      for (const Write& earlier : w.writes) {
+        if (earlier.key.hash == write.key.hash &&
+            earlier.key.pk == write.key.pk && earlier.key.sk == write.key.sk) {
+          return Status::Validation(
+              "Provided list of item keys contains duplicates");
+        }
+      }
+      w.writes.push_back(std::move(write));
+    }
+    work.push_back(std::move(w));
+  }
+
+  // Lock every table (in name order: request_items is sorted), plan every
+  // write, and only then apply them.
+  for (Work& w : work) CatchUp(*w.table, *ctx.options->clock);
+  std::vector<std::unique_lock<std::shared_mutex>> locks;
+  locks.reserve(work.size());
+  for (Work& w : work) locks.emplace_back(w.table->mu);
+  const int64_t now = ctx.options->clock->NowMicros();
+  std::vector<std::vector<WritePlan>> plans(work.size());
+  std::vector<std::vector<const Write*>> planned(work.size());  // plans' writes
+  for (size_t t = 0; t < work.size(); ++t) {
+    Table& table = *work[t].table;
+    plans[t].reserve(work[t].writes.size());
+    planned[t].reserve(work[t].writes.size());
+    for (Write& write : work[t].writes) {
+      if (write.skipped) continue;
+      IndexKeyValues index_keys;
+      if (write.item) {
+        EDDY_RETURN_IF_ERROR(CheckIndexKeys(table, *write.item, &index_keys));
+      }
+      const storage::Record* existing = table.store.Find(write.key.ref());
+      // The plan takes the key over: from here on it is plans[t][i].key.
+      EDDY_ASSIGN_OR_RETURN(
+          WritePlan plan, PlanWrite(table, std::move(write.key), write.item,
+                                    std::move(write.record), existing, nullptr,
+                                    now, write.item ? &index_keys : nullptr));
+      plans[t].push_back(std::move(plan));
+      planned[t].push_back(&write);
+    }
+  }
+
+  // Each write is admitted on its own (admission.h): throttled ones come
+  // back unprocessed; the call fails only when all of them are throttled.
+  WriteAccesses accesses;
+  std::vector<PartRange> ranges;
+  ranges.reserve(total);
+  for (size_t t = 0; t < work.size(); ++t) {
+    for (const WritePlan& plan : plans[t]) {
+      const size_t begin = accesses.size();
+      accesses.AddPlan(*work[t].table, plan);
+      ranges.push_back(PartRange{begin, accesses.size()});
+    }
+  }
+  const capacity::BatchDecision admission =
+      AdmitBatch(ctx.simulator, accesses.accesses(), ranges);
+  if (admission.all_throttled()) return admission.ToStatus();
+
+  BatchWriteItemResponse response;
+  for (const Work& w : work) {
+    for (const Write& write : w.writes) {
+      if (write.skipped) {
+        response.unprocessed_items[w.table->name].push_back(*write.request);
+      }
+    }
+  }
+  size_t part = 0;
+  std::vector<storage::RecordPtr> replaced;  // freed after the locks
+  replaced.reserve(total);
+  for (size_t t = 0; t < work.size(); ++t) {
+    Table& table = *work[t].table;
+    WriteUnits units;
+    for (size_t i = 0; i < plans[t].size(); ++i) {
+      if (!admission.parts[part++].admitted()) {
+        response.unprocessed_items[table.name].push_back(
+            *planned[t][i]->request);
+        continue;
+      }
+      units.Add(plans[t][i].units);
+      const bool metrics = request.return_item_collection_metrics ==
+                               ReturnItemCollectionMetrics::kSize &&
+                           table.has_local_indexes;
+      StorageKey key = metrics ? plans[t][i].key : StorageKey();
+      replaced.push_back(ApplyWrite(table, std::move(plans[t][i])));
+      if (metrics) {
+        response.item_collection_metrics[table.name].push_back(
+            CollectionMetrics(table, key, *planned[t][i]->key_item));
+      }
+    }
+    if (auto c = MakeConsumedCapacity(request.return_consumed_capacity,
+                                      table.name, units.table, units.indexes)) {
+      response.consumed_capacity.push_back(*std::move(c));
+    }
+  }
+  locks.clear();
+  return response;
+}
+
+}  // namespace eddy::engine

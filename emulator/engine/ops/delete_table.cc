@@ -1,0 +1,29 @@
+// Copyright 2026 The eddy Authors.
+//
+// DeleteTable: removes the table at once and returns its last description
+// with TableStatus DELETING, as DynamoDB does.
+
+#include <mutex>
+
+#include "emulator/engine/ops/operations.h"
+#include "emulator/engine/table/admission.h"
+#include "emulator/types/validation_errors.h"
+
+namespace eddy::engine {
+
+StatusOr<DeleteTableResponse> DeleteTable(Context& ctx,
+                                          const DeleteTableRequest& request) {
+  ValidationErrors errors;
+  errors.CheckTableName(request.table_name);
+  EDDY_RETURN_IF_ERROR(errors.ToStatus());
+  std::shared_ptr<Table> table = ctx.catalog->Remove(request.table_name);
+  if (table == nullptr)
+    return TableNotFound(request.table_name, /*describe_form=*/true);
+  std::unique_lock lock(table->mu);
+  RemoveResources(*table);
+  TableDescription d = table->Describe(ctx.options->clock->NowMicros());
+  d.table_status = TableStatus::kDeleting;
+  return DeleteTableResponse{std::move(d)};
+}
+
+}  // namespace eddy::engine

@@ -1,0 +1,60 @@
+// Copyright 2026 The eddy Authors.
+//
+// DescribeTable and ListTables.
+
+#include <algorithm>
+#include <mutex>
+
+#include "emulator/engine/ops/operations.h"
+#include "emulator/types/validation_errors.h"
+
+namespace eddy::engine {
+
+StatusOr<DescribeTableResponse> DescribeTable(
+    Context& ctx, const DescribeTableRequest& request) {
+  ValidationErrors errors;
+  errors.CheckTableName(request.table_name);
+  EDDY_RETURN_IF_ERROR(errors.ToStatus());
+  std::shared_ptr<Table> table = ctx.catalog->Find(request.table_name);
+  if (table == nullptr)
+    return TableNotFound(request.table_name, /*describe_form=*/true);
+  const int64_t now = ctx.options->clock->NowMicros();
+  CatchUp(*table, *ctx.options->clock);
+  std::shared_lock lock(table->mu);
+  return DescribeTableResponse{table->Describe(now)};
+}
+
+StatusOr<ListTablesResponse> ListTables(Context& ctx,
+                                        const ListTablesRequest& request) {
+  ValidationErrors errors;
+  if (request.exclusive_start_table_name) {
+    errors.CheckTableName(*request.exclusive_start_table_name,
+                          "exclusiveStartTableName");
+  }
+  if (request.limit && *request.limit < 1) {
+    errors.Add("'" + std::to_string(*request.limit) + "'", "limit",
+               "Member must have value greater than or equal to 1");
+  } else if (request.limit && *request.limit > 100) {
+    errors.Add("'" + std::to_string(*request.limit) + "'", "limit",
+               "Member must have value less than or equal to 100");
+  }
+  EDDY_RETURN_IF_ERROR(errors.ToStatus());
+
+  const std::vector<std::string> names = ctx.catalog->Names();  // sorted
+  auto it = names.begin();
+  if (request.exclusive_start_table_name) {
+    it = std::upper_bound(names.begin(), names.end(),
+                          *request.exclusive_start_table_name);
+  }
+  const size_t limit = static_cast<size_t>(request.limit.value_or(100));
+  ListTablesResponse response;
+  for (; it != names.end() && response.table_names.size() < limit; ++it) {
+    response.table_names.push_back(*it);
+  }
+  if (it != names.end() && !response.table_names.empty()) {
+    response.last_evaluated_table_name = response.table_names.back();
+  }
+  return response;
+}
+
+}  // namespace eddy::engine

@@ -1,0 +1,38 @@
+// Copyright 2026 The eddy Authors.
+
+#include "emulator/engine/ops/item_checks.h"
+
+namespace eddy::engine {
+
+Status CheckExpressionMaps(
+    const std::optional<ExpressionAttributeNames>& names,
+    const std::optional<ExpressionAttributeValues>& values, bool any_expression,
+    const char* condition_name) {
+  if (names && names->empty()) {
+    return Status::Validation("ExpressionAttributeNames must not be empty");
+  }
+  if (values && values->empty()) {
+    return Status::Validation("ExpressionAttributeValues must not be empty");
+  }
+  if (!any_expression) {
+    if (names) {
+      return Status::Validation(
+          "ExpressionAttributeNames can only be specified when using "
+          "expressions");
+    }
+    if (values) {
+      return Status::Validation(
+          std::string("ExpressionAttributeValues can only be specified when "
+                      "using expressions: ") +
+          condition_name + " is null");
+    }
+  }
+  return Status::OK();
+}
+
+Status CheckReturnValuesNoneOrAllOld(ReturnValue v) {
+  if (v == ReturnValue::kNone || v == ReturnValue::kAllOld) return Status::OK();
+  return Status::Validation("ReturnValues can only be ALL_OLD or NONE");
+}
+
+}  // namespace eddy::engine

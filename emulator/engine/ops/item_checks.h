@@ -1,0 +1,29 @@
+// Copyright 2026 The eddy Authors.
+//
+// Request checks shared by the single-item operations.
+
+#ifndef EDDY_EMULATOR_ENGINE_OPS_ITEM_CHECKS_H_
+#define EDDY_EMULATOR_ENGINE_OPS_ITEM_CHECKS_H_
+
+#include <optional>
+#include <string>
+
+#include "emulator/base/status.h"
+#include "emulator/types/schema.h"
+
+namespace eddy::engine {
+
+// ExpressionAttributeNames/Values present without any expression that could
+// use them, and empty maps (api-semantics.md §1.1, §6 #23, #26).
+// `condition_name` names the expression parameter for the message suffix.
+Status CheckExpressionMaps(
+    const std::optional<ExpressionAttributeNames>& names,
+    const std::optional<ExpressionAttributeValues>& values, bool any_expression,
+    const char* condition_name);
+
+// PutItem and DeleteItem accept only NONE and ALL_OLD (§6 #47).
+Status CheckReturnValuesNoneOrAllOld(ReturnValue v);
+
+}  // namespace eddy::engine
+
+#endif  // EDDY_EMULATOR_ENGINE_OPS_ITEM_CHECKS_H_

@@ -1,0 +1,109 @@
+// Copyright 2026 The eddy Authors.
+//
+// The engine's operations, one function per DynamoDB operation, each in its
+// own file (create_table.cc, put_item.cc, ...). Database forwards to these.
+// Every function validates the whole request before it changes anything.
+
+#ifndef EDDY_EMULATOR_ENGINE_OPS_OPERATIONS_H_
+#define EDDY_EMULATOR_ENGINE_OPS_OPERATIONS_H_
+
+#include <map>
+#include <span>
+#include <vector>
+
+#include "emulator/api/options.h"
+#include "emulator/api/requests.h"
+#include "emulator/engine/table/table.h"
+#include "emulator/engine/table/write.h"
+
+namespace eddy::engine {
+
+class TransactionTokens;
+
+struct Context {
+  Catalog* catalog;
+  const Options* options;
+  TransactionTokens* tokens;
+  // The Database's throttling simulator (admission.h).
+  capacity::ThrottleSimulator* simulator = nullptr;
+};
+
+// Batch parts to return unprocessed instead of applying them (injected
+// faults): per table, one flag per key or write request, in request order.
+using PartMask = std::map<std::string, std::vector<bool>>;
+
+StatusOr<CreateTableResponse> CreateTable(Context& ctx,
+                                          const CreateTableRequest& request);
+StatusOr<DescribeTableResponse> DescribeTable(
+    Context& ctx, const DescribeTableRequest& request);
+StatusOr<ListTablesResponse> ListTables(Context& ctx,
+                                        const ListTablesRequest& request);
+StatusOr<DeleteTableResponse> DeleteTable(Context& ctx,
+                                          const DeleteTableRequest& request);
+StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
+                                          const UpdateTableRequest& request);
+
+StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request);
+StatusOr<GetItemResponse> GetItem(Context& ctx, const GetItemRequest& request);
+StatusOr<DeleteItemResponse> DeleteItem(Context& ctx,
+                                        const DeleteItemRequest& request);
+StatusOr<UpdateItemResponse> UpdateItem(Context& ctx,
+                                        const UpdateItemRequest& request);
+StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request);
+StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request);
+StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
+                                            const BatchGetItemRequest& request,
+                                            const PartMask* unprocessed);
+StatusOr<BatchWriteItemResponse> BatchWriteItem(
+    Context& ctx, const BatchWriteItemRequest& request,
+    const PartMask* unprocessed);
+StatusOr<TransactWriteItemsResponse> TransactWriteItems(
+    Context& ctx, const TransactWriteItemsRequest& request);
+StatusOr<TransactGetItemsResponse> TransactGetItems(
+    Context& ctx, const TransactGetItemsRequest& request);
+StatusOr<UpdateTimeToLiveResponse> UpdateTimeToLive(
+    Context& ctx, const UpdateTimeToLiveRequest& request);
+StatusOr<DescribeTimeToLiveResponse> DescribeTimeToLive(
+    Context& ctx, const DescribeTimeToLiveRequest& request);
+StatusOr<TagResourceResponse> TagResource(Context& ctx,
+                                          const TagResourceRequest& request);
+StatusOr<UntagResourceResponse> UntagResource(
+    Context& ctx, const UntagResourceRequest& request);
+StatusOr<ListTagsOfResourceResponse> ListTagsOfResource(
+    Context& ctx, const ListTagsOfResourceRequest& request);
+
+// CreateTable's Tags, checked and stored (tags.cc).
+Status ApplyCreateTableTags(const std::vector<Tag>& tags, Table& table);
+
+// Shared helpers --------------------------------------------------------------
+
+// Finds a table for an item operation ("Requested resource not found").
+StatusOr<std::shared_ptr<Table>> FindTable(Context& ctx,
+                                           const std::string& name);
+
+// The ConsumedCapacity DynamoDB reports for `half_units` on `table`, or
+// nullopt when `mode` is NONE.
+std::optional<ConsumedCapacity> MakeConsumedCapacity(
+    ReturnConsumedCapacity mode, const std::string& table,
+    int64_t read_half_units, int64_t write_half_units);
+
+// The same with a per-index breakdown: `table_half_units` is what the table
+// itself consumed; INDEXES lists it under "Table" (omitted when zero and an
+// index consumed something) and each index under GlobalSecondaryIndexes or
+// LocalSecondaryIndexes; the total is the sum.
+std::optional<ConsumedCapacity> MakeConsumedCapacity(
+    ReturnConsumedCapacity mode, const std::string& table,
+    int64_t table_half_units, std::span<const IndexUnits> indexes);
+
+// The ConsumedCapacity of a transaction on one table: like the above, plus
+// the read/write split DynamoDB reports only for transactions
+// (WriteCapacityUnits for TransactWriteItems, ReadCapacityUnits for
+// TransactGetItems and replays), on the total and, with INDEXES, on "Table"
+// and each index. `units` are already the transactional (doubled) ones.
+std::optional<ConsumedCapacity> TransactionalCapacity(
+    ReturnConsumedCapacity mode, const std::string& table,
+    const WriteUnits& units, bool write);
+
+}  // namespace eddy::engine
+
+#endif  // EDDY_EMULATOR_ENGINE_OPS_OPERATIONS_H_

@@ -1,0 +1,261 @@
+// Copyright 2026 The eddy Authors.
+//
+// Query: one item collection of the table or of an index, in sort-key order
+// (reversed when ScanIndexForward is false; index entries with equal sort
+// keys in table-key order), narrowed by the KeyConditionExpression's sort key
+// condition. Limit counts items evaluated; a page ends at 1 MB of item data;
+// capacity is the summed size of the evaluated items (index entries) rounded
+// up to 4 KB once, plus any LSI fetches of table items. Key bytes are
+// order-preserving for S, N and B, so every sort-key condition is a byte range.
+
+#include <mutex>
+
+#include "emulator/capacity/units.h"
+#include "emulator/engine/ops/expressions.h"
+#include "emulator/engine/ops/item_checks.h"
+#include "emulator/engine/ops/legacy.h"
+#include "emulator/engine/ops/operations.h"
+#include "emulator/engine/ops/page.h"
+#include "emulator/engine/ops/read_target.h"
+#include "emulator/engine/table/admission.h"
+#include "emulator/engine/table/keys.h"
+#include "emulator/expr/key_condition.h"
+#include "emulator/expr/resolve.h"
+#include "emulator/storage/record.h"
+#include "emulator/types/limits.h"
+#include "emulator/types/validation_errors.h"
+
+namespace eddy::engine {
+namespace {
+
+using SortOp = expr::KeyCondition::SortOp;
+
+// Greater than every stored sort key (raw S/B keys are at most 1024 bytes;
+// encoded numbers start with a byte below 0xff).
+const std::string& SortKeyMax() {
+  static const std::string* max =
+      new std::string(limits::kMaxSortKeyBytes + 2, '\xff');
+  return *max;
+}
+
+Status ValidateQuery(const QueryRequest& r) {
+  ValidationErrors errors;
+  errors.CheckTableName(r.table_name);
+  if (r.limit && *r.limit < 1) {
+    errors.Add("'" + std::to_string(*r.limit) + "'", "limit",
+               "Member must have value greater than or equal to 1");
+  }
+  EDDY_RETURN_IF_ERROR(errors.ToStatus());
+  const bool projects = r.projection_expression || r.attributes_to_get;
+  if (r.select == Select::kSpecificAttributes && !projects) {
+    return Status::Validation(
+        "One or more parameter values were invalid: Must specify the "
+        "AttributesToGet or "
+        "ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
+  }
+  if (r.select == Select::kCount && projects) {
+    return Status::Validation(
+        "One or more parameter values were invalid: Cannot specify the "
+        "ProjectionExpression when choosing to get only the Count");
+  }
+  if (!r.key_condition_expression && !r.key_conditions) {
+    return Status::Validation(
+        "Either the KeyConditions or KeyConditionExpression parameter must be "
+        "specified in the "
+        "request.");
+  }
+  return CheckExpressionMaps(
+      r.expression_attribute_names, r.expression_attribute_values,
+      r.key_condition_expression.has_value(), "KeyConditionExpression");
+}
+
+// Does `sk` (key bytes) satisfy the sort-key condition?
+bool SortKeyMatches(std::string_view sk, SortOp op, std::string_view low,
+                    std::string_view high) {
+  switch (op) {
+    case SortOp::kNone:
+      return true;
+    case SortOp::kEq:
+      return sk == low;
+    case SortOp::kLt:
+      return sk < low;
+    case SortOp::kLe:
+      return sk <= low;
+    case SortOp::kGt:
+      return sk > low;
+    case SortOp::kGe:
+      return sk >= low;
+    case SortOp::kBetween:
+      return sk >= low && sk <= high;
+    case SortOp::kBeginsWith:
+      return sk.substr(0, low.size()) == low;
+  }
+  return false;
+}
+
+}  // namespace
+
+StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
+  EDDY_RETURN_IF_ERROR(ValidateQuery(request));
+  EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
+                        FindTable(ctx, request.table_name));
+
+  std::vector<std::string_view> legacy, expressions;
+  if (request.key_conditions) legacy.push_back("KeyConditions");
+  if (request.query_filter) legacy.push_back("QueryFilter");
+  if (request.conditional_operator) legacy.push_back("ConditionalOperator");
+  if (request.attributes_to_get) legacy.push_back("AttributesToGet");
+  if (request.key_condition_expression)
+    expressions.push_back("KeyConditionExpression");
+  if (request.filter_expression) expressions.push_back("FilterExpression");
+  if (request.projection_expression)
+    expressions.push_back("ProjectionExpression");
+  EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
+  Placeholders placeholders(request.expression_attribute_names,
+                            request.expression_attribute_values);
+  std::optional<expr::ResolvedCondition> key_condition, filter;
+  const char* filter_parameter = "Filter Expression";
+  if (request.key_conditions) {
+    EDDY_ASSIGN_OR_RETURN(GeneratedExpression g,
+                          TranslateKeyConditions(*request.key_conditions));
+    Placeholders generated(g.names, g.values);
+    EDDY_ASSIGN_OR_RETURN(
+        key_condition,
+        generated.Compile(g.text, expr::ExpressionKind::kKeyCondition));
+    if (request.query_filter) {
+      filter_parameter = "QueryFilter";
+      EDDY_ASSIGN_OR_RETURN(
+          GeneratedExpression f,
+          TranslateFilter(*request.query_filter, request.conditional_operator));
+      Placeholders generated_filter(f.names, f.values);
+      if (!f.text.empty()) {
+        EDDY_ASSIGN_OR_RETURN(
+            filter,
+            generated_filter.Compile(f.text, expr::ExpressionKind::kFilter));
+      }
+    }
+  } else {
+    EDDY_ASSIGN_OR_RETURN(
+        key_condition,
+        placeholders.Compile(request.key_condition_expression,
+                             expr::ExpressionKind::kKeyCondition));
+    EDDY_ASSIGN_OR_RETURN(filter,
+                          placeholders.Compile(request.filter_expression,
+                                               expr::ExpressionKind::kFilter));
+  }
+  EDDY_ASSIGN_OR_RETURN(
+      std::optional<expr::ResolvedProjection> projection,
+      CompileProjection(request.projection_expression,
+                        request.attributes_to_get, placeholders));
+  EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+
+  const int64_t now = ctx.options->clock->NowMicros();
+  CatchUp(*table, *ctx.options->clock);
+  std::shared_lock lock(table->mu);
+  EDDY_ASSIGN_OR_RETURN(
+      ReadTarget target,
+      ResolveReadTarget(*table, request.index_name, request.consistent_read,
+                        request.select, projection.has_value(), now,
+                        ReadKind::kQuery));
+  if (filter) {
+    // A Query filter may not read the key it queries by.
+    for (const std::string& name : filter->TopLevelAttributeNames()) {
+      if (name == target.hash_key->name || name == target.range_key_name()) {
+        return Status::Validation(
+            std::string(filter_parameter) +
+            " can only contain non-primary key attributes: Primary key "
+            "attribute: " +
+            name);
+      }
+    }
+  }
+  expr::KeySchemaView schema{
+      target.hash_key->name, target.hash_key->type,
+      std::string(target.range_key_name()),
+      target.range_key ? target.range_key->type : AttributeType::kS};
+  EDDY_ASSIGN_OR_RETURN(expr::KeyCondition condition,
+                        expr::CompileKeyCondition(*key_condition, schema));
+
+  const std::string pk = storage::KeyBytes(condition.partition_value);
+  const uint64_t hash = storage::HashPartitionKey(pk);
+  const SortOp op = condition.sort_op;
+  const std::string low = op == SortOp::kNone
+                              ? std::string()
+                              : storage::KeyBytes(condition.sort_low);
+  const std::string high = op == SortOp::kBetween
+                               ? storage::KeyBytes(condition.sort_high)
+                               : std::string();
+
+  std::optional<StartKey> start;
+  if (request.exclusive_start_key) {
+    EDDY_ASSIGN_OR_RETURN(
+        start, ReadStartKey(*table, target, *request.exclusive_start_key));
+    if (start->pk != pk) {
+      return Status::Validation(
+          "The provided starting key is outside query boundaries based on "
+          "provided conditions");
+    }
+    if (!SortKeyMatches(start->sk, op, low, high)) {
+      return Status::Validation(
+          "The provided starting key does not match the range key predicate");
+    }
+  }
+
+  PageCollector page(PageOptions(*table, target, request.limit,
+                                 request.consistent_read, filter, projection));
+  const storage::TableStore& store = *target.store;
+  const std::string_view kMax = storage::KeyBytesMax();
+  // Position at the edge of the range in the direction of travel; from there
+  // every record matches until the first one that does not. Upper bounds
+  // carry the largest table key so that every index entry sharing the sort
+  // key is passed.
+  const bool forward = request.scan_index_forward;
+  storage::TableStore::const_iterator it;
+  if (forward) {
+    if (start) {
+      it = store.UpperBound(start->ref());
+    } else if (op == SortOp::kGt) {
+      it = store.UpperBound(storage::KeyRef{hash, pk, low, kMax, kMax});
+    } else if (op == SortOp::kNone || op == SortOp::kLt || op == SortOp::kLe) {
+      it = store.LowerBound(storage::KeyRef{hash, pk, ""});
+    } else {
+      it = store.LowerBound(storage::KeyRef{hash, pk, low});
+    }
+  } else {
+    if (start) {
+      it = store.LowerBound(start->ref());
+    } else if (op == SortOp::kLt) {
+      it = store.LowerBound(storage::KeyRef{hash, pk, low});
+    } else {
+      std::string upper;
+      if (op == SortOp::kEq || op == SortOp::kLe)
+        upper = low;
+      else if (op == SortOp::kBetween)
+        upper = high;
+      else if (op == SortOp::kBeginsWith)
+        upper = low + SortKeyMax();
+      else
+        upper = SortKeyMax();
+      it = store.UpperBound(storage::KeyRef{hash, pk, upper, kMax, kMax});
+    }
+  }
+  ReadCharge charge(*table, target.index, hash, hash, pk);
+  while (true) {
+    if (!forward) {
+      if (it == store.begin()) break;
+      --it;
+    } else if (it == store.end()) {
+      break;
+    }
+    const storage::Record& r = *it;
+    if (r.hash() != hash || r.partition_key() != pk) break;
+    if (!SortKeyMatches(r.sort_key(), op, low, high)) break;
+    charge.Add(r);
+    if (!page.Add(r)) break;
+    if (forward) ++it;
+  }
+  return FinishRead(*table, target, request.consistent_read,
+                    request.return_consumed_capacity, page, charge);
+}
+
+}  // namespace eddy::engine

@@ -1,0 +1,175 @@
+// Copyright 2026 The eddy Authors.
+
+#include "emulator/engine/ops/read_target.h"
+
+#include "emulator/capacity/units.h"
+#include "emulator/engine/ops/operations.h"
+#include "emulator/engine/table/keys.h"
+
+namespace eddy::engine {
+
+StatusOr<ReadTarget> ResolveReadTarget(
+    const Table& table, const std::optional<std::string>& index_name,
+    bool consistent_read, std::optional<Select> select, bool has_projection,
+    int64_t now_micros, ReadKind kind) {
+  ReadTarget target;
+  if (!index_name) {
+    if (select == Select::kAllProjectedAttributes) {
+      return Status::Validation(
+          std::string(kind == ReadKind::kQuery
+                          ? "One or more parameter values were invalid: "
+                          : "") +
+          "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an "
+          "IndexName");
+    }
+    target.store = &table.store;
+    target.hash_key = &table.hash_key;
+    target.range_key = table.range_key ? &*table.range_key : nullptr;
+    target.key_names = table.key_names();
+    target.select = select.value_or(has_projection ? Select::kSpecificAttributes
+                                                   : Select::kAllAttributes);
+    return target;
+  }
+  const SecondaryIndex* index = table.FindIndex(*index_name);
+  if (index == nullptr) {
+    return Status::Validation("The table does not have the specified index: " +
+                              *index_name);
+  }
+  if (index->is_global()) {
+    if (consistent_read) {
+      return Status::Validation(
+          "Consistent reads are not supported on global secondary indexes");
+    }
+    if (select == Select::kAllAttributes && !index->projects_all()) {
+      return Status::Validation(
+          "One or more parameter values were invalid: Select type "
+          "ALL_ATTRIBUTES is not supported for global secondary index " +
+          index->name() + " because its projection type is not ALL");
+    }
+    if (!index->IsActive(now_micros)) {
+      return Status::Validation(
+          "Cannot read from backfilling global secondary index: " +
+          index->name());
+    }
+  }
+  target.index = index;
+  target.store = &index->store;
+  target.hash_key = &index->hash_key();
+  target.range_key = index->range_key() ? &*index->range_key() : nullptr;
+  target.key_names = index->read_key_names();
+  target.select =
+      select.value_or(has_projection ? Select::kSpecificAttributes
+                                     : Select::kAllProjectedAttributes);
+  return target;
+}
+
+bool NeedsTableFetch(const ReadTarget& target,
+                     const expr::ResolvedProjection* projection,
+                     const expr::ResolvedCondition* filter) {
+  const SecondaryIndex* index = target.index;
+  if (index == nullptr || index->is_global() || index->projects_all()) {
+    return false;
+  }
+  if (target.select == Select::kAllAttributes) return true;
+  if (projection != nullptr) {
+    for (const expr::DocumentPath& p : projection->paths) {
+      if (!index->Projects(p.elements[0].name)) return true;
+    }
+  }
+  if (filter != nullptr) {
+    for (const std::string& name : filter->TopLevelAttributeNames()) {
+      if (!index->Projects(name)) return true;
+    }
+  }
+  return false;
+}
+
+StatusOr<StartKey> ReadStartKey(const Table& table, const ReadTarget& target,
+                                const Item& key) {
+  auto invalid = [] {
+    return Status::Validation(
+        "The provided starting key is invalid: The provided key element does "
+        "not match the schema");
+  };
+  if (target.index == nullptr) {
+    StatusOr<StorageKey> k = KeyFromKeyParameter(table, key);
+    if (!k.ok()) {
+      return Status::Validation("The provided starting key is invalid: " +
+                                std::string(k.status().message()));
+    }
+    StartKey start;
+    start.hash = k->hash;
+    start.pk = std::move(k->pk);
+    start.sk = std::move(k->sk);
+    return start;
+  }
+  // Index keys and table keys, each with its type, and nothing else.
+  const SecondaryIndex& index = *target.index;
+  std::vector<const KeyAttribute*> expected = {&table.hash_key};
+  if (table.range_key) expected.push_back(&*table.range_key);
+  for (const KeyAttribute* k :
+       {&index.hash_key(), index.range_key() ? &*index.range_key() : nullptr}) {
+    if (k == nullptr) continue;
+    bool seen = false;
+    for (const KeyAttribute* e : expected) seen = seen || e->name == k->name;
+    if (!seen) expected.push_back(k);
+  }
+  if (key.size() != expected.size()) return invalid();
+  for (const KeyAttribute* k : expected) {
+    const AttributeValue* v = key.Find(k->name);
+    if (v == nullptr || v->type() != k->type) return invalid();
+  }
+  StartKey start;
+  start.pk = storage::KeyBytes(*key.Find(index.hash_key().name));
+  start.hash = storage::HashPartitionKey(start.pk);
+  if (index.range_key()) {
+    start.sk = storage::KeyBytes(*key.Find(index.range_key()->name));
+  }
+  start.base_pk = storage::KeyBytes(*key.Find(table.hash_key.name));
+  if (table.range_key) {
+    start.base_sk = storage::KeyBytes(*key.Find(table.range_key->name));
+  }
+  return start;
+}
+
+PageCollector::Options PageOptions(
+    const Table& table, const ReadTarget& target, std::optional<int> limit,
+    bool consistent_read, const std::optional<expr::ResolvedCondition>& filter,
+    const std::optional<expr::ResolvedProjection>& projection) {
+  const expr::ResolvedCondition* f = filter ? &*filter : nullptr;
+  const expr::ResolvedProjection* p = projection ? &*projection : nullptr;
+  return PageCollector::Options{
+      .key_names = target.key_names,
+      .limit = limit,
+      .count_only = target.select == Select::kCount,
+      .filter = f,
+      .projection = p,
+      .fetch_from = NeedsTableFetch(target, p, f) ? &table.store : nullptr,
+      .consistent_fetch = consistent_read};
+}
+
+StatusOr<QueryResponse> FinishRead(const Table& table, const ReadTarget& target,
+                                   bool consistent_read,
+                                   ReturnConsumedCapacity return_capacity,
+                                   PageCollector& page, ReadCharge& charge) {
+  const bool strongly_consistent =
+      consistent_read &&
+      (target.index == nullptr || !target.index->is_global());
+  const int64_t read =
+      capacity::ReadHalfUnits(page.read_bytes(), strongly_consistent);
+  EDDY_RETURN_IF_ERROR(
+      charge.Admit(read, !strongly_consistent, page.fetch_half_units()));
+  QueryResponse response = std::move(page.response());
+  if (target.index == nullptr) {
+    response.consumed_capacity =
+        MakeConsumedCapacity(return_capacity, table.name, read, 0);
+  } else {
+    const IndexUnits index_units{target.index, read};
+    response.consumed_capacity =
+        MakeConsumedCapacity(return_capacity, table.name,
+                             page.fetch_half_units(), {&index_units, 1});
+  }
+  return response;
+}
+
+}  // namespace eddy::engine

@@ -1,0 +1,195 @@
+// Copyright 2026 The eddy Authors.
+//
+// UpdateItem: edits one item in place, creating it from its key when missing
+// (upsert). The UpdateExpression is applied to the stored item under the
+// table's write lock, after the ConditionExpression passed; the result must
+// keep the key, stay within 400 KB and 32 levels. Charged on the larger of
+// the old and new item. ReturnValues takes all five values; UPDATED_* return
+// only the touched paths. Without an UpdateExpression the call creates a
+// key-only item when none exists and otherwise changes nothing.
+
+#include <mutex>
+
+#include "emulator/capacity/units.h"
+#include "emulator/engine/ops/expressions.h"
+#include "emulator/engine/ops/item_checks.h"
+#include "emulator/engine/ops/legacy.h"
+#include "emulator/engine/ops/operations.h"
+#include "emulator/engine/table/admission.h"
+#include "emulator/engine/table/keys.h"
+#include "emulator/engine/table/write.h"
+#include "emulator/expr/update.h"
+#include "emulator/types/limits.h"
+#include "emulator/types/validation_errors.h"
+
+namespace eddy::engine {
+namespace {
+
+// An UpdateExpression may not write inside a secondary-index key attribute
+// (api-semantics.md §1.5).
+Status CheckIndexKeyPaths(const Table& table,
+                          const expr::ResolvedUpdate& update) {
+  for (const expr::UpdateAction& action : update.actions) {
+    if (action.path.elements.size() < 2) continue;
+    const std::string& top = action.path.elements[0].name;
+    for (const auto& index : table.indexes) {
+      if (top == index->hash_key().name ||
+          (index->range_key() && top == index->range_key()->name)) {
+        return Status::Validation(
+            "Key attributes must be scalars; list random access '[]' and map "
+            "lookup '.' are "
+            "not allowed: IndexKey: " +
+            top);
+      }
+    }
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+StatusOr<UpdateItemResponse> UpdateItem(Context& ctx,
+                                        const UpdateItemRequest& request) {
+  ValidationErrors errors;
+  errors.CheckTableName(request.table_name);
+  EDDY_RETURN_IF_ERROR(errors.ToStatus());
+  EDDY_RETURN_IF_ERROR(CheckExpressionMaps(
+      request.expression_attribute_names, request.expression_attribute_values,
+      request.update_expression.has_value() ||
+          request.condition_expression.has_value(),
+      "UpdateExpression"));
+
+  std::vector<std::string_view> legacy, expressions;
+  if (request.attribute_updates) legacy.push_back("AttributeUpdates");
+  if (request.expected) legacy.push_back("Expected");
+  if (request.conditional_operator) legacy.push_back("ConditionalOperator");
+  if (request.update_expression) expressions.push_back("UpdateExpression");
+  if (request.condition_expression)
+    expressions.push_back("ConditionExpression");
+  EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
+
+  std::optional<expr::ResolvedUpdate> update;
+  std::optional<expr::ResolvedCondition> condition;
+  if (!legacy.empty()) {
+    // The legacy form, translated into expressions with generated names.
+    if (request.attribute_updates && !request.attribute_updates->empty()) {
+      EDDY_ASSIGN_OR_RETURN(
+          GeneratedExpression g,
+          TranslateAttributeUpdates(*request.attribute_updates));
+      expr::PlaceholderUsage unused;
+      EDDY_ASSIGN_OR_RETURN(
+          update,
+          expr::CompileUpdate(g.text, g.names ? &*g.names : nullptr,
+                              g.values ? &*g.values : nullptr, &unused));
+    }
+    EDDY_ASSIGN_OR_RETURN(
+        condition,
+        CompileWriteCondition(std::nullopt, std::nullopt, std::nullopt,
+                              request.expected, request.conditional_operator));
+  } else {
+    // Expressions in DynamoDB's order: update, then condition; unused
+    // placeholders last.
+    Placeholders placeholders(request.expression_attribute_names,
+                              request.expression_attribute_values);
+    if (request.update_expression) {
+      EDDY_ASSIGN_OR_RETURN(
+          update,
+          expr::CompileUpdate(*request.update_expression, placeholders.names(),
+                              placeholders.values(), placeholders.usage()));
+    }
+    EDDY_ASSIGN_OR_RETURN(
+        condition, placeholders.Compile(request.condition_expression,
+                                        expr::ExpressionKind::kCondition));
+    EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  }
+
+  EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
+                        FindTable(ctx, request.table_name));
+  EDDY_ASSIGN_OR_RETURN(StorageKey key,
+                        KeyFromKeyParameter(*table, request.key));
+  if (update) {
+    std::vector<std::string> key_names = {table->hash_key.name};
+    if (table->range_key) key_names.push_back(table->range_key->name);
+    EDDY_RETURN_IF_ERROR(expr::CheckKeyAttributesUntouched(*update, key_names));
+  }
+
+  const int64_t now = ctx.options->clock->NowMicros();
+  CatchUp(*table, *ctx.options->clock);
+  UpdateItemResponse response;
+  WriteUnits units;
+  {
+    std::unique_lock lock(table->mu);
+    if (update) EDDY_RETURN_IF_ERROR(CheckIndexKeyPaths(*table, *update));
+    const storage::Record* existing = table->store.Find(key.ref());
+    std::optional<Item> old_item;
+    if (existing != nullptr) old_item = existing->Decode();
+    if (Status s = CheckCondition(
+            condition, old_item ? &*old_item : nullptr,
+            request.return_values_on_condition_check_failure_all_old);
+        !s.ok()) {
+      return ChargeFailedCondition(*table, key, existing, std::move(s));
+    }
+    if (old_item && !update) {
+      // Nothing to change; charged as a write of the item.
+      units.table = capacity::WriteHalfUnits(existing->item_size());
+      EDDY_RETURN_IF_ERROR(AdmitCharge(*table, key, units.table));
+      if (request.return_values == ReturnValue::kAllOld ||
+          request.return_values == ReturnValue::kAllNew) {
+        response.attributes = std::move(old_item);
+      }
+    } else {
+      expr::UpdateOutcome outcome;
+      if (update) {
+        EDDY_ASSIGN_OR_RETURN(
+            outcome, expr::ApplyUpdate(*update, old_item ? *old_item : Item()));
+      }
+      // Upsert: a new item starts from its key.
+      for (const auto& e : request.key) outcome.item.Set(e.name, e.value);
+      if (ItemSizeBytes(outcome.item) > limits::kMaxItemSizeBytes) {
+        return Status::Validation(
+            "Item size to update has exceeded the maximum allowed size");
+      }
+      IndexKeyValues index_keys;
+      EDDY_RETURN_IF_ERROR(CheckIndexKeys(*table, outcome.item, &index_keys));
+      storage::RecordPtr record = storage::MakeRecord(
+          outcome.item, table->hash_key.name, table->range_key_name());
+      EDDY_ASSIGN_OR_RETURN(
+          WritePlan plan,
+          PlanWrite(*table, key, &outcome.item, std::move(record), existing,
+                    old_item ? &*old_item : nullptr, now, &index_keys));
+      EDDY_RETURN_IF_ERROR(AdmitWrite(*table, plan));
+      units = plan.units;
+      ApplyWrite(*table, std::move(plan));
+      if (request.return_item_collection_metrics ==
+              ReturnItemCollectionMetrics::kSize &&
+          table->has_local_indexes) {
+        response.item_collection_metrics =
+            CollectionMetrics(*table, key, request.key);
+      }
+      switch (request.return_values) {
+        case ReturnValue::kNone:
+          break;
+        case ReturnValue::kAllOld:
+          response.attributes = std::move(old_item);
+          break;
+        case ReturnValue::kAllNew:
+          response.attributes = std::move(outcome.item);
+          break;
+        case ReturnValue::kUpdatedOld:
+          if (!outcome.updated_old.empty())
+            response.attributes = std::move(outcome.updated_old);
+          break;
+        case ReturnValue::kUpdatedNew:
+          if (!outcome.updated_new.empty())
+            response.attributes = std::move(outcome.updated_new);
+          break;
+      }
+    }
+  }
+  response.consumed_capacity =
+      MakeConsumedCapacity(request.return_consumed_capacity, table->name,
+                           units.table, units.indexes);
+  return response;
+}
+
+}  // namespace eddy::engine

@@ -1,0 +1,290 @@
+// Copyright 2026 The eddy Authors.
+
+#include "emulator/engine/table/write.h"
+
+#include <algorithm>
+
+#include "absl/container/inlined_vector.h"
+#include "emulator/capacity/units.h"
+#include "emulator/types/limits.h"
+
+namespace eddy::engine {
+namespace {
+
+// The size an item's entry in `index` has: what the index projects of it.
+int64_t EntrySize(const SecondaryIndex& index, const Item& item,
+                  int64_t item_size) {
+  if (index.projects_all()) return item_size;
+  int64_t size = 0;
+  for (const auto& e : item) {
+    if (index.Projects(e.name)) {
+      size += static_cast<int64_t>(e.name.size()) + e.value.SizeBytes();
+    }
+  }
+  return size;
+}
+
+// Do `a` and `b` agree on every attribute `index` projects?
+bool SameProjection(const SecondaryIndex& index, const Item& a, const Item& b) {
+  if (index.projects_all()) return a == b;
+  auto projected_equal = [&](const Item& x, const Item& y) {
+    for (const auto& e : x) {
+      if (!index.Projects(e.name)) continue;
+      const AttributeValue* other = y.Find(e.name);
+      if (other == nullptr || !(*other == e.value)) return false;
+    }
+    return true;
+  };
+  return projected_equal(a, b) && projected_equal(b, a);
+}
+
+// REQUIRES: the index holds both items (their key values are present).
+bool SameIndexKey(const SecondaryIndex& index, const IndexKeyValues& a,
+                  const IndexKeyValues& b) {
+  if (!(*a[index.hash_slot] == *b[index.hash_slot])) return false;
+  return index.range_slot < 0 || *a[index.range_slot] == *b[index.range_slot];
+}
+
+std::string KeyBytesOf(const Item& item, std::string_view name) {
+  if (name.empty()) return std::string();
+  const AttributeValue* v = item.Find(name);
+  return v == nullptr ? std::string() : storage::KeyBytes(*v);
+}
+
+constexpr int64_t kOverhead = limits::kStorageOverheadPerItemBytes;
+
+}  // namespace
+
+void WriteUnits::Add(const WriteUnits& other) {
+  table += other.table;
+  for (const IndexUnits& u : other.indexes) {
+    auto it =
+        std::find_if(indexes.begin(), indexes.end(),
+                     [&](const IndexUnits& x) { return x.index == u.index; });
+    if (it == indexes.end()) {
+      indexes.push_back(u);
+    } else {
+      it->half_units += u.half_units;
+    }
+  }
+}
+
+Status CheckIndexKeys(const Table& table, const Item& item,
+                      IndexKeyValues* out) {
+  if (table.indexes.empty()) return Status::OK();
+  // Usually every key the item holds is fine: one merge pass says so. Any
+  // problem is then reported index by index, in definition order, as
+  // DynamoDB reports it.
+  IndexKeyValues local;
+  IndexKeyValues& values = out != nullptr ? *out : local;
+  values = table.IndexKeysOf(item);
+  bool suspect = false;
+  for (size_t i = 0; i < values.size() && !suspect; ++i) {
+    const AttributeValue* v = values[i];
+    if (v == nullptr) continue;
+    suspect = v->type() != table.index_keys[i].type ||
+              (v->type() == AttributeType::kS && v->s().empty()) ||
+              (v->type() == AttributeType::kB && v->b().empty());
+  }
+  if (!suspect) return Status::OK();
+  for (const auto& index : table.indexes) {
+    const KeyAttribute* keys[2] = {
+        &index->hash_key(),
+        index->range_key() ? &*index->range_key() : nullptr};
+    for (const KeyAttribute* key : keys) {
+      if (key == nullptr) continue;
+      // The table's own key attributes are checked as table keys.
+      if (key->name == table.hash_key.name ||
+          key->name == table.range_key_name()) {
+        continue;
+      }
+      const AttributeValue* v = item.Find(key->name);
+      if (v == nullptr) continue;
+      if (v->type() != key->type) {
+        return Status::Validation(
+            "One or more parameter values were invalid: Type mismatch for "
+            "Index Key " +
+            key->name +
+            " Expected: " + std::string(AttributeTypeName(key->type)) +
+            " Actual: " + std::string(AttributeTypeName(v->type())) +
+            " IndexName: " + index->name());
+      }
+      const bool empty = (v->type() == AttributeType::kS && v->s().empty()) ||
+                         (v->type() == AttributeType::kB && v->b().empty());
+      if (empty) {
+        return Status::Validation(
+            "One or more parameter values are not valid. A value specified "
+            "for a secondary index key is not supported. The AttributeValue "
+            "for a key attribute cannot contain an empty " +
+            std::string(v->type() == AttributeType::kS ? "string" : "binary") +
+            " value. IndexName: " + index->name() + ", IndexKey: " + key->name);
+      }
+    }
+  }
+  return Status::OK();
+}
+
+StatusOr<WritePlan> PlanWrite(const Table& table, StorageKey key,
+                              const Item* new_item,
+                              storage::RecordPtr new_record,
+                              const storage::Record* old, const Item* old_item,
+                              int64_t now_micros,
+                              const IndexKeyValues* new_keys_in) {
+  WritePlan plan;
+  plan.key = std::move(key);
+  plan.now_micros = now_micros;
+  const int64_t old_size = old ? old->item_size() : 0;
+  const int64_t new_size = new_record ? new_record->item_size() : 0;
+  // Deleting a missing item still costs one unit.
+  plan.units.table = capacity::WriteHalfUnits(std::max(old_size, new_size));
+  plan.old_item_bytes = old_size;
+  plan.record = std::move(new_record);
+  if (table.indexes.empty()) return plan;
+
+  Item decoded;
+  if (old == nullptr) {
+    old_item = nullptr;
+  } else if (old_item == nullptr) {
+    decoded = old->Decode();
+    old_item = &decoded;
+  }
+  if (table.has_local_indexes) {
+    if (plan.record) plan.collection_delta_bytes += new_size + kOverhead;
+    if (old) plan.collection_delta_bytes -= old_size + kOverhead;
+  }
+
+  const IndexKeyValues old_keys =
+      old_item ? table.IndexKeysOf(*old_item) : IndexKeyValues();
+  IndexKeyValues found;
+  if (new_item != nullptr && new_keys_in == nullptr) {
+    found = table.IndexKeysOf(*new_item);
+  }
+  const IndexKeyValues& new_keys = new_keys_in ? *new_keys_in : found;
+  plan.index_changes.reserve(table.indexes.size());
+  // Where the new record holds each index key (table.index_key_names).
+  absl::InlinedVector<std::string_view, 8> located;
+  for (const auto& index_ptr : table.indexes) {
+    SecondaryIndex& index = *index_ptr;
+    const bool was_in = old_item != nullptr && index.Holds(old_keys);
+    const bool is_in = new_item != nullptr && index.Holds(new_keys);
+    if (!was_in && !is_in) continue;
+    const int64_t old_entry =
+        was_in ? EntrySize(index, *old_item, old_size) : 0;
+    const int64_t new_entry = is_in ? EntrySize(index, *new_item, new_size) : 0;
+    int64_t half_units = 0;
+    if (was_in && is_in && SameIndexKey(index, old_keys, new_keys)) {
+      if (SameProjection(index, *old_item, *new_item)) continue;
+      half_units = capacity::WriteHalfUnits(std::max(old_entry, new_entry));
+    } else {
+      if (was_in) half_units += capacity::WriteHalfUnits(old_entry);
+      if (is_in) half_units += capacity::WriteHalfUnits(new_entry);
+    }
+    WritePlan::IndexChange change;
+    change.index = &index;
+    if (was_in) {
+      change.remove = true;
+      change.remove_pk = KeyBytesOf(*old_item, index.hash_key().name);
+      change.remove_hash = storage::HashPartitionKey(change.remove_pk);
+      if (index.range_key()) {
+        change.remove_sk = KeyBytesOf(*old_item, index.range_key()->name);
+      }
+      change.remove_base_pk = plan.key.pk;
+      change.remove_base_sk = plan.key.sk;
+      change.remove_bytes = old_entry;
+    }
+    if (is_in && index.projects_all()) {
+      // An ALL entry is the item itself: the table record's payload, shared
+      // under the index's keys (found in it once for every index).
+      if (located.empty()) {
+        located.resize(table.index_key_names.size());
+        storage::LocateKeys(*plan.record, table.index_key_names,
+                            located.data());
+      }
+      change.add = storage::ShareRecord(*plan.record, located[index.hash_slot],
+                                        index.range_slot < 0
+                                            ? std::string_view()
+                                            : located[index.range_slot]);
+    } else if (is_in) {
+      change.add = storage::MakeRecord(*index.EntryOf(*new_item),
+                                       index.entry_key_names(), new_entry);
+    }
+    plan.index_changes.push_back(std::move(change));
+    plan.units.indexes.push_back(IndexUnits{&index, half_units});
+    if (table.has_local_indexes && !index.is_global()) {
+      if (is_in) plan.collection_delta_bytes += new_entry + kOverhead;
+      if (was_in) plan.collection_delta_bytes -= old_entry + kOverhead;
+    }
+  }
+
+  if (table.has_local_indexes && plan.collection_delta_bytes > 0) {
+    auto it = table.collection_bytes.find(plan.key.pk);
+    const int64_t current = it == table.collection_bytes.end() ? 0 : it->second;
+    if (current + plan.collection_delta_bytes >
+        table.item_collection_size_limit_bytes) {
+      return Status(ErrorCode::kItemCollectionSizeLimitExceeded,
+                    "Item collection size limit exceeded");
+    }
+  }
+  return plan;
+}
+
+storage::RecordPtr ApplyWrite(Table& table, WritePlan plan) {
+  storage::RecordPtr old = plan.record ? table.store.Put(std::move(plan.record))
+                                       : table.store.Erase(plan.key.ref());
+  for (WritePlan::IndexChange& c : plan.index_changes) {
+    SecondaryIndex& index = *c.index;
+    if (index.is_global() && table.gsi_lag.enabled()) {
+      int64_t delay = table.gsi_lag.min_micros;
+      if (table.gsi_lag.max_micros > table.gsi_lag.min_micros) {
+        std::uniform_int_distribution<int64_t> d(table.gsi_lag.min_micros,
+                                                 table.gsi_lag.max_micros);
+        delay = d(table.lag_rng);
+      }
+      // Changes become visible in write order.
+      const int64_t at =
+          std::max(plan.now_micros + delay, index.last_visible_at_micros);
+      index.last_visible_at_micros = at;
+      SecondaryIndex::PendingChange p;
+      p.visible_at_micros = at;
+      p.has_remove = c.remove;
+      p.remove_hash = c.remove_hash;
+      p.remove_pk = std::move(c.remove_pk);
+      p.remove_sk = std::move(c.remove_sk);
+      p.remove_base_pk = std::move(c.remove_base_pk);
+      p.remove_base_sk = std::move(c.remove_base_sk);
+      p.add = std::move(c.add);
+      index.pending.push_back(std::move(p));
+      continue;
+    }
+    if (c.remove) {
+      index.store.Erase(storage::KeyRef{c.remove_hash, c.remove_pk, c.remove_sk,
+                                        c.remove_base_pk, c.remove_base_sk});
+    }
+    if (c.add) index.store.Put(std::move(c.add));
+  }
+  if (table.has_local_indexes && plan.collection_delta_bytes != 0) {
+    int64_t& bytes = table.collection_bytes[plan.key.pk];
+    bytes += plan.collection_delta_bytes;
+    if (bytes <= 0) table.collection_bytes.erase(plan.key.pk);
+  }
+  return old;
+}
+
+ItemCollectionMetrics CollectionMetrics(const Table& table,
+                                        const StorageKey& key,
+                                        const Item& item_key) {
+  ItemCollectionMetrics m;
+  if (const AttributeValue* pk = item_key.Find(table.hash_key.name)) {
+    m.item_collection_key.Set(table.hash_key.name, *pk);
+  }
+  auto it = table.collection_bytes.find(key.pk);
+  const int64_t bytes = it == table.collection_bytes.end() ? 0 : it->second;
+  // An estimate, as DynamoDB gives one: the whole gigabytes below and above
+  // the collection's size.
+  const double gb = static_cast<double>(bytes) / (1024.0 * 1024 * 1024);
+  const double low = static_cast<double>(static_cast<int64_t>(gb));
+  m.size_estimate_range_gb = {low, low + 1};
+  return m;
+}
+
+}  // namespace eddy::engine

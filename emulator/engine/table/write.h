@@ -1,0 +1,115 @@
+// Copyright 2026 The eddy Authors.
+//
+// How one item write changes a table and its secondary indexes. Every
+// operation that writes items (PutItem, UpdateItem, DeleteItem,
+// BatchWriteItem, and the later transactions and TTL deletions) goes through
+// here, so index maintenance, the item-collection limit and the write's
+// capacity are the same everywhere.
+//
+// A write is planned first — nothing changes, so the plan can still be
+// refused (the item-collection limit; later, throttling) — and then applied:
+//
+//   std::unique_lock lock(table.mu);
+//   EDDY_RETURN_IF_ERROR(CheckIndexKeys(table, item));
+//   EDDY_ASSIGN_OR_RETURN(WritePlan plan,
+//       PlanWrite(table, key, &item, std::move(record), old_record, now));
+//   storage::RecordPtr old = ApplyWrite(table, std::move(plan));
+//
+// Capacity (throughput-model.md §1.3): the table write is the larger of the
+// old and new item, rounded up to 1 KB. Each index is charged on its entries:
+// an entry added or removed is one write of its size; an entry whose index
+// key changed is two (the old entry deleted, the new one put); an entry that
+// stays under the same key is one write of the larger entry when a projected
+// attribute changed, and nothing when none did.
+//
+// Thread safety: every function REQUIRES the table's mu; PlanWrite needs it
+// shared at least, ApplyWrite exclusive.
+
+#ifndef EDDY_EMULATOR_ENGINE_TABLE_WRITE_H_
+#define EDDY_EMULATOR_ENGINE_TABLE_WRITE_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/container/inlined_vector.h"
+#include "emulator/engine/table/keys.h"
+#include "emulator/engine/table/table.h"
+
+namespace eddy::engine {
+
+// Capacity an operation spent on one secondary index, in half-units.
+struct IndexUnits {
+  const SecondaryIndex* index;
+  int64_t half_units;
+};
+
+// The capacity of one write, in half-units.
+struct WriteUnits {
+  int64_t table = 0;  // the table item
+  // Each index the write touched (inline: most writes touch a few).
+  absl::InlinedVector<IndexUnits, 4> indexes;
+
+  void Add(const WriteUnits& other);
+};
+
+// The secondary-index key attributes `item` holds must have their index key's
+// type and not be empty (api-semantics.md §6 #6, #7; checked index by index in
+// definition order). Absent attributes are fine: the item is then not in
+// that index. When `values` is not null it receives the item's index key
+// values (Table::IndexKeysOf), for PlanWrite.
+// Errors: ValidationException.
+Status CheckIndexKeys(const Table& table, const Item& item,
+                      IndexKeyValues* values = nullptr);
+
+// One planned write. Move-only.
+struct WritePlan {
+  struct IndexChange {
+    SecondaryIndex* index = nullptr;
+    // The entry to remove (the old item's), if it had one.
+    bool remove = false;
+    std::string remove_pk, remove_sk, remove_base_pk, remove_base_sk;
+    uint64_t remove_hash = 0;
+    int64_t remove_bytes = 0;  // the removed entry's size
+    storage::RecordPtr add;    // the new entry, if the new item has one
+  };
+  StorageKey key;
+  storage::RecordPtr record;  // the new table item; null for a delete
+  std::vector<IndexChange> index_changes;
+  WriteUnits units;
+  int64_t collection_delta_bytes = 0;  // tables with an LSI
+  int64_t old_item_bytes = 0;          // the replaced item's size (0: none)
+  int64_t now_micros = 0;
+};
+
+// Plans replacing the item at `key` (stored record `old`, or null) with
+// `new_item` / `new_record` (both null for a delete). `old_item` is `old`
+// decoded, or null to have it decoded here when the table has indexes.
+// `new_keys` is table.IndexKeysOf(*new_item) when the caller has it (from
+// CheckIndexKeys), or null to have it found here.
+// Errors: ItemCollectionSizeLimitExceededException when a table with an LSI
+// would hold more than its limit under this partition key and the write
+// grows the collection.
+// REQUIRES: new_item passed KeyFromItem and CheckIndexKeys; new_record was
+// made from it with the table's key names.
+StatusOr<WritePlan> PlanWrite(const Table& table, StorageKey key,
+                              const Item* new_item,
+                              storage::RecordPtr new_record,
+                              const storage::Record* old, const Item* old_item,
+                              int64_t now_micros,
+                              const IndexKeyValues* new_keys = nullptr);
+
+// Applies the plan: the table item, every index (or, with GSI lag, the GSI's
+// pending queue), the collection size. Returns the replaced record.
+// REQUIRES: mu held exclusively since PlanWrite.
+storage::RecordPtr ApplyWrite(Table& table, WritePlan plan);
+
+// ItemCollectionMetrics for the collection of `key` (tables with an LSI).
+ItemCollectionMetrics CollectionMetrics(const Table& table,
+                                        const StorageKey& key,
+                                        const Item& item_key);
+
+}  // namespace eddy::engine
+
+#endif  // EDDY_EMULATOR_ENGINE_TABLE_WRITE_H_
