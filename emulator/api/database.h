@@ -45,6 +45,7 @@
 #include <string>
 #include <string_view>
 
+#include "emulator/api/change_feed.h"
 #include "emulator/api/faults.h"
 #include "emulator/api/options.h"
 #include "emulator/api/requests.h"
@@ -56,6 +57,7 @@ namespace eddy {
 namespace engine {
 struct Context;
 class Catalog;
+class ChangeFeed;
 class TransactionTokens;
 }  // namespace engine
 
@@ -109,6 +111,16 @@ class Database {
   StatusOr<ListTagsOfResourceResponse> ListTagsOfResource(
       const ListTagsOfResourceRequest& request);
 
+  // The change feed (change_feed.h): `subscriber` receives every committed
+  // change to the items of `table_name` (empty: of every table, including
+  // tables created later) until UnsubscribeChanges(id). Subscribing to a
+  // table that does not exist (yet) is allowed.
+  SubscriptionId SubscribeChanges(std::shared_ptr<ChangeSubscriber> subscriber,
+                                  const std::string& table_name = "");
+  // Returns whether `id` was subscribed; once it returns, that subscriber is
+  // never called again.
+  bool UnsubscribeChanges(SubscriptionId id);
+
   // eddy's own: fault injection (faults.h).
   void InjectFault(Fault fault) { faults_.Add(std::move(fault)); }
   void ClearFaults() { faults_.Clear(); }
@@ -161,6 +173,7 @@ class Database {
   std::unique_ptr<capacity::ThrottleSimulator> simulator_;
   std::unique_ptr<engine::Catalog> catalog_;
   std::unique_ptr<engine::TransactionTokens> tokens_;
+  std::unique_ptr<engine::ChangeFeed> feed_;
   FaultInjector faults_;
 };
 

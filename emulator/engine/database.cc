@@ -2,8 +2,6 @@
 
 #include "emulator/api/database.h"
 
-#include <shared_mutex>
-
 #include "emulator/engine/ops/operations.h"
 #include "emulator/engine/table/transactions.h"
 #include "emulator/storage/record.h"
@@ -43,7 +41,8 @@ Database::Database(Options options)
       simulator_(std::make_unique<capacity::ThrottleSimulator>(
           SimulatorOptionsOf(options_))),
       catalog_(std::make_unique<engine::Catalog>()),
-      tokens_(std::make_unique<engine::TransactionTokens>()) {
+      tokens_(std::make_unique<engine::TransactionTokens>()),
+      feed_(std::make_unique<engine::ChangeFeed>()) {
   options_.throttle.clock = options_.clock;
 }
 
@@ -51,7 +50,17 @@ Database::~Database() = default;
 
 engine::Context Database::MakeContext() {
   return engine::Context{catalog_.get(), &options_, tokens_.get(),
-                         simulator_.get()};
+                         simulator_.get(), feed_.get()};
+}
+
+SubscriptionId Database::SubscribeChanges(
+    std::shared_ptr<ChangeSubscriber> subscriber,
+    const std::string& table_name) {
+  return feed_->Subscribe(std::move(subscriber), table_name);
+}
+
+bool Database::UnsubscribeChanges(SubscriptionId id) {
+  return feed_->Unsubscribe(id);
 }
 
 std::optional<Status> Database::CallFault(std::string_view operation,
@@ -336,8 +345,8 @@ StatusOr<capacity::ResourceId> Database::ResourceOf(
   std::shared_ptr<engine::Table> table = catalog_->Find(table_name);
   if (table == nullptr)
     return engine::TableNotFound(table_name, /*describe_form=*/true);
-  std::shared_lock lock(table->mu);
-  if (index_name.empty()) return table->resource;
+  absl::ReaderMutexLock lock(&table->mu());
+  if (index_name.empty()) return table->state().resource;
   const engine::SecondaryIndex* index = table->FindIndex(index_name);
   if (index == nullptr || !index->is_global()) {
     return Status::Validation("The table does not have the specified index: " +

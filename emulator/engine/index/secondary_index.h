@@ -46,19 +46,31 @@ struct KeyAttribute {
 // key.
 using IndexKeyValues = absl::InlinedVector<const AttributeValue*, 16>;
 
+class SecondaryIndex;
+
+// What one write of a table item does to one secondary index: the entry the
+// old item had (if any) is removed, then the entry the new item has (if any)
+// is added (index_change.h applies it).
+struct IndexChange {
+  SecondaryIndex* index = nullptr;
+  // The entry to remove (the old item's), when `remove` is set: its storage
+  // key, and its size.
+  bool remove = false;
+  uint64_t remove_hash = 0;
+  std::string remove_pk, remove_sk, remove_base_pk, remove_base_sk;
+  int64_t remove_bytes = 0;
+  // The entry to add (the new item's), if it has one.
+  storage::RecordPtr add;
+
+  storage::KeyRef remove_key() const {
+    return storage::KeyRef{remove_hash, remove_pk, remove_sk, remove_base_pk,
+                           remove_base_sk};
+  }
+};
+
 class SecondaryIndex {
  public:
   enum class Kind { kGlobal, kLocal };
-
-  // A change waiting for the GSI lag to pass: remove the entry at
-  // `remove_key` (if any), then store `add` (if any).
-  struct PendingChange {
-    int64_t visible_at_micros = 0;
-    std::string remove_pk, remove_sk, remove_base_pk, remove_base_sk;
-    uint64_t remove_hash = 0;
-    bool has_remove = false;
-    storage::RecordPtr add;
-  };
 
   SecondaryIndex(Kind kind, std::string name, std::string arn,
                  std::vector<KeySchemaElement> key_schema,
@@ -120,8 +132,14 @@ class SecondaryIndex {
   OnDemandThroughput on_demand;
   // A GSI's own partition space in the throttling simulator.
   capacity::ResourceId resource = capacity::kNoResource;
-  int64_t active_at_micros = 0;        // CREATING (Backfilling) until then
-  std::deque<PendingChange> pending;   // GSI lag: oldest first
+  int64_t active_at_micros = 0;  // CREATING (Backfilling) until then
+  // GSI lag: changes waiting to become visible, oldest first (visible
+  // times never decrease, so changes appear in write order).
+  struct PendingChange {
+    int64_t visible_at_micros = 0;
+    IndexChange change;
+  };
+  std::deque<PendingChange> pending;
   int64_t last_visible_at_micros = 0;  // keeps changes in write order
 
   bool IsActive(int64_t now_micros) const {

@@ -93,12 +93,12 @@ StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
   int64_t response_bytes = 0;
   for (size_t t = 0; t < work.size(); ++t) {
     const Table& table = *work[t].table;
-    const KeysAndAttributes& asked = request.request_items.at(table.name);
+    const KeysAndAttributes& asked = request.request_items.at(table.name());
     CatchUp(*work[t].table, *ctx.options->clock);
-    std::shared_lock lock(table.mu);
+    absl::ReaderMutexLock lock(&table.mu());
     const std::vector<bool>* mask = nullptr;
     if (unprocessed != nullptr) {
-      auto it = unprocessed->find(table.name);
+      auto it = unprocessed->find(table.name());
       if (it != unprocessed->end()) mask = &it->second;
     }
     parts[t].resize(work[t].keys.size());
@@ -109,7 +109,8 @@ StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
         part.state = State::kUnprocessed;
         continue;
       }
-      const storage::Record* r = table.store.Find(work[t].keys[i].ref());
+      const storage::Record* r =
+          table.state().store.Find(work[t].keys[i].ref());
       const int64_t size = r ? r->item_size() : 0;
       part.half_units = capacity::ReadHalfUnits(size, asked.consistent_read);
       if (r) {
@@ -140,13 +141,13 @@ StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
   BatchGetItemResponse response;
   for (size_t t = 0; t < work.size(); ++t) {
     const Table& table = *work[t].table;
-    const KeysAndAttributes& asked = request.request_items.at(table.name);
-    std::vector<Item>& items = response.responses[table.name];
+    const KeysAndAttributes& asked = request.request_items.at(table.name());
+    std::vector<Item>& items = response.responses[table.name()];
     int64_t half_units = 0;
     for (size_t i = 0; i < parts[t].size(); ++i) {
       Part& part = parts[t][i];
       if (part.state == State::kUnprocessed) {
-        KeysAndAttributes& rest = response.unprocessed_keys[table.name];
+        KeysAndAttributes& rest = response.unprocessed_keys[table.name()];
         if (rest.keys.empty()) {  // everything the request asked, but keys
           rest = asked;
           rest.keys.clear();
@@ -158,7 +159,7 @@ StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
       if (part.item) items.push_back(*std::move(part.item));
     }
     if (auto c = MakeConsumedCapacity(request.return_consumed_capacity,
-                                      table.name, half_units, 0)) {
+                                      table.name(), half_units, 0)) {
       response.consumed_capacity.push_back(*std::move(c));
     }
   }

@@ -11,12 +11,12 @@
 // partition key is accepted.
 
 #include <mutex>
-#include <shared_mutex>
 
 #include "emulator/capacity/units.h"
 #include "emulator/engine/ops/operations.h"
 #include "emulator/engine/table/admission.h"
 #include "emulator/engine/table/keys.h"
+#include "emulator/engine/table/transactions.h"
 #include "emulator/engine/table/write.h"
 #include "emulator/types/limits.h"
 #include "emulator/types/validation_errors.h"
@@ -79,7 +79,7 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
         write.item = &*wr.put_item;
         write.key_item = write.item;
         write.record =
-            storage::MakeRecord(*wr.put_item, table->hash_key.name,
+            storage::MakeRecord(*wr.put_item, table->hash_key().name,
                                 table->range_key_name(), write.key.item_size);
       } else {
         EDDY_ASSIGN_OR_RETURN(write.key,
@@ -105,14 +105,17 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
   // Lock every table (in name order: request_items is sorted), plan every
   // write, and only then apply them.
   for (Work& w : work) CatchUp(*w.table, *ctx.options->clock);
-  std::vector<std::unique_lock<std::shared_mutex>> locks;
-  locks.reserve(work.size());
-  for (Work& w : work) locks.emplace_back(w.table->mu);
+  std::vector<std::shared_ptr<Table>> tables;
+  tables.reserve(work.size());
+  for (Work& w : work) tables.push_back(w.table);
+  auto locks = std::make_unique<TableLocks>(std::move(tables),
+                                            /*exclusive=*/true);
   const int64_t now = ctx.options->clock->NowMicros();
   std::vector<std::vector<WritePlan>> plans(work.size());
   std::vector<std::vector<const Write*>> planned(work.size());  // plans' writes
   for (size_t t = 0; t < work.size(); ++t) {
     Table& table = *work[t].table;
+    table.AssertHeld();  // by `locks`
     plans[t].reserve(work[t].writes.size());
     planned[t].reserve(work[t].writes.size());
     for (Write& write : work[t].writes) {
@@ -121,7 +124,8 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
       if (write.item) {
         EDDY_RETURN_IF_ERROR(CheckIndexKeys(table, *write.item, &index_keys));
       }
-      const storage::Record* existing = table.store.Find(write.key.ref());
+      const storage::Record* existing =
+          table.state().store.Find(write.key.ref());
       // The plan takes the key over: from here on it is plans[t][i].key.
       EDDY_ASSIGN_OR_RETURN(
           WritePlan plan, PlanWrite(table, std::move(write.key), write.item,
@@ -138,6 +142,7 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
   std::vector<PartRange> ranges;
   ranges.reserve(total);
   for (size_t t = 0; t < work.size(); ++t) {
+    work[t].table->AssertHeld();
     for (const WritePlan& plan : plans[t]) {
       const size_t begin = accesses.size();
       accesses.AddPlan(*work[t].table, plan);
@@ -152,7 +157,7 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
   for (const Work& w : work) {
     for (const Write& write : w.writes) {
       if (write.skipped) {
-        response.unprocessed_items[w.table->name].push_back(*write.request);
+        response.unprocessed_items[w.table->name()].push_back(*write.request);
       }
     }
   }
@@ -161,30 +166,35 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
   replaced.reserve(total);
   for (size_t t = 0; t < work.size(); ++t) {
     Table& table = *work[t].table;
+    table.AssertHeld();
     WriteUnits units;
     for (size_t i = 0; i < plans[t].size(); ++i) {
       if (!admission.parts[part++].admitted()) {
-        response.unprocessed_items[table.name].push_back(
+        response.unprocessed_items[table.name()].push_back(
             *planned[t][i]->request);
         continue;
       }
       units.Add(plans[t][i].units);
       const bool metrics = request.return_item_collection_metrics ==
                                ReturnItemCollectionMetrics::kSize &&
-                           table.has_local_indexes;
+                           table.has_local_indexes();
       StorageKey key = metrics ? plans[t][i].key : StorageKey();
-      replaced.push_back(ApplyWrite(table, std::move(plans[t][i])));
+      // Each part is a commit of its own.
+      Commit commit(ChangeOrigin::kUser, now);
+      replaced.push_back(commit.Apply(table, std::move(plans[t][i])));
+      commit.Publish();
       if (metrics) {
-        response.item_collection_metrics[table.name].push_back(
+        response.item_collection_metrics[table.name()].push_back(
             CollectionMetrics(table, key, *planned[t][i]->key_item));
       }
     }
-    if (auto c = MakeConsumedCapacity(request.return_consumed_capacity,
-                                      table.name, units.table, units.indexes)) {
+    if (auto c =
+            MakeConsumedCapacity(request.return_consumed_capacity, table.name(),
+                                 units.table, units.indexes)) {
       response.consumed_capacity.push_back(*std::move(c));
     }
   }
-  locks.clear();
+  locks.reset();
   return response;
 }
 

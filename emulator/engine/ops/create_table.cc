@@ -133,68 +133,79 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
         "of attributes defined in AttributeDefinitions");
   }
 
-  // 3. Build the table.
-  auto table = std::make_shared<Table>();
+  // 3. Build the table: its definition, then (locked, though nobody else
+  // can see it yet) its state.
   const int64_t now = ctx.options->clock->NowMicros();
-  table->name = request.table_name;
-  table->arn = "arn:aws:dynamodb:" + ctx.options->region + ":" +
-               ctx.options->account_id + ":table/" + request.table_name;
-  table->id = MakeTableId(request.table_name, now);
-  table->creation_date_time = static_cast<double>(now) / 1e6;
-  table->key_schema = request.key_schema;
-  table->attribute_definitions = request.attribute_definitions;
   auto type_of = [&](const std::string& name) {
     for (const auto& d : request.attribute_definitions) {
       if (d.attribute_name == name) return FromScalarType(d.attribute_type);
     }
     return AttributeType::kS;
   };
-  table->hash_key = KeyAttribute{keys[0], type_of(keys[0])};
-  if (keys.size() == 2)
-    table->range_key = KeyAttribute{keys[1], type_of(keys[1])};
-  EDDY_RETURN_IF_ERROR(ApplyCreateTableTags(request.tags, *table));
-  table->gsi_lag = ctx.options->gsi_lag;
-  table->time_to_live = ctx.options->time_to_live;
-  table->index_backfill = ctx.options->index_backfill;
-  table->item_collection_size_limit_bytes =
+  TableDefinition def;
+  def.name = request.table_name;
+  def.arn = "arn:aws:dynamodb:" + ctx.options->region + ":" +
+            ctx.options->account_id + ":table/" + request.table_name;
+  def.id = MakeTableId(request.table_name, now);
+  def.creation_date_time = static_cast<double>(now) / 1e6;
+  def.key_schema = request.key_schema;
+  def.hash_key = KeyAttribute{keys[0], type_of(keys[0])};
+  if (keys.size() == 2) def.range_key = KeyAttribute{keys[1], type_of(keys[1])};
+  def.has_local_indexes = !request.local_secondary_indexes.empty();
+  def.gsi_lag = ctx.options->gsi_lag;
+  def.time_to_live = ctx.options->time_to_live;
+  def.index_backfill = ctx.options->index_backfill;
+  def.item_collection_size_limit_bytes =
       ctx.options->item_collection_size_limit_bytes;
-  table->lag_rng.seed(
-      ctx.options->gsi_lag.seed ^
-      XXH3_64bits(request.table_name.data(), request.table_name.size()));
-  table->has_local_indexes = !request.local_secondary_indexes.empty();
-  for (const LocalSecondaryIndex& l : request.local_secondary_indexes) {
-    table->indexes.push_back(MakeIndex(SecondaryIndex::Kind::kLocal, table->arn,
-                                       l.index_name, l.key_schema, l.projection,
-                                       request.attribute_definitions, *table));
-  }
-  for (const GlobalSecondaryIndex& g : request.global_secondary_indexes) {
-    auto index = MakeIndex(SecondaryIndex::Kind::kGlobal, table->arn,
-                           g.index_name, g.key_schema, g.projection,
-                           request.attribute_definitions, *table);
-    if (g.provisioned_throughput) index->throughput = *g.provisioned_throughput;
-    if (g.on_demand_throughput) {
-      MergeOnDemandThroughput(*g.on_demand_throughput, index->on_demand);
-    }
-    table->indexes.push_back(std::move(index));
-  }
-  table->billing_mode =
-      request.billing_mode.value_or(BillingMode::kProvisioned);
-  if (table->billing_mode == BillingMode::kProvisioned) {
-    table->throughput = *request.provisioned_throughput;
-  } else {
-    table->last_update_to_pay_per_request = table->creation_date_time;
-    if (request.on_demand_throughput) {
-      MergeOnDemandThroughput(*request.on_demand_throughput, table->on_demand);
-    }
-  }
-  table->RebuildIndexKeys();
   // The table and its GSIs become resources of the throttling simulator,
   // which owns their partitions (admission.h).
-  table->simulator = ctx.simulator;
-  EDDY_RETURN_IF_ERROR(RegisterResources(*table));
-  TableDescription description = table->Describe(now);
-  std::shared_ptr<Table> added = table;
-  if (Status s = ctx.catalog->Add(std::move(added)); !s.ok()) {
+  def.simulator = ctx.simulator;
+  def.feed = ctx.feed;
+  auto table = std::make_shared<Table>(std::move(def));
+
+  TableDescription description;
+  {
+    absl::MutexLock lock(&table->mu());
+    TableState& state = table->mutable_state();
+    state.attribute_definitions = request.attribute_definitions;
+    EDDY_RETURN_IF_ERROR(ApplyCreateTableTags(request.tags, *table));
+    state.lag_rng.seed(
+        ctx.options->gsi_lag.seed ^
+        XXH3_64bits(request.table_name.data(), request.table_name.size()));
+    for (const LocalSecondaryIndex& l : request.local_secondary_indexes) {
+      state.indexes.push_back(MakeIndex(
+          SecondaryIndex::Kind::kLocal, table->arn(), l.index_name,
+          l.key_schema, l.projection, request.attribute_definitions, *table));
+    }
+    for (const GlobalSecondaryIndex& g : request.global_secondary_indexes) {
+      auto index = MakeIndex(SecondaryIndex::Kind::kGlobal, table->arn(),
+                             g.index_name, g.key_schema, g.projection,
+                             request.attribute_definitions, *table);
+      if (g.provisioned_throughput) {
+        index->throughput = *g.provisioned_throughput;
+      }
+      if (g.on_demand_throughput) {
+        MergeOnDemandThroughput(*g.on_demand_throughput, index->on_demand);
+      }
+      state.indexes.push_back(std::move(index));
+    }
+    state.billing_mode =
+        request.billing_mode.value_or(BillingMode::kProvisioned);
+    if (state.billing_mode == BillingMode::kProvisioned) {
+      state.throughput = *request.provisioned_throughput;
+    } else {
+      state.last_update_to_pay_per_request =
+          table->definition().creation_date_time;
+      if (request.on_demand_throughput) {
+        MergeOnDemandThroughput(*request.on_demand_throughput, state.on_demand);
+      }
+    }
+    table->RebuildIndexKeys();
+    EDDY_RETURN_IF_ERROR(RegisterResources(*table));
+    description = table->Describe(now);
+  }
+  if (Status s = ctx.catalog->Add(table); !s.ok()) {
+    absl::MutexLock lock(&table->mu());
     RemoveResources(*table);
     return s;
   }

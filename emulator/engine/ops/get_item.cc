@@ -42,8 +42,8 @@ StatusOr<GetItemResponse> GetItem(Context& ctx, const GetItemRequest& request) {
   GetItemResponse response;
   int64_t size = 0;
   {
-    std::shared_lock lock(table->mu);
-    const storage::Record* r = table->store.Find(key.ref());
+    absl::ReaderMutexLock lock(&table->mu());
+    const storage::Record* r = table->state().store.Find(key.ref());
     if (r != nullptr) size = r->item_size();
     // Admitted before anything is returned; a throttled read consumes
     // nothing.
@@ -56,7 +56,7 @@ StatusOr<GetItemResponse> GetItem(Context& ctx, const GetItemRequest& request) {
     }
   }
   response.consumed_capacity = MakeConsumedCapacity(
-      request.return_consumed_capacity, table->name,
+      request.return_consumed_capacity, table->name(),
       capacity::ReadHalfUnits(size, request.consistent_read), 0);
   return response;
 }

@@ -259,30 +259,7 @@ std::unique_ptr<SecondaryIndex> MakeIndex(
   }
   return std::make_unique<SecondaryIndex>(
       kind, name, table_arn + "/index/" + name, key_schema, std::move(hash),
-      std::move(range), projection, table.hash_key, table.range_key);
-}
-
-void Backfill(const Table& table, SecondaryIndex& index) {
-  for (auto it = table.store.begin(); it != table.store.end(); ++it) {
-    const Item item = it->Decode();
-    if (index.projects_all()) {
-      // The entry shares the table record's payload (one scan per key).
-      if (!index.Holds(item)) continue;
-      const std::string_view names[2] = {
-          index.hash_key().name,
-          index.range_key() ? index.range_key()->name : std::string_view()};
-      std::string_view keys[2];
-      for (int i = 0; i < 2; ++i) {
-        if (!names[i].empty())
-          storage::LocateKeys(*it, {&names[i], 1}, &keys[i]);
-      }
-      index.store.Put(storage::ShareRecord(*it, keys[0], keys[1]));
-      continue;
-    }
-    std::optional<Item> entry = index.EntryOf(item);
-    if (!entry) continue;
-    index.store.Put(storage::MakeRecord(*entry, index.entry_key_names()));
-  }
+      std::move(range), projection, table.hash_key(), table.range_key());
 }
 
 }  // namespace eddy::engine

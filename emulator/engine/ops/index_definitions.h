@@ -46,12 +46,6 @@ std::unique_ptr<SecondaryIndex> MakeIndex(
 // Errors: ValidationException.
 Status CheckProjection(const Projection& projection);
 
-// Entries for every item already in the table (UpdateTable's online index
-// creation). Items whose index key attributes have other types than the
-// index keys are left out, as DynamoDB's backfill leaves out such
-// "index key violations". REQUIRES: table.mu held exclusively.
-void Backfill(const Table& table, SecondaryIndex& index);
-
 }  // namespace eddy::engine
 
 #endif  // EDDY_EMULATOR_ENGINE_OPS_INDEX_DEFINITIONS_H_

@@ -8,7 +8,8 @@
 //                            .operation = OnDemandOperation::kUpdateTable};
 //   EDDY_RETURN_IF_ERROR(CheckOnDemandThroughput(*request.on_demand_throughput,
 //                                                check));
-//   MergeOnDemandThroughput(*request.on_demand_throughput, table.on_demand);
+//   MergeOnDemandThroughput(*request.on_demand_throughput,
+//   table.state().on_demand);
 //
 // What DynamoDB does, as observed against the service (2026 captures, see
 // on_demand_throughput.cc for which messages are confirmed):

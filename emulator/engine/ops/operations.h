@@ -13,6 +13,8 @@
 
 #include "emulator/api/options.h"
 #include "emulator/api/requests.h"
+#include "emulator/engine/table/catalog.h"
+#include "emulator/engine/table/change_feed.h"
 #include "emulator/engine/table/table.h"
 #include "emulator/engine/table/write.h"
 
@@ -26,6 +28,8 @@ struct Context {
   TransactionTokens* tokens;
   // The Database's throttling simulator (admission.h).
   capacity::ThrottleSimulator* simulator = nullptr;
+  // The Database's change feed (table/change_feed.h).
+  ChangeFeed* feed = nullptr;
 };
 
 // Batch parts to return unprocessed instead of applying them (injected
@@ -73,7 +77,8 @@ StatusOr<ListTagsOfResourceResponse> ListTagsOfResource(
     Context& ctx, const ListTagsOfResourceRequest& request);
 
 // CreateTable's Tags, checked and stored (tags.cc).
-Status ApplyCreateTableTags(const std::vector<Tag>& tags, Table& table);
+Status ApplyCreateTableTags(const std::vector<Tag>& tags, Table& table)
+    ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu());
 
 // Shared helpers --------------------------------------------------------------
 

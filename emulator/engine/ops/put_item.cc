@@ -4,12 +4,11 @@
 // Charged on the larger of the old and new item, plus the index writes
 // (throughput-model.md §1.3; item_write.h).
 
-#include <mutex>
-
 #include "emulator/capacity/units.h"
 #include "emulator/engine/ops/expressions.h"
 #include "emulator/engine/ops/item_checks.h"
 #include "emulator/engine/ops/operations.h"
+#include "emulator/engine/ops/single_write.h"
 #include "emulator/engine/table/admission.h"
 #include "emulator/engine/table/keys.h"
 #include "emulator/engine/table/write.h"
@@ -37,47 +36,34 @@ StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request) {
 
   // Encode before taking the lock; the table is locked only to swap records.
   storage::RecordPtr record =
-      storage::MakeRecord(request.item, table->hash_key.name,
+      storage::MakeRecord(request.item, table->hash_key().name,
                           table->range_key_name(), key.item_size);
-  const int64_t now = ctx.options->clock->NowMicros();
-  CatchUp(*table, *ctx.options->clock);
+  SingleWriteSpec spec;
+  spec.key = std::move(key);
+  spec.key_item = &request.item;
+  spec.known_new_item = &request.item;
+  spec.condition = &condition;
+  spec.return_old_on_condition_failure =
+      request.return_values_on_condition_check_failure_all_old;
+  spec.return_item_collection_metrics =
+      request.return_item_collection_metrics ==
+      ReturnItemCollectionMetrics::kSize;
+  EDDY_ASSIGN_OR_RETURN(
+      SingleWriteResult written,
+      CommitSingleWrite(ctx, *table, std::move(spec), [&](const Item*) {
+        return StatusOr<WriteDecision>(
+            WriteDecision::Put(&request.item, std::move(record)));
+      }));
+
   PutItemResponse response;
-  WriteUnits units;
-  storage::RecordPtr old;
-  {
-    std::unique_lock lock(table->mu);
-    IndexKeyValues index_keys;
-    EDDY_RETURN_IF_ERROR(CheckIndexKeys(*table, request.item, &index_keys));
-    const storage::Record* existing = table->store.Find(key.ref());
-    std::optional<Item> old_item;
-    if (existing != nullptr && (condition || !table->indexes.empty())) {
-      old_item = existing->Decode();
-    }
-    if (Status s = CheckCondition(
-            condition, old_item ? &*old_item : nullptr,
-            request.return_values_on_condition_check_failure_all_old);
-        !s.ok()) {
-      return ChargeFailedCondition(*table, key, existing, std::move(s));
-    }
-    EDDY_ASSIGN_OR_RETURN(
-        WritePlan plan,
-        PlanWrite(*table, key, &request.item, std::move(record), existing,
-                  old_item ? &*old_item : nullptr, now, &index_keys));
-    EDDY_RETURN_IF_ERROR(AdmitWrite(*table, plan));
-    units = plan.units;
-    old = ApplyWrite(*table, std::move(plan));
-    if (request.return_item_collection_metrics ==
-            ReturnItemCollectionMetrics::kSize &&
-        table->has_local_indexes) {
-      response.item_collection_metrics =
-          CollectionMetrics(*table, key, request.item);
-    }
+  if (written.old_record && request.return_values == ReturnValue::kAllOld) {
+    response.attributes = written.old_item ? std::move(written.old_item)
+                                           : written.old_record->Decode();
   }
-  if (old && request.return_values == ReturnValue::kAllOld)
-    response.attributes = old->Decode();
+  response.item_collection_metrics = std::move(written.item_collection_metrics);
   response.consumed_capacity =
-      MakeConsumedCapacity(request.return_consumed_capacity, table->name,
-                           units.table, units.indexes);
+      MakeConsumedCapacity(request.return_consumed_capacity, table->name(),
+                           written.units.table, written.units.indexes);
   return response;
 }
 

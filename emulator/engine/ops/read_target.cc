@@ -22,9 +22,9 @@ StatusOr<ReadTarget> ResolveReadTarget(
           "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an "
           "IndexName");
     }
-    target.store = &table.store;
-    target.hash_key = &table.hash_key;
-    target.range_key = table.range_key ? &*table.range_key : nullptr;
+    target.store = &table.state().store;
+    target.hash_key = &table.hash_key();
+    target.range_key = table.range_key() ? &*table.range_key() : nullptr;
     target.key_names = table.key_names();
     target.select = select.value_or(has_projection ? Select::kSpecificAttributes
                                                    : Select::kAllAttributes);
@@ -105,8 +105,8 @@ StatusOr<StartKey> ReadStartKey(const Table& table, const ReadTarget& target,
   }
   // Index keys and table keys, each with its type, and nothing else.
   const SecondaryIndex& index = *target.index;
-  std::vector<const KeyAttribute*> expected = {&table.hash_key};
-  if (table.range_key) expected.push_back(&*table.range_key);
+  std::vector<const KeyAttribute*> expected = {&table.hash_key()};
+  if (table.range_key()) expected.push_back(&*table.range_key());
   for (const KeyAttribute* k :
        {&index.hash_key(), index.range_key() ? &*index.range_key() : nullptr}) {
     if (k == nullptr) continue;
@@ -125,9 +125,9 @@ StatusOr<StartKey> ReadStartKey(const Table& table, const ReadTarget& target,
   if (index.range_key()) {
     start.sk = storage::KeyBytes(*key.Find(index.range_key()->name));
   }
-  start.base_pk = storage::KeyBytes(*key.Find(table.hash_key.name));
-  if (table.range_key) {
-    start.base_sk = storage::KeyBytes(*key.Find(table.range_key->name));
+  start.base_pk = storage::KeyBytes(*key.Find(table.hash_key().name));
+  if (table.range_key()) {
+    start.base_sk = storage::KeyBytes(*key.Find(table.range_key()->name));
   }
   return start;
 }
@@ -138,14 +138,15 @@ PageCollector::Options PageOptions(
     const std::optional<expr::ResolvedProjection>& projection) {
   const expr::ResolvedCondition* f = filter ? &*filter : nullptr;
   const expr::ResolvedProjection* p = projection ? &*projection : nullptr;
-  return PageCollector::Options{
-      .key_names = target.key_names,
-      .limit = limit,
-      .count_only = target.select == Select::kCount,
-      .filter = f,
-      .projection = p,
-      .fetch_from = NeedsTableFetch(target, p, f) ? &table.store : nullptr,
-      .consistent_fetch = consistent_read};
+  return PageCollector::Options{.key_names = target.key_names,
+                                .limit = limit,
+                                .count_only = target.select == Select::kCount,
+                                .filter = f,
+                                .projection = p,
+                                .fetch_from = NeedsTableFetch(target, p, f)
+                                                  ? &table.state().store
+                                                  : nullptr,
+                                .consistent_fetch = consistent_read};
 }
 
 StatusOr<QueryResponse> FinishRead(const Table& table, const ReadTarget& target,
@@ -162,11 +163,11 @@ StatusOr<QueryResponse> FinishRead(const Table& table, const ReadTarget& target,
   QueryResponse response = std::move(page.response());
   if (target.index == nullptr) {
     response.consumed_capacity =
-        MakeConsumedCapacity(return_capacity, table.name, read, 0);
+        MakeConsumedCapacity(return_capacity, table.name(), read, 0);
   } else {
     const IndexUnits index_units{target.index, read};
     response.consumed_capacity =
-        MakeConsumedCapacity(return_capacity, table.name,
+        MakeConsumedCapacity(return_capacity, table.name(),
                              page.fetch_half_units(), {&index_units, 1});
   }
   return response;

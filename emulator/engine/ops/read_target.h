@@ -8,7 +8,7 @@
 // an LSI read of attributes it does not project fetches the table items, and
 // ExclusiveStartKey must name the index keys and the table keys.
 //
-//   std::shared_lock lock(table.mu);
+//   absl::ReaderMutexLock lock(&table.mu());
 //   EDDY_ASSIGN_OR_RETURN(ReadTarget target,
 //       ResolveReadTarget(table, request.index_name, request.consistent_read,
 //                         request.select, now, ReadKind::kQuery));
@@ -46,6 +46,8 @@ struct ReadTarget {
   }
 };
 
+// All of these REQUIRE the table's lock (shared).
+//
 // Errors: ValidationException ("The table does not have the specified index:
 // <i>", "Consistent reads are not supported on global secondary indexes",
 // "Cannot read from backfilling global secondary index", the Select
@@ -53,7 +55,7 @@ struct ReadTarget {
 StatusOr<ReadTarget> ResolveReadTarget(
     const Table& table, const std::optional<std::string>& index_name,
     bool consistent_read, std::optional<Select> select, bool has_projection,
-    int64_t now_micros, ReadKind kind);
+    int64_t now_micros, ReadKind kind) ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 
 // Must a read of `target` fetch the table items? Only on an LSI that does
 // not project everything, when the read asks for ALL_ATTRIBUTES or its
@@ -75,7 +77,8 @@ struct StartKey {
 // their types; otherwise "The provided starting key is invalid: The provided
 // key element does not match the schema". Errors: ValidationException.
 StatusOr<StartKey> ReadStartKey(const Table& table, const ReadTarget& target,
-                                const Item& exclusive_start_key);
+                                const Item& exclusive_start_key)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 
 // The page rules of a Query or Scan of `target`: the key names
 // LastEvaluatedKey carries, Limit, Select COUNT, the filter and projection,
@@ -83,7 +86,8 @@ StatusOr<StartKey> ReadStartKey(const Table& table, const ReadTarget& target,
 PageCollector::Options PageOptions(
     const Table& table, const ReadTarget& target, std::optional<int> limit,
     bool consistent_read, const std::optional<expr::ResolvedCondition>& filter,
-    const std::optional<expr::ResolvedProjection>& projection);
+    const std::optional<expr::ResolvedProjection>& projection)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 
 // Ends a Query or Scan once its walk has filled `page`: charges the bytes it
 // evaluated (GSIs are read with eventual consistency whatever the request
@@ -93,7 +97,8 @@ PageCollector::Options PageOptions(
 StatusOr<QueryResponse> FinishRead(const Table& table, const ReadTarget& target,
                                    bool consistent_read,
                                    ReturnConsumedCapacity return_capacity,
-                                   PageCollector& page, ReadCharge& charge);
+                                   PageCollector& page, ReadCharge& charge)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 
 }  // namespace eddy::engine
 

@@ -116,7 +116,7 @@ Status ApplyCreateTableTags(const std::vector<Tag>& tags, Table& table) {
         "Number of Tags exceed the current limit for the provided "
         "ResourceArn");
   }
-  for (const Tag& t : tags) table.tags[t.key] = t.value;
+  for (const Tag& t : tags) table.mutable_state().tags[t.key] = t.value;
   return Status::OK();
 }
 
@@ -132,15 +132,15 @@ StatusOr<TagResourceResponse> TagResource(Context& ctx,
   EDDY_RETURN_IF_ERROR(ValidateTags(request.tags));
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                         FindTableOfArn(ctx, request.resource_arn, name));
-  std::unique_lock lock(table->mu);
-  std::map<std::string, std::string> next = table->tags;
+  absl::MutexLock lock(&table->mu());
+  std::map<std::string, std::string> next = table->state().tags;
   for (const Tag& t : request.tags) next[t.key] = t.value;
   if (next.size() > kMaxTags) {
     return Status::Validation(
         "Number of Tags exceed the current limit for the provided "
         "ResourceArn");
   }
-  table->tags = std::move(next);
+  table->mutable_state().tags = std::move(next);
   return TagResourceResponse{};
 }
 
@@ -169,8 +169,10 @@ StatusOr<UntagResourceResponse> UntagResource(
   }
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                         FindTableOfArn(ctx, request.resource_arn, name));
-  std::unique_lock lock(table->mu);
-  for (const std::string& key : request.tag_keys) table->tags.erase(key);
+  absl::MutexLock lock(&table->mu());
+  for (const std::string& key : request.tag_keys) {
+    table->mutable_state().tags.erase(key);
+  }
   return UntagResourceResponse{};
 }
 
@@ -180,13 +182,14 @@ StatusOr<ListTagsOfResourceResponse> ListTagsOfResource(
                         TableNameOfArn(ctx, request.resource_arn));
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                         FindTableOfArn(ctx, request.resource_arn, name));
-  std::shared_lock lock(table->mu);
+  absl::ReaderMutexLock lock(&table->mu());
   ListTagsOfResourceResponse response;
   // At most 50 tags, so one page always holds them all; a NextToken given
   // by an older page (never issued by eddy) starts after that key.
-  auto it = request.next_token ? table->tags.upper_bound(*request.next_token)
-                               : table->tags.begin();
-  for (; it != table->tags.end(); ++it) {
+  auto it = request.next_token
+                ? table->state().tags.upper_bound(*request.next_token)
+                : table->state().tags.begin();
+  for (; it != table->state().tags.end(); ++it) {
     response.tags.push_back(Tag{it->first, it->second});
   }
   return response;

@@ -39,47 +39,48 @@ StatusOr<UpdateTimeToLiveResponse> UpdateTimeToLive(
   if (table == nullptr) {
     return TableNotFound(request.table_name, /*describe_form=*/true);
   }
-  std::unique_lock lock(table->mu);
+  absl::MutexLock lock(&table->mu());
+  TableState& state = table->mutable_state();
   const int64_t now = ctx.options->clock->NowMicros();
   const bool enable = request.time_to_live_specification.enabled;
   // The content checks come before the cooldown.
-  auto cooldown = [&]() -> Status {
-    if (table->last_ttl_change_micros &&
-        now - *table->last_ttl_change_micros < kChangeCooldownMicros) {
+  auto cooldown = [&state, now]() -> Status {
+    if (state.last_ttl_change_micros &&
+        now - *state.last_ttl_change_micros < kChangeCooldownMicros) {
       return Status::Validation(
           "Time to live has been modified multiple times within a fixed "
           "interval");
     }
-    table->last_ttl_change_micros = now;
+    state.last_ttl_change_micros = now;
     return Status::OK();
   };
   if (enable) {
-    if (!table->ttl_attribute.empty()) {
-      if (table->ttl_attribute != attribute) {
+    if (!state.ttl_attribute.empty()) {
+      if (state.ttl_attribute != attribute) {
         return Status::Validation(
             "TimeToLive is active on a different AttributeName: current "
             "AttributeName is " +
-            table->ttl_attribute);
+            state.ttl_attribute);
       }
       return Status::Validation("TimeToLive is already enabled");
     }
     EDDY_RETURN_IF_ERROR(cooldown());
-    table->ttl_attribute = attribute;
-    table->next_ttl_sweep_micros = 0;
-    table->ttl_enabled.store(true, std::memory_order_relaxed);
+    state.ttl_attribute = attribute;
+    state.next_ttl_sweep_micros = 0;
+    table->set_ttl_enabled(true);
   } else {
-    if (table->ttl_attribute.empty()) {
+    if (state.ttl_attribute.empty()) {
       return Status::Validation("TimeToLive is already disabled");
     }
-    if (table->ttl_attribute != attribute) {
+    if (state.ttl_attribute != attribute) {
       return Status::Validation(
           "TimeToLive is active on a different AttributeName: current "
           "AttributeName is " +
-          table->ttl_attribute);
+          state.ttl_attribute);
     }
     EDDY_RETURN_IF_ERROR(cooldown());
-    table->ttl_attribute.clear();
-    table->ttl_enabled.store(false, std::memory_order_relaxed);
+    state.ttl_attribute.clear();
+    table->set_ttl_enabled(false);
   }
   return UpdateTimeToLiveResponse{request.time_to_live_specification};
 }
@@ -93,15 +94,16 @@ StatusOr<DescribeTimeToLiveResponse> DescribeTimeToLive(
   if (table == nullptr) {
     return TableNotFound(request.table_name, /*describe_form=*/true);
   }
-  std::shared_lock lock(table->mu);
+  absl::ReaderMutexLock lock(&table->mu());
   DescribeTimeToLiveResponse response;
-  if (table->ttl_attribute.empty()) {
+  if (table->state().ttl_attribute.empty()) {
     response.time_to_live_description.time_to_live_status =
         TimeToLiveStatus::kDisabled;
   } else {
     response.time_to_live_description.time_to_live_status =
         TimeToLiveStatus::kEnabled;
-    response.time_to_live_description.attribute_name = table->ttl_attribute;
+    response.time_to_live_description.attribute_name =
+        table->state().ttl_attribute;
   }
   return response;
 }

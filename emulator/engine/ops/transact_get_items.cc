@@ -98,8 +98,9 @@ StatusOr<TransactGetItemsResponse> TransactGetItems(
     TableLocks locks(std::move(tables), /*exclusive=*/false);
     std::vector<capacity::Access> accesses;
     for (const Get& g : gets) {
+      g.table->AssertReaderHeld();  // by `locks`
       ItemResponse r;
-      const storage::Record* record = g.table->store.Find(g.key.ref());
+      const storage::Record* record = g.table->state().store.Find(g.key.ref());
       accesses.push_back(ReadAccess(
           *g.table, g.key,
           2 * capacity::ReadHalfUnits(record ? record->item_size() : 0,
@@ -109,10 +110,11 @@ StatusOr<TransactGetItemsResponse> TransactGetItems(
         r.item = g.projection ? expr::Project(*g.projection, record->Decode())
                               : record->Decode();
       }
-      if (std::find(order.begin(), order.end(), g.table->name) == order.end()) {
-        order.push_back(g.table->name);
+      if (std::find(order.begin(), order.end(), g.table->name()) ==
+          order.end()) {
+        order.push_back(g.table->name());
       }
-      half_units[g.table->name].table +=
+      half_units[g.table->name()].table +=
           2 * capacity::ReadHalfUnits(record ? record->item_size() : 0,
                                       /*strongly_consistent=*/true);
       response.responses.push_back(std::move(r));

@@ -241,12 +241,13 @@ TransactWriteItemsResponse Replay(const TransactWriteItemsRequest& request,
   std::vector<std::string> order;
   std::map<std::string, WriteUnits> units;
   for (const Action& a : actions) {
-    if (std::find(order.begin(), order.end(), a.table->name) == order.end()) {
-      order.push_back(a.table->name);
+    a.table->AssertReaderHeld();  // by `locks`
+    if (std::find(order.begin(), order.end(), a.table->name()) == order.end()) {
+      order.push_back(a.table->name());
     }
     const storage::Record* r =
-        a.key_error ? nullptr : a.table->store.Find(a.key.ref());
-    units[a.table->name].table +=
+        a.key_error ? nullptr : a.table->state().store.Find(a.key.ref());
+    units[a.table->name()].table +=
         2 * capacity::ReadHalfUnits(r ? r->item_size() : 0,
                                     /*strongly_consistent=*/true);
   }
@@ -372,10 +373,11 @@ StatusOr<TransactWriteItemsResponse> TransactWriteItems(
         return TransactionCanceled(std::move(reasons));
       };
       if (a.key_error) return validation_error(*a.key_error);
-      existing[i] = a.table->store.Find(a.key.ref());
+      a.table->AssertHeld();  // by `locks`
+      existing[i] = a.table->state().store.Find(a.key.ref());
       // The stored item is decoded only when something reads it.
       if (existing[i] != nullptr && (a.condition || a.kind == Kind::kUpdate ||
-                                     !a.table->indexes.empty())) {
+                                     !a.table->state().indexes.empty())) {
         old_items[i] = existing[i]->Decode();
       }
       if (a.kind == Kind::kPut) {
@@ -420,11 +422,12 @@ StatusOr<TransactWriteItemsResponse> TransactWriteItems(
     for (size_t i = 0; i < n && !cancelled; ++i) {
       Action& a = actions[i];
       if (a.kind == Kind::kConditionCheck) continue;
+      a.table->AssertHeld();
       const Item* new_item = new_item_of[i];
       storage::RecordPtr record;
       if (new_item != nullptr) {
         record = storage::MakeRecord(
-            *new_item, a.table->hash_key.name, a.table->range_key_name(),
+            *new_item, a.table->hash_key().name, a.table->range_key_name(),
             a.kind == Kind::kPut ? a.key.item_size : -1);
       }
       StatusOr<WritePlan> plan =
@@ -451,6 +454,7 @@ StatusOr<TransactWriteItemsResponse> TransactWriteItems(
       std::vector<size_t> action_of;  // per access
       for (size_t i = 0; i < n; ++i) {
         const Action& a = actions[i];
+        a.table->AssertHeld();
         if (a.kind == Kind::kConditionCheck) {
           accesses.AddCharge(
               *a.table, a.key,
@@ -474,29 +478,37 @@ StatusOr<TransactWriteItemsResponse> TransactWriteItems(
       }
     }
 
-    // 4. Apply, and account per table in the order tables first appear.
+    // 4. Apply (one commit: the change feed gets every change together),
+    // and account per table in the order tables first appear.
+    Commit commit(ChangeOrigin::kTransaction, now,
+                  request.client_request_token ? &*request.client_request_token
+                                               : nullptr);
     std::vector<std::string> order;
     std::map<std::string, WriteUnits> units;
     for (size_t i = 0; i < n; ++i) {
       Action& a = actions[i];
-      if (std::find(order.begin(), order.end(), a.table->name) == order.end()) {
-        order.push_back(a.table->name);
+      a.table->AssertHeld();
+      if (std::find(order.begin(), order.end(), a.table->name()) ==
+          order.end()) {
+        order.push_back(a.table->name());
       }
       if (a.kind == Kind::kConditionCheck) {
         // Billed as a write of the item it checks.
-        units[a.table->name].table += capacity::WriteHalfUnits(
+        units[a.table->name()].table += capacity::WriteHalfUnits(
             existing[i] ? existing[i]->item_size() : 0);
         continue;
       }
-      units[a.table->name].Add(plans[i]->units);
-      replaced.push_back(ApplyWrite(*a.table, *std::move(plans[i])));
+      units[a.table->name()].Add(plans[i]->units);
+      replaced.push_back(commit.Apply(*a.table, *std::move(plans[i]),
+                                      old_items[i] ? &*old_items[i] : nullptr));
       if (request.return_item_collection_metrics ==
               ReturnItemCollectionMetrics::kSize &&
-          a.table->has_local_indexes) {
-        response.item_collection_metrics[a.table->name].push_back(
+          a.table->has_local_indexes()) {
+        response.item_collection_metrics[a.table->name()].push_back(
             CollectionMetrics(*a.table, a.key, a.key_item));
       }
     }
+    commit.Publish();
     for (const std::string& name : order) {
       WriteUnits u = units[name];
       u.table *= 2;  // transactional: prepare and commit

@@ -8,13 +8,12 @@
 // only the touched paths. Without an UpdateExpression the call creates a
 // key-only item when none exists and otherwise changes nothing.
 
-#include <mutex>
-
 #include "emulator/capacity/units.h"
 #include "emulator/engine/ops/expressions.h"
 #include "emulator/engine/ops/item_checks.h"
 #include "emulator/engine/ops/legacy.h"
 #include "emulator/engine/ops/operations.h"
+#include "emulator/engine/ops/single_write.h"
 #include "emulator/engine/table/admission.h"
 #include "emulator/engine/table/keys.h"
 #include "emulator/engine/table/write.h"
@@ -28,11 +27,12 @@ namespace {
 // An UpdateExpression may not write inside a secondary-index key attribute
 // (api-semantics.md §1.5).
 Status CheckIndexKeyPaths(const Table& table,
-                          const expr::ResolvedUpdate& update) {
+                          const expr::ResolvedUpdate& update)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu()) {
   for (const expr::UpdateAction& action : update.actions) {
     if (action.path.elements.size() < 2) continue;
     const std::string& top = action.path.elements[0].name;
-    for (const auto& index : table.indexes) {
+    for (const auto& index : table.state().indexes) {
       if (top == index->hash_key().name ||
           (index->range_key() && top == index->range_key()->name)) {
         return Status::Validation(
@@ -44,6 +44,18 @@ Status CheckIndexKeyPaths(const Table& table,
     }
   }
   return Status::OK();
+}
+
+// Does the update only take away (REMOVE, or DELETE from a set)? On a
+// missing item it then has nothing to do.
+bool OnlyRemoves(const expr::ResolvedUpdate& update) {
+  for (const expr::UpdateAction& action : update.actions) {
+    if (action.kind != expr::UpdateAction::Kind::kRemove &&
+        action.kind != expr::UpdateAction::Kind::kDelete) {
+      return false;
+    }
+  }
+  return true;
 }
 
 }  // namespace
@@ -108,87 +120,91 @@ StatusOr<UpdateItemResponse> UpdateItem(Context& ctx,
   EDDY_ASSIGN_OR_RETURN(StorageKey key,
                         KeyFromKeyParameter(*table, request.key));
   if (update) {
-    std::vector<std::string> key_names = {table->hash_key.name};
-    if (table->range_key) key_names.push_back(table->range_key->name);
+    std::vector<std::string> key_names = {table->hash_key().name};
+    if (table->range_key()) key_names.push_back(table->range_key()->name);
     EDDY_RETURN_IF_ERROR(expr::CheckKeyAttributesUntouched(*update, key_names));
   }
 
-  const int64_t now = ctx.options->clock->NowMicros();
-  CatchUp(*table, *ctx.options->clock);
+  SingleWriteSpec spec;
+  spec.key = std::move(key);
+  spec.key_item = &request.key;
+  spec.condition = &condition;
+  spec.return_old_on_condition_failure =
+      request.return_values_on_condition_check_failure_all_old;
+  spec.decode_old = true;
+  if (update) {
+    spec.check_first = [&update](const Table& t) {
+      t.AssertReaderHeld();
+      return CheckIndexKeyPaths(t, *update);
+    };
+  }
+  spec.return_item_collection_metrics =
+      request.return_item_collection_metrics ==
+      ReturnItemCollectionMetrics::kSize;
+  expr::UpdateOutcome outcome;
+  bool changed = false;
+  EDDY_ASSIGN_OR_RETURN(
+      SingleWriteResult written,
+      CommitSingleWrite(
+          ctx, *table, std::move(spec),
+          [&](const Item* old_item) -> StatusOr<WriteDecision> {
+            if (old_item != nullptr && !update) {
+              return WriteDecision::NoChange();  // nothing to change
+            }
+            if (old_item == nullptr && update && OnlyRemoves(*update)) {
+              // REMOVE / DELETE of what a missing item does not have:
+              // DynamoDB creates nothing.
+              return WriteDecision::NoChange();
+            }
+            if (update) {
+              // A new item starts from its key, so that the update sees the
+              // key attributes (SET c = pk).
+              EDDY_ASSIGN_OR_RETURN(
+                  outcome, expr::ApplyUpdate(
+                               *update, old_item ? *old_item : request.key));
+            }
+            // Upsert: the key is always there.
+            for (const auto& e : request.key) outcome.item.Set(e.name, e.value);
+            if (ItemSizeBytes(outcome.item) > limits::kMaxItemSizeBytes) {
+              return Status::Validation(
+                  "Item size to update has exceeded the maximum allowed size");
+            }
+            changed = true;
+            return WriteDecision::Put(&outcome.item);
+          }));
+
   UpdateItemResponse response;
-  WriteUnits units;
-  {
-    std::unique_lock lock(table->mu);
-    if (update) EDDY_RETURN_IF_ERROR(CheckIndexKeyPaths(*table, *update));
-    const storage::Record* existing = table->store.Find(key.ref());
-    std::optional<Item> old_item;
-    if (existing != nullptr) old_item = existing->Decode();
-    if (Status s = CheckCondition(
-            condition, old_item ? &*old_item : nullptr,
-            request.return_values_on_condition_check_failure_all_old);
-        !s.ok()) {
-      return ChargeFailedCondition(*table, key, existing, std::move(s));
+  if (!changed) {
+    // Nothing written: ALL_OLD and ALL_NEW both show the stored item.
+    if (request.return_values == ReturnValue::kAllOld ||
+        request.return_values == ReturnValue::kAllNew) {
+      response.attributes = std::move(written.old_item);
     }
-    if (old_item && !update) {
-      // Nothing to change; charged as a write of the item.
-      units.table = capacity::WriteHalfUnits(existing->item_size());
-      EDDY_RETURN_IF_ERROR(AdmitCharge(*table, key, units.table));
-      if (request.return_values == ReturnValue::kAllOld ||
-          request.return_values == ReturnValue::kAllNew) {
-        response.attributes = std::move(old_item);
-      }
-    } else {
-      expr::UpdateOutcome outcome;
-      if (update) {
-        EDDY_ASSIGN_OR_RETURN(
-            outcome, expr::ApplyUpdate(*update, old_item ? *old_item : Item()));
-      }
-      // Upsert: a new item starts from its key.
-      for (const auto& e : request.key) outcome.item.Set(e.name, e.value);
-      if (ItemSizeBytes(outcome.item) > limits::kMaxItemSizeBytes) {
-        return Status::Validation(
-            "Item size to update has exceeded the maximum allowed size");
-      }
-      IndexKeyValues index_keys;
-      EDDY_RETURN_IF_ERROR(CheckIndexKeys(*table, outcome.item, &index_keys));
-      storage::RecordPtr record = storage::MakeRecord(
-          outcome.item, table->hash_key.name, table->range_key_name());
-      EDDY_ASSIGN_OR_RETURN(
-          WritePlan plan,
-          PlanWrite(*table, key, &outcome.item, std::move(record), existing,
-                    old_item ? &*old_item : nullptr, now, &index_keys));
-      EDDY_RETURN_IF_ERROR(AdmitWrite(*table, plan));
-      units = plan.units;
-      ApplyWrite(*table, std::move(plan));
-      if (request.return_item_collection_metrics ==
-              ReturnItemCollectionMetrics::kSize &&
-          table->has_local_indexes) {
-        response.item_collection_metrics =
-            CollectionMetrics(*table, key, request.key);
-      }
-      switch (request.return_values) {
-        case ReturnValue::kNone:
-          break;
-        case ReturnValue::kAllOld:
-          response.attributes = std::move(old_item);
-          break;
-        case ReturnValue::kAllNew:
-          response.attributes = std::move(outcome.item);
-          break;
-        case ReturnValue::kUpdatedOld:
-          if (!outcome.updated_old.empty())
-            response.attributes = std::move(outcome.updated_old);
-          break;
-        case ReturnValue::kUpdatedNew:
-          if (!outcome.updated_new.empty())
-            response.attributes = std::move(outcome.updated_new);
-          break;
-      }
+  } else {
+    switch (request.return_values) {
+      case ReturnValue::kNone:
+        break;
+      case ReturnValue::kAllOld:
+        response.attributes = std::move(written.old_item);
+        break;
+      case ReturnValue::kAllNew:
+        response.attributes = std::move(outcome.item);
+        break;
+      case ReturnValue::kUpdatedOld:
+        if (!outcome.updated_old.empty())
+          response.attributes = std::move(outcome.updated_old);
+        break;
+      case ReturnValue::kUpdatedNew:
+        if (!outcome.updated_new.empty())
+          response.attributes = std::move(outcome.updated_new);
+        break;
     }
+    response.item_collection_metrics =
+        std::move(written.item_collection_metrics);
   }
   response.consumed_capacity =
-      MakeConsumedCapacity(request.return_consumed_capacity, table->name,
-                           units.table, units.indexes);
+      MakeConsumedCapacity(request.return_consumed_capacity, table->name(),
+                           written.units.table, written.units.indexes);
   return response;
 }
 

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <set>
 
+#include "emulator/engine/index/index_change.h"
 #include "emulator/engine/ops/index_definitions.h"
 #include "emulator/engine/ops/on_demand_throughput.h"
 #include "emulator/engine/ops/operations.h"
@@ -31,10 +32,12 @@ constexpr char kInvalid[] = "One or more parameter values were invalid: ";
 // call (DynamoDB's online-index limit), throughput updates for existing
 // GSIs. `mode` is the table's billing mode after this call. Sets
 // `definitions` to the table's attribute definitions merged with the
-// request's. REQUIRES: table.mu held.
+// request's.
 Status CheckIndexUpdates(const Table& table, const UpdateTableRequest& request,
                          BillingMode mode, int64_t now_micros,
-                         std::vector<AttributeDefinition>* definitions_out) {
+                         std::vector<AttributeDefinition>* definitions_out)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu()) {
+  const TableState& state = table.state();
   std::set<std::string> names;
   int creates_or_deletes = 0;
   for (const GlobalSecondaryIndexUpdate& u :
@@ -67,7 +70,7 @@ Status CheckIndexUpdates(const Table& table, const UpdateTableRequest& request,
     if (!u.update) ++creates_or_deletes;
   }
   bool creating = false;
-  for (const auto& index : table.indexes) {
+  for (const auto& index : state.indexes) {
     creating = creating || !index->IsActive(now_micros);
   }
   if (creates_or_deletes > 1 || (creates_or_deletes == 1 && creating)) {
@@ -77,7 +80,7 @@ Status CheckIndexUpdates(const Table& table, const UpdateTableRequest& request,
   }
 
   std::vector<AttributeDefinition>& definitions = *definitions_out;
-  definitions = table.attribute_definitions;
+  definitions = state.attribute_definitions;
   for (const AttributeDefinition& d : request.attribute_definitions) {
     bool known = false;
     for (AttributeDefinition& existing : definitions) {
@@ -130,7 +133,7 @@ Status CheckIndexUpdates(const Table& table, const UpdateTableRequest& request,
              .index_name = g.index_name}));
       }
       int globals = 1;
-      for (const auto& index : table.indexes) globals += index->is_global();
+      for (const auto& index : state.indexes) globals += index->is_global();
       if (globals > limits::kMaxGlobalSecondaryIndexes) {
         return Status(ErrorCode::kLimitExceeded,
                       std::string(kInvalid) +
@@ -191,7 +194,7 @@ Status CheckIndexUpdates(const Table& table, const UpdateTableRequest& request,
               "ProvisionedThroughput must be specified for index: " + name);
         }
         const ProvisionedThroughput& next = *a.provisioned_throughput;
-        if (table.billing_mode == BillingMode::kProvisioned &&
+        if (state.billing_mode == BillingMode::kProvisioned &&
             next.read_capacity_units == index->throughput.read_capacity_units &&
             next.write_capacity_units ==
                 index->throughput.write_capacity_units) {
@@ -217,19 +220,20 @@ Status CheckIndexUpdates(const Table& table, const UpdateTableRequest& request,
   return Status::OK();
 }
 
-// Applies what CheckIndexUpdates accepted. REQUIRES: table.mu held
-// exclusively.
-// `updated` collects the GSIs whose throughput changed.
+// Applies what CheckIndexUpdates accepted. // `updated` collects the GSIs whose
+// throughput changed.
 void ApplyIndexUpdates(Table& table, const UpdateTableRequest& request,
                        std::vector<AttributeDefinition> definitions,
                        int64_t now_micros,
-                       std::vector<const SecondaryIndex*>* updated) {
+                       std::vector<const SecondaryIndex*>* updated)
+    ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu()) {
+  TableState& state = table.mutable_state();
   for (const GlobalSecondaryIndexUpdate& u :
        request.global_secondary_index_updates) {
     if (u.create) {
       const GlobalSecondaryIndex& g = *u.create;
       std::unique_ptr<SecondaryIndex> index =
-          MakeIndex(SecondaryIndex::Kind::kGlobal, table.arn, g.index_name,
+          MakeIndex(SecondaryIndex::Kind::kGlobal, table.arn(), g.index_name,
                     g.key_schema, g.projection, definitions, table);
       if (g.provisioned_throughput)
         index->throughput = *g.provisioned_throughput;
@@ -238,24 +242,24 @@ void ApplyIndexUpdates(Table& table, const UpdateTableRequest& request,
       }
       // Backfilling takes time on the clock when Options say so; reads of
       // the index are refused until then.
-      const IndexBackfill& b = table.index_backfill;
+      const IndexBackfill& b = table.definition().index_backfill;
       int64_t micros = b.base_micros;
       if (b.items_per_second > 0) {
-        micros += table.store.item_count() * 1'000'000 / b.items_per_second;
+        micros += state.store.item_count() * 1'000'000 / b.items_per_second;
       }
       index->active_at_micros = now_micros + micros;
-      Backfill(table, *index);
+      Backfill(state.store, *index);
       // Validated like the table's own throughput: registering cannot fail
       // on these settings (a failure would leave the index without
       // throttling, never without data).
       (void)RegisterIndexResource(table, *index);
-      table.indexes.push_back(std::move(index));
-      table.attribute_definitions = definitions;
+      state.indexes.push_back(std::move(index));
+      state.attribute_definitions = definitions;
     } else if (u.delete_index_name) {
       if (SecondaryIndex* gone = table.FindIndex(*u.delete_index_name)) {
         RemoveIndexResource(table, *gone);
       }
-      auto& v = table.indexes;
+      auto& v = state.indexes;
       v.erase(std::remove_if(v.begin(), v.end(),
                              [&](const std::unique_ptr<SecondaryIndex>& i) {
                                return i->name() == *u.delete_index_name;
@@ -275,24 +279,26 @@ void ApplyIndexUpdates(Table& table, const UpdateTableRequest& request,
   table.RebuildIndexKeys();
   // Attribute definitions that no key uses any more are dropped.
   std::vector<AttributeDefinition> kept;
-  for (const AttributeDefinition& d : table.attribute_definitions) {
-    bool used = d.attribute_name == table.hash_key.name ||
+  for (const AttributeDefinition& d : state.attribute_definitions) {
+    bool used = d.attribute_name == table.hash_key().name ||
                 d.attribute_name == table.range_key_name();
-    for (const auto& index : table.indexes) {
+    for (const auto& index : state.indexes) {
       for (const auto& k : index->key_schema()) {
         used = used || k.attribute_name == d.attribute_name;
       }
     }
     if (used) kept.push_back(d);
   }
-  table.attribute_definitions = std::move(kept);
+  state.attribute_definitions = std::move(kept);
 }
 
 // The checks of BillingMode and ProvisionedThroughput; `mode` is the billing
-// mode after the call. REQUIRES: table.mu held.
+// mode after the call.
 Status CheckTableThroughputUpdate(const Table& table,
                                   const UpdateTableRequest& request,
-                                  BillingMode mode) {
+                                  BillingMode mode)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu()) {
+  const TableState& state = table.state();
   if (mode == BillingMode::kPayPerRequest && request.provisioned_throughput) {
     return Status::Validation(
         std::string(kInvalid) +
@@ -300,7 +306,7 @@ Status CheckTableThroughputUpdate(const Table& table,
         "specified when BillingMode is PAY_PER_REQUEST");
   }
   if (mode == BillingMode::kProvisioned &&
-      table.billing_mode == BillingMode::kPayPerRequest) {
+      state.billing_mode == BillingMode::kPayPerRequest) {
     if (!request.provisioned_throughput) {
       return Status::Validation(
           std::string(kInvalid) +
@@ -309,7 +315,7 @@ Status CheckTableThroughputUpdate(const Table& table,
     }
     // Every GSI needs throughput of its own on a provisioned table.
     std::string missing;
-    for (const auto& index : table.indexes) {
+    for (const auto& index : state.indexes) {
       if (!index->is_global()) continue;
       bool given = false;
       for (const GlobalSecondaryIndexUpdate& u :
@@ -329,14 +335,14 @@ Status CheckTableThroughputUpdate(const Table& table,
     }
   }
   if (mode == BillingMode::kProvisioned &&
-      table.billing_mode == BillingMode::kProvisioned &&
+      state.billing_mode == BillingMode::kProvisioned &&
       request.provisioned_throughput &&
       request.global_secondary_index_updates.empty() &&
       request.provisioned_throughput->read_capacity_units ==
-          table.throughput.read_capacity_units &&
+          state.throughput.read_capacity_units &&
       request.provisioned_throughput->write_capacity_units ==
-          table.throughput.write_capacity_units) {
-    const auto& t = table.throughput;
+          state.throughput.write_capacity_units) {
+    const auto& t = state.throughput;
     return Status::Validation(
         "The provisioned throughput for the table will not change. The "
         "requested value equals the current value. Current ReadCapacityUnits "
@@ -354,40 +360,42 @@ Status CheckTableThroughputUpdate(const Table& table,
   return Status::OK();
 }
 
-// REQUIRES: table.mu held exclusively; CheckTableThroughputUpdate passed.
+// REQUIRES: CheckTableThroughputUpdate passed.
 void ApplyTableThroughputUpdate(Table& table, const UpdateTableRequest& request,
-                                BillingMode mode, int64_t now_micros) {
+                                BillingMode mode, int64_t now_micros)
+    ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu()) {
+  TableState& state = table.mutable_state();
   const double now = static_cast<double>(now_micros) / 1e6;
   if (mode == BillingMode::kPayPerRequest) {
-    if (table.billing_mode != BillingMode::kPayPerRequest)
-      table.last_update_to_pay_per_request = now;
-    table.billing_mode = BillingMode::kPayPerRequest;
-    for (auto& index : table.indexes) {
+    if (state.billing_mode != BillingMode::kPayPerRequest)
+      state.last_update_to_pay_per_request = now;
+    state.billing_mode = BillingMode::kPayPerRequest;
+    for (auto& index : state.indexes) {
       if (!index->is_global()) continue;
       index->throughput = ProvisionedThroughput{};
     }
     return;
   }
   const ProvisionedThroughput next =
-      request.provisioned_throughput.value_or(table.throughput);
-  if (table.billing_mode == BillingMode::kProvisioned) {
-    if (next.read_capacity_units > table.throughput.read_capacity_units ||
-        next.write_capacity_units > table.throughput.write_capacity_units) {
-      table.last_increase = now;
+      request.provisioned_throughput.value_or(state.throughput);
+  if (state.billing_mode == BillingMode::kProvisioned) {
+    if (next.read_capacity_units > state.throughput.read_capacity_units ||
+        next.write_capacity_units > state.throughput.write_capacity_units) {
+      state.last_increase = now;
     }
-    if (next.read_capacity_units < table.throughput.read_capacity_units ||
-        next.write_capacity_units < table.throughput.write_capacity_units) {
-      table.last_decrease = now;
+    if (next.read_capacity_units < state.throughput.read_capacity_units ||
+        next.write_capacity_units < state.throughput.write_capacity_units) {
+      state.last_decrease = now;
     }
   }
   // Maximum throughput is an on-demand setting: a provisioned table has none.
   // [I] DynamoDB refuses it on provisioned tables and no longer describes
   // it; that it is forgotten (not restored by a later switch back) is our
   // modelling choice.
-  table.on_demand = OnDemandThroughput{};
-  for (auto& index : table.indexes) index->on_demand = OnDemandThroughput{};
-  table.billing_mode = BillingMode::kProvisioned;
-  table.throughput = next;
+  state.on_demand = OnDemandThroughput{};
+  for (auto& index : state.indexes) index->on_demand = OnDemandThroughput{};
+  state.billing_mode = BillingMode::kProvisioned;
+  state.throughput = next;
 }
 
 }  // namespace
@@ -402,7 +410,7 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
   if (table == nullptr)
     return TableNotFound(request.table_name, /*describe_form=*/true);
 
-  std::unique_lock lock(table->mu);
+  absl::MutexLock lock(&table->mu());
   const int64_t now_micros = ctx.options->clock->NowMicros();
   const bool table_part =
       request.billing_mode.has_value() || request.provisioned_throughput;
@@ -426,7 +434,8 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
         "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is "
         "required");
   }
-  const BillingMode mode = request.billing_mode.value_or(table->billing_mode);
+  const BillingMode mode =
+      request.billing_mode.value_or(table->state().billing_mode);
   if (table_part) {
     for (const GlobalSecondaryIndexUpdate& u :
          request.global_secondary_index_updates) {
@@ -451,7 +460,8 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
   }
   if (table_part) ApplyTableThroughputUpdate(*table, request, mode, now_micros);
   if (limits_part) {
-    MergeOnDemandThroughput(*request.on_demand_throughput, table->on_demand);
+    MergeOnDemandThroughput(*request.on_demand_throughput,
+                            table->mutable_state().on_demand);
   }
   std::vector<const SecondaryIndex*> updated;
   if (index_part) {

@@ -49,11 +49,12 @@ void SetBilling(BillingMode mode, const OnDemandThroughput& on_demand,
 
 capacity::ResourceConfig TableResourceConfig(const Table& table) {
   capacity::ResourceConfig c;
-  c.arn = table.arn;
-  c.name = table.name;
+  c.arn = table.arn();
+  c.name = table.name();
   c.kind = capacity::ResourceKind::kTable;
-  SetBilling(table.billing_mode, table.on_demand, table.throughput, &c);
-  c.has_local_secondary_index = table.has_local_indexes;
+  SetBilling(table.state().billing_mode, table.state().on_demand,
+             table.state().throughput, &c);
+  c.has_local_secondary_index = table.has_local_indexes();
   return c;
 }
 
@@ -61,23 +62,24 @@ capacity::ResourceConfig IndexResourceConfig(const Table& table,
                                              const SecondaryIndex& index) {
   capacity::ResourceConfig c;
   c.arn = index.arn();
-  c.name = table.name + "/" + index.name();
+  c.name = table.name() + "/" + index.name();
   c.kind = capacity::ResourceKind::kIndex;
-  c.table = table.resource;
+  c.table = table.state().resource;
   // A GSI's throughput (and on-demand maximum) is its own, independent of
   // the table's; its billing mode is the table's.
-  SetBilling(table.billing_mode, index.on_demand, index.throughput, &c);
+  SetBilling(table.state().billing_mode, index.on_demand, index.throughput, &c);
   return c;
 }
 
 Status RegisterResources(Table& table) {
-  if (table.simulator == nullptr) return Status::OK();
-  EDDY_ASSIGN_OR_RETURN(table.resource,
-                        table.simulator->Register(TableResourceConfig(table)));
-  for (const auto& index : table.indexes) {
+  if (table.simulator() == nullptr) return Status::OK();
+  EDDY_ASSIGN_OR_RETURN(
+      table.mutable_state().resource,
+      table.simulator()->Register(TableResourceConfig(table)));
+  for (const auto& index : table.state().indexes) {
     if (!index->is_global()) continue;
     StatusOr<capacity::ResourceId> id =
-        table.simulator->Register(IndexResourceConfig(table, *index));
+        table.simulator()->Register(IndexResourceConfig(table, *index));
     if (!id.ok()) {
       RemoveResources(table);
       return id.status();
@@ -88,39 +90,40 @@ Status RegisterResources(Table& table) {
 }
 
 Status RegisterIndexResource(Table& table, SecondaryIndex& index) {
-  if (table.simulator == nullptr) return Status::OK();
+  if (table.simulator() == nullptr) return Status::OK();
   capacity::ResourceConfig c = IndexResourceConfig(table, index);
   // The backfilled entries, each with its 100-byte overhead.
   c.size_bytes = index.store.total_item_bytes() +
                  kOverhead * static_cast<int64_t>(index.store.item_count());
-  EDDY_ASSIGN_OR_RETURN(index.resource, table.simulator->Register(c));
+  EDDY_ASSIGN_OR_RETURN(index.resource, table.simulator()->Register(c));
   return Status::OK();
 }
 
 void RemoveIndexResource(Table& table, SecondaryIndex& index) {
-  if (table.simulator == nullptr || index.resource == capacity::kNoResource)
+  if (table.simulator() == nullptr || index.resource == capacity::kNoResource)
     return;
-  (void)table.simulator->Remove(index.resource);
+  (void)table.simulator()->Remove(index.resource);
   index.resource = capacity::kNoResource;
 }
 
 void RemoveResources(Table& table) {
-  if (table.simulator == nullptr) return;
-  for (const auto& index : table.indexes) RemoveIndexResource(table, *index);
-  if (table.resource != capacity::kNoResource) {
-    (void)table.simulator->Remove(table.resource);
-    table.resource = capacity::kNoResource;
+  if (table.simulator() == nullptr) return;
+  for (const auto& index : table.state().indexes)
+    RemoveIndexResource(table, *index);
+  if (table.state().resource != capacity::kNoResource) {
+    (void)table.simulator()->Remove(table.state().resource);
+    table.mutable_state().resource = capacity::kNoResource;
   }
 }
 
 Status UpdateResources(Table& table, bool table_changed,
                        const std::vector<const SecondaryIndex*>& indexes) {
-  if (table.simulator == nullptr) return Status::OK();
+  if (table.simulator() == nullptr) return Status::OK();
   if (table_changed) {
-    EDDY_RETURN_IF_ERROR(
-        table.simulator->Update(table.resource, TableResourceConfig(table)));
+    EDDY_RETURN_IF_ERROR(table.simulator()->Update(table.state().resource,
+                                                   TableResourceConfig(table)));
   }
-  for (const auto& index : table.indexes) {
+  for (const auto& index : table.state().indexes) {
     if (!index->is_global() || index->resource == capacity::kNoResource) {
       continue;
     }
@@ -128,7 +131,7 @@ Status UpdateResources(Table& table, bool table_changed,
                                     index.get()) == indexes.end()) {
       continue;
     }
-    EDDY_RETURN_IF_ERROR(table.simulator->Update(
+    EDDY_RETURN_IF_ERROR(table.simulator()->Update(
         index->resource, IndexResourceConfig(table, *index)));
   }
   return Status::OK();
@@ -144,13 +147,14 @@ void WriteAccesses::AddPlan(const Table& table, const WritePlan& plan,
     if (!u.index->is_global()) units += u.half_units;  // LSIs: the table's
   }
   // Tables with an LSI already sum items and LSI entries per collection.
-  Add(table.resource, plan.key.hash, plan.key.pk, plan.key.sk, factor * units,
-      table.has_local_indexes
+  Add(table.state().resource, plan.key.hash, plan.key.pk, plan.key.sk,
+      factor * units,
+      table.has_local_indexes()
           ? plan.collection_delta_bytes
           : Stored(plan.record ? plan.record->item_size() : 0) -
                 Stored(plan.old_item_bytes));
 
-  for (const WritePlan::IndexChange& c : plan.index_changes) {
+  for (const IndexChange& c : plan.index_changes) {
     const SecondaryIndex& index = *c.index;
     if (!index.is_global()) continue;
     const int64_t total = factor * IndexHalfUnits(plan, &index);
@@ -180,7 +184,7 @@ void WriteAccesses::AddPlan(const Table& table, const WritePlan& plan,
 
 void WriteAccesses::AddCharge(const Table& table, const StorageKey& key,
                               int64_t write_half_units) {
-  Add(table.resource, key.hash, key.pk, key.sk, write_half_units,
+  Add(table.state().resource, key.hash, key.pk, key.sk, write_half_units,
       /*delta_bytes=*/0);
 }
 
@@ -198,18 +202,18 @@ void WriteAccesses::Add(capacity::ResourceId resource, uint64_t hash,
 }
 
 Status AdmitWrite(const Table& table, const WritePlan& plan) {
-  if (table.simulator == nullptr) return Status::OK();
+  if (table.simulator() == nullptr) return Status::OK();
   WriteAccesses w;
   w.AddPlan(table, plan);
-  return table.simulator->Admit(w.accesses()).ToStatus();
+  return table.simulator()->Admit(w.accesses()).ToStatus();
 }
 
 Status AdmitCharge(const Table& table, const StorageKey& key,
                    int64_t write_half_units) {
-  if (table.simulator == nullptr) return Status::OK();
+  if (table.simulator() == nullptr) return Status::OK();
   WriteAccesses w;
   w.AddCharge(table, key, write_half_units);
-  return table.simulator->Admit(w.accesses()).ToStatus();
+  return table.simulator()->Admit(w.accesses()).ToStatus();
 }
 
 Status ChargeFailedCondition(const Table& table, const StorageKey& key,
@@ -222,10 +226,10 @@ Status ChargeFailedCondition(const Table& table, const StorageKey& key,
 }
 
 void RecordUnchargedWrite(const Table& table, const WritePlan& plan) {
-  if (table.simulator == nullptr) return;
+  if (table.simulator() == nullptr) return;
   WriteAccesses w;
   w.AddPlan(table, plan);
-  table.simulator->AddBytes(w.accesses());
+  table.simulator()->AddBytes(w.accesses());
 }
 
 // --- Reads
@@ -235,7 +239,7 @@ capacity::Access ReadAccess(const Table& table, const StorageKey& key,
                             int64_t read_half_units,
                             bool eventually_consistent) {
   capacity::Access a;
-  a.resource = table.resource;
+  a.resource = table.state().resource;
   a.hash = key.hash;
   a.partition_key = key.pk;
   a.sort_key = key.sk;
@@ -246,18 +250,19 @@ capacity::Access ReadAccess(const Table& table, const StorageKey& key,
 
 Status AdmitRead(const Table& table, const StorageKey& key,
                  int64_t read_half_units, bool eventually_consistent) {
-  if (table.simulator == nullptr) return Status::OK();
+  if (table.simulator() == nullptr) return Status::OK();
   const capacity::Access a =
       ReadAccess(table, key, read_half_units, eventually_consistent);
-  return table.simulator->Admit({&a, 1}).ToStatus();
+  return table.simulator()->Admit({&a, 1}).ToStatus();
 }
 
 ReadCharge::ReadCharge(const Table& table, const SecondaryIndex* index,
                        uint64_t from_hash, uint64_t to_hash,
                        std::string_view empty_partition_key)
-    : simulator_(table.simulator),
-      resource_(index != nullptr && index->is_global() ? index->resource
-                                                       : table.resource),
+    : simulator_(table.simulator()),
+      resource_(index != nullptr && index->is_global()
+                    ? index->resource
+                    : table.state().resource),
       lsi_(index != nullptr && !index->is_global()) {
   if (simulator_ != nullptr) {
     boundaries_ = simulator_->BoundariesBetween(resource_, from_hash, to_hash);

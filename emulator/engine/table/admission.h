@@ -7,7 +7,7 @@
 // touches as capacity::Access values and admits them before it changes or
 // returns anything (throughput-model.md §4):
 //
-//   std::unique_lock lock(table.mu);
+//   absl::MutexLock lock(&table.mu());
 //   ... evaluate the condition, PlanWrite ...
 //   EDDY_RETURN_IF_ERROR(AdmitWrite(table, plan));   // the throttle, if any
 //   ApplyWrite(table, std::move(plan));
@@ -50,26 +50,32 @@ namespace eddy::engine {
 // throughput, LSI flag) and of one of its GSIs (its own throughput or
 // maximum; the table's billing mode).
 // REQUIRES: table.mu held.
-capacity::ResourceConfig TableResourceConfig(const Table& table);
+capacity::ResourceConfig TableResourceConfig(const Table& table)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 capacity::ResourceConfig IndexResourceConfig(const Table& table,
-                                             const SecondaryIndex& index);
+                                             const SecondaryIndex& index)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 
 // CreateTable: registers the table, then each GSI. On failure nothing stays
-// registered. REQUIRES: the table is not yet published (or mu held
+// registered. REQUIRES: the table is not yet published, its lock
 // exclusively). Errors: whatever ThrottleSimulator::Register returns.
-Status RegisterResources(Table& table);
+Status RegisterResources(Table& table)
+    ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu());
 // One GSI added by UpdateTable, after its backfill (its entries' bytes set
 // its initial size). REQUIRES: mu held exclusively.
-Status RegisterIndexResource(Table& table, SecondaryIndex& index);
+Status RegisterIndexResource(Table& table, SecondaryIndex& index)
+    ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu());
 // DeleteTable / DeleteGlobalSecondaryIndex. REQUIRES: mu held exclusively.
-void RemoveResources(Table& table);
-void RemoveIndexResource(Table& table, SecondaryIndex& index);
+void RemoveResources(Table& table) ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu());
+void RemoveIndexResource(Table& table, SecondaryIndex& index)
+    ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu());
 // UpdateTable changed the billing mode, throughput or maximum throughput of
 // the table and/or GSIs: the new settings go to the simulator
 // (`table_changed`: the table and every GSI; else only `indexes`).
 // REQUIRES: mu held exclusively.
 Status UpdateResources(Table& table, bool table_changed,
-                       const std::vector<const SecondaryIndex*>& indexes);
+                       const std::vector<const SecondaryIndex*>& indexes)
+    ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu());
 
 // --- Writes
 // --------------------------------------------------------------------
@@ -81,11 +87,13 @@ class WriteAccesses {
   // A planned write: table + LSI units on the table, each GSI change at its
   // key, with the bytes stored. `transactional` doubles the units.
   void AddPlan(const Table& table, const WritePlan& plan,
-               bool transactional = false);
+               bool transactional = false)
+      ABSL_SHARED_LOCKS_REQUIRED(table.mu());
   // A write charged without storing anything: a failed condition, an
   // UpdateItem that changes nothing, a transaction's ConditionCheck.
   void AddCharge(const Table& table, const StorageKey& key,
-                 int64_t write_half_units);
+                 int64_t write_half_units)
+      ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 
   std::span<const capacity::Access> accesses() const { return accesses_; }
   size_t size() const { return accesses_.size(); }
@@ -102,29 +110,34 @@ class WriteAccesses {
 // Admits one planned write (under the table's lock, before ApplyWrite).
 // OK, or the throttle DynamoDB sends: ProvisionedThroughputExceeded /
 // Throttling / RequestLimitExceeded with ThrottlingReasons. REQUIRES: mu.
-Status AdmitWrite(const Table& table, const WritePlan& plan);
+Status AdmitWrite(const Table& table, const WritePlan& plan)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 // Admits a write that stores nothing (see AddCharge), e.g. the 1 WCU of a
 // failed conditional put on a missing item. REQUIRES: mu.
 Status AdmitCharge(const Table& table, const StorageKey& key,
-                   int64_t write_half_units);
+                   int64_t write_half_units)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 // A failed ConditionExpression is still charged (throughput-model.md §1.3):
 // the stored item's size, or 1 WCU when there is none. Returns the throttle
 // when the charge is throttled, else `failure`. REQUIRES: mu.
 Status ChargeFailedCondition(const Table& table, const StorageKey& key,
-                             const storage::Record* existing, Status failure);
+                             const storage::Record* existing, Status failure)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 // The bytes of a write DynamoDB does not charge (time-to-live deletions).
 // REQUIRES: mu, before ApplyWrite.
-void RecordUnchargedWrite(const Table& table, const WritePlan& plan);
+void RecordUnchargedWrite(const Table& table, const WritePlan& plan)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 
 // --- Reads
 // ---------------------------------------------------------------------
 
 // GetItem (and each part of a batch): one read at `key`. REQUIRES: mu.
 capacity::Access ReadAccess(const Table& table, const StorageKey& key,
-                            int64_t read_half_units,
-                            bool eventually_consistent);
+                            int64_t read_half_units, bool eventually_consistent)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 Status AdmitRead(const Table& table, const StorageKey& key,
-                 int64_t read_half_units, bool eventually_consistent);
+                 int64_t read_half_units, bool eventually_consistent)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 
 // Query and Scan: the partitions a page's evaluated records lie in.
 //
@@ -141,7 +154,8 @@ class ReadCharge {
   // nothing is charged at (from_hash, `empty_partition_key`).
   ReadCharge(const Table& table, const SecondaryIndex* index,
              uint64_t from_hash, uint64_t to_hash,
-             std::string_view empty_partition_key = {});
+             std::string_view empty_partition_key = {})
+      ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 
   // One evaluated record (a table item or an index entry).
   void Add(const storage::Record& record);

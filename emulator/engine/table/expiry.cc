@@ -31,13 +31,15 @@ std::optional<int64_t> ExpiryOf(const Item& item, const std::string& name) {
 }  // namespace
 
 void ExpireItems(Table& table, int64_t now_micros) {
+  const TableState& state = table.state();
   const int64_t now_seconds = now_micros / 1'000'000;
   const int64_t cutoff =
-      (now_micros - table.time_to_live.deletion_delay_micros) / 1'000'000;
+      (now_micros - table.definition().time_to_live.deletion_delay_micros) /
+      1'000'000;
   std::vector<StorageKey> expired;
-  for (auto it = table.store.begin(); it != table.store.end(); ++it) {
+  for (auto it = state.store.begin(); it != state.store.end(); ++it) {
     const Item item = it->Decode();
-    std::optional<int64_t> at = ExpiryOf(item, table.ttl_attribute);
+    std::optional<int64_t> at = ExpiryOf(item, state.ttl_attribute);
     if (!at || *at > cutoff || *at < now_seconds - kIgnoredAfterSeconds) {
       continue;
     }
@@ -48,15 +50,17 @@ void ExpireItems(Table& table, int64_t now_micros) {
     expired.push_back(std::move(key));
   }
   for (const StorageKey& key : expired) {
-    const storage::Record* existing = table.store.Find(key.ref());
+    const storage::Record* existing = state.store.Find(key.ref());
     StatusOr<WritePlan> plan =
         PlanWrite(table, key, nullptr, nullptr, existing, nullptr, now_micros);
     if (!plan.ok()) continue;  // a delete never grows a collection
     // Time-to-live deletions are free and never throttled; only the stored
-    // bytes change.
+    // bytes change. Each is a commit of its own.
     RecordUnchargedWrite(table, *plan);
-    ApplyWrite(table, *std::move(plan));
-    ++table.ttl_deleted_items;
+    Commit commit(ChangeOrigin::kTimeToLive, now_micros);
+    commit.Apply(table, *std::move(plan));
+    commit.Publish();
+    ++table.mutable_state().ttl_deleted_items;
   }
 }
 

@@ -16,13 +16,16 @@
 
 #include <cstdint>
 
+#include "absl/base/thread_annotations.h"
+#include "emulator/engine/table/table.h"
+
 namespace eddy::engine {
 
-class Table;
-
 // Deletes every item of `table` expired for at least the deletion delay at
-// `now_micros`. REQUIRES: table.mu held exclusively.
-void ExpireItems(Table& table, int64_t now_micros);
+// `now_micros`, as the time-to-live service: free, never throttled, and on
+// the change feed with ChangeOrigin::kTimeToLive.
+void ExpireItems(Table& table, int64_t now_micros)
+    ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu());
 
 }  // namespace eddy::engine
 

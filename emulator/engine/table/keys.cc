@@ -61,22 +61,22 @@ StorageKey MakeStorageKey(const AttributeValue& hash,
 }  // namespace
 
 StatusOr<StorageKey> KeyFromKeyParameter(const Table& table, const Item& key) {
-  const size_t expected = table.range_key ? 2 : 1;
+  const size_t expected = table.range_key() ? 2 : 1;
   if (key.size() != expected) return Status::Validation(kKeyMismatch);
-  const AttributeValue* hash = key.Find(table.hash_key.name);
-  if (hash == nullptr || hash->type() != table.hash_key.type) {
+  const AttributeValue* hash = key.Find(table.hash_key().name);
+  if (hash == nullptr || hash->type() != table.hash_key().type) {
     return Status::Validation(kKeyMismatch);
   }
   const AttributeValue* range = nullptr;
-  if (table.range_key) {
-    range = key.Find(table.range_key->name);
-    if (range == nullptr || range->type() != table.range_key->type) {
+  if (table.range_key()) {
+    range = key.Find(table.range_key()->name);
+    if (range == nullptr || range->type() != table.range_key()->type) {
       return Status::Validation(kKeyMismatch);
     }
   }
-  EDDY_RETURN_IF_ERROR(CheckKeyValue(table.hash_key, *hash, true));
+  EDDY_RETURN_IF_ERROR(CheckKeyValue(table.hash_key(), *hash, true));
   if (range != nullptr)
-    EDDY_RETURN_IF_ERROR(CheckKeyValue(*table.range_key, *range, false));
+    EDDY_RETURN_IF_ERROR(CheckKeyValue(*table.range_key(), *range, false));
   return MakeStorageKey(*hash, range);
 }
 
@@ -101,9 +101,9 @@ StatusOr<StorageKey> KeyFromItem(const Table& table, const Item& item) {
   };
   const AttributeValue* hash = nullptr;
   const AttributeValue* range = nullptr;
-  EDDY_RETURN_IF_ERROR(check(table.hash_key, true, &hash));
-  if (table.range_key) {
-    EDDY_RETURN_IF_ERROR(check(*table.range_key, false, &range));
+  EDDY_RETURN_IF_ERROR(check(table.hash_key(), true, &hash));
+  if (table.range_key()) {
+    EDDY_RETURN_IF_ERROR(check(*table.range_key(), false, &range));
   }
   EDDY_RETURN_IF_ERROR(ValidateNesting(item));
   const int64_t size = ItemSizeBytes(item);
@@ -118,11 +118,11 @@ StatusOr<StorageKey> KeyFromItem(const Table& table, const Item& item) {
 
 Item KeyAttributesOf(const Table& table, const Item& item) {
   Item key;
-  if (const AttributeValue* v = item.Find(table.hash_key.name))
-    key.Set(table.hash_key.name, *v);
-  if (table.range_key) {
-    if (const AttributeValue* v = item.Find(table.range_key->name)) {
-      key.Set(table.range_key->name, *v);
+  if (const AttributeValue* v = item.Find(table.hash_key().name))
+    key.Set(table.hash_key().name, *v);
+  if (table.range_key()) {
+    if (const AttributeValue* v = item.Find(table.range_key()->name)) {
+      key.Set(table.range_key()->name, *v);
     }
   }
   return key;

@@ -1,32 +1,51 @@
 // Copyright 2026 The eddy Authors.
 //
-// Table and Catalog: the engine's view of tables. A Table owns its items
+// Table: the engine's view of one table. A Table owns its items
 // (storage::TableStore), its secondary indexes and its settings; its
 // partitions live in the Database's throttling simulator (the table and each
-// GSI are a registered resource there). The Catalog maps names to tables for
-// one Database.
+// GSI are a registered resource there).
 //
-// Thread safety
-// - Table: name, ARN, id, key schema and creation time are immutable. All else
-//   is guarded by `mu`: readers of items or settings hold it shared, writers
-//   exclusive. Operations hold a shared_ptr, so a table deleted concurrently
-//   stays alive until they finish.
-// - Catalog: internally synchronized.
+// A table has two parts:
+// - its definition (TableDefinition): name, ARN, key schema, the options it
+//   was created with. Fixed at creation; read without a lock.
+// - its state (TableState): settings that UpdateTable and friends change,
+//   the items, the indexes, the change feed's sequence. Guarded by the
+//   table's mutex, and reachable only through state() (shared lock at least)
+//   and mutable_state() (exclusive lock). clang's -Wthread-safety checks every
+//   caller (tools/test.sh builds the engine so).
+//
+//   absl::ReaderMutexLock lock(&table.mu());
+//   const TableState& s = table.state();
+//   const storage::Record* r = s.store.Find(key.ref());
+//
+// Locking rules (docs/architecture.md, "Locking")
+// - An operation holds a shared_ptr<Table>, so a table deleted concurrently
+//   stays alive until the operation ends.
+// - Reads take the lock shared, writes exclusive; one lock per table, taken
+//   once per operation. Transactions lock all their tables in name order
+//   (transactions.h). Nothing else is locked while a table's lock is held,
+//   except the simulator's and the change feed's own (leaf) mutexes.
+//
+// Thread safety: as above; the definition is immutable.
 
 #ifndef EDDY_EMULATOR_ENGINE_TABLE_TABLE_H_
 #define EDDY_EMULATOR_ENGINE_TABLE_TABLE_H_
 
 #include <atomic>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
 #include <random>
-#include <shared_mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "absl/base/thread_annotations.h"
 #include "absl/container/flat_hash_map.h"
+#include "absl/synchronization/mutex.h"
 #include "emulator/api/options.h"
+#include "emulator/base/clock.h"
 #include "emulator/base/status.h"
 #include "emulator/capacity/simulator.h"
 #include "emulator/engine/index/secondary_index.h"
@@ -35,9 +54,10 @@
 
 namespace eddy::engine {
 
-class Table {
- public:
-  // Immutable after creation.
+class ChangeFeed;
+
+// What is fixed when a table is created.
+struct TableDefinition {
   std::string name;
   std::string arn;
   std::string id;
@@ -45,25 +65,22 @@ class Table {
   std::vector<KeySchemaElement> key_schema;
   KeyAttribute hash_key;
   std::optional<KeyAttribute> range_key;
+  // LSIs exist only from CreateTable on.
+  bool has_local_indexes = false;
   // Copied from the Database's Options at creation.
   GsiLag gsi_lag;
   IndexBackfill index_backfill;
   int64_t item_collection_size_limit_bytes = 0;
   TimeToLiveOptions time_to_live;
-  // LSIs exist only from CreateTable on, so this never changes.
-  bool has_local_indexes = false;
-  // The Database's throttling simulator (not owned) and this table's
-  // resource in it; GSIs have their own (SecondaryIndex::resource). Set once
-  // by CreateTable before the table is published.
+  // The Database's throttling simulator and change feed (not owned).
   capacity::ThrottleSimulator* simulator = nullptr;
-  capacity::ResourceId resource = capacity::kNoResource;
+  ChangeFeed* feed = nullptr;
+};
 
-  // Time to live: enabled when `ttl_attribute` is set. `ttl_enabled` mirrors
-  // it so that operations can skip the expiry check without the lock.
-  std::atomic<bool> ttl_enabled{false};
-
-  // Guarded by mu.
-  mutable std::shared_mutex mu;
+// What changes, guarded by Table::mu().
+struct TableState {
+  // --- Settings
+  // ---------------------------------------------------------------
   std::vector<AttributeDefinition> attribute_definitions;
   BillingMode billing_mode = BillingMode::kProvisioned;
   ProvisionedThroughput throughput;
@@ -71,76 +88,123 @@ class Table {
   // (each >= 1); an absent member is no limit.
   OnDemandThroughput on_demand;
   double last_update_to_pay_per_request = 0;
-  std::optional<double> last_increase = std::nullopt;
-  std::optional<double> last_decrease = std::nullopt;
+  std::optional<double> last_increase;
+  std::optional<double> last_decrease;
+  // This table's resource in the simulator (GSIs have their own,
+  // SecondaryIndex::resource). Set by RegisterResources before the table is
+  // published.
+  capacity::ResourceId resource = capacity::kNoResource;
+  // Time to live: on when ttl_attribute is set (Table::ttl_enabled mirrors).
+  std::string ttl_attribute;
+  std::optional<int64_t> last_ttl_change_micros;  // for the cooldown
+  int64_t next_ttl_sweep_micros = 0;
+  // Items deleted by time to live (DynamoDB's "Service" deletions).
+  int64_t ttl_deleted_items = 0;
+  std::map<std::string, std::string> tags;
+
+  // --- Contents
+  // ---------------------------------------------------------------
   storage::TableStore store;
-  // GSIs and LSIs in the order they were defined. After changing it, call
-  // RebuildIndexKeys.
+  // GSIs and LSIs in the order they were defined. After changing the list,
+  // call Table::RebuildIndexKeys.
   std::vector<std::unique_ptr<SecondaryIndex>> indexes;
   // Every attribute name some index uses as a key, sorted, with its type
-  // (one AttributeDefinition per name, so one type).
+  // (one AttributeDefinition per name, so one type), and the names alone
+  // (views into index_keys).
   std::vector<KeyAttribute> index_keys;
-  // Their names, in the same order (views into index_keys).
   std::vector<std::string_view> index_key_names;
   // Tables with an LSI: the bytes of each item collection (partition-key
   // bytes -> items and LSI entries, each with DynamoDB's 100-byte storage
   // overhead; throughput-model.md §1.1).
   absl::flat_hash_map<std::string, int64_t> collection_bytes;
   std::mt19937_64 lag_rng;  // draws GSI lag delays
-  std::string ttl_attribute;
-  std::optional<int64_t> last_ttl_change_micros;  // for the cooldown
-  int64_t next_ttl_sweep_micros = 0;
-  // Items deleted by time to live (DynamoDB's "Service" deletions, which
-  // Streams tell apart from user deletions).
-  int64_t ttl_deleted_items = 0;
-  std::map<std::string, std::string> tags;
+  // The sequence number of the last committed item change (change_feed.h);
+  // every committed change takes the next one.
+  uint64_t last_sequence_number = 0;
+};
 
-  std::string_view range_key_name() const {
-    return range_key ? std::string_view(range_key->name) : std::string_view();
+class Table {
+ public:
+  // A new table with an empty state; its creator fills the state (under the
+  // lock) before publishing it in the Catalog.
+  explicit Table(TableDefinition definition);
+  Table(const Table&) = delete;
+  Table& operator=(const Table&) = delete;
+
+  // --- Definition (immutable, no lock)
+  // ----------------------------------------
+  const TableDefinition& definition() const { return def_; }
+  const std::string& name() const { return def_.name; }
+  const std::string& arn() const { return def_.arn; }
+  const KeyAttribute& hash_key() const { return def_.hash_key; }
+  const std::optional<KeyAttribute>& range_key() const {
+    return def_.range_key;
   }
+  std::string_view range_key_name() const {
+    return def_.range_key ? std::string_view(def_.range_key->name)
+                          : std::string_view();
+  }
+  bool has_local_indexes() const { return def_.has_local_indexes; }
+  capacity::ThrottleSimulator* simulator() const { return def_.simulator; }
+  ChangeFeed* feed() const { return def_.feed; }
   // The table's key attribute names (one or two).
   std::vector<std::string> key_names() const;
 
-  // Null when the table has no index of that name. REQUIRES: mu held.
-  SecondaryIndex* FindIndex(std::string_view index_name) const;
+  // --- State
+  // --------------------------------------------------------------------
+  absl::Mutex& mu() const ABSL_LOCK_RETURNED(mu_) { return mu_; }
+  const TableState& state() const ABSL_SHARED_LOCKS_REQUIRED(mu_) {
+    return state_;
+  }
+  TableState& mutable_state() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+    return state_;
+  }
+  // For code that holds the lock in a way the analysis cannot follow (a
+  // transaction's set of tables): checks it at run time and tells the
+  // analysis.
+  void AssertHeld() const ABSL_ASSERT_EXCLUSIVE_LOCK(mu_) { mu_.AssertHeld(); }
+  void AssertReaderHeld() const ABSL_ASSERT_SHARED_LOCK(mu_) {
+    mu_.AssertReaderHeld();
+  }
 
-  // Recomputes index_keys and each index's slots. REQUIRES: mu held
-  // exclusively (or the table not yet shared).
-  void RebuildIndexKeys();
-  // The item's values for index_keys. REQUIRES: mu held.
-  IndexKeyValues IndexKeysOf(const Item& item) const;
+  // Time to live is on (state().ttl_attribute is set); readable without the
+  // lock, so that operations can skip the expiry check.
+  bool ttl_enabled() const {
+    return ttl_enabled_.load(std::memory_order_relaxed);
+  }
+  void set_ttl_enabled(bool on) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+    ttl_enabled_.store(on, std::memory_order_relaxed);
+  }
+
+  // Null when the table has no index of that name.
+  SecondaryIndex* FindIndex(std::string_view index_name) const
+      ABSL_SHARED_LOCKS_REQUIRED(mu_);
+  // Recomputes index_keys and each index's slots.
+  void RebuildIndexKeys() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // The item's values for state().index_keys.
+  IndexKeyValues IndexKeysOf(const Item& item) const
+      ABSL_SHARED_LOCKS_REQUIRED(mu_);
 
   // Background work that time makes due: GSI changes whose lag has passed,
-  // and the time-to-live expiry pass. HasDueWork needs mu (shared is
-  // enough); DoDueWork needs it exclusively.
-  bool HasDueWork(int64_t now_micros) const;
-  void DoDueWork(int64_t now_micros);
+  // and the time-to-live expiry pass.
+  bool HasDueWork(int64_t now_micros) const ABSL_SHARED_LOCKS_REQUIRED(mu_);
+  void DoDueWork(int64_t now_micros) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
-  // REQUIRES: mu held (shared or exclusive).
-  TableDescription Describe(int64_t now_micros) const;
-};
-
-class Catalog {
- public:
-  // Null when there is no such table.
-  std::shared_ptr<Table> Find(const std::string& name) const;
-  // ResourceInUseException "Table already exists: <name>" for a duplicate.
-  Status Add(std::shared_ptr<Table> table);
-  // Null when there is no such table.
-  std::shared_ptr<Table> Remove(const std::string& name);
-  // Sorted names, starting after `exclusive_start` when given.
-  std::vector<std::string> Names() const;
+  TableDescription Describe(int64_t now_micros) const
+      ABSL_SHARED_LOCKS_REQUIRED(mu_);
 
  private:
-  mutable std::shared_mutex mu_;
-  std::map<std::string, std::shared_ptr<Table>> tables_;  // guarded by mu_
+  const TableDefinition def_;
+  mutable absl::Mutex mu_;
+  TableState state_ ABSL_GUARDED_BY(mu_);
+  std::atomic<bool> ttl_enabled_{false};
 };
 
 // Does the background work time has made due on `table` (GSI changes whose
 // lag has passed, the time-to-live expiry pass), taking the table's lock
 // exclusively only when there is some. Every operation on a table calls it
-// first. REQUIRES: mu not held.
-void CatchUp(Table& table, const Clock& clock);
+// first. REQUIRES: the table's lock not held.
+void CatchUp(Table& table, const Clock& clock) ABSL_LOCKS_EXCLUDED(table.mu());
 
 // "Requested resource not found" (item operations) or, with `describe_form`,
 // "Requested resource not found: Table: <name> not found".

@@ -19,12 +19,12 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
-#include <shared_mutex>
 #include <string>
 #include <vector>
 
+#include "absl/base/thread_annotations.h"
+#include "absl/synchronization/mutex.h"
 #include "emulator/api/requests.h"
 #include "emulator/base/status.h"
 #include "emulator/engine/table/table.h"
@@ -56,11 +56,15 @@ class TransactionTokens {
   void Release(const std::string& token);
 
  private:
-  std::mutex mu_;
-  std::map<std::string, Entry> entries_;  // guarded by mu_
+  absl::Mutex mu_;
+  std::map<std::string, Entry> entries_ ABSL_GUARDED_BY(mu_);
 };
 
-// Locks on a set of tables, taken in name order, released on destruction.
+// Locks on a set of tables, taken in name order (then address), released
+// on destruction: the one way an operation locks more than one table
+// (BatchGetItem, BatchWriteItem, the transactions). The thread-safety
+// analysis cannot see these locks; code that then touches a table's state
+// calls table.AssertHeld() / AssertReaderHeld() first.
 class TableLocks {
  public:
   // `tables` may repeat; each table is locked once.

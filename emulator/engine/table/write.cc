@@ -3,6 +3,8 @@
 #include "emulator/engine/table/write.h"
 
 #include <algorithm>
+#include <atomic>
+#include <string>
 
 #include "absl/container/inlined_vector.h"
 #include "emulator/capacity/units.h"
@@ -71,7 +73,8 @@ void WriteUnits::Add(const WriteUnits& other) {
 
 Status CheckIndexKeys(const Table& table, const Item& item,
                       IndexKeyValues* out) {
-  if (table.indexes.empty()) return Status::OK();
+  const TableState& state = table.state();
+  if (state.indexes.empty()) return Status::OK();
   // Usually every key the item holds is fine: one merge pass says so. Any
   // problem is then reported index by index, in definition order, as
   // DynamoDB reports it.
@@ -82,19 +85,19 @@ Status CheckIndexKeys(const Table& table, const Item& item,
   for (size_t i = 0; i < values.size() && !suspect; ++i) {
     const AttributeValue* v = values[i];
     if (v == nullptr) continue;
-    suspect = v->type() != table.index_keys[i].type ||
+    suspect = v->type() != state.index_keys[i].type ||
               (v->type() == AttributeType::kS && v->s().empty()) ||
               (v->type() == AttributeType::kB && v->b().empty());
   }
   if (!suspect) return Status::OK();
-  for (const auto& index : table.indexes) {
+  for (const auto& index : state.indexes) {
     const KeyAttribute* keys[2] = {
         &index->hash_key(),
         index->range_key() ? &*index->range_key() : nullptr};
     for (const KeyAttribute* key : keys) {
       if (key == nullptr) continue;
       // The table's own key attributes are checked as table keys.
-      if (key->name == table.hash_key.name ||
+      if (key->name == table.hash_key().name ||
           key->name == table.range_key_name()) {
         continue;
       }
@@ -139,7 +142,8 @@ StatusOr<WritePlan> PlanWrite(const Table& table, StorageKey key,
   plan.units.table = capacity::WriteHalfUnits(std::max(old_size, new_size));
   plan.old_item_bytes = old_size;
   plan.record = std::move(new_record);
-  if (table.indexes.empty()) return plan;
+  const TableState& state = table.state();
+  if (state.indexes.empty()) return plan;
 
   Item decoded;
   if (old == nullptr) {
@@ -148,7 +152,7 @@ StatusOr<WritePlan> PlanWrite(const Table& table, StorageKey key,
     decoded = old->Decode();
     old_item = &decoded;
   }
-  if (table.has_local_indexes) {
+  if (table.has_local_indexes()) {
     if (plan.record) plan.collection_delta_bytes += new_size + kOverhead;
     if (old) plan.collection_delta_bytes -= old_size + kOverhead;
   }
@@ -160,10 +164,10 @@ StatusOr<WritePlan> PlanWrite(const Table& table, StorageKey key,
     found = table.IndexKeysOf(*new_item);
   }
   const IndexKeyValues& new_keys = new_keys_in ? *new_keys_in : found;
-  plan.index_changes.reserve(table.indexes.size());
-  // Where the new record holds each index key (table.index_key_names).
+  plan.index_changes.reserve(state.indexes.size());
+  // Where the new record holds each index key (state.index_key_names).
   absl::InlinedVector<std::string_view, 8> located;
-  for (const auto& index_ptr : table.indexes) {
+  for (const auto& index_ptr : state.indexes) {
     SecondaryIndex& index = *index_ptr;
     const bool was_in = old_item != nullptr && index.Holds(old_keys);
     const bool is_in = new_item != nullptr && index.Holds(new_keys);
@@ -179,7 +183,7 @@ StatusOr<WritePlan> PlanWrite(const Table& table, StorageKey key,
       if (was_in) half_units += capacity::WriteHalfUnits(old_entry);
       if (is_in) half_units += capacity::WriteHalfUnits(new_entry);
     }
-    WritePlan::IndexChange change;
+    IndexChange change;
     change.index = &index;
     if (was_in) {
       change.remove = true;
@@ -192,35 +196,30 @@ StatusOr<WritePlan> PlanWrite(const Table& table, StorageKey key,
       change.remove_base_sk = plan.key.sk;
       change.remove_bytes = old_entry;
     }
-    if (is_in && index.projects_all()) {
-      // An ALL entry is the item itself: the table record's payload, shared
-      // under the index's keys (found in it once for every index).
-      if (located.empty()) {
-        located.resize(table.index_key_names.size());
-        storage::LocateKeys(*plan.record, table.index_key_names,
+    if (is_in) {
+      // Where the new record holds each index key, found once for every
+      // ALL index.
+      if (index.projects_all() && located.empty()) {
+        located.resize(state.index_key_names.size());
+        storage::LocateKeys(*plan.record, state.index_key_names,
                             located.data());
       }
-      change.add = storage::ShareRecord(*plan.record, located[index.hash_slot],
-                                        index.range_slot < 0
-                                            ? std::string_view()
-                                            : located[index.range_slot]);
-    } else if (is_in) {
-      change.add = storage::MakeRecord(*index.EntryOf(*new_item),
-                                       index.entry_key_names(), new_entry);
+      change.add = MakeEntry(index, *plan.record, *new_item, new_entry,
+                             located.empty() ? nullptr : located.data());
     }
     plan.index_changes.push_back(std::move(change));
     plan.units.indexes.push_back(IndexUnits{&index, half_units});
-    if (table.has_local_indexes && !index.is_global()) {
+    if (table.has_local_indexes() && !index.is_global()) {
       if (is_in) plan.collection_delta_bytes += new_entry + kOverhead;
       if (was_in) plan.collection_delta_bytes -= old_entry + kOverhead;
     }
   }
 
-  if (table.has_local_indexes && plan.collection_delta_bytes > 0) {
-    auto it = table.collection_bytes.find(plan.key.pk);
-    const int64_t current = it == table.collection_bytes.end() ? 0 : it->second;
+  if (table.has_local_indexes() && plan.collection_delta_bytes > 0) {
+    auto it = state.collection_bytes.find(plan.key.pk);
+    const int64_t current = it == state.collection_bytes.end() ? 0 : it->second;
     if (current + plan.collection_delta_bytes >
-        table.item_collection_size_limit_bytes) {
+        table.definition().item_collection_size_limit_bytes) {
       return Status(ErrorCode::kItemCollectionSizeLimitExceeded,
                     "Item collection size limit exceeded");
     }
@@ -228,57 +227,108 @@ StatusOr<WritePlan> PlanWrite(const Table& table, StorageKey key,
   return plan;
 }
 
-storage::RecordPtr ApplyWrite(Table& table, WritePlan plan) {
-  storage::RecordPtr old = plan.record ? table.store.Put(std::move(plan.record))
-                                       : table.store.Erase(plan.key.ref());
-  for (WritePlan::IndexChange& c : plan.index_changes) {
+namespace {
+
+// The table item, every index change (or its GSI lag), the collection size.
+storage::RecordPtr ApplyPlan(Table& table, WritePlan& plan)
+    ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu()) {
+  TableState& state = table.mutable_state();
+  storage::RecordPtr old = plan.record ? state.store.Put(std::move(plan.record))
+                                       : state.store.Erase(plan.key.ref());
+  const GsiLag& lag = table.definition().gsi_lag;
+  for (IndexChange& c : plan.index_changes) {
     SecondaryIndex& index = *c.index;
-    if (index.is_global() && table.gsi_lag.enabled()) {
-      int64_t delay = table.gsi_lag.min_micros;
-      if (table.gsi_lag.max_micros > table.gsi_lag.min_micros) {
-        std::uniform_int_distribution<int64_t> d(table.gsi_lag.min_micros,
-                                                 table.gsi_lag.max_micros);
-        delay = d(table.lag_rng);
-      }
-      // Changes become visible in write order.
-      const int64_t at =
-          std::max(plan.now_micros + delay, index.last_visible_at_micros);
-      index.last_visible_at_micros = at;
-      SecondaryIndex::PendingChange p;
-      p.visible_at_micros = at;
-      p.has_remove = c.remove;
-      p.remove_hash = c.remove_hash;
-      p.remove_pk = std::move(c.remove_pk);
-      p.remove_sk = std::move(c.remove_sk);
-      p.remove_base_pk = std::move(c.remove_base_pk);
-      p.remove_base_sk = std::move(c.remove_base_sk);
-      p.add = std::move(c.add);
-      index.pending.push_back(std::move(p));
+    if (!index.is_global() || !lag.enabled()) {
+      ApplyIndexChange(std::move(c));
       continue;
     }
-    if (c.remove) {
-      index.store.Erase(storage::KeyRef{c.remove_hash, c.remove_pk, c.remove_sk,
-                                        c.remove_base_pk, c.remove_base_sk});
+    int64_t delay = lag.min_micros;
+    if (lag.max_micros > lag.min_micros) {
+      std::uniform_int_distribution<int64_t> d(lag.min_micros, lag.max_micros);
+      delay = d(state.lag_rng);
     }
-    if (c.add) index.store.Put(std::move(c.add));
+    // Changes become visible in write order.
+    const int64_t at =
+        std::max(plan.now_micros + delay, index.last_visible_at_micros);
+    index.last_visible_at_micros = at;
+    index.pending.push_back(SecondaryIndex::PendingChange{at, std::move(c)});
   }
-  if (table.has_local_indexes && plan.collection_delta_bytes != 0) {
-    int64_t& bytes = table.collection_bytes[plan.key.pk];
+  if (table.has_local_indexes() && plan.collection_delta_bytes != 0) {
+    int64_t& bytes = state.collection_bytes[plan.key.pk];
     bytes += plan.collection_delta_bytes;
-    if (bytes <= 0) table.collection_bytes.erase(plan.key.pk);
+    if (bytes <= 0) state.collection_bytes.erase(plan.key.pk);
   }
   return old;
+}
+
+}  // namespace
+
+Commit::Commit(ChangeOrigin origin, int64_t now_micros,
+               const std::string* transaction_id)
+    : origin_(origin),
+      now_micros_(now_micros),
+      transaction_id_(transaction_id) {}
+
+storage::RecordPtr Commit::Apply(Table& table, WritePlan plan,
+                                 const Item* old_item) {
+  ChangeFeed* feed = table.feed();
+  const bool observed = feed != nullptr && feed->active();
+  int32_t partition_id = -1;
+  if (observed && table.simulator() != nullptr) {
+    partition_id = table.simulator()->PartitionOf(table.state().resource,
+                                                  plan.key.hash, plan.key.sk);
+  }
+  const storage::Record* new_record = plan.record.get();  // the store's next
+  storage::RecordPtr old = ApplyPlan(table, plan);
+  if (new_record == nullptr && old == nullptr) return old;  // deleted nothing
+  const uint64_t sequence = ++table.mutable_state().last_sequence_number;
+  if (!observed) return old;
+
+  // Observed: record the change. The images are decoded from the records,
+  // so they hold exactly what is stored.
+  ChangeRecord r;
+  r.table_name = table.name();
+  r.sequence_number = sequence;
+  r.time_micros = now_micros_;
+  r.partition_id = partition_id;
+  r.origin = origin_;
+  if (origin_ == ChangeOrigin::kTransaction) {
+    if (transaction_id_ != nullptr) {
+      r.transaction_id = *transaction_id_;
+    } else {
+      if (made_up_id_.empty()) {
+        static std::atomic<uint64_t> next{1};
+        made_up_id_ = "eddy-transaction-" + std::to_string(next.fetch_add(
+                                                1, std::memory_order_relaxed));
+      }
+      r.transaction_id = made_up_id_;
+    }
+  }
+  if (new_record != nullptr) r.new_image = new_record->Decode();
+  if (old) r.old_image = old_item != nullptr ? *old_item : old->Decode();
+  r.keys = KeyAttributesOf(table, r.new_image ? *r.new_image : *r.old_image);
+  r.unchanged = r.old_image && r.new_image && *r.old_image == *r.new_image;
+  feed_ = feed;
+  records_.push_back(std::move(r));
+  return old;
+}
+
+void Commit::Publish() {
+  if (feed_ == nullptr || records_.empty()) return;
+  feed_->Publish(records_);
+  records_.clear();
 }
 
 ItemCollectionMetrics CollectionMetrics(const Table& table,
                                         const StorageKey& key,
                                         const Item& item_key) {
   ItemCollectionMetrics m;
-  if (const AttributeValue* pk = item_key.Find(table.hash_key.name)) {
-    m.item_collection_key.Set(table.hash_key.name, *pk);
+  if (const AttributeValue* pk = item_key.Find(table.hash_key().name)) {
+    m.item_collection_key.Set(table.hash_key().name, *pk);
   }
-  auto it = table.collection_bytes.find(key.pk);
-  const int64_t bytes = it == table.collection_bytes.end() ? 0 : it->second;
+  const TableState& state = table.state();
+  auto it = state.collection_bytes.find(key.pk);
+  const int64_t bytes = it == state.collection_bytes.end() ? 0 : it->second;
   // An estimate, as DynamoDB gives one: the whole gigabytes below and above
   // the collection's size.
   const double gb = static_cast<double>(bytes) / (1024.0 * 1024 * 1024);

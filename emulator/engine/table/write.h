@@ -2,18 +2,26 @@
 //
 // How one item write changes a table and its secondary indexes. Every
 // operation that writes items (PutItem, UpdateItem, DeleteItem,
-// BatchWriteItem, and the later transactions and TTL deletions) goes through
-// here, so index maintenance, the item-collection limit and the write's
-// capacity are the same everywhere.
+// BatchWriteItem, TransactWriteItems and time-to-live deletions) goes
+// through here, so index maintenance, the item-collection limit, the write's
+// capacity and its change record are the same everywhere.
 //
 // A write is planned first — nothing changes, so the plan can still be
-// refused (the item-collection limit; later, throttling) — and then applied:
+// refused (the item-collection limit, throttling) — and then committed: a
+// Commit applies each plan and collects the change records of one commit
+// (one item, or a whole transaction), which it publishes to the change feed
+// before the tables are unlocked:
 //
-//   std::unique_lock lock(table.mu);
+//   absl::MutexLock lock(&table.mu());
 //   EDDY_RETURN_IF_ERROR(CheckIndexKeys(table, item));
 //   EDDY_ASSIGN_OR_RETURN(WritePlan plan,
 //       PlanWrite(table, key, &item, std::move(record), old_record, now));
-//   storage::RecordPtr old = ApplyWrite(table, std::move(plan));
+//   Commit commit(ChangeOrigin::kUser, now);
+//   storage::RecordPtr old = commit.Apply(table, std::move(plan));
+//   commit.Publish();
+//
+// (ops/single_write.h runs this whole tail for PutItem, UpdateItem and
+// DeleteItem.)
 //
 // Capacity (throughput-model.md §1.3): the table write is the larger of the
 // old and new item, rounded up to 1 KB. Each index is charged on its entries:
@@ -22,8 +30,8 @@
 // stays under the same key is one write of the larger entry when a projected
 // attribute changed, and nothing when none did.
 //
-// Thread safety: every function REQUIRES the table's mu; PlanWrite needs it
-// shared at least, ApplyWrite exclusive.
+// Thread safety: every function REQUIRES the table's lock; PlanWrite needs
+// it shared at least, Commit::Apply exclusive.
 
 #ifndef EDDY_EMULATOR_ENGINE_TABLE_WRITE_H_
 #define EDDY_EMULATOR_ENGINE_TABLE_WRITE_H_
@@ -34,6 +42,9 @@
 #include <vector>
 
 #include "absl/container/inlined_vector.h"
+#include "emulator/api/change_feed.h"
+#include "emulator/engine/index/index_change.h"
+#include "emulator/engine/table/change_feed.h"
 #include "emulator/engine/table/keys.h"
 #include "emulator/engine/table/table.h"
 
@@ -61,22 +72,14 @@ struct WriteUnits {
 // values (Table::IndexKeysOf), for PlanWrite.
 // Errors: ValidationException.
 Status CheckIndexKeys(const Table& table, const Item& item,
-                      IndexKeyValues* values = nullptr);
+                      IndexKeyValues* values = nullptr)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 
 // One planned write. Move-only.
 struct WritePlan {
-  struct IndexChange {
-    SecondaryIndex* index = nullptr;
-    // The entry to remove (the old item's), if it had one.
-    bool remove = false;
-    std::string remove_pk, remove_sk, remove_base_pk, remove_base_sk;
-    uint64_t remove_hash = 0;
-    int64_t remove_bytes = 0;  // the removed entry's size
-    storage::RecordPtr add;    // the new entry, if the new item has one
-  };
   StorageKey key;
   storage::RecordPtr record;  // the new table item; null for a delete
-  std::vector<IndexChange> index_changes;
+  std::vector<IndexChange> index_changes;  // index/index_change.h
   WriteUnits units;
   int64_t collection_delta_bytes = 0;  // tables with an LSI
   int64_t old_item_bytes = 0;          // the replaced item's size (0: none)
@@ -98,17 +101,49 @@ StatusOr<WritePlan> PlanWrite(const Table& table, StorageKey key,
                               storage::RecordPtr new_record,
                               const storage::Record* old, const Item* old_item,
                               int64_t now_micros,
-                              const IndexKeyValues* new_keys = nullptr);
+                              const IndexKeyValues* new_keys = nullptr)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 
-// Applies the plan: the table item, every index (or, with GSI lag, the GSI's
-// pending queue), the collection size. Returns the replaced record.
-// REQUIRES: mu held exclusively since PlanWrite.
-storage::RecordPtr ApplyWrite(Table& table, WritePlan plan);
+// The changes of one commit: applies planned writes and, when the change
+// feed has subscribers, records each change and publishes them together.
+// Move-only; publish before the written tables are unlocked.
+class Commit {
+ public:
+  // ChangeOrigin::kTransaction: `transaction_id` is the request's
+  // ClientRequestToken, or null to have an id made up (only when the
+  // change is observed).
+  Commit(ChangeOrigin origin, int64_t now_micros,
+         const std::string* transaction_id = nullptr);
+  Commit(const Commit&) = delete;
+  Commit& operator=(const Commit&) = delete;
+
+  // Applies `plan` to `table`: the table item, every index (or, with GSI
+  // lag, the GSI's pending queue), the collection size, the sequence number
+  // and, when observed, the change record. `old_item` is the replaced item
+  // decoded, when the caller has it (saves decoding it again). Returns the
+  // replaced record (free it after unlocking).
+  storage::RecordPtr Apply(Table& table, WritePlan plan,
+                           const Item* old_item = nullptr)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu());
+
+  // Hands the recorded changes to the feed (no-op without subscribers).
+  // REQUIRES: every table applied to still locked exclusively.
+  void Publish();
+
+ private:
+  ChangeOrigin origin_;
+  int64_t now_micros_;
+  const std::string* transaction_id_;
+  std::string made_up_id_;
+  ChangeFeed* feed_ = nullptr;  // set by the first observed Apply
+  std::vector<ChangeRecord> records_;
+};
 
 // ItemCollectionMetrics for the collection of `key` (tables with an LSI).
 ItemCollectionMetrics CollectionMetrics(const Table& table,
                                         const StorageKey& key,
-                                        const Item& item_key);
+                                        const Item& item_key)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 
 }  // namespace eddy::engine
 

@@ -1,0 +1,42 @@
+// Copyright 2026 The eddy Authors.
+//
+// Catalog: the tables of one Database, by name.
+//
+// Thread safety: internally synchronized. Its mutex is never held while a
+// table's lock is taken, or the other way round: Find returns the table and
+// releases the catalog first.
+
+#ifndef EDDY_EMULATOR_ENGINE_TABLE_CATALOG_H_
+#define EDDY_EMULATOR_ENGINE_TABLE_CATALOG_H_
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/synchronization/mutex.h"
+#include "emulator/base/status.h"
+#include "emulator/engine/table/table.h"
+
+namespace eddy::engine {
+
+class Catalog {
+ public:
+  // Null when there is no such table.
+  std::shared_ptr<Table> Find(const std::string& name) const;
+  // ResourceInUseException "Table already exists: <name>" for a duplicate.
+  Status Add(std::shared_ptr<Table> table);
+  // Null when there is no such table.
+  std::shared_ptr<Table> Remove(const std::string& name);
+  // Sorted names.
+  std::vector<std::string> Names() const;
+
+ private:
+  mutable absl::Mutex mu_;
+  std::map<std::string, std::shared_ptr<Table>> tables_ ABSL_GUARDED_BY(mu_);
+};
+
+}  // namespace eddy::engine
+
+#endif  // EDDY_EMULATOR_ENGINE_TABLE_CATALOG_H_
