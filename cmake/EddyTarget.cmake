@@ -7,6 +7,10 @@ set_target_properties(eddy_build_flags PROPERTIES EXPORT_NAME build_flags)
 target_compile_features(eddy_build_flags INTERFACE cxx_std_20)
 target_compile_options(eddy_build_flags INTERFACE
   $<$<CXX_COMPILER_ID:GNU,Clang>:-Wall -Wextra -Wno-sign-compare -Wno-missing-field-initializers>)
+# clang checks the locking discipline (absl thread-safety annotations on the
+# engine's tables, docs/architecture.md "Locking").
+target_compile_options(eddy_build_flags INTERFACE
+  $<$<CXX_COMPILER_ID:Clang>:-Wthread-safety>)
 if(EDDY_WERROR)
   target_compile_options(eddy_build_flags INTERFACE
     $<$<CXX_COMPILER_ID:GNU,Clang>:-Werror>)

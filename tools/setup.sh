@@ -8,6 +8,7 @@ packages=(
   libabsl-dev libxxhash-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libcpp-httplib-dev
+  clang
 )
 
 missing=()

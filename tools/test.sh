@@ -25,6 +25,14 @@ echo "== tests"
 ctest --test-dir build/test --output-on-failure -j"$jobs"
 
 if [ "$fast" -eq 0 ]; then
+  # clang checks the engine's locking discipline at compile time: every
+  # access to a table's state must hold its lock (docs/architecture.md).
+  echo "== build (clang, -Wthread-safety -Werror)"
+  cmake -S . -B build/clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
+    -DEDDY_WERROR=ON -DEDDY_BUILD_TESTS=OFF -DEDDY_BUILD_BENCHMARKS=OFF \
+    -DEDDY_BUILD_TOOLS=OFF >/dev/null
+  cmake --build build/clang -j"$jobs" --target eddy_engine eddy_wire
+
   echo "== build (ASan + UBSan)"
   cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DEDDY_SANITIZE=ON \
     -DEDDY_WERROR=ON -DEDDY_BUILD_BENCHMARKS=OFF >/dev/null
@@ -38,7 +46,7 @@ if [ "$fast" -eq 0 ]; then
   echo "== build (TSan)"
   cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEDDY_SANITIZE_THREAD=ON \
     -DEDDY_WERROR=ON -DEDDY_BUILD_BENCHMARKS=OFF -DEDDY_BUILD_TOOLS=OFF >/dev/null
-  cmake --build build/tsan -j"$jobs" --target api_test storage_test
+  cmake --build build/tsan -j"$jobs" --target api_test storage_test engine_change_feed_test
   echo "== concurrency tests under TSan"
   TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build/tsan --output-on-failure \
     -R 'Concurrent' -j"$jobs"

@@ -46,6 +46,7 @@
 #define EDDY_EMULATOR_API_CHANGE_FEED_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -53,6 +54,41 @@
 #include "emulator/types/attribute_value.h"
 
 namespace eddy {
+
+// One image of an item in a change record: the bytes eddy stored, decoded
+// only when asked (a subscriber that needs no image pays nothing for it).
+// Copies share the bytes. Empty when the change has no such image (the old
+// image of an insert, the new image of a delete).
+class ItemImage {
+ public:
+  // Where an image's bytes live (implemented by the engine).
+  class Source {
+   public:
+    virtual ~Source() = default;
+    virtual Item Decode() const = 0;
+    virtual int64_t SizeBytes() const = 0;
+  };
+
+  ItemImage() = default;
+  explicit ItemImage(std::shared_ptr<const Source> source)
+      : source_(std::move(source)) {}
+
+  explicit operator bool() const { return source_ != nullptr; }
+  bool has_value() const { return source_ != nullptr; }
+  // The item. REQUIRES: has_value().
+  Item Decode() const { return source_->Decode(); }
+  // Its size as DynamoDB computes it. REQUIRES: has_value().
+  int64_t SizeBytes() const { return source_->SizeBytes(); }
+  // The image as an optional item (decoded when present).
+  std::optional<Item> ToOptional() const {
+    return source_ ? std::optional<Item>(source_->Decode()) : std::nullopt;
+  }
+  // The engine's source, for subscribers inside eddy.
+  const Source* source() const { return source_.get(); }
+
+ private:
+  std::shared_ptr<const Source> source_;
+};
 
 // Who made a change.
 enum class ChangeOrigin {
@@ -74,11 +110,11 @@ struct ChangeRecord {
   // For kTransaction: an id shared by every change of one transaction (its
   // ClientRequestToken when it has one, otherwise one eddy makes up).
   std::string transaction_id;
-  // The item's primary key attributes.
-  Item keys;
-  // The item before and after; absent for an insert / a delete.
-  std::optional<Item> old_image;
-  std::optional<Item> new_image;
+  // The item's primary key attributes (always present).
+  ItemImage keys;
+  // The item before and after; empty for an insert / a delete.
+  ItemImage old_image;
+  ItemImage new_image;
   // The write left the item as it was (old and new images are equal).
   bool unchanged = false;
 };

@@ -345,7 +345,7 @@ StatusOr<capacity::ResourceId> Database::ResourceOf(
   std::shared_ptr<engine::Table> table = catalog_->Find(table_name);
   if (table == nullptr)
     return engine::TableNotFound(table_name, /*describe_form=*/true);
-  absl::ReaderMutexLock lock(&table->mu());
+  ReaderMutexLock lock(&table->mu());
   if (index_name.empty()) return table->state().resource;
   const engine::SecondaryIndex* index = table->FindIndex(index_name);
   if (index == nullptr || !index->is_global()) {

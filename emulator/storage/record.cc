@@ -349,6 +349,17 @@ std::string KeyBytes(const AttributeValue& value) {
   return out;
 }
 
+AttributeValue ValueOfKeyBytes(AttributeType type, std::string_view bytes) {
+  switch (type) {
+    case AttributeType::kN:
+      return AttributeValue::N(DecodeOrderedNumber(bytes));
+    case AttributeType::kB:
+      return AttributeValue::B(std::string(bytes));
+    default:
+      return AttributeValue::S(std::string(bytes));
+  }
+}
+
 uint64_t HashPartitionKey(std::string_view pk_bytes) {
   return XXH3_64bits(pk_bytes.data(), pk_bytes.size());
 }
@@ -396,6 +407,13 @@ struct RecordBuilder {
     }
     Finish(r, item_size >= 0 ? item_size : ItemSizeBytes(item));
     return RecordPtr(r);
+  }
+
+  static RecordPtr Retain(const Record& r) {
+    assert(!r.view_);
+    // As in Share: the caller's reference keeps the count above zero.
+    r.refs_.fetch_add(1, std::memory_order_relaxed);
+    return RecordPtr(const_cast<Record*>(&r));
   }
 
   static RecordPtr Share(const Record& source, std::string_view pk,
@@ -456,6 +474,8 @@ RecordPtr ShareRecord(const Record& source, std::string_view pk,
                       std::string_view sk) {
   return RecordBuilder::Share(source, pk, sk);
 }
+
+RecordPtr Retain(const Record& r) { return RecordBuilder::Retain(r); }
 
 void RecordFree::operator()(Record* r) const {
   if (r->view_) {

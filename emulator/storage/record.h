@@ -127,6 +127,12 @@ void LocateKeys(const Record& r, std::span<const std::string_view> names,
 RecordPtr ShareRecord(const Record& source, std::string_view pk,
                       std::string_view sk);
 
+// Another owning pointer to the table item `r`, counted like a view but
+// without a header of its own: the record stays alive until every pointer
+// to it is freed. REQUIRES: !r.is_view(), and the caller holds a reference
+// to `r` (the store's, say).
+RecordPtr Retain(const Record& r);
+
 // A table item: `hash_key` and `range_key` name the table's key attributes
 // (range_key empty for a hash-only table).
 inline RecordPtr MakeRecord(const Item& item, std::string_view hash_key,
@@ -140,6 +146,8 @@ inline RecordPtr MakeRecord(const Item& item, std::string_view hash_key,
 // REQUIRES: value is S, N or B.
 void AppendKeyBytes(const AttributeValue& value, std::string* out);
 std::string KeyBytes(const AttributeValue& value);
+// The inverse: the S, N or B value whose key bytes are `bytes`.
+AttributeValue ValueOfKeyBytes(AttributeType type, std::string_view bytes);
 
 // xxh3 of the partition key bytes.
 uint64_t HashPartitionKey(std::string_view pk_bytes);

@@ -7,3 +7,8 @@ eddy_test(engine_behaviour_test
           engine/behaviour_admin_test.cc engine/behaviour_on_demand_test.cc
           engine/wire_client.cc
   DEPS eddy::wire)
+
+# The change feed: records per write path, commit order, concurrency.
+eddy_test(engine_change_feed_test
+  SOURCES engine/change_feed_test.cc
+  DEPS eddy::api)

@@ -95,7 +95,7 @@ StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
     const Table& table = *work[t].table;
     const KeysAndAttributes& asked = request.request_items.at(table.name());
     CatchUp(*work[t].table, *ctx.options->clock);
-    absl::ReaderMutexLock lock(&table.mu());
+    ReaderMutexLock lock(&table.mu());
     const std::vector<bool>* mask = nullptr;
     if (unprocessed != nullptr) {
       auto it = unprocessed->find(table.name());

@@ -165,7 +165,7 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
 
   TableDescription description;
   {
-    absl::MutexLock lock(&table->mu());
+    MutexLock lock(&table->mu());
     TableState& state = table->mutable_state();
     state.attribute_definitions = request.attribute_definitions;
     EDDY_RETURN_IF_ERROR(ApplyCreateTableTags(request.tags, *table));
@@ -205,7 +205,7 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
     description = table->Describe(now);
   }
   if (Status s = ctx.catalog->Add(table); !s.ok()) {
-    absl::MutexLock lock(&table->mu());
+    MutexLock lock(&table->mu());
     RemoveResources(*table);
     return s;
   }

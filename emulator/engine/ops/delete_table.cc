@@ -19,7 +19,7 @@ StatusOr<DeleteTableResponse> DeleteTable(Context& ctx,
   std::shared_ptr<Table> table = ctx.catalog->Remove(request.table_name);
   if (table == nullptr)
     return TableNotFound(request.table_name, /*describe_form=*/true);
-  absl::MutexLock lock(&table->mu());
+  MutexLock lock(&table->mu());
   RemoveResources(*table);
   TableDescription d = table->Describe(ctx.options->clock->NowMicros());
   d.table_status = TableStatus::kDeleting;

@@ -20,7 +20,7 @@ StatusOr<DescribeTableResponse> DescribeTable(
     return TableNotFound(request.table_name, /*describe_form=*/true);
   const int64_t now = ctx.options->clock->NowMicros();
   CatchUp(*table, *ctx.options->clock);
-  absl::ReaderMutexLock lock(&table->mu());
+  ReaderMutexLock lock(&table->mu());
   return DescribeTableResponse{table->Describe(now)};
 }
 

@@ -42,7 +42,7 @@ StatusOr<GetItemResponse> GetItem(Context& ctx, const GetItemRequest& request) {
   GetItemResponse response;
   int64_t size = 0;
   {
-    absl::ReaderMutexLock lock(&table->mu());
+    ReaderMutexLock lock(&table->mu());
     const storage::Record* r = table->state().store.Find(key.ref());
     if (r != nullptr) size = r->item_size();
     // Admitted before anything is returned; a throttled read consumes

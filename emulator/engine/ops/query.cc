@@ -151,7 +151,7 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
 
   const int64_t now = ctx.options->clock->NowMicros();
   CatchUp(*table, *ctx.options->clock);
-  absl::ReaderMutexLock lock(&table->mu());
+  ReaderMutexLock lock(&table->mu());
   EDDY_ASSIGN_OR_RETURN(
       ReadTarget target,
       ResolveReadTarget(*table, request.index_name, request.consistent_read,

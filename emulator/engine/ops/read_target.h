@@ -8,7 +8,7 @@
 // an LSI read of attributes it does not project fetches the table items, and
 // ExclusiveStartKey must name the index keys and the table keys.
 //
-//   absl::ReaderMutexLock lock(&table.mu());
+//   ReaderMutexLock lock(&table.mu());
 //   EDDY_ASSIGN_OR_RETURN(ReadTarget target,
 //       ResolveReadTarget(table, request.index_name, request.consistent_read,
 //                         request.select, now, ReadKind::kQuery));

@@ -129,7 +129,7 @@ StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
   EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   const int64_t now = ctx.options->clock->NowMicros();
   CatchUp(*table, *ctx.options->clock);
-  absl::ReaderMutexLock lock(&table->mu());
+  ReaderMutexLock lock(&table->mu());
   EDDY_ASSIGN_OR_RETURN(
       ReadTarget target,
       ResolveReadTarget(*table, request.index_name, request.consistent_read,

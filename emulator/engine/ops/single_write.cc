@@ -14,7 +14,7 @@ StatusOr<SingleWriteResult> CommitSingleWrite(Context& ctx, Table& table,
   const int64_t now = ctx.options->clock->NowMicros();
   CatchUp(table, *ctx.options->clock);
   SingleWriteResult result;
-  absl::MutexLock lock(&table.mu());
+  MutexLock lock(&table.mu());
   if (spec.check_first) EDDY_RETURN_IF_ERROR(spec.check_first(table));
   IndexKeyValues index_keys;
   if (spec.known_new_item != nullptr) {
@@ -24,10 +24,8 @@ StatusOr<SingleWriteResult> CommitSingleWrite(Context& ctx, Table& table,
   const TableState& state = table.state();
   const storage::Record* existing = state.store.Find(spec.key.ref());
   const bool has_condition = spec.condition != nullptr && *spec.condition;
-  ChangeFeed* feed = table.feed();
   if (existing != nullptr &&
-      (spec.decode_old || has_condition || !state.indexes.empty() ||
-       (feed != nullptr && feed->active()))) {
+      (spec.decode_old || has_condition || !state.indexes.empty())) {
     result.old_item = existing->Decode();
   }
   const Item* old_item = result.old_item ? &*result.old_item : nullptr;
@@ -65,7 +63,7 @@ StatusOr<SingleWriteResult> CommitSingleWrite(Context& ctx, Table& table,
   EDDY_RETURN_IF_ERROR(AdmitWrite(table, plan));
   result.units = plan.units;
   Commit commit(ChangeOrigin::kUser, now);
-  result.old_record = commit.Apply(table, std::move(plan), old_item);
+  result.old_record = commit.Apply(table, std::move(plan));
   commit.Publish();
   if (spec.return_item_collection_metrics && table.has_local_indexes()) {
     result.item_collection_metrics =

@@ -87,7 +87,7 @@ struct SingleWriteSpec {
 struct SingleWriteResult {
   WriteUnits units;
   // The stored item before the write, decoded when it was needed (a
-  // condition, indexes, decode_old, an observed change feed).
+  // condition, indexes, decode_old).
   std::optional<Item> old_item;
   // The replaced record (null when there was none, or for kNoChange).
   storage::RecordPtr old_record;

@@ -132,7 +132,7 @@ StatusOr<TagResourceResponse> TagResource(Context& ctx,
   EDDY_RETURN_IF_ERROR(ValidateTags(request.tags));
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                         FindTableOfArn(ctx, request.resource_arn, name));
-  absl::MutexLock lock(&table->mu());
+  MutexLock lock(&table->mu());
   std::map<std::string, std::string> next = table->state().tags;
   for (const Tag& t : request.tags) next[t.key] = t.value;
   if (next.size() > kMaxTags) {
@@ -169,7 +169,7 @@ StatusOr<UntagResourceResponse> UntagResource(
   }
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                         FindTableOfArn(ctx, request.resource_arn, name));
-  absl::MutexLock lock(&table->mu());
+  MutexLock lock(&table->mu());
   for (const std::string& key : request.tag_keys) {
     table->mutable_state().tags.erase(key);
   }
@@ -182,7 +182,7 @@ StatusOr<ListTagsOfResourceResponse> ListTagsOfResource(
                         TableNameOfArn(ctx, request.resource_arn));
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                         FindTableOfArn(ctx, request.resource_arn, name));
-  absl::ReaderMutexLock lock(&table->mu());
+  ReaderMutexLock lock(&table->mu());
   ListTagsOfResourceResponse response;
   // At most 50 tags, so one page always holds them all; a NextToken given
   // by an older page (never issued by eddy) starts after that key.

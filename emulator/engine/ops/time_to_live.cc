@@ -39,7 +39,7 @@ StatusOr<UpdateTimeToLiveResponse> UpdateTimeToLive(
   if (table == nullptr) {
     return TableNotFound(request.table_name, /*describe_form=*/true);
   }
-  absl::MutexLock lock(&table->mu());
+  MutexLock lock(&table->mu());
   TableState& state = table->mutable_state();
   const int64_t now = ctx.options->clock->NowMicros();
   const bool enable = request.time_to_live_specification.enabled;
@@ -94,7 +94,7 @@ StatusOr<DescribeTimeToLiveResponse> DescribeTimeToLive(
   if (table == nullptr) {
     return TableNotFound(request.table_name, /*describe_form=*/true);
   }
-  absl::ReaderMutexLock lock(&table->mu());
+  ReaderMutexLock lock(&table->mu());
   DescribeTimeToLiveResponse response;
   if (table->state().ttl_attribute.empty()) {
     response.time_to_live_description.time_to_live_status =

@@ -499,8 +499,7 @@ StatusOr<TransactWriteItemsResponse> TransactWriteItems(
         continue;
       }
       units[a.table->name()].Add(plans[i]->units);
-      replaced.push_back(commit.Apply(*a.table, *std::move(plans[i]),
-                                      old_items[i] ? &*old_items[i] : nullptr));
+      replaced.push_back(commit.Apply(*a.table, *std::move(plans[i])));
       if (request.return_item_collection_metrics ==
               ReturnItemCollectionMetrics::kSize &&
           a.table->has_local_indexes()) {

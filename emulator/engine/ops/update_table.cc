@@ -410,7 +410,7 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
   if (table == nullptr)
     return TableNotFound(request.table_name, /*describe_form=*/true);
 
-  absl::MutexLock lock(&table->mu());
+  MutexLock lock(&table->mu());
   const int64_t now_micros = ctx.options->clock->NowMicros();
   const bool table_part =
       request.billing_mode.has_value() || request.provisioned_throughput;

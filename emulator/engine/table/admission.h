@@ -7,7 +7,7 @@
 // touches as capacity::Access values and admits them before it changes or
 // returns anything (throughput-model.md §4):
 //
-//   absl::MutexLock lock(&table.mu());
+//   MutexLock lock(&table.mu());
 //   ... evaluate the condition, PlanWrite ...
 //   EDDY_RETURN_IF_ERROR(AdmitWrite(table, plan));   // the throttle, if any
 //   ApplyWrite(table, std::move(plan));

@@ -5,13 +5,13 @@
 namespace eddy::engine {
 
 std::shared_ptr<Table> Catalog::Find(const std::string& name) const {
-  absl::ReaderMutexLock lock(&mu_);
+  ReaderMutexLock lock(&mu_);
   auto it = tables_.find(name);
   return it == tables_.end() ? nullptr : it->second;
 }
 
 Status Catalog::Add(std::shared_ptr<Table> table) {
-  absl::MutexLock lock(&mu_);
+  MutexLock lock(&mu_);
   const std::string name = table->name();
   if (!tables_.emplace(name, std::move(table)).second) {
     return Status::ResourceInUse("Table already exists: " + name);
@@ -20,7 +20,7 @@ Status Catalog::Add(std::shared_ptr<Table> table) {
 }
 
 std::shared_ptr<Table> Catalog::Remove(const std::string& name) {
-  absl::MutexLock lock(&mu_);
+  MutexLock lock(&mu_);
   auto it = tables_.find(name);
   if (it == tables_.end()) return nullptr;
   std::shared_ptr<Table> t = std::move(it->second);
@@ -29,7 +29,7 @@ std::shared_ptr<Table> Catalog::Remove(const std::string& name) {
 }
 
 std::vector<std::string> Catalog::Names() const {
-  absl::ReaderMutexLock lock(&mu_);
+  ReaderMutexLock lock(&mu_);
   std::vector<std::string> names;
   names.reserve(tables_.size());
   for (const auto& [name, table] : tables_) names.push_back(name);

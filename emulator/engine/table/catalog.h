@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
-#include "absl/synchronization/mutex.h"
+#include "emulator/base/mutex.h"
 #include "emulator/base/status.h"
 #include "emulator/engine/table/table.h"
 
@@ -33,7 +33,7 @@ class Catalog {
   std::vector<std::string> Names() const;
 
  private:
-  mutable absl::Mutex mu_;
+  mutable Mutex mu_;
   std::map<std::string, std::shared_ptr<Table>> tables_ ABSL_GUARDED_BY(mu_);
 };
 

@@ -8,7 +8,7 @@ namespace eddy::engine {
 
 SubscriptionId ChangeFeed::Subscribe(
     std::shared_ptr<ChangeSubscriber> subscriber, std::string table_name) {
-  absl::MutexLock lock(&mu_);
+  MutexLock lock(&mu_);
   const SubscriptionId id = next_id_++;
   subscriptions_.push_back(
       Subscription{id, std::move(table_name), std::move(subscriber)});
@@ -18,7 +18,7 @@ SubscriptionId ChangeFeed::Subscribe(
 }
 
 bool ChangeFeed::Unsubscribe(SubscriptionId id) {
-  absl::MutexLock lock(&mu_);
+  MutexLock lock(&mu_);
   auto it = std::find_if(subscriptions_.begin(), subscriptions_.end(),
                          [id](const Subscription& s) { return s.id == id; });
   if (it == subscriptions_.end()) return false;
@@ -34,7 +34,7 @@ void ChangeFeed::Publish(std::span<const ChangeRecord> records) {
       std::all_of(records.begin(), records.end(), [&](const ChangeRecord& r) {
         return r.table_name == records.front().table_name;
       });
-  absl::ReaderMutexLock lock(&mu_);
+  ReaderMutexLock lock(&mu_);
   std::vector<ChangeRecord> subset;
   for (const Subscription& s : subscriptions_) {
     if (s.table_name.empty()) {

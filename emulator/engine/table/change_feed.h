@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
-#include "absl/synchronization/mutex.h"
 #include "emulator/api/change_feed.h"
+#include "emulator/base/mutex.h"
 
 namespace eddy::engine {
 
@@ -50,7 +50,7 @@ class ChangeFeed {
     std::string table_name;
     std::shared_ptr<ChangeSubscriber> subscriber;
   };
-  mutable absl::Mutex mu_;
+  mutable Mutex mu_;
   std::vector<Subscription> subscriptions_ ABSL_GUARDED_BY(mu_);
   SubscriptionId next_id_ ABSL_GUARDED_BY(mu_) = 1;
   std::atomic<int> count_{0};

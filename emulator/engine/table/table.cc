@@ -201,10 +201,10 @@ void CatchUp(Table& table, const Clock& clock) {
   if (!table.definition().gsi_lag.enabled() && !table.ttl_enabled()) return;
   const int64_t now_micros = clock.NowMicros();
   {
-    absl::ReaderMutexLock lock(&table.mu());
+    ReaderMutexLock lock(&table.mu());
     if (!table.HasDueWork(now_micros)) return;
   }
-  absl::MutexLock lock(&table.mu());
+  MutexLock lock(&table.mu());
   table.DoDueWork(now_micros);
 }
 

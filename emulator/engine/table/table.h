@@ -14,7 +14,7 @@
 //   and mutable_state() (exclusive lock). clang's -Wthread-safety checks every
 //   caller (tools/test.sh builds the engine so).
 //
-//   absl::ReaderMutexLock lock(&table.mu());
+//   ReaderMutexLock lock(&table.mu());
 //   const TableState& s = table.state();
 //   const storage::Record* r = s.store.Find(key.ref());
 //
@@ -43,9 +43,9 @@
 
 #include "absl/base/thread_annotations.h"
 #include "absl/container/flat_hash_map.h"
-#include "absl/synchronization/mutex.h"
 #include "emulator/api/options.h"
 #include "emulator/base/clock.h"
+#include "emulator/base/mutex.h"
 #include "emulator/base/status.h"
 #include "emulator/capacity/simulator.h"
 #include "emulator/engine/index/secondary_index.h"
@@ -152,7 +152,7 @@ class Table {
 
   // --- State
   // --------------------------------------------------------------------
-  absl::Mutex& mu() const ABSL_LOCK_RETURNED(mu_) { return mu_; }
+  Mutex& mu() const ABSL_LOCK_RETURNED(mu_) { return mu_; }
   const TableState& state() const ABSL_SHARED_LOCKS_REQUIRED(mu_) {
     return state_;
   }
@@ -160,8 +160,7 @@ class Table {
     return state_;
   }
   // For code that holds the lock in a way the analysis cannot follow (a
-  // transaction's set of tables): checks it at run time and tells the
-  // analysis.
+  // transaction's set of tables, TableLocks): tells the analysis.
   void AssertHeld() const ABSL_ASSERT_EXCLUSIVE_LOCK(mu_) { mu_.AssertHeld(); }
   void AssertReaderHeld() const ABSL_ASSERT_SHARED_LOCK(mu_) {
     mu_.AssertReaderHeld();
@@ -195,7 +194,7 @@ class Table {
 
  private:
   const TableDefinition def_;
-  mutable absl::Mutex mu_;
+  mutable Mutex mu_;
   TableState state_ ABSL_GUARDED_BY(mu_);
   std::atomic<bool> ttl_enabled_{false};
 };

@@ -11,7 +11,7 @@ namespace eddy::engine {
 StatusOr<bool> TransactionTokens::Claim(const std::string& token,
                                         uint64_t fingerprint,
                                         int64_t now_micros) {
-  absl::MutexLock lock(&mu_);
+  MutexLock lock(&mu_);
   // Forget tokens whose window has passed, so the store stays bounded by
   // the requests of the last ten minutes.
   for (auto it = entries_.begin(); it != entries_.end();) {
@@ -41,14 +41,14 @@ StatusOr<bool> TransactionTokens::Claim(const std::string& token,
 }
 
 void TransactionTokens::Complete(const std::string& token, int64_t now_micros) {
-  absl::MutexLock lock(&mu_);
+  MutexLock lock(&mu_);
   Entry& e = entries_[token];
   e.in_progress = false;
   e.completed_at_micros = now_micros;
 }
 
 void TransactionTokens::Release(const std::string& token) {
-  absl::MutexLock lock(&mu_);
+  MutexLock lock(&mu_);
   entries_.erase(token);
 }
 

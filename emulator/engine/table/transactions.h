@@ -24,8 +24,8 @@
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
-#include "absl/synchronization/mutex.h"
 #include "emulator/api/requests.h"
+#include "emulator/base/mutex.h"
 #include "emulator/base/status.h"
 #include "emulator/engine/table/table.h"
 
@@ -56,7 +56,7 @@ class TransactionTokens {
   void Release(const std::string& token);
 
  private:
-  absl::Mutex mu_;
+  Mutex mu_;
   std::map<std::string, Entry> entries_ ABSL_GUARDED_BY(mu_);
 };
 

@@ -269,8 +269,65 @@ Commit::Commit(ChangeOrigin origin, int64_t now_micros,
       now_micros_(now_micros),
       transaction_id_(transaction_id) {}
 
-storage::RecordPtr Commit::Apply(Table& table, WritePlan plan,
-                                 const Item* old_item) {
+namespace {
+
+// A change record's image: a counted reference to the record the store
+// holds (or held), decoded only on demand.
+class RecordImage : public ItemImage::Source {
+ public:
+  explicit RecordImage(storage::RecordPtr record)
+      : record_(std::move(record)) {}
+  Item Decode() const override { return record_->Decode(); }
+  int64_t SizeBytes() const override { return record_->item_size(); }
+
+ private:
+  storage::RecordPtr record_;
+};
+
+ItemImage ImageOf(const storage::Record& r) {
+  return ItemImage(std::make_shared<RecordImage>(storage::Retain(r)));
+}
+
+// A change record's keys: a table item's first two key slots are its
+// partition and sort key bytes, decoded on demand.
+class KeysImage : public ItemImage::Source {
+ public:
+  KeysImage(const Table& table, const storage::Record& r)
+      : record_(storage::Retain(r)),
+        hash_(table.hash_key()),
+        range_(table.range_key().value_or(KeyAttribute{})) {}
+  Item Decode() const override {
+    Item out;
+    AttributeValue pk =
+        storage::ValueOfKeyBytes(hash_.type, record_->partition_key());
+    if (range_.name.empty()) {
+      out.AppendSorted(hash_.name, std::move(pk));
+      return out;
+    }
+    out.Reserve(2);
+    AttributeValue sk =
+        storage::ValueOfKeyBytes(range_.type, record_->sort_key());
+    // Items keep their attributes in name order.
+    if (hash_.name < range_.name) {
+      out.AppendSorted(hash_.name, std::move(pk));
+      out.AppendSorted(range_.name, std::move(sk));
+    } else {
+      out.AppendSorted(range_.name, std::move(sk));
+      out.AppendSorted(hash_.name, std::move(pk));
+    }
+    return out;
+  }
+  int64_t SizeBytes() const override { return ItemSizeBytes(Decode()); }
+
+ private:
+  storage::RecordPtr record_;
+  KeyAttribute hash_;
+  KeyAttribute range_;  // empty name: a hash-only table
+};
+
+}  // namespace
+
+storage::RecordPtr Commit::Apply(Table& table, WritePlan plan) {
   ChangeFeed* feed = table.feed();
   const bool observed = feed != nullptr && feed->active();
   int32_t partition_id = -1;
@@ -284,8 +341,8 @@ storage::RecordPtr Commit::Apply(Table& table, WritePlan plan,
   const uint64_t sequence = ++table.mutable_state().last_sequence_number;
   if (!observed) return old;
 
-  // Observed: record the change. The images are decoded from the records,
-  // so they hold exactly what is stored.
+  // Observed: record the change. The images share the stored bytes and are
+  // decoded only if a subscriber asks.
   ChangeRecord r;
   r.table_name = table.name();
   r.sequence_number = sequence;
@@ -304,10 +361,14 @@ storage::RecordPtr Commit::Apply(Table& table, WritePlan plan,
       r.transaction_id = made_up_id_;
     }
   }
-  if (new_record != nullptr) r.new_image = new_record->Decode();
-  if (old) r.old_image = old_item != nullptr ? *old_item : old->Decode();
-  r.keys = KeyAttributesOf(table, r.new_image ? *r.new_image : *r.old_image);
-  r.unchanged = r.old_image && r.new_image && *r.old_image == *r.new_image;
+  if (new_record != nullptr) r.new_image = ImageOf(*new_record);
+  if (old) r.old_image = ImageOf(*old);
+  r.keys = ItemImage(std::make_shared<KeysImage>(
+      table, new_record != nullptr ? *new_record : *old));
+  // Records are canonical (attributes in name order, numbers normalized,
+  // sets sorted): equal items have equal payloads.
+  r.unchanged =
+      old && new_record != nullptr && old->payload() == new_record->payload();
   feed_ = feed;
   records_.push_back(std::move(r));
   return old;

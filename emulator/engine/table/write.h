@@ -12,7 +12,7 @@
 // (one item, or a whole transaction), which it publishes to the change feed
 // before the tables are unlocked:
 //
-//   absl::MutexLock lock(&table.mu());
+//   MutexLock lock(&table.mu());
 //   EDDY_RETURN_IF_ERROR(CheckIndexKeys(table, item));
 //   EDDY_ASSIGN_OR_RETURN(WritePlan plan,
 //       PlanWrite(table, key, &item, std::move(record), old_record, now));
@@ -119,11 +119,9 @@ class Commit {
 
   // Applies `plan` to `table`: the table item, every index (or, with GSI
   // lag, the GSI's pending queue), the collection size, the sequence number
-  // and, when observed, the change record. `old_item` is the replaced item
-  // decoded, when the caller has it (saves decoding it again). Returns the
-  // replaced record (free it after unlocking).
-  storage::RecordPtr Apply(Table& table, WritePlan plan,
-                           const Item* old_item = nullptr)
+  // and, when observed, the change record. Returns the replaced record
+  // (free it after unlocking).
+  storage::RecordPtr Apply(Table& table, WritePlan plan)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu());
 
   // Hands the recorded changes to the feed (no-op without subscribers).
@@ -136,7 +134,7 @@ class Commit {
   const std::string* transaction_id_;
   std::string made_up_id_;
   ChangeFeed* feed_ = nullptr;  // set by the first observed Apply
-  std::vector<ChangeRecord> records_;
+  absl::InlinedVector<ChangeRecord, 1> records_;
 };
 
 // ItemCollectionMetrics for the collection of `key` (tables with an LSI).
