@@ -3,10 +3,14 @@
 # Debian build must be compiled against with the same definitions
 # (pkg-config), which also pull in OpenSSL's headers.
 pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
+find_package(ZLIB REQUIRED)
 
 eddy_test(server_test
   SOURCES server/http_parser_test.cc server/units_test.cc server/server_test.cc
-  DEPS eddy_server_lib PkgConfig::HTTPLIB)
+          server/content_coding_test.cc server/compression_test.cc
+          server/cors_test.cc server/shutdown_test.cc server/access_test.cc
+          server/limits_log_test.cc
+  DEPS eddy_server_lib PkgConfig::HTTPLIB ZLIB::ZLIB)
 
 # Real clients against the real binary (started with --port 0, always
 # stopped). python3 and node are looked up on PATH when the test runs; a
