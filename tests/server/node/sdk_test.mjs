@@ -93,8 +93,14 @@ async function expectError(promise, errorClass, name, message) {
 function addGzip(client, counts) {
   client.middlewareStack.add((next) => async (args) => {
     const req = args.request;
-    if (typeof req.body === "string" && req.body.length > 0) {
-      const zipped = gzipSync(Buffer.from(req.body));
+    // The serialized JSON: a string, a string-like adapter, or bytes.
+    // (Bytes are copied by their buffer: Buffer.from(adapter) would call its
+    // string-returning valueOf.)
+    const plain = req.body instanceof Uint8Array
+      ? Buffer.from(req.body.buffer, req.body.byteOffset, req.body.byteLength)
+      : req.body != null ? Buffer.from(String(req.body)) : null;
+    if (plain && plain.length > 0) {
+      const zipped = gzipSync(plain);
       req.body = zipped;
       req.headers["content-encoding"] = "gzip";
       req.headers["content-length"] = String(zipped.length);
