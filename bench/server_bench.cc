@@ -9,6 +9,10 @@
 //   - cpp-httplib's own server (the reference the issue names), and
 //   - eddy-server's HTTP layer with an empty handler, so that the difference
 //     is exactly eddy's protocol work (auth shape, Execute, CRC, headers).
+// Compression, in the same run (1 connection): GetItem with the request body
+// gzipped by the client (Content-Encoding: gzip) against the plain GetItem,
+// and a ~1 MB Query answer with `Accept-Encoding: gzip` (compressed by the
+// server, decompressed by the client) against the same answer plain.
 // Then the real binary: start-to-ready time (spawn to the ready line) and
 // resident memory (VmRSS), fresh and idle after load.
 //
@@ -32,6 +36,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <fstream>
 #include <functional>
 #include <random>
@@ -52,12 +57,39 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int kGetItems = 10'000;
 constexpr int kQueryItems = 40;
+// Items of ~4 KB in one partition: a Query of it answers ~1 MB (one page).
+constexpr int kMegabyteItems = 260;
 constexpr char kJson10[] = "application/x-amz-json-1.0";
-constexpr char kAuth[] =
-    "AWS4-HMAC-SHA256 Credential=AKIDBENCH/20260101/us-east-1/dynamodb/"
-    "aws4_request, SignedHeaders=content-type;host;x-amz-date;x-amz-target, "
-    "Signature="
-    "5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7";
+
+// X-Amz-Date and Authorization for now: eddy-server refuses a signature
+// date more than 15 minutes from its clock, as DynamoDB does.
+struct Signing {
+  std::string amz_date;
+  std::string authorization;
+};
+const Signing& Sign() {
+  static const Signing signing = [] {
+    std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char date[32];
+    std::strftime(date, sizeof(date), "%Y%m%dT%H%M%SZ", &tm);
+    Signing s;
+    s.amz_date = date;
+    s.authorization =
+        "AWS4-HMAC-SHA256 Credential=AKIDBENCH/" + s.amz_date.substr(0, 8) +
+        "/us-east-1/dynamodb/aws4_request, "
+        "SignedHeaders=content-type;host;x-amz-date;x-amz-target, "
+        "Signature="
+        "5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7";
+    return s;
+  }();
+  return signing;
+}
+
+// How a client talks: plain, its request bodies gzipped, or asking for
+// gzip answers.
+enum class Wire { kPlain, kGzipRequest, kAcceptGzip };
 
 struct Request {
   const char* operation;
@@ -86,6 +118,23 @@ Request Query40(std::mt19937_64&) {
   return {"Query", R"({"TableName":"bench","KeyConditionExpression":"pk = :p",)"
                    R"("ExpressionAttributeValues":{":p":{"S":"query#0"}}})"};
 }
+Request QueryMegabyte(std::mt19937_64&) {
+  return {"Query", R"({"TableName":"bench","KeyConditionExpression":"pk = :p",)"
+                   R"("ExpressionAttributeValues":{":p":{"S":"mb#0"}}})"};
+}
+
+// A ~4 KB item of JSON-like text (it compresses as real records do).
+std::string MegabyteItemJson(int i) {
+  char sk[16];
+  std::snprintf(sk, sizeof(sk), "%04d", i);
+  std::string notes;
+  for (int k = 0; notes.size() < 3900; ++k) {
+    notes += "rental " + std::to_string(i * 131 + k) + " returned by " +
+             std::to_string((i + k) * 7919 % 100003) + "; ";
+  }
+  return R"({"pk":{"S":"mb#0"},"sk":{"S":")" + std::string(sk) +
+         R"("},"notes":{"S":")" + notes + R"("}})";
+}
 
 struct LoadResult {
   double requests_per_second = 0;
@@ -97,7 +146,8 @@ struct LoadResult {
 // `connections` threads, each with its own keep-alive client, send requests
 // from `make` for `seconds` after a short warm-up.
 LoadResult RunLoad(int port, int connections, double seconds,
-                   Request (*make)(std::mt19937_64&)) {
+                   Request (*make)(std::mt19937_64&),
+                   Wire wire = Wire::kPlain) {
   std::vector<std::vector<int64_t>> latencies(connections);
   std::atomic<int64_t> errors{0};
   std::atomic<int> ready{0};
@@ -110,11 +160,18 @@ LoadResult RunLoad(int port, int connections, double seconds,
       httplib::Client client("127.0.0.1", port);
       client.set_keep_alive(true);
       client.set_tcp_nodelay(true);
+      client.set_read_timeout(30, 0);
+      // cpp-httplib gzips each request body itself (Content-Encoding: gzip).
+      if (wire == Wire::kGzipRequest) client.set_compress(true);
       auto send = [&](const Request& r) {
         httplib::Headers headers = {
             {"X-Amz-Target", std::string("DynamoDB_20120810.") + r.operation},
-            {"Authorization", kAuth},
-            {"X-Amz-Date", "20260101T000000Z"}};
+            {"Authorization", Sign().authorization},
+            {"X-Amz-Date", Sign().amz_date}};
+        // cpp-httplib decompresses a gzip answer itself.
+        if (wire == Wire::kAcceptGzip) {
+          headers.emplace("Accept-Encoding", "gzip");
+        }
         httplib::Result res = client.Post("/", headers, r.body, kJson10);
         return res && res->status == 200;
       };
@@ -163,8 +220,8 @@ bool Call(int port, const char* operation, const std::string& body) {
   httplib::Client client("127.0.0.1", port);
   httplib::Headers headers = {
       {"X-Amz-Target", std::string("DynamoDB_20120810.") + operation},
-      {"Authorization", kAuth},
-      {"X-Amz-Date", "20260101T000000Z"}};
+      {"Authorization", Sign().authorization},
+      {"X-Amz-Date", Sign().amz_date}};
   httplib::Result r = client.Post("/", headers, body, kJson10);
   if (!r || r->status != 200) {
     std::fprintf(stderr, "%s failed: %s\n", operation,
@@ -205,7 +262,23 @@ bool Load(int port) {
                std::snprintf(sk, sizeof(sk), "%04d", i);
                return ItemJson("query#0", sk);
              },
-             kQueryItems);
+             kQueryItems) &&
+         batch(MegabyteItemJson, kMegabyteItems);
+}
+
+// The size of one answer on the wire (Content-Length) and decoded.
+std::pair<size_t, size_t> AnswerBytes(int port, const Request& r, Wire wire) {
+  httplib::Client client("127.0.0.1", port);
+  httplib::Headers headers = {
+      {"X-Amz-Target", std::string("DynamoDB_20120810.") + r.operation},
+      {"Authorization", Sign().authorization},
+      {"X-Amz-Date", Sign().amz_date}};
+  if (wire == Wire::kAcceptGzip) headers.emplace("Accept-Encoding", "gzip");
+  httplib::Result res = client.Post("/", headers, r.body, kJson10);
+  if (!res) return {0, 0};
+  return {static_cast<size_t>(
+              std::atoll(res->get_header_value("Content-Length").c_str())),
+          res->body.size()};
 }
 
 // --- The real binary --------------------------------------------------------
@@ -307,7 +380,8 @@ void BinaryFigures(const std::string& binary) {
       "- idle resident memory (VmRSS): %.1f MB fresh; %.1f MB idle "
       "after loading %d items and %lld GetItems (target <= 20 MB "
       "fresh)\n",
-      fresh_kb / 1024.0, loaded_kb / 1024.0, kGetItems + kQueryItems,
+      fresh_kb / 1024.0, loaded_kb / 1024.0,
+      kGetItems + kQueryItems + kMegabyteItems,
       static_cast<long long>(r.requests));
   std::printf("- exit status after SIGTERM: %d\n", code);
 }
@@ -415,10 +489,10 @@ struct Measured {
 };
 
 Measured Measure(const Child& child, int connections, double seconds,
-                 Request (*make)(std::mt19937_64&)) {
+                 Request (*make)(std::mt19937_64&), Wire wire = Wire::kPlain) {
   Measured m;
   double before = CpuMicros(child.pid);
-  m.load = RunLoad(child.port, connections, seconds, make);
+  m.load = RunLoad(child.port, connections, seconds, make, wire);
   double after = CpuMicros(child.pid);
   // Warm-up requests (50 per connection) ran inside the window too.
   m.server_cpu_us = (after - before) /
@@ -508,6 +582,57 @@ int Main(int argc, char** argv) {
       "layer\n",
       kRounds, Median(cpu_httplib), Median(cpu_eddy), Median(extra_cpu),
       Median(rt_httplib), Median(rt_eddy));
+
+  // Compression, interleaved rounds in the same run (1 connection).
+  std::vector<double> get_plain_rt, get_gzip_rt, get_plain_cpu, get_gzip_cpu;
+  std::vector<double> mb_plain_rt, mb_gzip_rt, mb_plain_cpu, mb_gzip_cpu;
+  for (int round = 0; round < kRounds; ++round) {
+    const double s = std::max(0.5, seconds / 2);
+    Measured a = Measure(eddy, 1, s, GetItem);
+    Measured b = Measure(eddy, 1, s, GetItem, Wire::kGzipRequest);
+    Measured c = Measure(eddy, 1, s, QueryMegabyte);
+    Measured d = Measure(eddy, 1, s, QueryMegabyte, Wire::kAcceptGzip);
+    if (round == 0) {
+      std::printf(
+          "\nCompression (1 connection; first of %d interleaved "
+          "rounds):\n",
+          kRounds);
+      PrintRow("GetItem", 1, a);
+      PrintRow("GetItem, gzip request body", 1, b);
+      PrintRow("Query ~1 MB answer", 1, c);
+      PrintRow("Query ~1 MB, accepting gzip", 1, d);
+    }
+    get_plain_rt.push_back(a.load.mean_us);
+    get_gzip_rt.push_back(b.load.mean_us);
+    get_plain_cpu.push_back(a.server_cpu_us);
+    get_gzip_cpu.push_back(b.server_cpu_us);
+    mb_plain_rt.push_back(c.load.mean_us);
+    mb_gzip_rt.push_back(d.load.mean_us);
+    mb_plain_cpu.push_back(c.server_cpu_us);
+    mb_gzip_cpu.push_back(d.server_cpu_us);
+  }
+  std::mt19937_64 rng(1);
+  const auto [mb_wire_plain, mb_plain_bytes] =
+      AnswerBytes(eddy.port, QueryMegabyte(rng), Wire::kPlain);
+  const auto [mb_wire_gzip, mb_gzip_bytes] =
+      AnswerBytes(eddy.port, QueryMegabyte(rng), Wire::kAcceptGzip);
+  const Request get = GetItem(rng);
+  std::printf(
+      "Medians of %d rounds:\n"
+      "- GetItem, gzip request body: mean round trip %.1f us vs %.1f us "
+      "plain (%.2fx); server CPU %.1f us vs %.1f us (%.2fx); a %zu-byte "
+      "body\n"
+      "- Query ~1 MB: mean round trip %.0f us with Accept-Encoding gzip vs "
+      "%.0f us plain (%.2fx); server CPU %.0f us vs %.0f us (%.2fx); %zu "
+      "bytes on the wire vs %zu (%zu decoded)\n",
+      kRounds, Median(get_gzip_rt), Median(get_plain_rt),
+      Median(get_gzip_rt) / Median(get_plain_rt), Median(get_gzip_cpu),
+      Median(get_plain_cpu), Median(get_gzip_cpu) / Median(get_plain_cpu),
+      get.body.size(), Median(mb_gzip_rt), Median(mb_plain_rt),
+      Median(mb_gzip_rt) / Median(mb_plain_rt), Median(mb_gzip_cpu),
+      Median(mb_plain_cpu), Median(mb_gzip_cpu) / Median(mb_plain_cpu),
+      mb_wire_gzip, mb_wire_plain, mb_gzip_bytes);
+  (void)mb_plain_bytes;
 
   StopChild(eddy);
   StopChild(floor_httplib);

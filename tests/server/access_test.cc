@@ -47,8 +47,7 @@ std::string NonLoopbackAddress() {
 }
 
 // Sends one request to address:port and reads the answer.
-std::optional<RawClient::Response> SendTo(const std::string& address,
-                                          int port,
+std::optional<RawClient::Response> SendTo(const std::string& address, int port,
                                           const std::string& request) {
   RawClient raw(address, port);
   if (!raw.connected() || !raw.Send(request)) return std::nullopt;
@@ -86,8 +85,8 @@ TEST_F(AccessTest, EddyOperationsFromAnotherAddressAreDenied) {
   // Any operation named Eddy*, including ones that do not exist (yet).
   for (const char* operation :
        {"EddyInjectFault", "EddyClearFaults", "EddyAdvanceClock"}) {
-    std::optional<RawClient::Response> r = SendTo(
-        address, server_->port(), RawRequest(operation, kInjectFault));
+    std::optional<RawClient::Response> r =
+        SendTo(address, server_->port(), RawRequest(operation, kInjectFault));
     ASSERT_TRUE(r) << operation;
     EXPECT_EQ(r->status, 400) << operation;
     EXPECT_THAT(r->body,
@@ -97,8 +96,8 @@ TEST_F(AccessTest, EddyOperationsFromAnotherAddressAreDenied) {
                           R"(to clients on this machine (loopback))"));
   }
   // DynamoDB's own operations are served to everyone.
-  std::optional<RawClient::Response> r = SendTo(
-      address, server_->port(), RawRequest("ListTables", "{}"));
+  std::optional<RawClient::Response> r =
+      SendTo(address, server_->port(), RawRequest("ListTables", "{}"));
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 200);
   // No fault was armed: GetItem still answers.

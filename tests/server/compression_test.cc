@@ -85,7 +85,7 @@ TEST_F(CompressionTest, UnknownOrBrokenCodingsAre500sThatChangeNothing) {
   for (const auto& [coding, body] :
        std::vector<std::pair<std::string, std::string>>{
            {"garbage", put},
-           {"gzip", put},  // not gzip at all
+           {"gzip", put},                              // not gzip at all
            {"gzip", Compress(put, 31).substr(0, 20)},  // cut short
            {"gzip", ""}}) {
     std::optional<RawClient::Response> r =

@@ -21,8 +21,8 @@ namespace {
 // zlib-compressed `data`: window_bits 31 gzip, 15 zlib, -15 raw deflate.
 std::string Compress(std::string_view data, int window_bits) {
   z_stream zs{};
-  EXPECT_EQ(deflateInit2(&zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, window_bits,
-                         8, Z_DEFAULT_STRATEGY),
+  EXPECT_EQ(deflateInit2(&zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, window_bits, 8,
+                         Z_DEFAULT_STRATEGY),
             Z_OK);
   std::string out(deflateBound(&zs, data.size()), '\0');
   zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
@@ -111,8 +111,10 @@ TEST(ChooseResponseEncodingTest, AsDynamoDBChooses) {
 
 TEST(EncodeTest, GzipAndDeflateRoundTrip) {
   std::string body;
-  for (int i = 0; i < 2000; ++i) body += R"({"pk":{"S":"item#)" + std::to_string(i) + "\"}},";
-  for (ResponseEncoding e : {ResponseEncoding::kGzip, ResponseEncoding::kDeflate}) {
+  for (int i = 0; i < 2000; ++i)
+    body += R"({"pk":{"S":"item#)" + std::to_string(i) + "\"}},";
+  for (ResponseEncoding e :
+       {ResponseEncoding::kGzip, ResponseEncoding::kDeflate}) {
     const std::string wire = Encode(e, body);
     ASSERT_FALSE(wire.empty());
     EXPECT_LT(wire.size(), body.size() / 4);
@@ -168,9 +170,9 @@ TEST(DecodeRequestBodyTest, GzipMembersAndTrailingBytesAsDynamoDB) {
   std::string out;
   const std::string json = kJson;
   // Two members one after the other make one body.
-  EXPECT_EQ(Decode("gzip", Gzip(json.substr(0, 10)) + Gzip(json.substr(10)),
-                   &out),
-            DecodeStatus::kOk);
+  EXPECT_EQ(
+      Decode("gzip", Gzip(json.substr(0, 10)) + Gzip(json.substr(10)), &out),
+      DecodeStatus::kOk);
   EXPECT_EQ(out, json);
   // Bytes after the last member that start no member are ignored, as
   // DynamoDB ignores them.
@@ -207,8 +209,7 @@ TEST(DecodeRequestBodyTest, ABombIsRefusedWithoutAllocatingPastTheLimit) {
   std::string detail;
   EXPECT_EQ(DecodeRequestBody("gzip", bomb, kLimit, &budget, &decoded, &detail),
             DecodeStatus::kTooLarge);
-  EXPECT_EQ(detail,
-            "the request body decompresses to more than 1048576 bytes");
+  EXPECT_EQ(detail, "the request body decompresses to more than 1048576 bytes");
   EXPECT_EQ(budget.used(), 0u);
   EXPECT_EQ(decoded.capacity(), 0u);
 
@@ -223,9 +224,9 @@ TEST(DecodeRequestBodyTest, TakesItsBytesFromTheBudgetAndGivesThemBack) {
   ByteBudget budget(1 << 20);
   {
     DecodedBody decoded;
-    ASSERT_EQ(DecodeRequestBody("gzip", Gzip(kJson), 1 << 20, &budget,
-                                &decoded),
-              DecodeStatus::kOk);
+    ASSERT_EQ(
+        DecodeRequestBody("gzip", Gzip(kJson), 1 << 20, &budget, &decoded),
+        DecodeStatus::kOk);
     EXPECT_EQ(decoded.view(), kJson);
     EXPECT_EQ(budget.used(), decoded.capacity());
     EXPECT_GT(budget.used(), 0u);

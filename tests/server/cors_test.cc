@@ -3,6 +3,8 @@
 // CORS as DynamoDB answers it (dynalite's tests written against DynamoDB and
 // a recorded DynamoDB preflight), and DynamoDB Local's -cors allow-list.
 
+#include "tools/eddy-server/internal/cors.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,7 +12,6 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/server/server_testing.h"
-#include "tools/eddy-server/internal/cors.h"
 
 namespace eddy::server {
 namespace {
@@ -94,14 +95,15 @@ TEST_F(CorsTest, AnAllowListEchoesItsOriginsAndRefusesOthers) {
   EXPECT_EQ(ok->headers["access-control-allow-origin"], "https://app.example");
   EXPECT_EQ(ok->headers["vary"], "Origin");
 
-  std::optional<RawClient::Response> refused = Preflight("https://evil.example");
+  std::optional<RawClient::Response> refused =
+      Preflight("https://evil.example");
   ASSERT_TRUE(refused);
   EXPECT_EQ(refused->status, 404);
   EXPECT_EQ(refused->headers.count("access-control-allow-origin"), 0u);
   EXPECT_EQ(refused->headers.count("access-control-allow-methods"), 0u);
 
-  std::optional<RawClient::Response> get = Exchange(RawRequest(
-      "ListTables", "{}", "Origin: http://localhost:3000\r\n"));
+  std::optional<RawClient::Response> get = Exchange(
+      RawRequest("ListTables", "{}", "Origin: http://localhost:3000\r\n"));
   ASSERT_TRUE(get);
   EXPECT_EQ(get->status, 200);
   EXPECT_EQ(get->headers["access-control-allow-origin"],
@@ -110,8 +112,8 @@ TEST_F(CorsTest, AnAllowListEchoesItsOriginsAndRefusesOthers) {
 
   // Another origin is still served (CORS is the browser's rule), without
   // the headers that would let a browser read the answer.
-  std::optional<RawClient::Response> other = Exchange(RawRequest(
-      "ListTables", "{}", "Origin: https://evil.example\r\n"));
+  std::optional<RawClient::Response> other = Exchange(
+      RawRequest("ListTables", "{}", "Origin: https://evil.example\r\n"));
   ASSERT_TRUE(other);
   EXPECT_EQ(other->status, 200);
   EXPECT_EQ(other->headers.count("access-control-allow-origin"), 0u);

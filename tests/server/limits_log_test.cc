@@ -122,10 +122,10 @@ class ServerRequestLogTest : public ServerTest {
 
 TEST_F(ServerRequestLogTest, OneLinePerRequestWithTableStatusErrorAndLatency) {
   httplib::Client client = Client();
-  ASSERT_TRUE(client.Post("/", SignedHeaders("CreateTable"), kCreateTable,
-                          kJson10));
-  ASSERT_TRUE(client.Post("/", SignedHeaders("PutItem"), PutBody("a", "1"),
-                          kJson10));
+  ASSERT_TRUE(
+      client.Post("/", SignedHeaders("CreateTable"), kCreateTable, kJson10));
+  ASSERT_TRUE(
+      client.Post("/", SignedHeaders("PutItem"), PutBody("a", "1"), kJson10));
   ASSERT_TRUE(client.Post("/", SignedHeaders("GetItem"),
                           R"({"TableName":"missing","Key":{"pk":{"S":"a"}}})",
                           kJson10));

@@ -31,7 +31,6 @@
 
 namespace eddy::server {
 
-
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
@@ -151,8 +150,9 @@ class RawClient {
   std::string buffer_;
 };
 
-inline std::string RawRequest(const std::string& operation, const std::string& body,
-                       const std::string& extra_headers = "") {
+inline std::string RawRequest(const std::string& operation,
+                              const std::string& body,
+                              const std::string& extra_headers = "") {
   return "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: " +
          std::string(kJson10) + "\r\nX-Amz-Target: DynamoDB_20120810." +
          operation + "\r\nAuthorization: " + kAuth +

@@ -456,13 +456,26 @@ TEST(FlagsTest, HelpDocumentsEveryFlag) {
   ASSERT_TRUE(ParseCommandLine({"--help"}, &cl, &error));
   EXPECT_TRUE(cl.help);
   const std::string help = HelpText();
-  for (const char* flag :
-       {"-port N", "--host ADDR", "--threads N", "--max-body-bytes N",
-        "--max-buffered-bytes N", "--max-connections N", "--region NAME",
-        "--account-id ID", "-inMemory", "-sharedDb", "-dbPath DIR",
-        "-optimizeDbBeforeStartup", "-delayTransientStatuses", "-cors ORIGINS",
-        "-disableTelemetry", "--allow-remote-control",
-        "--shutdown-grace SECONDS", "--log-requests", "--version", "--help"}) {
+  for (const char* flag : {"-port N",
+                           "--host ADDR",
+                           "--threads N",
+                           "--max-body-bytes N",
+                           "--max-buffered-bytes N",
+                           "--max-connections N",
+                           "--region NAME",
+                           "--account-id ID",
+                           "-inMemory",
+                           "-sharedDb",
+                           "-dbPath DIR",
+                           "-optimizeDbBeforeStartup",
+                           "-delayTransientStatuses",
+                           "-cors ORIGINS",
+                           "-disableTelemetry",
+                           "--allow-remote-control",
+                           "--shutdown-grace SECONDS",
+                           "--log-requests",
+                           "--version",
+                           "--help"}) {
     EXPECT_THAT(help, HasSubstr(flag));
   }
   // Every row of the flag table is in the help, under its own name.
@@ -477,8 +490,7 @@ TEST(FlagsTest, HelpDocumentsEveryFlag) {
 
 TEST(RequestLogTest, FindsTheFirstTableNameWithoutParsing) {
   using internal::ExtractTableName;
-  EXPECT_EQ(ExtractTableName(R"({"TableName":"rentals","Key":{}})"),
-            "rentals");
+  EXPECT_EQ(ExtractTableName(R"({"TableName":"rentals","Key":{}})"), "rentals");
   EXPECT_EQ(ExtractTableName("{ \"Key\": {}, \"TableName\" :\n \"t-1\" }"),
             "t-1");
   EXPECT_EQ(ExtractTableName(R"({"TransactItems":[{"Put":{"TableName":"a"}},)"
@@ -497,9 +509,9 @@ TEST(RequestLogTest, OneShortPrintableLine) {
   EXPECT_EQ(FormatRequestLogLine("GetItem", "missing", 400,
                                  "ResourceNotFoundException", 0.08),
             "GetItem table=missing 400 ResourceNotFoundException 0.08 ms");
-  EXPECT_EQ(FormatRequestLogLine("", "", 413,
-                                 "RequestEntityTooLargeException", 0),
-            "- 413 RequestEntityTooLargeException 0.00 ms");
+  EXPECT_EQ(
+      FormatRequestLogLine("", "", 413, "RequestEntityTooLargeException", 0),
+      "- 413 RequestEntityTooLargeException 0.00 ms");
   EXPECT_EQ(FormatRequestLogLine("GetItem", "a\nb\xff", 200, "", 1),
             "GetItem table=a?b? 200 1.00 ms");
   EXPECT_LT(FormatRequestLogLine(std::string(100000, 'x'),

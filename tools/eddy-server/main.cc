@@ -116,8 +116,8 @@ int main(int argc, char** argv) {
       std::fflush(stderr);
       std::_Exit(1);  // a worker may be inside a long request: do not join
     }
-    const auto step = std::min<SteadyClock::duration>(
-        left, std::chrono::milliseconds(20));
+    const auto step =
+        std::min<SteadyClock::duration>(left, std::chrono::milliseconds(20));
     timespec wait{};
     wait.tv_nsec = static_cast<long>(
         std::chrono::duration_cast<std::chrono::nanoseconds>(step).count());

@@ -144,8 +144,7 @@ struct Server::Exchange {
         case 'x':
           if (target == nullptr && EqualsIgnoreCase(n, "X-Amz-Target")) {
             target = &h.value;
-          } else if (amz_date == nullptr &&
-                     EqualsIgnoreCase(n, "X-Amz-Date")) {
+          } else if (amz_date == nullptr && EqualsIgnoreCase(n, "X-Amz-Date")) {
             amz_date = &h.value;
           }
           break;
@@ -360,11 +359,11 @@ void Server::Handle(const HttpRequest& request, HttpResponse* response) {
         body = decoded.view();
         break;
       case internal::DecodeStatus::kTooLarge:
-        FinishError(Status(ErrorCode::kRequestEntityTooLarge,
-                           Capitalized(detail) + " (the limit is " +
-                               std::to_string(options_.max_body_bytes) +
-                               " bytes)"),
-                    reply_type, x, response);
+        FinishError(
+            Status(ErrorCode::kRequestEntityTooLarge,
+                   Capitalized(detail) + " (the limit is " +
+                       std::to_string(options_.max_body_bytes) + " bytes)"),
+            reply_type, x, response);
         return;
       case internal::DecodeStatus::kBudget:
         FinishError(Status(ErrorCode::kServiceUnavailable,

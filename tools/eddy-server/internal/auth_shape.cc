@@ -98,9 +98,8 @@ bool ParseHttpDate(std::string_view d, int64_t* seconds) {
                                                  "May", "Jun", "Jul", "Aug",
                                                  "Sep", "Oct", "Nov", "Dec"};
   // "Www, DD Mon YYYY HH:MM:SS GMT"
-  if (d.size() != 29 || d.substr(3, 2) != ", " || d[7] != ' ' ||
-      d[11] != ' ' || d[16] != ' ' || d[19] != ':' || d[22] != ':' ||
-      d.substr(25) != " GMT") {
+  if (d.size() != 29 || d.substr(3, 2) != ", " || d[7] != ' ' || d[11] != ' ' ||
+      d[16] != ' ' || d[19] != ':' || d[22] != ':' || d.substr(25) != " GMT") {
     return false;
   }
   for (size_t i : {5, 6, 12, 13, 14, 15, 17, 18, 20, 21, 23, 24}) {
@@ -110,14 +109,14 @@ bool ParseHttpDate(std::string_view d, int64_t* seconds) {
   for (int i = 0; i < 12; ++i) {
     if (d.substr(8, 3) == kMonths[i]) month = i + 1;
   }
-  return month != 0 &&
-         ToEpochSeconds(Digits(d, 12, 4), month, Digits(d, 5, 2),
-                        Digits(d, 17, 2), Digits(d, 20, 2), Digits(d, 23, 2),
-                        seconds);
+  return month != 0 && ToEpochSeconds(Digits(d, 12, 4), month, Digits(d, 5, 2),
+                                      Digits(d, 17, 2), Digits(d, 20, 2),
+                                      Digits(d, 23, 2), seconds);
 }
 
 std::string FormatBasicIsoDate(int64_t seconds) {
-  const int64_t days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400;
+  const int64_t days =
+      seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400;
   const int64_t rest = seconds - days * 86400;
   // H. Hinnant's civil_from_days.
   const int64_t z = days + 719468;
@@ -147,15 +146,15 @@ Status CheckSignatureTime(std::string_view shown, int64_t request_seconds,
     return Status(ErrorCode::kInvalidSignature,
                   "Signature expired: " + std::string(shown) +
                       " is now earlier than " +
-                      FormatBasicIsoDate(now - kSignatureWindowSeconds) +
-                      " (" + FormatBasicIsoDate(now) + " - 15 min.)");
+                      FormatBasicIsoDate(now - kSignatureWindowSeconds) + " (" +
+                      FormatBasicIsoDate(now) + " - 15 min.)");
   }
   if (request_seconds > now + kSignatureWindowSeconds) {
     return Status(ErrorCode::kInvalidSignature,
                   "Signature not yet current: " + std::string(shown) +
                       " is still later than " +
-                      FormatBasicIsoDate(now + kSignatureWindowSeconds) +
-                      " (" + FormatBasicIsoDate(now) + " + 15 min.)");
+                      FormatBasicIsoDate(now + kSignatureWindowSeconds) + " (" +
+                      FormatBasicIsoDate(now) + " + 15 min.)");
   }
   return Status::OK();
 }

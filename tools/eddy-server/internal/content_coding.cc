@@ -128,8 +128,8 @@ class Inflater {
           std::min(out->capacity_ - out->size_, kMaxZlibStep);
       zs.next_in = const_cast<unsigned char*>(next_in);
       zs.avail_in = static_cast<uInt>(in_step);
-      zs.next_out = reinterpret_cast<unsigned char*>(out->data_.get()) +
-                    out->size_;
+      zs.next_out =
+          reinterpret_cast<unsigned char*>(out->data_.get()) + out->size_;
       zs.avail_out = static_cast<uInt>(out_step);
       const int rc = inflate(&zs, Z_NO_FLUSH);
       const size_t consumed = in_step - zs.avail_in;
@@ -253,8 +253,8 @@ bool ParseQuality(std::string_view s, double* q) {
 }
 
 struct Candidate {
-  double q = -1;        // -1: not named explicitly
-  size_t order = 0;     // position of the element that gave q
+  double q = -1;     // -1: not named explicitly
+  size_t order = 0;  // position of the element that gave q
 };
 
 }  // namespace
@@ -353,8 +353,7 @@ std::string Encode(ResponseEncoding encoding, std::string_view body) {
   }
   std::string out;
   out.resize(deflateBound(&zs, static_cast<uLong>(body.size())));
-  zs.next_in =
-      reinterpret_cast<unsigned char*>(const_cast<char*>(body.data()));
+  zs.next_in = reinterpret_cast<unsigned char*>(const_cast<char*>(body.data()));
   zs.avail_in = static_cast<uInt>(body.size());
   zs.next_out = reinterpret_cast<unsigned char*>(out.data());
   zs.avail_out = static_cast<uInt>(out.size());

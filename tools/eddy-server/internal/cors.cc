@@ -40,11 +40,10 @@ bool ParseCorsOrigins(std::string_view value, std::vector<std::string>* out,
     }
     if (!o.empty()) {
       const size_t scheme = o.find("://");
-      const bool ok =
-          o == "*" ||
-          (scheme != std::string_view::npos && scheme > 0 &&
-           o.size() > scheme + 3 &&
-           o.find_first_of("/ ?#", scheme + 3) == std::string_view::npos);
+      const bool ok = o == "*" || (scheme != std::string_view::npos &&
+                                   scheme > 0 && o.size() > scheme + 3 &&
+                                   o.find_first_of("/ ?#", scheme + 3) ==
+                                       std::string_view::npos);
       if (!ok) {
         *error = "'" + std::string(o) +
                  "' is not an origin (use * or scheme://host[:port], e.g. "
