@@ -18,6 +18,9 @@
 //
 //   build/dev/bench/server_bench                  # about 40 s
 //   build/dev/bench/server_bench --seconds 1 --eddy-server path/to/eddy-server
+//   build/dev/bench/server_bench --baseline-server path/to/old/eddy-server
+//       # only: this eddy-server against an older build of it, the two real
+//       # binaries side by side, GetItem in 10 interleaved rounds
 //
 // On a small machine the client's threads share the cores with the server's,
 // which the 16-connection rows show.
@@ -514,14 +517,54 @@ double Median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
+// This eddy-server binary against `baseline` (an older build), both running
+// side by side, GetItem on 1 connection in interleaved rounds: the ratio of
+// server CPU per request and of mean round trip (medians of the rounds).
+// Load on the machine hits both alike.
+int CompareWithBaseline(const std::string& binary, const std::string& baseline,
+                        double seconds) {
+  Spawned now = SpawnServer(binary);
+  Spawned before = SpawnServer(baseline);
+  if (now.ready_ms < 0 || before.ready_ms < 0 || !Load(now.port) ||
+      !Load(before.port)) {
+    std::fprintf(stderr, "could not start %s and %s\n", binary.c_str(),
+                 baseline.c_str());
+    StopServer(now);
+    StopServer(before);
+    return 1;
+  }
+  constexpr int kCompareRounds = 10;
+  std::vector<double> cpu_ratio, rt_ratio, cpu_now, cpu_before;
+  for (int round = 0; round < kCompareRounds; ++round) {
+    Measured b = Measure(Child{before.pid, before.port}, 1, seconds, GetItem);
+    Measured n = Measure(Child{now.pid, now.port}, 1, seconds, GetItem);
+    cpu_ratio.push_back(n.server_cpu_us / b.server_cpu_us);
+    rt_ratio.push_back(n.load.mean_us / b.load.mean_us);
+    cpu_now.push_back(n.server_cpu_us);
+    cpu_before.push_back(b.server_cpu_us);
+  }
+  StopServer(now);
+  StopServer(before);
+  std::printf(
+      "GetItem, 1 connection, %s vs %s, %d interleaved rounds of %.1f s:\n"
+      "- server CPU per request: %.1f us vs %.1f us; ratio (median of "
+      "rounds) %.3fx\n- mean round trip ratio (median of rounds): %.3fx\n",
+      binary.c_str(), baseline.c_str(), kCompareRounds, seconds,
+      Median(cpu_now), Median(cpu_before), Median(cpu_ratio), Median(rt_ratio));
+  return 0;
+}
+
 int Main(int argc, char** argv) {
   double seconds = 2.0;
   std::string binary = EDDY_SERVER_BINARY;
+  std::string baseline;
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string flag = argv[i];
     if (flag == "--seconds") seconds = std::atof(argv[i + 1]);
     if (flag == "--eddy-server") binary = argv[i + 1];
+    if (flag == "--baseline-server") baseline = argv[i + 1];
   }
+  if (!baseline.empty()) return CompareWithBaseline(binary, baseline, seconds);
   const int threads =
       std::max(4, 2 * static_cast<int>(std::thread::hardware_concurrency()));
   Child eddy = ForkServer(ServeEddy, threads);

@@ -397,6 +397,7 @@ void HttpServer::ReleaseCharge(Connection* c) {
 
 bool HttpServer::Recharge(Connection* c) {
   const size_t want = c->parser.buffered_body_capacity();
+  if (want == c->charged_parser) return true;  // the usual case: no atomics
   if (want > c->charged_parser) {
     if (!budget_.TryAcquire(want - c->charged_parser)) return false;
   } else {
