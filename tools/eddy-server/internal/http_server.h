@@ -29,7 +29,7 @@
 //
 // Bounds
 // - Requests: HttpLimits (head size, header count, body size) refused with
-//   431 / 413 / 400 via the error handler; the connection is then closed
+//   400 / 413 via the error handler; the connection is then closed
 //   after a lingering drain, so the client can read the answer.
 // - Memory per connection: at most one request (head + body, or twice the
 //   body for chunked framing) plus its response.
