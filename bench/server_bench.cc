@@ -9,11 +9,18 @@
 //   - cpp-httplib's own server (the reference the issue names), and
 //   - eddy-server's HTTP layer with an empty handler, so that the difference
 //     is exactly eddy's protocol work (auth shape, Execute, CRC, headers).
+// Compression, in the same run (1 connection): GetItem with the request body
+// gzipped by the client (Content-Encoding: gzip) against the plain GetItem,
+// and a ~1 MB Query answer with `Accept-Encoding: gzip` (compressed by the
+// server, decompressed by the client) against the same answer plain.
 // Then the real binary: start-to-ready time (spawn to the ready line) and
 // resident memory (VmRSS), fresh and idle after load.
 //
 //   build/dev/bench/server_bench                  # about 40 s
 //   build/dev/bench/server_bench --seconds 1 --eddy-server path/to/eddy-server
+//   build/dev/bench/server_bench --baseline-server path/to/old/eddy-server
+//       # only: this eddy-server against an older build of it, the two real
+//       # binaries side by side, GetItem in 10 interleaved rounds
 //
 // On a small machine the client's threads share the cores with the server's,
 // which the 16-connection rows show.
@@ -32,6 +39,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <fstream>
 #include <functional>
 #include <random>
@@ -52,12 +60,39 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int kGetItems = 10'000;
 constexpr int kQueryItems = 40;
+// Items of ~4 KB in one partition: a Query of it answers ~1 MB (one page).
+constexpr int kMegabyteItems = 260;
 constexpr char kJson10[] = "application/x-amz-json-1.0";
-constexpr char kAuth[] =
-    "AWS4-HMAC-SHA256 Credential=AKIDBENCH/20260101/us-east-1/dynamodb/"
-    "aws4_request, SignedHeaders=content-type;host;x-amz-date;x-amz-target, "
-    "Signature="
-    "5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7";
+
+// X-Amz-Date and Authorization for now: eddy-server refuses a signature
+// date more than 15 minutes from its clock, as DynamoDB does.
+struct Signing {
+  std::string amz_date;
+  std::string authorization;
+};
+const Signing& Sign() {
+  static const Signing signing = [] {
+    std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char date[32];
+    std::strftime(date, sizeof(date), "%Y%m%dT%H%M%SZ", &tm);
+    Signing s;
+    s.amz_date = date;
+    s.authorization =
+        "AWS4-HMAC-SHA256 Credential=AKIDBENCH/" + s.amz_date.substr(0, 8) +
+        "/us-east-1/dynamodb/aws4_request, "
+        "SignedHeaders=content-type;host;x-amz-date;x-amz-target, "
+        "Signature="
+        "5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7";
+    return s;
+  }();
+  return signing;
+}
+
+// How a client talks: plain, its request bodies gzipped, or asking for
+// gzip answers.
+enum class Wire { kPlain, kGzipRequest, kAcceptGzip };
 
 struct Request {
   const char* operation;
@@ -86,6 +121,23 @@ Request Query40(std::mt19937_64&) {
   return {"Query", R"({"TableName":"bench","KeyConditionExpression":"pk = :p",)"
                    R"("ExpressionAttributeValues":{":p":{"S":"query#0"}}})"};
 }
+Request QueryMegabyte(std::mt19937_64&) {
+  return {"Query", R"({"TableName":"bench","KeyConditionExpression":"pk = :p",)"
+                   R"("ExpressionAttributeValues":{":p":{"S":"mb#0"}}})"};
+}
+
+// A ~4 KB item of JSON-like text (it compresses as real records do).
+std::string MegabyteItemJson(int i) {
+  char sk[16];
+  std::snprintf(sk, sizeof(sk), "%04d", i);
+  std::string notes;
+  for (int k = 0; notes.size() < 3900; ++k) {
+    notes += "rental " + std::to_string(i * 131 + k) + " returned by " +
+             std::to_string((i + k) * 7919 % 100003) + "; ";
+  }
+  return R"({"pk":{"S":"mb#0"},"sk":{"S":")" + std::string(sk) +
+         R"("},"notes":{"S":")" + notes + R"("}})";
+}
 
 struct LoadResult {
   double requests_per_second = 0;
@@ -97,7 +149,8 @@ struct LoadResult {
 // `connections` threads, each with its own keep-alive client, send requests
 // from `make` for `seconds` after a short warm-up.
 LoadResult RunLoad(int port, int connections, double seconds,
-                   Request (*make)(std::mt19937_64&)) {
+                   Request (*make)(std::mt19937_64&),
+                   Wire wire = Wire::kPlain) {
   std::vector<std::vector<int64_t>> latencies(connections);
   std::atomic<int64_t> errors{0};
   std::atomic<int> ready{0};
@@ -110,11 +163,18 @@ LoadResult RunLoad(int port, int connections, double seconds,
       httplib::Client client("127.0.0.1", port);
       client.set_keep_alive(true);
       client.set_tcp_nodelay(true);
+      client.set_read_timeout(30, 0);
+      // cpp-httplib gzips each request body itself (Content-Encoding: gzip).
+      if (wire == Wire::kGzipRequest) client.set_compress(true);
       auto send = [&](const Request& r) {
         httplib::Headers headers = {
             {"X-Amz-Target", std::string("DynamoDB_20120810.") + r.operation},
-            {"Authorization", kAuth},
-            {"X-Amz-Date", "20260101T000000Z"}};
+            {"Authorization", Sign().authorization},
+            {"X-Amz-Date", Sign().amz_date}};
+        // cpp-httplib decompresses a gzip answer itself.
+        if (wire == Wire::kAcceptGzip) {
+          headers.emplace("Accept-Encoding", "gzip");
+        }
         httplib::Result res = client.Post("/", headers, r.body, kJson10);
         return res && res->status == 200;
       };
@@ -163,8 +223,8 @@ bool Call(int port, const char* operation, const std::string& body) {
   httplib::Client client("127.0.0.1", port);
   httplib::Headers headers = {
       {"X-Amz-Target", std::string("DynamoDB_20120810.") + operation},
-      {"Authorization", kAuth},
-      {"X-Amz-Date", "20260101T000000Z"}};
+      {"Authorization", Sign().authorization},
+      {"X-Amz-Date", Sign().amz_date}};
   httplib::Result r = client.Post("/", headers, body, kJson10);
   if (!r || r->status != 200) {
     std::fprintf(stderr, "%s failed: %s\n", operation,
@@ -205,7 +265,23 @@ bool Load(int port) {
                std::snprintf(sk, sizeof(sk), "%04d", i);
                return ItemJson("query#0", sk);
              },
-             kQueryItems);
+             kQueryItems) &&
+         batch(MegabyteItemJson, kMegabyteItems);
+}
+
+// The size of one answer on the wire (Content-Length) and decoded.
+std::pair<size_t, size_t> AnswerBytes(int port, const Request& r, Wire wire) {
+  httplib::Client client("127.0.0.1", port);
+  httplib::Headers headers = {
+      {"X-Amz-Target", std::string("DynamoDB_20120810.") + r.operation},
+      {"Authorization", Sign().authorization},
+      {"X-Amz-Date", Sign().amz_date}};
+  if (wire == Wire::kAcceptGzip) headers.emplace("Accept-Encoding", "gzip");
+  httplib::Result res = client.Post("/", headers, r.body, kJson10);
+  if (!res) return {0, 0};
+  return {static_cast<size_t>(
+              std::atoll(res->get_header_value("Content-Length").c_str())),
+          res->body.size()};
 }
 
 // --- The real binary --------------------------------------------------------
@@ -307,7 +383,8 @@ void BinaryFigures(const std::string& binary) {
       "- idle resident memory (VmRSS): %.1f MB fresh; %.1f MB idle "
       "after loading %d items and %lld GetItems (target <= 20 MB "
       "fresh)\n",
-      fresh_kb / 1024.0, loaded_kb / 1024.0, kGetItems + kQueryItems,
+      fresh_kb / 1024.0, loaded_kb / 1024.0,
+      kGetItems + kQueryItems + kMegabyteItems,
       static_cast<long long>(r.requests));
   std::printf("- exit status after SIGTERM: %d\n", code);
 }
@@ -415,10 +492,10 @@ struct Measured {
 };
 
 Measured Measure(const Child& child, int connections, double seconds,
-                 Request (*make)(std::mt19937_64&)) {
+                 Request (*make)(std::mt19937_64&), Wire wire = Wire::kPlain) {
   Measured m;
   double before = CpuMicros(child.pid);
-  m.load = RunLoad(child.port, connections, seconds, make);
+  m.load = RunLoad(child.port, connections, seconds, make, wire);
   double after = CpuMicros(child.pid);
   // Warm-up requests (50 per connection) ran inside the window too.
   m.server_cpu_us = (after - before) /
@@ -440,14 +517,54 @@ double Median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
+// This eddy-server binary against `baseline` (an older build), both running
+// side by side, GetItem on 1 connection in interleaved rounds: the ratio of
+// server CPU per request and of mean round trip (medians of the rounds).
+// Load on the machine hits both alike.
+int CompareWithBaseline(const std::string& binary, const std::string& baseline,
+                        double seconds) {
+  Spawned now = SpawnServer(binary);
+  Spawned before = SpawnServer(baseline);
+  if (now.ready_ms < 0 || before.ready_ms < 0 || !Load(now.port) ||
+      !Load(before.port)) {
+    std::fprintf(stderr, "could not start %s and %s\n", binary.c_str(),
+                 baseline.c_str());
+    StopServer(now);
+    StopServer(before);
+    return 1;
+  }
+  constexpr int kCompareRounds = 10;
+  std::vector<double> cpu_ratio, rt_ratio, cpu_now, cpu_before;
+  for (int round = 0; round < kCompareRounds; ++round) {
+    Measured b = Measure(Child{before.pid, before.port}, 1, seconds, GetItem);
+    Measured n = Measure(Child{now.pid, now.port}, 1, seconds, GetItem);
+    cpu_ratio.push_back(n.server_cpu_us / b.server_cpu_us);
+    rt_ratio.push_back(n.load.mean_us / b.load.mean_us);
+    cpu_now.push_back(n.server_cpu_us);
+    cpu_before.push_back(b.server_cpu_us);
+  }
+  StopServer(now);
+  StopServer(before);
+  std::printf(
+      "GetItem, 1 connection, %s vs %s, %d interleaved rounds of %.1f s:\n"
+      "- server CPU per request: %.1f us vs %.1f us; ratio (median of "
+      "rounds) %.3fx\n- mean round trip ratio (median of rounds): %.3fx\n",
+      binary.c_str(), baseline.c_str(), kCompareRounds, seconds,
+      Median(cpu_now), Median(cpu_before), Median(cpu_ratio), Median(rt_ratio));
+  return 0;
+}
+
 int Main(int argc, char** argv) {
   double seconds = 2.0;
   std::string binary = EDDY_SERVER_BINARY;
+  std::string baseline;
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string flag = argv[i];
     if (flag == "--seconds") seconds = std::atof(argv[i + 1]);
     if (flag == "--eddy-server") binary = argv[i + 1];
+    if (flag == "--baseline-server") baseline = argv[i + 1];
   }
+  if (!baseline.empty()) return CompareWithBaseline(binary, baseline, seconds);
   const int threads =
       std::max(4, 2 * static_cast<int>(std::thread::hardware_concurrency()));
   Child eddy = ForkServer(ServeEddy, threads);
@@ -508,6 +625,57 @@ int Main(int argc, char** argv) {
       "layer\n",
       kRounds, Median(cpu_httplib), Median(cpu_eddy), Median(extra_cpu),
       Median(rt_httplib), Median(rt_eddy));
+
+  // Compression, interleaved rounds in the same run (1 connection).
+  std::vector<double> get_plain_rt, get_gzip_rt, get_plain_cpu, get_gzip_cpu;
+  std::vector<double> mb_plain_rt, mb_gzip_rt, mb_plain_cpu, mb_gzip_cpu;
+  for (int round = 0; round < kRounds; ++round) {
+    const double s = std::max(0.5, seconds / 2);
+    Measured a = Measure(eddy, 1, s, GetItem);
+    Measured b = Measure(eddy, 1, s, GetItem, Wire::kGzipRequest);
+    Measured c = Measure(eddy, 1, s, QueryMegabyte);
+    Measured d = Measure(eddy, 1, s, QueryMegabyte, Wire::kAcceptGzip);
+    if (round == 0) {
+      std::printf(
+          "\nCompression (1 connection; first of %d interleaved "
+          "rounds):\n",
+          kRounds);
+      PrintRow("GetItem", 1, a);
+      PrintRow("GetItem, gzip request body", 1, b);
+      PrintRow("Query ~1 MB answer", 1, c);
+      PrintRow("Query ~1 MB, accepting gzip", 1, d);
+    }
+    get_plain_rt.push_back(a.load.mean_us);
+    get_gzip_rt.push_back(b.load.mean_us);
+    get_plain_cpu.push_back(a.server_cpu_us);
+    get_gzip_cpu.push_back(b.server_cpu_us);
+    mb_plain_rt.push_back(c.load.mean_us);
+    mb_gzip_rt.push_back(d.load.mean_us);
+    mb_plain_cpu.push_back(c.server_cpu_us);
+    mb_gzip_cpu.push_back(d.server_cpu_us);
+  }
+  std::mt19937_64 rng(1);
+  const auto [mb_wire_plain, mb_plain_bytes] =
+      AnswerBytes(eddy.port, QueryMegabyte(rng), Wire::kPlain);
+  const auto [mb_wire_gzip, mb_gzip_bytes] =
+      AnswerBytes(eddy.port, QueryMegabyte(rng), Wire::kAcceptGzip);
+  const Request get = GetItem(rng);
+  std::printf(
+      "Medians of %d rounds:\n"
+      "- GetItem, gzip request body: mean round trip %.1f us vs %.1f us "
+      "plain (%.2fx); server CPU %.1f us vs %.1f us (%.2fx); a %zu-byte "
+      "body\n"
+      "- Query ~1 MB: mean round trip %.0f us with Accept-Encoding gzip vs "
+      "%.0f us plain (%.2fx); server CPU %.0f us vs %.0f us (%.2fx); %zu "
+      "bytes on the wire vs %zu (%zu decoded)\n",
+      kRounds, Median(get_gzip_rt), Median(get_plain_rt),
+      Median(get_gzip_rt) / Median(get_plain_rt), Median(get_gzip_cpu),
+      Median(get_plain_cpu), Median(get_gzip_cpu) / Median(get_plain_cpu),
+      get.body.size(), Median(mb_gzip_rt), Median(mb_plain_rt),
+      Median(mb_gzip_rt) / Median(mb_plain_rt), Median(mb_gzip_cpu),
+      Median(mb_plain_cpu), Median(mb_gzip_cpu) / Median(mb_plain_cpu),
+      mb_wire_gzip, mb_wire_plain, mb_gzip_bytes);
+  (void)mb_plain_bytes;
 
   StopChild(eddy);
   StopChild(floor_httplib);

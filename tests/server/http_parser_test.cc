@@ -266,7 +266,8 @@ TEST(RequestParserTest, BoundsChunkFramingOverhead) {
 TEST(HttpErrorTest, MapsToHttpStatuses) {
   EXPECT_EQ(HttpErrorStatus(HttpError::kBadRequest), 400);
   EXPECT_EQ(HttpErrorStatus(HttpError::kBodyTooLarge), 413);
-  EXPECT_EQ(HttpErrorStatus(HttpError::kHeadersTooLarge), 431);
+  // DynamoDB answers an oversized request line with 400 Bad Request.
+  EXPECT_EQ(HttpErrorStatus(HttpError::kHeadersTooLarge), 400);
   EXPECT_EQ(HttpErrorStatus(HttpError::kNotImplemented), 501);
   EXPECT_EQ(HttpErrorStatus(HttpError::kServiceUnavailable), 503);
   EXPECT_EQ(HttpErrorStatus(HttpError::kVersionNotSupported), 505);

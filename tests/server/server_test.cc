@@ -26,168 +26,11 @@
 #include "emulator/base/clock.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/server/server_testing.h"
 #include "tools/eddy-server/crc32.h"
 
 namespace eddy::server {
 namespace {
-
-using ::testing::HasSubstr;
-using ::testing::StartsWith;
-
-constexpr char kAuth[] =
-    "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20260101/us-east-1/dynamodb/"
-    "aws4_request, SignedHeaders=content-type;host;x-amz-date;x-amz-target, "
-    "Signature="
-    "5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7";
-constexpr char kAmzDate[] = "20260101T000000Z";
-constexpr char kJson10[] = "application/x-amz-json-1.0";
-constexpr char kCreateTable[] =
-    R"({"TableName":"things","BillingMode":"PAY_PER_REQUEST",)"
-    R"("KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],)"
-    R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}]})";
-
-httplib::Headers SignedHeaders(const std::string& operation) {
-  return {{"X-Amz-Target", "DynamoDB_20120810." + operation},
-          {"Authorization", kAuth},
-          {"X-Amz-Date", kAmzDate}};
-}
-
-std::string PutBody(const std::string& pk, const std::string& v) {
-  return R"({"TableName":"things","Item":{"pk":{"S":")" + pk +
-         R"("},"v":{"S":")" + v + R"("}}})";
-}
-std::string GetBody(const std::string& pk) {
-  return R"({"TableName":"things","Key":{"pk":{"S":")" + pk + R"("}}})";
-}
-
-// A blocking TCP client that can send anything and read responses by hand.
-class RawClient {
- public:
-  struct Response {
-    int status = 0;
-    std::map<std::string, std::string> headers;  // lower-case names
-    std::string body;
-  };
-
-  explicit RawClient(int port) {
-    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
-    timeval tv{10, 0};  // a hung server fails the test instead of hanging it
-    ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(static_cast<uint16_t>(port));
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    connected_ =
-        ::connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0;
-  }
-  ~RawClient() { ::close(fd_); }
-
-  bool connected() const { return connected_; }
-
-  bool Send(std::string_view bytes) {
-    while (!bytes.empty()) {
-      ssize_t n = ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL);
-      if (n <= 0) return false;
-      bytes.remove_prefix(static_cast<size_t>(n));
-    }
-    return true;
-  }
-
-  // One response (status line, headers, Content-Length body); nullopt if the
-  // connection closed or timed out first.
-  std::optional<Response> Read() {
-    size_t head_end;
-    while ((head_end = buffer_.find("\r\n\r\n")) == std::string::npos) {
-      if (!Fill()) return std::nullopt;
-    }
-    Response r;
-    std::string head = buffer_.substr(0, head_end);
-    buffer_.erase(0, head_end + 4);
-    size_t line_end = head.find("\r\n");
-    std::string status_line = head.substr(0, line_end);
-    r.status = std::stoi(status_line.substr(9, 3));
-    size_t pos = line_end == std::string::npos ? head.size() : line_end + 2;
-    while (pos < head.size()) {
-      size_t end = head.find("\r\n", pos);
-      if (end == std::string::npos) end = head.size();
-      std::string line = head.substr(pos, end - pos);
-      size_t colon = line.find(':');
-      std::string name = line.substr(0, colon);
-      for (char& c : name) c = static_cast<char>(std::tolower(c));
-      r.headers[name] = line.substr(line.find_first_not_of(' ', colon + 1));
-      pos = end + 2;
-    }
-    if (r.status == 100) return r;  // interim: no body
-    size_t length = std::stoul(r.headers["content-length"]);
-    while (buffer_.size() < length) {
-      if (!Fill()) return std::nullopt;
-    }
-    r.body = buffer_.substr(0, length);
-    buffer_.erase(0, length);
-    return r;
-  }
-
-  // True when the server closes the connection (reads return end of stream).
-  bool ClosedByServer() {
-    char c;
-    ssize_t n = ::recv(fd_, &c, 1, 0);
-    return n == 0 || (n < 0 && errno == ECONNRESET);
-  }
-
- private:
-  bool Fill() {
-    char chunk[65536];
-    ssize_t n = ::recv(fd_, chunk, sizeof(chunk), 0);
-    if (n <= 0) return false;
-    buffer_.append(chunk, static_cast<size_t>(n));
-    return true;
-  }
-
-  int fd_ = -1;
-  bool connected_ = false;
-  std::string buffer_;
-};
-
-std::string RawRequest(const std::string& operation, const std::string& body,
-                       const std::string& extra_headers = "") {
-  return "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: " +
-         std::string(kJson10) + "\r\nX-Amz-Target: DynamoDB_20120810." +
-         operation + "\r\nAuthorization: " + kAuth +
-         "\r\nX-Amz-Date: " + kAmzDate + "\r\n" + extra_headers +
-         "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
-}
-
-class ServerTest : public ::testing::Test {
- protected:
-  ServerTest() : clock_(1'767'225'600'000'000) {}  // 2026-01-01
-
-  void StartServer(ServerOptions options = ServerOptions()) {
-    options.port = 0;
-    options.database.clock = &clock_;
-    if (options.threads == 0) options.threads = 4;
-    server_ = std::make_unique<Server>(options);
-    ASSERT_TRUE(server_->Start().ok());
-    ASSERT_GT(server_->port(), 0);
-  }
-
-  void SetUp() override {
-    StartServer();
-    httplib::Result r =
-        Client().Post("/", SignedHeaders("CreateTable"), kCreateTable, kJson10);
-    ASSERT_TRUE(r);
-    ASSERT_EQ(r->status, 200) << r->body;
-  }
-
-  httplib::Client Client() {
-    httplib::Client client("127.0.0.1", server_->port());
-    client.set_keep_alive(true);
-    client.set_read_timeout(10, 0);
-    return client;
-  }
-
-  ManualClock clock_;
-  std::unique_ptr<Server> server_;
-};
 
 // --- DynamoDB's protocol
 // ------------------------------------------------------
@@ -504,18 +347,59 @@ TEST_F(ServerTest, MalformedHttpIs400AndClosesTheConnection) {
   }
 }
 
-TEST_F(ServerTest, OversizedHeadIs431) {
+TEST_F(ServerTest, OversizedHeadIs400) {
+  // DynamoDB answers an oversized request line with 400 Bad Request, and
+  // eddy answers an oversized header block the same way.
   RawClient raw(server_->port());
   ASSERT_TRUE(raw.Send("POST / HTTP/1.1\r\nX-Big: " +
                        std::string(100 * 1024, 'a') + "\r\n\r\n"));
   std::optional<RawClient::Response> r = raw.Read();
   ASSERT_TRUE(r);
-  EXPECT_EQ(r->status, 431);
+  EXPECT_EQ(r->status, 400);
   EXPECT_EQ(r->body,
             R"({"__type":"com.amazon.coral.service#SerializationException",)"
             R"("Message":"HTTP request head too large: request head over )"
             R"(65536 bytes"})");
   EXPECT_TRUE(raw.ClosedByServer());
+}
+
+TEST_F(ServerTest, OversizedRequestLineIs400) {
+  // DynamoDB answers a 17,000-byte request target with 400 Bad Request.
+  RawClient raw(server_->port());
+  ASSERT_TRUE(raw.Send("POST /" + std::string(17000, 'x') +
+                       " HTTP/1.1\r\nHost: x\r\n\r\n"));
+  std::optional<RawClient::Response> r = raw.Read();
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 400);
+  EXPECT_THAT(r->body, HasSubstr("request line over 16384 bytes"));
+  EXPECT_EQ(r->headers["server"], "Server");
+  EXPECT_TRUE(raw.ClosedByServer());
+}
+
+TEST_F(ServerTest, EveryAnswerCarriesServerServer) {
+  httplib::Client client = Client();
+  httplib::Result get = client.Get("/");
+  httplib::Result put =
+      client.Post("/", SignedHeaders("PutItem"), PutBody("s", "1"), kJson10);
+  httplib::Result bad = client.Put("/", SignedHeaders("PutItem"), "", kJson10);
+  ASSERT_TRUE(get && put && bad);
+  for (const httplib::Result* r : {&get, &put, &bad}) {
+    EXPECT_EQ((*r)->get_header_value("Server"), "Server");
+  }
+}
+
+TEST_F(ServerTest, HealthAnswersEveryPathWithItsOwnEndpointName) {
+  // DynamoDB answers GET on any path (GET /ping too) with its regional
+  // endpoint's name, whatever Host the request was sent to.
+  for (const char* path : {"/", "/ping", "/any/path?x=1"}) {
+    RawClient raw(server_->port());
+    ASSERT_TRUE(raw.Send(std::string("GET ") + path +
+                         " HTTP/1.1\r\nHost: mydb.example.com\r\n\r\n"));
+    std::optional<RawClient::Response> r = raw.Read();
+    ASSERT_TRUE(r) << path;
+    EXPECT_EQ(r->status, 200);
+    EXPECT_EQ(r->body, "healthy: dynamodb.us-east-1.amazonaws.com ");
+  }
 }
 
 TEST_F(ServerTest, Http10ClosesAfterTheResponse) {

@@ -3,6 +3,10 @@
 // eddy-server's small pieces: CRC-32, request ids, the SigV4 shape check and
 // the command line.
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
 #include <set>
 #include <string>
 #include <vector>
@@ -13,7 +17,9 @@
 #include "tools/eddy-server/crc32.h"
 #include "tools/eddy-server/flags.h"
 #include "tools/eddy-server/internal/auth_shape.h"
+#include "tools/eddy-server/internal/http_server.h"
 #include "tools/eddy-server/internal/request_id.h"
+#include "tools/eddy-server/internal/request_log.h"
 
 namespace eddy::server {
 namespace {
@@ -112,6 +118,71 @@ TEST(AuthShapeTest, AcceptsWellFormedSignaturesOfAnyKeyAndRegion) {
   in.authorization = &auth;
   in.date = &date;
   EXPECT_THAT(internal::CheckAuthShape(in), IsOk());
+}
+
+// --- Signature time ---------------------------------------------------------
+
+// 2026-01-01T12:00:00Z, the time of kGoodDate.
+constexpr int64_t kGoodDateMicros = 1'767'268'800'000'000;
+
+Status CheckAt(int64_t now_micros, std::string_view amz_date,
+               const std::string_view* date = nullptr) {
+  std::string_view auth = kGoodAuth;
+  internal::AuthInputs in;
+  in.authorization = &auth;
+  if (!amz_date.empty()) in.amz_date = &amz_date;
+  in.date = date;
+  in.now_micros = now_micros;
+  return internal::CheckAuthShape(in);
+}
+
+TEST(AuthShapeTest, SignatureDateWithinFifteenMinutesOfTheClock) {
+  constexpr int64_t kMinute = 60'000'000;
+  EXPECT_THAT(CheckAt(kGoodDateMicros, kGoodDate), IsOk());
+  // Exactly 15 minutes either way is still current.
+  EXPECT_THAT(CheckAt(kGoodDateMicros + 15 * kMinute, kGoodDate), IsOk());
+  EXPECT_THAT(CheckAt(kGoodDateMicros - 15 * kMinute, kGoodDate), IsOk());
+  EXPECT_THAT(
+      CheckAt(kGoodDateMicros + 15 * kMinute + 1'000'000, kGoodDate),
+      StatusIsExactly(ErrorCode::kInvalidSignature,
+                      "Signature expired: 20260101T120000Z is now earlier "
+                      "than 20260101T120001Z (20260101T121501Z - 15 min.)"));
+  EXPECT_THAT(
+      CheckAt(kGoodDateMicros - 15 * kMinute - 1'000'000, kGoodDate),
+      StatusIsExactly(ErrorCode::kInvalidSignature,
+                      "Signature not yet current: 20260101T120000Z is still "
+                      "later than 20260101T115959Z (20260101T114459Z + 15 "
+                      "min.)"));
+  // A Date header stands in for X-Amz-Date, shown in the same format.
+  std::string_view date = "Thu, 01 Jan 2026 12:00:00 GMT";
+  EXPECT_THAT(CheckAt(kGoodDateMicros, "", &date), IsOk());
+  EXPECT_THAT(CheckAt(kGoodDateMicros + 3600'000'000, "", &date),
+              StatusIs(ErrorCode::kInvalidSignature,
+                       "Signature expired: 20260101T120000Z is now earlier"));
+}
+
+TEST(AuthShapeTest, DateFormatComesBeforeItsAgeAndAgeBeforeHost) {
+  // A malformed or impossible date is IncompleteSignature, whatever the clock.
+  EXPECT_THAT(CheckAt(kGoodDateMicros, "20261399T000000Z"),
+              StatusIs(ErrorCode::kIncompleteSignature,
+                       "Date must be in ISO-8601 'basic format'"));
+  EXPECT_THAT(CheckAt(kGoodDateMicros, "20250229T000000Z"),
+              StatusIs(ErrorCode::kIncompleteSignature, "basic format"));
+  // An expired date is reported before a missing host in SignedHeaders.
+  std::string_view auth =
+      "AWS4-HMAC-SHA256 Credential=AKID/19990101/us-east-1/dynamodb/"
+      "aws4_request, SignedHeaders=x-amz-date, Signature=abc";
+  std::string_view old_date = "19990101T000000Z";
+  internal::AuthInputs in;
+  in.authorization = &auth;
+  in.amz_date = &old_date;
+  in.now_micros = kGoodDateMicros;
+  EXPECT_THAT(internal::CheckAuthShape(in),
+              StatusIs(ErrorCode::kInvalidSignature, "Signature expired"));
+  in.now_micros = -1;
+  EXPECT_THAT(internal::CheckAuthShape(in),
+              StatusIs(ErrorCode::kInvalidSignature,
+                       "'Host' must be a 'SignedHeader'"));
 }
 
 TEST(AuthShapeTest, MissingAuthentication) {
@@ -249,7 +320,66 @@ TEST(FlagsTest, WarnsAboutFlagsWithoutEffect) {
   std::string error;
   ASSERT_TRUE(
       ParseCommandLine({"-delayTransientStatuses", "-cors", "*"}, &cl, &error));
-  EXPECT_EQ(cl.warnings.size(), 2u);
+  EXPECT_EQ(cl.warnings.size(), 1u);  // -cors has an effect now
+}
+
+TEST(FlagsTest, CorsTakesStarOrAnAllowListInEitherSpelling) {
+  CommandLine defaults;
+  std::string error;
+  ASSERT_TRUE(ParseCommandLine({}, &defaults, &error));
+  EXPECT_EQ(defaults.server.cors_origins, std::vector<std::string>{"*"});
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{
+           {"-cors", "http://localhost:3000, https://app.example"},
+           {"--cors", "http://localhost:3000,https://app.example"},
+           {"--cors=http://localhost:3000,,https://app.example"}}) {
+    CommandLine cl;
+    ASSERT_TRUE(ParseCommandLine(args, &cl, &error)) << args[0] << error;
+    EXPECT_EQ(cl.server.cors_origins,
+              (std::vector<std::string>{"http://localhost:3000",
+                                        "https://app.example"}))
+        << args[0];
+  }
+  for (const char* bad : {"", " , ", "localhost:3000", "http://a/path"}) {
+    CommandLine cl;
+    EXPECT_FALSE(ParseCommandLine({"-cors", bad}, &cl, &error)) << bad;
+  }
+}
+
+TEST(FlagsTest, ServerOperationFlags) {
+  CommandLine cl;
+  std::string error;
+  ASSERT_TRUE(ParseCommandLine(
+      {"--allow-remote-control", "--shutdown-grace", "2",
+       "--max-buffered-bytes=2097152", "--log-requests", "--version"},
+      &cl, &error))
+      << error;
+  EXPECT_TRUE(cl.server.allow_remote_control);
+  EXPECT_EQ(cl.shutdown_grace_seconds, 2);
+  EXPECT_EQ(cl.server.max_buffered_bytes, 2097152u);
+  EXPECT_TRUE(cl.log_requests);
+  EXPECT_TRUE(cl.version);
+  CommandLine defaults;
+  ASSERT_TRUE(ParseCommandLine({}, &defaults, &error));
+  EXPECT_FALSE(defaults.server.allow_remote_control);
+  EXPECT_EQ(defaults.shutdown_grace_seconds, 5);
+  EXPECT_EQ(defaults.server.max_buffered_bytes, size_t{256} << 20);
+  EXPECT_FALSE(defaults.log_requests);
+  for (const std::vector<std::string>& bad :
+       std::vector<std::vector<std::string>>{{"--shutdown-grace", "-1"},
+                                             {"--shutdown-grace", "3601"},
+                                             {"--max-buffered-bytes", "1000"},
+                                             {"--log-requests=yes"}}) {
+    CommandLine x;
+    EXPECT_FALSE(ParseCommandLine(bad, &x, &error)) << bad[0];
+  }
+}
+
+TEST(FlagsTest, VersionNamesTheProjectVersionAndCommit) {
+  const std::string v = VersionText();
+  EXPECT_THAT(v, ::testing::MatchesRegex(
+                     R"(eddy-server [0-9]+\.[0-9]+\.[0-9]+ \(commit )"
+                     R"(([0-9a-f]{4,}|unknown)\))"));
 }
 
 TEST(FlagsTest, ThrottlingAndGsiLagFlags) {
@@ -326,14 +456,99 @@ TEST(FlagsTest, HelpDocumentsEveryFlag) {
   ASSERT_TRUE(ParseCommandLine({"--help"}, &cl, &error));
   EXPECT_TRUE(cl.help);
   const std::string help = HelpText();
-  for (const char* flag :
-       {"-port N", "--host ADDR", "--threads N", "--max-body-bytes N",
-        "--max-connections N", "--region NAME", "--account-id ID", "-inMemory",
-        "-sharedDb", "-dbPath DIR", "-optimizeDbBeforeStartup",
-        "-delayTransientStatuses", "-cors ORIGINS", "-disableTelemetry",
-        "--help"}) {
+  for (const char* flag : {"-port N",
+                           "--host ADDR",
+                           "--threads N",
+                           "--max-body-bytes N",
+                           "--max-buffered-bytes N",
+                           "--max-connections N",
+                           "--region NAME",
+                           "--account-id ID",
+                           "-inMemory",
+                           "-sharedDb",
+                           "-dbPath DIR",
+                           "-optimizeDbBeforeStartup",
+                           "-delayTransientStatuses",
+                           "-cors ORIGINS",
+                           "-disableTelemetry",
+                           "--allow-remote-control",
+                           "--shutdown-grace SECONDS",
+                           "--log-requests",
+                           "--version",
+                           "--help"}) {
     EXPECT_THAT(help, HasSubstr(flag));
   }
+  // Every row of the flag table is in the help, under its own name.
+  for (const std::string& name : FlagNames()) {
+    EXPECT_TRUE(help.find("  -" + name) != std::string::npos ||
+                help.find("  --" + name) != std::string::npos)
+        << name;
+  }
+}
+
+// --- Request log ------------------------------------------------------------
+
+TEST(RequestLogTest, FindsTheFirstTableNameWithoutParsing) {
+  using internal::ExtractTableName;
+  EXPECT_EQ(ExtractTableName(R"({"TableName":"rentals","Key":{}})"), "rentals");
+  EXPECT_EQ(ExtractTableName("{ \"Key\": {}, \"TableName\" :\n \"t-1\" }"),
+            "t-1");
+  EXPECT_EQ(ExtractTableName(R"({"TransactItems":[{"Put":{"TableName":"a"}},)"
+                             R"({"Put":{"TableName":"b"}}]})"),
+            "a");
+  EXPECT_EQ(ExtractTableName(R"({"RequestItems":{"t":[]}})"), "");
+  EXPECT_EQ(ExtractTableName(R"({"TableName":5})"), "");
+  EXPECT_EQ(ExtractTableName(R"({"TableName":"unterminated)"), "");
+  EXPECT_EQ(ExtractTableName(R"({"TableName":"a\"b"})"), R"(a\"b)");
+}
+
+TEST(RequestLogTest, OneShortPrintableLine) {
+  using internal::FormatRequestLogLine;
+  EXPECT_EQ(FormatRequestLogLine("PutItem", "rentals", 200, "", 0.214),
+            "PutItem table=rentals 200 0.21 ms");
+  EXPECT_EQ(FormatRequestLogLine("GetItem", "missing", 400,
+                                 "ResourceNotFoundException", 0.08),
+            "GetItem table=missing 400 ResourceNotFoundException 0.08 ms");
+  EXPECT_EQ(
+      FormatRequestLogLine("", "", 413, "RequestEntityTooLargeException", 0),
+      "- 413 RequestEntityTooLargeException 0.00 ms");
+  EXPECT_EQ(FormatRequestLogLine("GetItem", "a\nb\xff", 200, "", 1),
+            "GetItem table=a?b? 200 1.00 ms");
+  EXPECT_LT(FormatRequestLogLine(std::string(100000, 'x'),
+                                 std::string(100000, 'y'), 200, "", 1)
+                .size(),
+            2000u);
+}
+
+// --- Loopback ---------------------------------------------------------------
+
+TEST(LoopbackTest, AddressesAndHosts) {
+  auto v4 = [](const char* text) {
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    inet_pton(AF_INET, text, &a.sin_addr);
+    return internal::IsLoopbackAddress(reinterpret_cast<sockaddr*>(&a));
+  };
+  auto v6 = [](const char* text) {
+    sockaddr_in6 a{};
+    a.sin6_family = AF_INET6;
+    inet_pton(AF_INET6, text, &a.sin6_addr);
+    return internal::IsLoopbackAddress(reinterpret_cast<sockaddr*>(&a));
+  };
+  EXPECT_TRUE(v4("127.0.0.1"));
+  EXPECT_TRUE(v4("127.8.9.10"));
+  EXPECT_FALSE(v4("10.0.0.1"));
+  EXPECT_FALSE(v4("0.0.0.0"));
+  EXPECT_TRUE(v6("::1"));
+  EXPECT_TRUE(v6("::ffff:127.0.0.1"));
+  EXPECT_FALSE(v6("::ffff:10.0.0.1"));
+  EXPECT_FALSE(v6("::"));
+  EXPECT_FALSE(v6("fe80::1"));
+  EXPECT_TRUE(IsLoopbackHost("127.0.0.1"));
+  EXPECT_TRUE(IsLoopbackHost("::1"));
+  EXPECT_TRUE(IsLoopbackHost("localhost"));
+  EXPECT_FALSE(IsLoopbackHost("0.0.0.0"));
+  EXPECT_FALSE(IsLoopbackHost("::"));
 }
 
 }  // namespace

@@ -5,6 +5,9 @@
 #include <charconv>
 #include <string_view>
 
+#include "eddy_version.h"
+#include "tools/eddy-server/internal/cors.h"
+
 namespace eddy::server {
 namespace {
 
@@ -83,6 +86,18 @@ const Flag kFlags[] = {
                                &cl->server.max_body_bytes)
                   ? ""
                   : "must be a number of bytes from 1024 to 1073741824";
+     }},
+    {"max-buffered-bytes", 2, "N",
+     "Request bytes held at once across all connections: partial bodies of "
+     "slow clients, chunked bodies and decompressed bodies (default "
+     "268435456, 256 MiB). A request that would need more is answered 503 "
+     "ServiceUnavailableException instead of buffering more.",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       return ParseInt<size_t>(v, size_t{1} << 20, size_t{1} << 40,
+                               &cl->server.max_buffered_bytes)
+                  ? ""
+                  : "must be a number of bytes from 1048576 to "
+                    "1099511627776";
      }},
     {"max-connections", 2, "N",
      "Open connections allowed at once; more are answered 503 and closed "
@@ -226,12 +241,15 @@ const Flag kFlags[] = {
        return "";
      }},
     {"cors", 1, "ORIGINS",
-     "Accepted and ignored, with a warning: eddy-server sends no CORS "
-     "headers, so web browsers cannot call it.",
-     [](std::string_view, CommandLine* cl) -> std::string {
-       cl->warnings.push_back(
-           "-cors is ignored: eddy-server sends no CORS headers");
-       return "";
+     "Origins that web browsers may call the server from (CORS), as DynamoDB "
+     "Local's -cors: * (the default, any origin) or a comma-separated list "
+     "like http://localhost:3000,https://app.example. Requests from other "
+     "origins get no CORS headers and their preflight is refused.",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       std::string error;
+       return internal::ParseCorsOrigins(v, &cl->server.cors_origins, &error)
+                  ? ""
+                  : error;
      }},
     {"dbPath", 1, "DIR",
      "Refused: eddy keeps data in memory only, and silently dropping data "
@@ -244,6 +262,39 @@ const Flag kFlags[] = {
      "Refused, like -dbPath which it needs.",
      [](std::string_view, CommandLine*) -> std::string {
        return "is not supported: eddy has no database file to optimize";
+     }},
+    // Operation of the server itself.
+    {"allow-remote-control", 2, nullptr,
+     "Serve eddy's own operations (EddyInjectFault, EddyClearFaults and any "
+     "other Eddy* operation) to clients on other machines too. Without it "
+     "they are served only over loopback, and other clients get "
+     "AccessDeniedException.",
+     [](std::string_view, CommandLine* cl) -> std::string {
+       cl->server.allow_remote_control = true;
+       return "";
+     }},
+    {"shutdown-grace", 2, "SECONDS",
+     "On SIGINT or SIGTERM the server stops accepting at once and gives "
+     "requests in progress this long to finish (default 5), then exits; a "
+     "second signal exits at once.",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       return ParseInt(v, 0, 3600, &cl->shutdown_grace_seconds)
+                  ? ""
+                  : "must be a number of seconds from 0 to 3600";
+     }},
+    {"log-requests", 2, nullptr,
+     "Print one line per request on stderr: operation, table, HTTP status, "
+     "error type and latency, e.g. 'GetItem table=rentals 400 "
+     "ResourceNotFoundException 0.08 ms'.",
+     [](std::string_view, CommandLine* cl) -> std::string {
+       cl->log_requests = true;
+       return "";
+     }},
+    {"version", 2, nullptr,
+     "Print the version and the git commit it was built from, and exit.",
+     [](std::string_view, CommandLine* cl) -> std::string {
+       cl->version = true;
+       return "";
      }},
     {"help", 2, nullptr, "Print this help and exit.",
      [](std::string_view, CommandLine* cl) -> std::string {
@@ -304,6 +355,17 @@ bool ParseCommandLine(const std::vector<std::string>& args, CommandLine* out,
   return true;
 }
 
+std::vector<std::string> FlagNames() {
+  std::vector<std::string> names;
+  for (const Flag& f : kFlags) names.push_back(f.name);
+  return names;
+}
+
+std::string VersionText() {
+  return std::string("eddy-server ") + EDDY_VERSION + " (commit " +
+         EDDY_GIT_COMMIT + ")";
+}
+
 std::string HelpText() {
   std::string text =
       "usage: eddy-server [flags]\n"
@@ -312,8 +374,9 @@ std::string HelpText() {
       "protocol, for the AWS CLI, boto3 and the AWS SDKs:\n"
       "  aws dynamodb list-tables --endpoint-url http://127.0.0.1:8000\n"
       "Any credentials are accepted (signatures are not verified). When ready\n"
-      "it prints one line, 'eddy-server listening on http://HOST:PORT'; it\n"
-      "exits on SIGINT or SIGTERM.\n"
+      "it prints one line, 'eddy-server listening on http://HOST:PORT'; on\n"
+      "SIGINT or SIGTERM it stops accepting, lets requests in progress finish\n"
+      "(--shutdown-grace) and exits.\n"
       "\n"
       "Flags take one or two dashes (-port 8000, --port=8000):\n";
   for (const Flag& f : kFlags) {

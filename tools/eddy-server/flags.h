@@ -28,6 +28,12 @@ namespace eddy::server {
 struct CommandLine {
   ServerOptions server;
   bool help = false;
+  bool version = false;
+  // --log-requests: one line per request on stderr (main sets
+  // server.request_log).
+  bool log_requests = false;
+  // How long SIGINT/SIGTERM waits for requests in progress (--shutdown-grace).
+  int shutdown_grace_seconds = 5;
   // Flags accepted but without effect, one sentence each.
   std::vector<std::string> warnings;
 };
@@ -40,6 +46,13 @@ bool ParseCommandLine(const std::vector<std::string>& args, CommandLine* out,
 
 // The --help text: usage and every flag.
 std::string HelpText();
+
+// The flag names (without dashes), in --help order.
+std::vector<std::string> FlagNames();
+
+// "eddy-server 0.1.0 (commit 1a2b3c4)": the project version and the git
+// commit it was configured from ("unknown" outside git).
+std::string VersionText();
 
 }  // namespace eddy::server
 

@@ -2,18 +2,40 @@
 //
 // eddy-server: eddy over HTTP with DynamoDB's JSON protocol (see server.h),
 // started like DynamoDB Local (see flags.h, or run `eddy-server --help`).
+//
+// Shutdown: the first SIGINT or SIGTERM closes the listening socket at once
+// (new clients are refused) and gives the requests in progress
+// --shutdown-grace seconds to finish; the server then exits 0, or 1 if some
+// were still running when the grace ran out. A second signal exits at once
+// with 128 + its number.
 
 #include <pthread.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <time.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <mutex>
 #include <string>
 #include <vector>
 
 #include "tools/eddy-server/flags.h"
 #include "tools/eddy-server/server.h"
+
+namespace {
+
+// Writes one request-log line to stderr (lines from many workers never mix).
+void LogLine(std::string_view line) {
+  static std::mutex mu;
+  std::lock_guard<std::mutex> lock(mu);
+  std::fwrite(line.data(), 1, line.size(), stderr);
+  std::fputc('\n', stderr);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   eddy::server::CommandLine cl;
@@ -28,9 +50,14 @@ int main(int argc, char** argv) {
     std::fputs(eddy::server::HelpText().c_str(), stdout);
     return 0;
   }
+  if (cl.version) {
+    std::printf("%s\n", eddy::server::VersionText().c_str());
+    return 0;
+  }
   for (const std::string& w : cl.warnings) {
     std::fprintf(stderr, "eddy-server: warning: %s\n", w.c_str());
   }
+  if (cl.log_requests) cl.server.request_log = LogLine;
 
   // Room for max_connections sockets, when the soft limit is lower (often
   // 1024) and the hard limit allows.
@@ -57,11 +84,49 @@ int main(int argc, char** argv) {
                  std::string(status.message()).c_str());
     return 1;
   }
+  if (!eddy::server::IsLoopbackHost(cl.server.host)) {
+    std::fprintf(
+        stderr,
+        "eddy-server: warning: listening on %s, which other machines can "
+        "reach: this endpoint accepts unauthenticated requests (any "
+        "credentials work) and its data is anyone's to read and change. %s\n",
+        cl.server.host.c_str(),
+        cl.server.allow_remote_control
+            ? "--allow-remote-control is on: any client can also inject "
+              "faults (EddyInjectFault) into every other client's calls."
+            : "eddy's control operations (Eddy*) are served only to "
+              "loopback clients unless --allow-remote-control is given.");
+  }
   std::printf("eddy-server listening on %s\n", server.url().c_str());
   std::fflush(stdout);
 
   int signal_number = 0;
   sigwait(&stop_signals, &signal_number);
+  server.BeginShutdown();
+  using SteadyClock = std::chrono::steady_clock;
+  const SteadyClock::time_point deadline =
+      SteadyClock::now() + std::chrono::seconds(cl.shutdown_grace_seconds);
+  while (!server.drained()) {
+    const auto left = deadline - SteadyClock::now();
+    if (left <= SteadyClock::duration::zero()) {
+      std::fprintf(stderr,
+                   "eddy-server: requests still in progress after the "
+                   "%d s shutdown grace; exiting without them\n",
+                   cl.shutdown_grace_seconds);
+      std::fflush(stderr);
+      std::_Exit(1);  // a worker may be inside a long request: do not join
+    }
+    const auto step =
+        std::min<SteadyClock::duration>(left, std::chrono::milliseconds(20));
+    timespec wait{};
+    wait.tv_nsec = static_cast<long>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(step).count());
+    siginfo_t info{};
+    if (sigtimedwait(&stop_signals, &info, &wait) > 0) {
+      std::fflush(stdout);
+      std::_Exit(128 + info.si_signo);  // a second signal: at once
+    }
+  }
   server.Stop();
   return 0;
 }

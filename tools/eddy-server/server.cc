@@ -2,9 +2,13 @@
 
 #include "tools/eddy-server/server.h"
 
+#include <netdb.h>
+#include <sys/socket.h>
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <chrono>
 #include <ctime>
 #include <random>
 #include <thread>
@@ -13,6 +17,8 @@
 #include "emulator/wire/execute.h"
 #include "tools/eddy-server/crc32.h"
 #include "tools/eddy-server/internal/auth_shape.h"
+#include "tools/eddy-server/internal/content_coding.h"
+#include "tools/eddy-server/internal/request_log.h"
 
 namespace eddy::server {
 namespace {
@@ -21,10 +27,13 @@ using internal::EqualsIgnoreCase;
 using internal::HttpError;
 using internal::HttpRequest;
 using internal::HttpResponse;
+using internal::ResponseEncoding;
+using SteadyClock = std::chrono::steady_clock;
 
 constexpr std::string_view kJson10 = "application/x-amz-json-1.0";
 constexpr std::string_view kJson = "application/json";
 constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
+constexpr std::string_view kEddyOperationPrefix = "Eddy";
 constexpr std::string_view kUnknownOperationXml =
     "<UnknownOperationException/>\n";
 
@@ -43,6 +52,9 @@ int64_t Micros(double seconds) { return static_cast<int64_t>(seconds * 1e6); }
 // The media type of a Content-Type value, without parameters.
 std::string_view MediaType(std::string_view content_type) {
   std::string_view media = content_type.substr(0, content_type.find(';'));
+  while (!media.empty() && (media.front() == ' ' || media.front() == '\t')) {
+    media.remove_prefix(1);
+  }
   while (!media.empty() && (media.back() == ' ' || media.back() == '\t')) {
     media.remove_suffix(1);
   }
@@ -65,12 +77,89 @@ std::string_view HttpDate(int64_t unix_seconds) {
   return std::string_view(cached, cached_size);
 }
 
+std::string Capitalized(std::string_view detail) {
+  std::string message(detail);
+  if (!message.empty()) {
+    message[0] = static_cast<char>(std::toupper(message[0]));
+  }
+  return message;
+}
+
 }  // namespace
+
+// The headers a request is answered by, read in one pass, and what its
+// answer needs to know: the CORS origin to allow, the response coding, and
+// what the request log shows.
+struct Server::Exchange {
+  const std::string_view* content_type = nullptr;
+  const std::string_view* target = nullptr;
+  const std::string_view* authorization = nullptr;
+  const std::string_view* amz_date = nullptr;
+  const std::string_view* date = nullptr;
+  const std::string_view* origin = nullptr;
+  const std::string_view* content_encoding = nullptr;
+  const std::string_view* accept_encoding = nullptr;  // the last one
+  const std::string_view* request_method = nullptr;   // preflight
+  const std::string_view* request_headers = nullptr;  // preflight
+
+  const std::string* allow_origin = nullptr;  // null: no CORS headers
+  ResponseEncoding encoding = ResponseEncoding::kIdentity;
+  SteadyClock::time_point started;
+  std::string_view operation;  // for the log
+  std::string_view table;      // for the log
+
+  Exchange() = default;
+  explicit Exchange(const HttpRequest& request) {
+    for (const internal::HttpHeader& h : request.headers) {
+      const std::string_view n = h.name;
+      if (n.size() < 4) continue;
+      switch (n[0] | 0x20) {  // first letter, lower case
+        case 'a':
+          if (EqualsIgnoreCase(n, "Authorization")) {
+            authorization = &h.value;
+          } else if (EqualsIgnoreCase(n, "Accept-Encoding")) {
+            accept_encoding = &h.value;
+          } else if (EqualsIgnoreCase(n, "Access-Control-Request-Method")) {
+            if (request_method == nullptr) request_method = &h.value;
+          } else if (EqualsIgnoreCase(n, "Access-Control-Request-Headers")) {
+            if (request_headers == nullptr) request_headers = &h.value;
+          }
+          break;
+        case 'c':
+          if (content_type == nullptr && EqualsIgnoreCase(n, "Content-Type")) {
+            content_type = &h.value;
+          } else if (content_encoding == nullptr &&
+                     EqualsIgnoreCase(n, "Content-Encoding")) {
+            content_encoding = &h.value;
+          }
+          break;
+        case 'd':
+          if (date == nullptr && EqualsIgnoreCase(n, "Date")) date = &h.value;
+          break;
+        case 'o':
+          if (origin == nullptr && EqualsIgnoreCase(n, "Origin")) {
+            origin = &h.value;
+          }
+          break;
+        case 'x':
+          if (target == nullptr && EqualsIgnoreCase(n, "X-Amz-Target")) {
+            target = &h.value;
+          } else if (amz_date == nullptr && EqualsIgnoreCase(n, "X-Amz-Date")) {
+            amz_date = &h.value;
+          }
+          break;
+        default:
+          break;
+      }
+    }
+  }
+};
 
 Server::Server(ServerOptions options) : Server(std::move(options), nullptr) {}
 
 Server::Server(ServerOptions options, Database* database)
     : options_(std::move(options)),
+      cors_(options_.cors_origins),
       owned_database_(database == nullptr
                           ? std::make_unique<Database>(options_.database)
                           : nullptr),
@@ -84,6 +173,7 @@ Server::Server(ServerOptions options, Database* database)
   http.port = options_.port;
   http.threads = threads_;
   http.max_connections = options_.max_connections;
+  http.max_buffered_bytes = options_.max_buffered_bytes;
   http.limits.max_body_bytes = options_.max_body_bytes;
   http.limits.max_header_bytes = options_.max_header_bytes;
   http.idle_timeout_micros = Micros(options_.idle_timeout_seconds);
@@ -113,77 +203,195 @@ std::string Server::url() const {
          std::to_string(port());
 }
 
-void Server::Finish(int status, std::string_view content_type, std::string body,
-                    HttpResponse* response) {
+void Server::AddCommonHeaders(HttpResponse* response) {
   char id[internal::RequestIdGenerator::kLength];
   request_ids_.Next(id);
+  response->headers.reserve(320);
+  response->AddHeader("x-amzn-RequestId", std::string_view(id, sizeof(id)));
+  response->AddHeader("Server", "Server");  // what DynamoDB sends
+  response->AddHeader(
+      "Date", HttpDate(database_->options().clock->NowMicros() / 1'000'000));
+}
+
+void Server::Finish(int status, ErrorCode error, std::string_view content_type,
+                    std::string body, const Exchange& x,
+                    HttpResponse* response) {
+  response->status = status;
+  AddCommonHeaders(response);
+  if (x.encoding != ResponseEncoding::kIdentity &&
+      body.size() >= options_.compress_min_bytes) {
+    std::string compressed = internal::Encode(x.encoding, body);
+    if (!compressed.empty()) {
+      body = std::move(compressed);
+      response->AddHeader("Content-Encoding", EncodingName(x.encoding));
+    }
+  }
   char crc[16];
   const size_t crc_size = static_cast<size_t>(
       std::to_chars(crc, crc + sizeof(crc), Crc32(body)).ptr - crc);
-  response->status = status;
-  response->headers.reserve(200);
-  response->AddHeader("x-amzn-RequestId", std::string_view(id, sizeof(id)));
   response->AddHeader("x-amz-crc32", std::string_view(crc, crc_size));
   if (!content_type.empty()) response->AddHeader("Content-Type", content_type);
-  response->AddHeader(
-      "Date", HttpDate(database_->options().clock->NowMicros() / 1'000'000));
+  if (x.allow_origin != nullptr) {
+    response->AddHeader("Access-Control-Allow-Origin", *x.allow_origin);
+    response->AddHeader("Access-Control-Expose-Headers",
+                        internal::CorsPolicy::kExposeHeaders);
+    if (cors_.echoes_origin()) response->AddHeader("Vary", "Origin");
+  }
   response->body = std::move(body);
+  if (options_.request_log) {
+    const double ms = std::chrono::duration<double, std::milli>(
+                          SteadyClock::now() - x.started)
+                          .count();
+    options_.request_log(internal::FormatRequestLogLine(
+        x.operation, x.table, status,
+        error == ErrorCode::kOk ? std::string_view() : ErrorCodeName(error),
+        ms));
+  }
 }
 
 void Server::FinishError(const Status& status, std::string_view content_type,
-                         HttpResponse* response) {
-  Finish(ErrorCodeHttpStatus(status.code()), content_type,
-         ErrorBodyJson(status), response);
+                         const Exchange& x, HttpResponse* response) {
+  Finish(ErrorCodeHttpStatus(status.code()), status.code(), content_type,
+         ErrorBodyJson(status), x, response);
+}
+
+void Server::Preflight(const Exchange& x, HttpResponse* response) {
+  // DynamoDB's preflight answer: empty, no Content-Type, no x-amz-crc32.
+  response->status = 200;
+  AddCommonHeaders(response);
+  response->AddHeader("Access-Control-Allow-Origin", *x.allow_origin);
+  if (x.request_headers != nullptr) {
+    response->AddHeader("Access-Control-Allow-Headers", *x.request_headers);
+  }
+  if (x.request_method != nullptr) {
+    response->AddHeader("Access-Control-Allow-Methods", *x.request_method);
+  }
+  response->AddHeader("Access-Control-Expose-Headers",
+                      internal::CorsPolicy::kExposeHeaders);
+  response->AddHeader("Access-Control-Max-Age",
+                      internal::CorsPolicy::kMaxAgeSeconds);
+  if (cors_.echoes_origin()) response->AddHeader("Vary", "Origin");
+  if (options_.request_log) {
+    options_.request_log(
+        internal::FormatRequestLogLine("OPTIONS", "", 200, "", 0));
+  }
 }
 
 void Server::Handle(const HttpRequest& request, HttpResponse* response) {
-  if (request.method == "GET" || request.method == "HEAD") {
-    Finish(200, "text/plain", health_body_, response);
+  Exchange x(request);
+  if (options_.request_log) x.started = SteadyClock::now();
+  if (x.origin != nullptr) x.allow_origin = cors_.AllowOrigin(*x.origin);
+  if (x.accept_encoding != nullptr) {
+    x.encoding = internal::ChooseResponseEncoding(*x.accept_encoding);
+  }
+
+  if (request.method == "OPTIONS" && x.allow_origin != nullptr) {
+    Preflight(x, response);
     return;
   }
-  const std::string_view* content_type = request.Find("Content-Type");
-  const std::string_view media =
-      content_type != nullptr ? MediaType(*content_type) : std::string_view();
+  if (request.method == "GET" || request.method == "HEAD") {
+    x.operation = request.method;
+    Finish(200, ErrorCode::kOk, "text/plain", health_body_, x, response);
+    return;
+  }
+  const std::string_view media = x.content_type != nullptr
+                                     ? MediaType(*x.content_type)
+                                     : std::string_view();
   const bool json_media =
       EqualsIgnoreCase(media, kJson10) || EqualsIgnoreCase(media, kJson);
   if (request.method != "POST" || (!request.body.empty() && !json_media)) {
-    Finish(404, "", std::string(kUnknownOperationXml), response);
+    x.operation = request.method;
+    Finish(404, ErrorCode::kUnknownOperation, "",
+           std::string(kUnknownOperationXml), x, response);
     return;
   }
   // DynamoDB answers in the media type it was asked in.
   const std::string_view reply_type =
       EqualsIgnoreCase(media, kJson) ? kJson : kJson10;
 
-  const std::string_view* target = request.Find("X-Amz-Target");
-  if (target == nullptr ||
-      target->substr(0, kTargetPrefix.size()) != kTargetPrefix) {
-    FinishError(Status(ErrorCode::kUnknownOperation, ""), reply_type, response);
+  if (x.target == nullptr ||
+      x.target->substr(0, kTargetPrefix.size()) != kTargetPrefix) {
+    FinishError(Status(ErrorCode::kUnknownOperation, ""), reply_type, x,
+                response);
     return;
   }
+  const std::string_view operation = x.target->substr(kTargetPrefix.size());
+  x.operation = operation;
 
   internal::AuthInputs auth;
-  auth.authorization = request.Find("Authorization");
-  auth.amz_date = request.Find("X-Amz-Date");
-  auth.date = request.Find("Date");
-  size_t question = request.target.find('?');
+  auth.authorization = x.authorization;
+  auth.amz_date = x.amz_date;
+  auth.date = x.date;
+  auth.now_micros = database_->options().clock->NowMicros();
+  const size_t question = request.target.find('?');
   if (question != std::string_view::npos) {
     auth.query = request.target.substr(question + 1);
   }
   if (Status s = internal::CheckAuthShape(auth); !s.ok()) {
-    FinishError(s, reply_type, response);
+    FinishError(s, reply_type, x, response);
     return;
   }
 
-  WireResponse result =
-      Execute(*database_, target->substr(kTargetPrefix.size()), request.body);
-  Finish(result.http_status, reply_type, std::move(result.body), response);
+  // eddy's own operations change how every client is answered (faults), so
+  // only this machine may call them unless the operator says otherwise.
+  if (operation.substr(0, kEddyOperationPrefix.size()) ==
+          kEddyOperationPrefix &&
+      !request.peer_loopback && !options_.allow_remote_control) {
+    FinishError(
+        Status(ErrorCode::kAccessDenied,
+               "eddy's control operations (Eddy*) are served only to "
+               "clients on this machine (loopback); start eddy-server with "
+               "--allow-remote-control to serve them to other machines"),
+        reply_type, x, response);
+    return;
+  }
+
+  std::string_view body = request.body;
+  internal::DecodedBody decoded;
+  if (x.content_encoding != nullptr &&
+      !internal::IsIdentityEncoding(*x.content_encoding)) {
+    std::string detail;
+    const internal::DecodeStatus d = internal::DecodeRequestBody(
+        *x.content_encoding, body, options_.max_body_bytes,
+        &http_->buffer_budget(), &decoded, &detail);
+    switch (d) {
+      case internal::DecodeStatus::kOk:
+        body = decoded.view();
+        break;
+      case internal::DecodeStatus::kTooLarge:
+        FinishError(
+            Status(ErrorCode::kRequestEntityTooLarge,
+                   Capitalized(detail) + " (the limit is " +
+                       std::to_string(options_.max_body_bytes) + " bytes)"),
+            reply_type, x, response);
+        return;
+      case internal::DecodeStatus::kBudget:
+        FinishError(Status(ErrorCode::kServiceUnavailable,
+                           "The server is holding too many request bytes at "
+                           "once (--max-buffered-bytes); retry the request "
+                           "later"),
+                    reply_type, x, response);
+        return;
+      case internal::DecodeStatus::kUnsupported:
+      case internal::DecodeStatus::kCorrupt:
+        // DynamoDB answers these with HTTP 500 (InternalServerError); the
+        // message is eddy's (DynamoDB's is unconfirmed).
+        FinishError(Status(ErrorCode::kInternalServerError,
+                           "Cannot decode the request body: " + detail),
+                    reply_type, x, response);
+        return;
+    }
+  }
+  if (options_.request_log) x.table = internal::ExtractTableName(body);
+
+  WireResponse result = Execute(*database_, operation, body);
+  Finish(result.http_status, result.error, reply_type, std::move(result.body),
+         x, response);
 }
 
 void Server::HandleError(HttpError error, std::string_view detail,
                          HttpResponse* response) {
-  std::string message(detail);
-  if (!message.empty())
-    message[0] = static_cast<char>(std::toupper(message[0]));
+  const std::string message = Capitalized(detail);
   Status status;
   switch (error) {
     case HttpError::kBodyTooLarge:
@@ -206,11 +414,28 @@ void Server::HandleError(HttpError error, std::string_view detail,
                       "Malformed HTTP request: " + std::string(detail));
       break;
   }
-  // The HTTP status stays the one the HTTP layer chose (400, 413, 431, 501,
-  // 503, 505).
+  // The HTTP status stays the one the HTTP layer chose (400, 413, 501, 503,
+  // 505).
   const int http_status = response->status;
-  FinishError(status, kJson10, response);
+  Exchange x;
+  if (options_.request_log) x.started = SteadyClock::now();
+  FinishError(status, kJson10, x, response);
   response->status = http_status;
+}
+
+bool IsLoopbackHost(const std::string& host) {
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  hints.ai_flags = AI_PASSIVE;
+  addrinfo* found = nullptr;
+  if (::getaddrinfo(host.c_str(), "0", &hints, &found) != 0) return false;
+  bool loopback = found != nullptr;
+  for (addrinfo* ai = found; ai != nullptr; ai = ai->ai_next) {
+    if (!internal::IsLoopbackAddress(ai->ai_addr)) loopback = false;
+  }
+  ::freeaddrinfo(found);
+  return loopback;
 }
 
 }  // namespace eddy::server

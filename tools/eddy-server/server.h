@@ -14,41 +14,70 @@
 // The protocol (../shared/design/api-semantics.md §5)
 // - POST (any path) with `X-Amz-Target: DynamoDB_20120810.<Operation>` and a
 //   JSON body (Content-Type application/x-amz-json-1.0 or application/json)
-//   runs eddy::Execute. Responses carry Content-Type (the request's),
-//   `x-amzn-RequestId` (52 characters of [A-Z0-9], unique), `x-amz-crc32`
-//   (decimal CRC-32 of the body bytes), Date and Content-Length; errors are
-//   {"__type": "<namespace>#<Name>", "message": ...} with DynamoDB's status.
+//   runs eddy::Execute. Responses carry Content-Type (the request's media
+//   type), `x-amzn-RequestId` (52 characters of [A-Z0-9], unique),
+//   `x-amz-crc32` (decimal CRC-32 of the body bytes sent), `Server: Server`,
+//   Date and Content-Length; errors are {"__type": "<namespace>#<Name>",
+//   "message": ...} with DynamoDB's status. A body that is not JSON is a
+//   SerializationException (Execute).
 // - Order of checks: a target not of the form DynamoDB_20120810.<name> is an
 //   UnknownOperationException (400); then the SigV4 Authorization header's
-//   shape (internal/auth_shape.h; signatures are never verified, any
-//   credentials work); then Execute, which answers an unknown operation name,
-//   bad JSON (SerializationException) and everything else.
+//   shape and its date, which must be within 15 minutes of the Database's
+//   clock (internal/auth_shape.h; signatures are never verified, any
+//   credentials work); then eddy's own operations (Eddy*) are refused to
+//   clients not on loopback unless allow_remote_control (400
+//   AccessDeniedException, eddy's choice of shape); then the body's
+//   Content-Encoding is undone (internal/content_coding.h: gzip or deflate;
+//   an unknown or broken coding is a 500 InternalServerError as DynamoDB
+//   answers it, a body inflating past max_body_bytes a 413); then Execute,
+//   which answers an unknown operation name, bad JSON and everything else.
+// - Responses of 4 KiB or more are compressed when Accept-Encoding asks for
+//   gzip or deflate, as DynamoDB does; x-amz-crc32 then covers the compressed
+//   bytes, as DynamoDB's does.
 // - GET or HEAD (any path): 200 and "healthy: dynamodb.<region>.amazonaws.com "
-//   as DynamoDB answers it (useful as a health check). Other methods, or a
-//   POST body with another Content-Type: 404 with the body
-//   "<UnknownOperationException/>\n", as DynamoDB answers them.
+//   as DynamoDB answers it (useful as a health check). DynamoDB answers the
+//   same on other paths (GET /ping) and names its own endpoint, not the
+//   request's Host (a request to it through another host name gets its
+//   regional name), so eddy does too. Other methods, or a POST body with
+//   another Content-Type: 404 with the body "<UnknownOperationException/>\n",
+//   as DynamoDB answers them.
+// - CORS (internal/cors.h): responses to a request with an allowed Origin
+//   carry Access-Control-Allow-Origin and -Expose-Headers; OPTIONS with an
+//   allowed Origin is a preflight (200). cors_origins is "*" by default.
 // - HTTP-level failures get DynamoDB-shaped bodies too: a body over
 //   max_body_bytes is a 413 RequestEntityTooLargeException; a malformed
-//   request (400), oversized head (431), unsupported transfer coding (501) or
-//   HTTP version (505) is a SerializationException with that status; a server
-//   at max_connections answers 503 ServiceUnavailableException.
+//   request, an oversized request line or head (400, as DynamoDB answers a
+//   long request line), an unsupported transfer coding (501) or HTTP version
+//   (505) is a SerializationException with that status; a server at
+//   max_connections, or one whose buffered request bytes would pass
+//   max_buffered_bytes, answers 503 ServiceUnavailableException.
 // - One Database for every access key and region (DynamoDB Local's -sharedDb).
+// - request_log, when set, gets one line per request
+//   (internal/request_log.h).
 //
-// Thread safety: Start/Stop from one thread. Requests are served from
-// `threads` worker threads at once; the Database is thread-safe.
+// Shutdown: BeginShutdown() closes the listening socket at once and lets the
+// requests in progress finish (see internal/http_server.h); drained() tells
+// when they have. Stop() (or the destructor) then joins the workers.
+//
+// Thread safety: Start/BeginShutdown/Stop from one thread. Requests are served
+// from `threads` worker threads at once; the Database is thread-safe;
+// request_log is called from the worker threads.
 
 #ifndef EDDY_TOOLS_EDDY_SERVER_SERVER_H_
 #define EDDY_TOOLS_EDDY_SERVER_SERVER_H_
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "emulator/api/database.h"
 #include "emulator/api/options.h"
 #include "emulator/base/status.h"
+#include "tools/eddy-server/internal/cors.h"
 #include "tools/eddy-server/internal/http_server.h"
 #include "tools/eddy-server/internal/request_id.h"
 
@@ -71,6 +100,22 @@ struct ServerOptions {
   size_t max_header_bytes = 64 * 1024;
   // Open connections beyond this get a 503 and are closed.
   int max_connections = 1024;
+  // Request bytes buffered at once across all connections (partial bodies
+  // of slow clients and decoded bodies included); a request that would pass
+  // it gets a 503.
+  size_t max_buffered_bytes = size_t{256} << 20;
+  // Origins allowed to call from web browsers: "*" (any, as DynamoDB and
+  // DynamoDB Local's default) or exact origins like "http://localhost:3000".
+  std::vector<std::string> cors_origins = {"*"};
+  // Serve eddy's own operations (EddyInjectFault, EddyClearFaults, any
+  // Eddy*) to clients that are not on loopback.
+  bool allow_remote_control = false;
+  // Responses at least this large are compressed when the client accepts
+  // it (DynamoDB's threshold: 4 KiB).
+  size_t compress_min_bytes = 4096;
+  // Called with one line per request (no newline), from worker threads;
+  // null: no log.
+  std::function<void(std::string_view line)> request_log;
   // Connection timeouts, in seconds (measured on database.clock).
   double idle_timeout_seconds = 120;    // keep-alive between requests
   double read_timeout_seconds = 10;     // no progress within a request
@@ -97,6 +142,11 @@ class Server {
   // Finishes requests in flight, closes every connection, joins the workers.
   // Idempotent; the destructor calls it.
   void Stop();
+  // Stops accepting at once (the listening socket is closed) and closes idle
+  // connections; requests in progress finish. Idempotent.
+  void BeginShutdown() { http_->BeginShutdown(); }
+  // After BeginShutdown: true once every connection is closed.
+  bool drained() const { return http_->drained(); }
 
   // The bound port (after Start), and "http://<host>:<port>".
   int port() const { return http_->port(); }
@@ -107,17 +157,24 @@ class Server {
   const internal::HttpServer& http() const { return *http_; }
 
  private:
+  struct Exchange;  // one request's answer in the making (server.cc)
+
   void Handle(const internal::HttpRequest& request,
               internal::HttpResponse* response);
   void HandleError(internal::HttpError error, std::string_view detail,
                    internal::HttpResponse* response);
-  // Sets status, body and the headers every response carries.
-  void Finish(int status, std::string_view content_type, std::string body,
+  void Preflight(const Exchange& x, internal::HttpResponse* response);
+  // Sets status, body and the headers every response carries, compresses
+  // the body if asked, and logs the request.
+  void Finish(int status, ErrorCode error, std::string_view content_type,
+              std::string body, const Exchange& x,
               internal::HttpResponse* response);
   void FinishError(const Status& status, std::string_view content_type,
-                   internal::HttpResponse* response);
+                   const Exchange& x, internal::HttpResponse* response);
+  void AddCommonHeaders(internal::HttpResponse* response);
 
   const ServerOptions options_;
+  const internal::CorsPolicy cors_;
   std::unique_ptr<Database> owned_database_;
   Database* database_;
   int threads_;
@@ -125,6 +182,10 @@ class Server {
   internal::RequestIdGenerator request_ids_;
   std::unique_ptr<internal::HttpServer> http_;
 };
+
+// True when every address `host` resolves to is a loopback address (so only
+// this machine can connect); "0.0.0.0", "::" and a LAN address are not.
+bool IsLoopbackHost(const std::string& host);
 
 }  // namespace eddy::server
 

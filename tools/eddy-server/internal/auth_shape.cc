@@ -3,6 +3,7 @@
 #include "tools/eddy-server/internal/auth_shape.h"
 
 #include <array>
+#include <cstdio>
 #include <string>
 
 #include "tools/eddy-server/internal/http_parser.h"
@@ -49,6 +50,113 @@ bool IsBasicIsoDate(std::string_view d) {
     if (d[i] < '0' || d[i] > '9') return false;
   }
   return true;
+}
+
+// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's
+// days_from_civil).
+int64_t DaysFromCivil(int64_t y, unsigned m, unsigned d) {
+  y -= m <= 2;
+  const int64_t era = (y >= 0 ? y : y - 399) / 400;
+  const unsigned yoe = static_cast<unsigned>(y - era * 400);
+  const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + static_cast<int64_t>(doe) - 719468;
+}
+
+bool IsLeap(int64_t y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
+
+bool ToEpochSeconds(int64_t y, int mo, int d, int h, int mi, int s,
+                    int64_t* out) {
+  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30,
+                                  31, 31, 30, 31, 30, 31};
+  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 60) return false;
+  const int max_day = kDays[mo - 1] + (mo == 2 && IsLeap(y) ? 1 : 0);
+  if (d > max_day) return false;
+  *out = DaysFromCivil(y, static_cast<unsigned>(mo), static_cast<unsigned>(d)) *
+             86400 +
+         h * 3600 + mi * 60 + s;
+  return true;
+}
+
+int Digits(std::string_view s, size_t at, size_t n) {
+  int v = 0;
+  for (size_t i = at; i < at + n; ++i) v = v * 10 + (s[i] - '0');
+  return v;
+}
+
+// YYYYMMDD'T'HHMMSS'Z' (already checked by IsBasicIsoDate) to epoch
+// seconds; false when it is not a real date and time.
+bool ParseBasicIsoDate(std::string_view d, int64_t* seconds) {
+  return ToEpochSeconds(Digits(d, 0, 4), Digits(d, 4, 2), Digits(d, 6, 2),
+                        Digits(d, 9, 2), Digits(d, 11, 2), Digits(d, 13, 2),
+                        seconds);
+}
+
+// An IMF-fixdate ("Thu, 01 Jan 2026 00:00:00 GMT") to epoch seconds.
+bool ParseHttpDate(std::string_view d, int64_t* seconds) {
+  static constexpr std::string_view kMonths[] = {"Jan", "Feb", "Mar", "Apr",
+                                                 "May", "Jun", "Jul", "Aug",
+                                                 "Sep", "Oct", "Nov", "Dec"};
+  // "Www, DD Mon YYYY HH:MM:SS GMT"
+  if (d.size() != 29 || d.substr(3, 2) != ", " || d[7] != ' ' || d[11] != ' ' ||
+      d[16] != ' ' || d[19] != ':' || d[22] != ':' || d.substr(25) != " GMT") {
+    return false;
+  }
+  for (size_t i : {5, 6, 12, 13, 14, 15, 17, 18, 20, 21, 23, 24}) {
+    if (d[i] < '0' || d[i] > '9') return false;
+  }
+  int month = 0;
+  for (int i = 0; i < 12; ++i) {
+    if (d.substr(8, 3) == kMonths[i]) month = i + 1;
+  }
+  return month != 0 && ToEpochSeconds(Digits(d, 12, 4), month, Digits(d, 5, 2),
+                                      Digits(d, 17, 2), Digits(d, 20, 2),
+                                      Digits(d, 23, 2), seconds);
+}
+
+std::string FormatBasicIsoDate(int64_t seconds) {
+  const int64_t days =
+      seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400;
+  const int64_t rest = seconds - days * 86400;
+  // H. Hinnant's civil_from_days.
+  const int64_t z = days + 719468;
+  const int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+  const unsigned doe = static_cast<unsigned>(z - era * 146097);
+  const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const unsigned mp = (5 * doy + 2) / 153;
+  const unsigned day = doy - (153 * mp + 2) / 5 + 1;
+  const unsigned month = mp < 10 ? mp + 3 : mp - 9;
+  const int64_t year = static_cast<int64_t>(yoe) + era * 400 + (month <= 2);
+  char out[96];
+  std::snprintf(out, sizeof(out), "%04lld%02u%02uT%02d%02d%02dZ",
+                static_cast<long long>(year), month % 100, day % 100,
+                static_cast<int>(rest / 3600) % 100,
+                static_cast<int>(rest / 60 % 60), static_cast<int>(rest % 60));
+  return out;
+}
+
+// DynamoDB accepts a signature made within 15 minutes of its clock.
+constexpr int64_t kSignatureWindowSeconds = 15 * 60;
+
+Status CheckSignatureTime(std::string_view shown, int64_t request_seconds,
+                          int64_t now_micros) {
+  const int64_t now = now_micros / 1'000'000;
+  if (request_seconds < now - kSignatureWindowSeconds) {
+    return Status(ErrorCode::kInvalidSignature,
+                  "Signature expired: " + std::string(shown) +
+                      " is now earlier than " +
+                      FormatBasicIsoDate(now - kSignatureWindowSeconds) + " (" +
+                      FormatBasicIsoDate(now) + " - 15 min.)");
+  }
+  if (request_seconds > now + kSignatureWindowSeconds) {
+    return Status(ErrorCode::kInvalidSignature,
+                  "Signature not yet current: " + std::string(shown) +
+                      " is still later than " +
+                      FormatBasicIsoDate(now + kSignatureWindowSeconds) + " (" +
+                      FormatBasicIsoDate(now) + " + 15 min.)");
+  }
+  return Status::OK();
 }
 
 Status Incomplete(std::string message) {
@@ -147,10 +255,25 @@ Status CheckAuthShape(const AuthInputs& in) {
     return Incomplete(missing + "Authorization=" + std::string(full));
   }
 
-  if (in.amz_date != nullptr && !IsBasicIsoDate(*in.amz_date)) {
+  int64_t request_seconds = 0;
+  if (in.amz_date != nullptr &&
+      (!IsBasicIsoDate(*in.amz_date) ||
+       !ParseBasicIsoDate(*in.amz_date, &request_seconds))) {
     return Incomplete("Date must be in ISO-8601 'basic format'. Got '" +
                       std::string(*in.amz_date) +
                       "'. See http://en.wikipedia.org/wiki/ISO_8601");
+  }
+  if (in.now_micros >= 0) {
+    if (in.amz_date != nullptr) {
+      Status s =
+          CheckSignatureTime(*in.amz_date, request_seconds, in.now_micros);
+      if (!s.ok()) return s;
+    } else if (in.date != nullptr &&
+               ParseHttpDate(*in.date, &request_seconds)) {
+      Status s = CheckSignatureTime(FormatBasicIsoDate(request_seconds),
+                                    request_seconds, in.now_micros);
+      if (!s.ok()) return s;
+    }
   }
 
   bool host_signed = false;

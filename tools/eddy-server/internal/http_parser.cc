@@ -84,7 +84,7 @@ int HttpErrorStatus(HttpError error) {
     case HttpError::kBodyTooLarge:
       return 413;
     case HttpError::kHeadersTooLarge:
-      return 431;
+      return 400;
     case HttpError::kNotImplemented:
       return 501;
     case HttpError::kVersionNotSupported:
@@ -120,7 +120,7 @@ void RequestParser::Reset() {
   content_length_ = 0;
   chunk_remaining_ = 0;
   trailer_bytes_ = 0;
-  if (chunked_body_.capacity() > (1 << 20)) {
+  if (chunked_body_.capacity() > 16 * 1024) {
     std::string().swap(chunked_body_);  // give a large body's memory back
   } else {
     chunked_body_.clear();
@@ -144,6 +144,12 @@ RequestParser::State RequestParser::Fail(HttpError error, std::string detail) {
   return State::kError;
 }
 
+RequestParser::State RequestParser::RequestLineTooLong() {
+  return Fail(HttpError::kHeadersTooLarge,
+              "request line over " +
+                  std::to_string(limits_.max_request_line_bytes) + " bytes");
+}
+
 bool RequestParser::NextLine(std::string_view data, size_t from,
                              size_t* scan_from, Span* line, size_t* next) {
   size_t start = std::max(from, *scan_from);
@@ -165,6 +171,10 @@ RequestParser::State RequestParser::Parse(std::string_view data) {
     Span line;
     size_t next;
     if (!NextLine(data, pos_, &scan_from_, &line, &next)) {
+      if (!have_request_line_ &&
+          data.size() - pos_ > limits_.max_request_line_bytes) {
+        return RequestLineTooLong();
+      }
       if (data.size() > limits_.max_header_bytes) {
         return Fail(HttpError::kHeadersTooLarge,
                     "request head over " +
@@ -178,6 +188,9 @@ RequestParser::State RequestParser::Parse(std::string_view data) {
                       std::to_string(limits_.max_header_bytes) + " bytes");
     }
     State s = State::kIncomplete;
+    if (!have_request_line_ && line.size > limits_.max_request_line_bytes) {
+      return RequestLineTooLong();
+    }
     if (!have_request_line_) {
       // RFC 9112 §2.2: empty lines before the request line are ignored.
       if (line.size > 0) s = ParseRequestLine(data, line);

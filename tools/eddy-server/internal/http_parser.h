@@ -44,6 +44,10 @@ namespace eddy::server::internal {
 struct HttpLimits {
   // Request line plus header fields, line ends included.
   size_t max_header_bytes = 64 * 1024;
+  // The request line alone (method, target, version). DynamoDB answers a
+  // 17,000-byte request target with 400 Bad Request (recorded by ScyllaDB's
+  // Alternator tests against DynamoDB); its exact limit is unconfirmed.
+  size_t max_request_line_bytes = 16 * 1024;
   // Number of header fields.
   size_t max_headers = 128;
   // Decoded body.
@@ -55,7 +59,8 @@ enum class HttpError {
   kNone,
   kBadRequest,           // 400: malformed request line, header or framing
   kBodyTooLarge,         // 413: body over max_body_bytes
-  kHeadersTooLarge,      // 431: head over max_header_bytes / max_headers
+  kHeadersTooLarge,      // 400: request line or head over its limit (as
+                         // DynamoDB answers an oversized request line)
   kNotImplemented,       // 501: a transfer coding other than chunked
   kVersionNotSupported,  // 505: not HTTP/1.x
   kServiceUnavailable,   // 503: used by the server when it is full
@@ -79,6 +84,9 @@ struct HttpRequest {
   std::string_view body;   // decoded
   bool keep_alive = true;  // the connection may carry another request
   bool expect_continue = false;
+  // Set by the server, not the parser: the client connected from a loopback
+  // address (127.0.0.0/8, ::1, or ::ffff:127.0.0.0/104).
+  bool peer_loopback = false;
 
   // The value of the first field named `name` (case-insensitive), or null.
   const std::string_view* Find(std::string_view name) const;
@@ -98,6 +106,7 @@ class RequestParser {
   // After kComplete: the request, with views into the last `data` (and into
   // the parser for a chunked body). Valid until the next Parse or Reset.
   const HttpRequest& request() const { return request_; }
+  HttpRequest& mutable_request() { return request_; }
   // After kComplete: how many bytes of `data` the request occupies.
   size_t request_bytes() const { return pos_; }
   // True once the head has been read (so a 100 Continue may be sent).
@@ -105,6 +114,13 @@ class RequestParser {
   // Whether the head asked for "Expect: 100-continue" (valid once
   // head_complete()).
   bool expects_continue() const { return request_.expect_continue; }
+  // Once the head is read and the body is framed by Content-Length: the
+  // bytes the whole request occupies (head + body); 0 otherwise.
+  size_t expected_request_bytes() const {
+    return phase_ == Phase::kBody ? head_bytes_ + content_length_ : 0;
+  }
+  // Bytes the parser itself holds for a chunked body (its decoded copy).
+  size_t buffered_body_capacity() const { return chunked_body_.capacity(); }
   // After kError.
   HttpError error() const { return error_; }
   std::string_view error_detail() const { return error_detail_; }
@@ -133,6 +149,7 @@ class RequestParser {
   };
 
   State Fail(HttpError error, std::string detail);
+  State RequestLineTooLong();
   // Finds the next line starting at pos_; sets `line` (without its end) and
   // `next` (the offset after it). False if no complete line yet.
   static bool NextLine(std::string_view data, size_t from, size_t* scan_from,

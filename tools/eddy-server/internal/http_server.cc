@@ -2,6 +2,7 @@
 
 #include "tools/eddy-server/internal/http_server.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netdb.h>
@@ -82,6 +83,21 @@ std::string Serialize(const HttpResponse& r, bool head_only,
 
 }  // namespace
 
+bool IsLoopbackAddress(const sockaddr* address) {
+  if (address == nullptr) return false;
+  if (address->sa_family == AF_INET) {
+    const auto* in = reinterpret_cast<const sockaddr_in*>(address);
+    return (ntohl(in->sin_addr.s_addr) >> 24) == 127;
+  }
+  if (address->sa_family == AF_INET6) {
+    const auto* in6 = reinterpret_cast<const sockaddr_in6*>(address);
+    if (IN6_IS_ADDR_LOOPBACK(&in6->sin6_addr)) return true;
+    return IN6_IS_ADDR_V4MAPPED(&in6->sin6_addr) &&
+           in6->sin6_addr.s6_addr[12] == 127;
+  }
+  return false;
+}
+
 void HttpResponse::AddHeader(std::string_view name, std::string_view value) {
   headers.append(name);
   headers.append(": ");
@@ -104,6 +120,11 @@ struct HttpServer::Connection {
   const uint64_t id;
   int fd;
   bool busy = false;  // a worker holds it; guarded by HttpServer::mu_
+  bool peer_loopback = false;
+  // Bytes taken from the server's ByteBudget: the input buffer's capacity
+  // and the parser's buffered (chunked) body.
+  size_t charged_input = 0;
+  size_t charged_parser = 0;
   Phase phase = Phase::kReading;
   int64_t deadline = 0;
 
@@ -130,7 +151,8 @@ HttpServer::HttpServer(HttpServerOptions options, HttpHandler handler,
                        HttpErrorHandler error_handler)
     : options_(std::move(options)),
       handler_(std::move(handler)),
-      error_handler_(std::move(error_handler)) {}
+      error_handler_(std::move(error_handler)),
+      budget_(options_.max_buffered_bytes) {}
 
 HttpServer::~HttpServer() { Stop(); }
 
@@ -232,12 +254,37 @@ void HttpServer::Stop() {
   workers_.clear();
   {
     std::lock_guard<std::mutex> lock(mu_);
+    for (auto& [id, c] : connections_) ReleaseCharge(c.get());
     connections_.clear();  // closes the sockets
   }
+  std::lock_guard<std::mutex> listen_lock(listen_mu_);
   for (int* fd : {&listen_fd_, &epoll_fd_, &wake_fd_}) {
     if (*fd >= 0) ::close(*fd);
     *fd = -1;
   }
+}
+
+void HttpServer::BeginShutdown() {
+  if (!started_) return;
+  draining_.store(true, std::memory_order_release);
+  {
+    // New clients are refused from here on (connect gets ECONNREFUSED).
+    std::lock_guard<std::mutex> listen_lock(listen_mu_);
+    if (listen_fd_ >= 0) {
+      ::epoll_ctl(epoll_fd_, EPOLL_CTL_DEL, listen_fd_, nullptr);
+      ::close(listen_fd_);
+      listen_fd_ = -1;
+    }
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  std::vector<Connection*> idle;
+  for (auto& [id, c] : connections_) {
+    if (!c->busy && c->phase == Connection::Phase::kReading &&
+        c->in_size == 0) {
+      idle.push_back(c.get());
+    }
+  }
+  for (Connection* c : idle) CloseLocked(c);
 }
 
 void HttpServer::WorkerLoop() {
@@ -259,9 +306,13 @@ void HttpServer::WorkerLoop() {
 }
 
 void HttpServer::AcceptBatch() {
+  std::lock_guard<std::mutex> listen_lock(listen_mu_);
+  if (listen_fd_ < 0) return;  // shut down
   for (int i = 0; i < kAcceptBatch; ++i) {
-    int fd =
-        ::accept4(listen_fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+    sockaddr_storage peer{};
+    socklen_t peer_len = sizeof(peer);
+    int fd = ::accept4(listen_fd_, reinterpret_cast<sockaddr*>(&peer),
+                       &peer_len, SOCK_NONBLOCK | SOCK_CLOEXEC);
     if (fd < 0) {
       if (errno == EINTR || errno == ECONNABORTED) continue;
       if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS ||
@@ -282,6 +333,7 @@ void HttpServer::AcceptBatch() {
       continue;
     }
     auto c = std::make_unique<Connection>(next_id_++, fd, options_.limits);
+    c->peer_loopback = IsLoopbackAddress(reinterpret_cast<sockaddr*>(&peer));
     SetDeadline(c.get(), options_.clock->NowMicros());
     epoll_event ev{};
     ev.events = EPOLLIN | EPOLLRDHUP | EPOLLONESHOT;
@@ -324,6 +376,11 @@ void HttpServer::Release(Connection* c, Next next) {
     CloseLocked(c);
     return;
   }
+  if (draining_.load(std::memory_order_acquire) && next == Next::kRead &&
+      c->phase == Connection::Phase::kReading && c->in_size == 0) {
+    CloseLocked(c);  // shutting down: idle connections go
+    return;
+  }
   SetDeadline(c, options_.clock->NowMicros());
   epoll_event ev{};
   ev.events =
@@ -332,7 +389,41 @@ void HttpServer::Release(Connection* c, Next next) {
   if (::epoll_ctl(epoll_fd_, EPOLL_CTL_MOD, c->fd, &ev) != 0) CloseLocked(c);
 }
 
+void HttpServer::ReleaseCharge(Connection* c) {
+  budget_.Release(c->charged_input + c->charged_parser);
+  c->charged_input = 0;
+  c->charged_parser = 0;
+}
+
+bool HttpServer::Recharge(Connection* c) {
+  const size_t want = c->parser.buffered_body_capacity();
+  if (want == c->charged_parser) return true;  // the usual case: no atomics
+  if (want > c->charged_parser) {
+    if (!budget_.TryAcquire(want - c->charged_parser)) return false;
+  } else {
+    budget_.Release(c->charged_parser - want);
+  }
+  c->charged_parser = want;
+  return true;
+}
+
+HttpServer::Next HttpServer::RefuseForBudget(Connection* c) {
+  HttpResponse r;
+  r.status = HttpErrorStatus(HttpError::kServiceUnavailable);
+  error_handler_(HttpError::kServiceUnavailable,
+                 "the server is holding too many request bytes at once "
+                 "(--max-buffered-bytes); retry the request later",
+                 &r);
+  r.close = true;
+  QueueResponse(c, nullptr, std::move(r));
+  c->after = Connection::After::kDrain;
+  Next next = Flush(c);
+  if (next != Next::kRead) return next;
+  return AfterWrite(c);
+}
+
 void HttpServer::CloseLocked(Connection* c) {
+  ReleaseCharge(c);
   ::epoll_ctl(epoll_fd_, EPOLL_CTL_DEL, c->fd, nullptr);
   connections_.erase(c->id);  // the destructor closes the socket
 }
@@ -366,19 +457,28 @@ void HttpServer::Sweep() {
   std::unique_lock<std::mutex> sweep(sweep_mu_, std::try_to_lock);
   if (!sweep.owns_lock()) return;
   last_sweep_micros_.store(now, std::memory_order_relaxed);
-  std::lock_guard<std::mutex> lock(mu_);
-  std::vector<Connection*> expired;
-  for (auto& [id, c] : connections_) {
-    if (!c->busy && c->deadline <= now) expired.push_back(c.get());
+  bool rearm = false;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    std::vector<Connection*> expired;
+    for (auto& [id, c] : connections_) {
+      if (!c->busy && c->deadline <= now) expired.push_back(c.get());
+    }
+    for (Connection* c : expired) CloseLocked(c);
+    rearm = listen_paused_.load() &&
+            connections_.size() < static_cast<size_t>(options_.max_connections);
   }
-  for (Connection* c : expired) CloseLocked(c);
-  if (listen_paused_.load() &&
-      connections_.size() < static_cast<size_t>(options_.max_connections)) {
-    listen_paused_.store(false);
-    epoll_event ev{};
-    ev.events = EPOLLIN | EPOLLONESHOT;
-    ev.data.u64 = kListenId;
-    ::epoll_ctl(epoll_fd_, EPOLL_CTL_MOD, listen_fd_, &ev);
+  // listen_mu_ is never taken while mu_ is held (AcceptBatch takes them in
+  // the other order).
+  if (rearm) {
+    std::lock_guard<std::mutex> listen_lock(listen_mu_);
+    if (listen_fd_ >= 0) {
+      listen_paused_.store(false);
+      epoll_event ev{};
+      ev.events = EPOLLIN | EPOLLONESHOT;
+      ev.data.u64 = kListenId;
+      ::epoll_ctl(epoll_fd_, EPOLL_CTL_MOD, listen_fd_, &ev);
+    }
   }
 }
 
@@ -422,12 +522,23 @@ HttpServer::Next HttpServer::Serve(Connection* c) {
   while (true) {
     if (c->in_size == c->in_capacity) {
       if (c->in_capacity >= max_input) break;
+      if (c->in_size > 0 &&
+          c->parser.Parse(c->input()) != RequestParser::State::kIncomplete) {
+        break;  // a whole request (or an error) is here: answer it first
+      }
       size_t capacity =
           std::min(max_input, std::max(kInitialInputBytes, c->in_capacity * 2));
+      // A body framed by Content-Length gets a buffer of its exact size.
+      const size_t expected = c->parser.expected_request_bytes();
+      if (expected > c->in_capacity) capacity = std::min(max_input, expected);
+      if (!budget_.TryAcquire(capacity - c->in_capacity)) {
+        return RefuseForBudget(c);
+      }
       auto bigger = std::make_unique_for_overwrite<char[]>(capacity);
       if (c->in_size > 0) std::memcpy(bigger.get(), c->in.get(), c->in_size);
       c->in = std::move(bigger);
       c->in_capacity = capacity;
+      c->charged_input = capacity;
     }
     size_t room = c->in_capacity - c->in_size;
     ssize_t n = ::recv(c->fd, c->in.get() + c->in_size, room, 0);
@@ -470,15 +581,18 @@ HttpServer::Next HttpServer::ProcessInput(Connection* c, bool eof) {
     if (c->in_size == 0) {
       c->request_started = 0;
       // Give a large request's buffer back once the connection is idle.
-      if (c->in_capacity > 4 * kInitialInputBytes) {
+      if (c->in_capacity > kInitialInputBytes) {
         c->in.reset();
         c->in_capacity = 0;
+        budget_.Release(c->charged_input);
+        c->charged_input = 0;
       }
       return eof ? Next::kClose : Next::kRead;
     }
     RequestParser::State state = c->parser.Parse(c->input());
     if (state == RequestParser::State::kIncomplete) {
       if (eof) return Next::kClose;  // the client gave up mid-request
+      if (!Recharge(c)) return RefuseForBudget(c);
       if (c->parser.head_complete() && c->parser.expects_continue() &&
           !c->continue_sent) {
         c->continue_sent = true;
@@ -504,10 +618,14 @@ HttpServer::Next HttpServer::ProcessInput(Connection* c, bool eof) {
       return AfterWrite(c);
     }
 
-    const HttpRequest& request = c->parser.request();
+    HttpRequest& request = c->parser.mutable_request();
+    request.peer_loopback = c->peer_loopback;
     HttpResponse r;
     handler_(request, &r);
-    if (!request.keep_alive || eof) r.close = true;
+    if (!request.keep_alive || eof ||
+        draining_.load(std::memory_order_acquire)) {
+      r.close = true;
+    }
     c->after =
         r.close ? Connection::After::kClose : Connection::After::kNextRequest;
     QueueResponse(c, &request, std::move(r));
@@ -516,6 +634,7 @@ HttpServer::Next HttpServer::ProcessInput(Connection* c, bool eof) {
     std::memmove(c->in.get(), c->in.get() + used, c->in_size - used);
     c->in_size -= used;
     c->parser.Reset();
+    Recharge(c);  // only gives bytes back after a Reset
     c->continue_sent = false;
     c->request_started = c->in_size > 0 ? c->last_progress : 0;
 
@@ -611,6 +730,8 @@ HttpServer::Next HttpServer::AfterWrite(Connection* c) {
       c->in_size = 0;
       c->in.reset();
       c->in_capacity = 0;
+      budget_.Release(c->charged_input);
+      c->charged_input = 0;
       c->drained = 0;
       c->drain_deadline =
           options_.clock->NowMicros() + options_.read_timeout_micros;

@@ -29,20 +29,32 @@
 //
 // Bounds
 // - Requests: HttpLimits (head size, header count, body size) refused with
-//   431 / 413 / 400 via the error handler; the connection is then closed
+//   400 / 413 via the error handler; the connection is then closed
 //   after a lingering drain, so the client can read the answer.
 // - Memory per connection: at most one request (head + body, or twice the
 //   body for chunked framing) plus its response.
 // - Connections: at most max_connections; the next one gets a 503 from the
 //   error handler and is closed.
+// - Buffered request bytes across all connections (input buffers, chunked
+//   bodies, and what the handler takes from buffer_budget(), e.g. decoded
+//   bodies): at most max_buffered_bytes. A request that would need more is
+//   answered 503 from the error handler without buffering more, and its
+//   connection is drained and closed. An idle connection keeps at most a
+//   16 KiB buffer.
 // - Time (read from `clock`): idle keep-alive connections are closed after
 //   idle_timeout; a request that makes no progress for read_timeout, or takes
 //   longer than request_timeout in all, is dropped; a response the client
 //   does not read for write_timeout is dropped.
 //
-// Thread safety: Start and Stop from one thread; the handlers are called from
-// many worker threads at once and must be thread-safe. port() and the
-// counters may be read from any thread.
+// Shutdown: BeginShutdown() closes the listening socket at once (new clients
+// are refused), closes idle connections, and lets requests in progress finish:
+// each gets its answer with `Connection: close`. drained() tells when no
+// connection is left; Stop() then joins the workers.
+//
+// Thread safety: Start, BeginShutdown and Stop from one thread (BeginShutdown
+// may also race with the workers); the handlers are called from many worker
+// threads at once and must be thread-safe. port(), drained() and the counters
+// may be read from any thread.
 
 #ifndef EDDY_TOOLS_EDDY_SERVER_INTERNAL_HTTP_SERVER_H_
 #define EDDY_TOOLS_EDDY_SERVER_INTERNAL_HTTP_SERVER_H_
@@ -60,9 +72,15 @@
 
 #include "emulator/base/clock.h"
 #include "emulator/base/status.h"
+#include "tools/eddy-server/internal/byte_budget.h"
 #include "tools/eddy-server/internal/http_parser.h"
 
+struct sockaddr;
+
 namespace eddy::server::internal {
+
+// True for IPv4 127.0.0.0/8, IPv6 ::1 and IPv4-mapped ::ffff:127.0.0.0/104.
+bool IsLoopbackAddress(const sockaddr* address);
 
 struct HttpServerOptions {
   // Address to listen on (IPv4 or IPv6 literal, or a host name). Default:
@@ -74,6 +92,8 @@ struct HttpServerOptions {
   int threads = 4;
   // Open connections beyond this are answered 503 and closed.
   int max_connections = 1024;
+  // Request bytes buffered across all connections (see Bounds).
+  size_t max_buffered_bytes = size_t{256} << 20;
   HttpLimits limits;
   // Timeouts, in microseconds of `clock`.
   int64_t idle_timeout_micros = 120'000'000;    // keep-alive, between requests
@@ -119,12 +139,21 @@ class HttpServer {
   // Stops accepting, lets requests being executed finish, closes every
   // connection and joins the workers. Idempotent.
   void Stop();
+  // Closes the listening socket and idle connections; requests in progress
+  // finish and their connections close after the answer. Idempotent.
+  void BeginShutdown();
+  // After BeginShutdown: true once no connection is open.
+  bool drained() const { return connections_open() == 0; }
 
   // The bound port (after Start).
   int port() const { return port_; }
   // Counters, for tests and benchmarks.
   int64_t connections_accepted() const { return accepted_.load(); }
   int64_t connections_open() const;
+  // The process-wide budget of buffered request bytes; handlers take what
+  // they allocate per request (e.g. a decoded body) from it too.
+  ByteBudget& buffer_budget() { return budget_; }
+  const ByteBudget& buffer_budget() const { return budget_; }
 
  private:
   struct Connection;
@@ -133,6 +162,12 @@ class HttpServer {
   void WorkerLoop();
   void AcceptBatch();
   void RefuseConnection(int fd);
+  // Sets the connection's charge to its input buffer plus its parser's
+  // buffered body; false if the budget cannot cover the growth.
+  bool Recharge(Connection* c);
+  void ReleaseCharge(Connection* c);
+  // Answers 503 (error handler) and drains the connection.
+  Next RefuseForBudget(Connection* c);
   Connection* Acquire(uint64_t id);
   void Release(Connection* c, Next next);
   void CloseLocked(Connection* c);
@@ -158,6 +193,8 @@ class HttpServer {
   bool started_ = false;
   std::atomic<bool> stopping_{false};
   std::atomic<bool> listen_paused_{false};
+  std::atomic<bool> draining_{false};
+  std::mutex listen_mu_;  // guards listen_fd_ once workers run
   std::vector<std::thread> workers_;
 
   mutable std::mutex mu_;  // guards connections_, next_id_, busy flags
@@ -167,6 +204,7 @@ class HttpServer {
   std::mutex sweep_mu_;
   std::atomic<int64_t> last_sweep_micros_{0};
   std::atomic<int64_t> accepted_{0};
+  ByteBudget budget_;
 };
 
 }  // namespace eddy::server::internal
