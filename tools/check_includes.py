@@ -29,10 +29,12 @@ MODULES = {
     "emulator/capacity": 2,
     "emulator/api": 3,
     "emulator/partiql": 4,
-    # The engine's rooms: indexes < the table and its write path < operations
-    # < the Database facade's implementation (files directly in engine/).
+    # The engine's rooms: indexes < the table and its write path < DynamoDB
+    # Streams < operations < the Database facade's implementation (files
+    # directly in engine/).
     "emulator/engine/index": 5.0,
     "emulator/engine/table": 5.1,
+    "emulator/engine/streams": 5.15,
     "emulator/engine/ops": 5.2,
     "emulator/engine": 5.3,
     "emulator/wire": 6,

@@ -49,6 +49,7 @@
 #include "emulator/api/faults.h"
 #include "emulator/api/options.h"
 #include "emulator/api/requests.h"
+#include "emulator/api/streams.h"
 #include "emulator/api/throttling.h"
 #include "emulator/base/status.h"
 
@@ -58,6 +59,7 @@ namespace engine {
 struct Context;
 class Catalog;
 class ChangeFeed;
+class StreamsService;
 class TransactionTokens;
 }  // namespace engine
 
@@ -111,6 +113,20 @@ class Database {
   StatusOr<ListTagsOfResourceResponse> ListTagsOfResource(
       const ListTagsOfResourceRequest& request);
 
+  // DynamoDB Streams (streams.h; the DynamoDBStreams_20120810 service). A
+  // table's stream is enabled by StreamSpecification on CreateTable or
+  // UpdateTable. Errors as DynamoDB Streams sends them:
+  // ResourceNotFoundException (unknown stream or shard),
+  // ExpiredIteratorException (an iterator older than 15 minutes on the
+  // clock), TrimmedDataAccessException (a position older than the records
+  // kept, 24 hours), ValidationException.
+  StatusOr<ListStreamsResponse> ListStreams(const ListStreamsRequest& request);
+  StatusOr<DescribeStreamResponse> DescribeStream(
+      const DescribeStreamRequest& request);
+  StatusOr<GetShardIteratorResponse> GetShardIterator(
+      const GetShardIteratorRequest& request);
+  StatusOr<GetRecordsResponse> GetRecords(const GetRecordsRequest& request);
+
   // The change feed (change_feed.h): `subscriber` receives every committed
   // change to the items of `table_name` (empty: of every table, including
   // tables created later) until UnsubscribeChanges(id). Subscribing to a
@@ -158,6 +174,15 @@ class Database {
   // Closes the current second of every table's series.
   void FlushThrottleMetrics();
 
+  // eddy's own, for tests: splits the table's live partition `partition_id`
+  // (PartitionInfo::id, GetPartitions) at its hash midpoint now, as a split
+  // for size would. The table's stream, if any, closes the partition's
+  // shard and opens one per child. ResourceNotFoundException for an unknown
+  // table; ValidationException for an unknown or retired partition or one
+  // too narrow to halve.
+  Status SplitPartitionForTesting(const std::string& table_name,
+                                  int32_t partition_id);
+
  private:
   // What the engine's operations run with.
   engine::Context MakeContext();
@@ -173,6 +198,7 @@ class Database {
   std::unique_ptr<capacity::ThrottleSimulator> simulator_;
   std::unique_ptr<engine::Catalog> catalog_;
   std::unique_ptr<engine::TransactionTokens> tokens_;
+  std::shared_ptr<engine::StreamsService> streams_;
   std::unique_ptr<engine::ChangeFeed> feed_;
   FaultInjector faults_;
 };

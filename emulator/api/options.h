@@ -57,6 +57,22 @@ struct TimeToLiveOptions {
   int64_t sweep_interval_micros = 1'000'000;
 };
 
+// DynamoDB Streams (streams.h). Retention (24 hours) and the iterator
+// lifetime (15 minutes) are DynamoDB's and fixed; these are the parts
+// DynamoDB does not publish or that tests want to change.
+struct StreamsOptions {
+  // How long after its commit a record becomes readable by GetRecords.
+  // DynamoDB's is "near real time" (sub-second, not guaranteed); a delay
+  // makes a consumer's polling and LATEST iterators testable. Default 0:
+  // readable at once.
+  int64_t propagation_delay_micros = 0;
+  // A shard older than this closes and a child shard of the same partition
+  // opens (ParentShardId: the old one). DynamoDB rolls shards over about
+  // every four hours (its examples and DynamoDB Local's constant); the exact
+  // cadence is undocumented. Default: 4 hours. 0 disables rollover.
+  int64_t shard_rollover_micros = 4LL * 3600 * 1'000'000;
+};
+
 struct Options {
   // Where time comes from (creation times, index backfill and lag; later TTL,
   // idempotency windows and throttling). Not owned; must outlive the
@@ -93,6 +109,9 @@ struct Options {
   // model parameter with its documented default (capacity/simulator.h).
   // `throttle.clock` is ignored: the simulator reads `clock` above.
   capacity::SimulatorOptions throttle;
+
+  // DynamoDB Streams: propagation delay and shard rollover.
+  StreamsOptions streams;
 };
 
 }  // namespace eddy

@@ -42,6 +42,9 @@ struct CreateTableRequest {
   std::vector<GlobalSecondaryIndex> global_secondary_indexes;
   std::vector<LocalSecondaryIndex> local_secondary_indexes;
   std::vector<Tag> tags;
+  // DynamoDB Streams (streams.h): {true, view type} enables a stream;
+  // {false} alone is accepted and means none.
+  std::optional<StreamSpecification> stream_specification;
 };
 struct CreateTableResponse {
   TableDescription table_description;
@@ -94,6 +97,9 @@ struct UpdateTableRequest {
   std::optional<OnDemandThroughput> on_demand_throughput;
   std::vector<AttributeDefinition> attribute_definitions;
   std::vector<GlobalSecondaryIndexUpdate> global_secondary_index_updates;
+  // {true, view type} enables a stream (a new one, with a new label);
+  // {false} disables the enabled one, which stays readable for 24 hours.
+  std::optional<StreamSpecification> stream_specification;
 };
 struct UpdateTableResponse {
   TableDescription table_description;

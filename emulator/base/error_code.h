@@ -51,6 +51,10 @@ enum class ErrorCode : int {
   kIdempotentParameterMismatch,
   kItemCollectionSizeLimitExceeded,
   kLimitExceeded,
+  // DynamoDB Streams (the same namespace as DynamoDB's own errors; the
+  // namespace of the Streams service's __type is unconfirmed).
+  kExpiredIterator,
+  kTrimmedDataAccess,
   kInternalServerError,
 };
 

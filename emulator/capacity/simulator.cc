@@ -1101,6 +1101,40 @@ int ThrottleSimulator::PartitionOf(ResourceId id, uint64_t hash,
   return r->map.PartitionOf(hash, sort_key);
 }
 
+int32_t ThrottleSimulator::PartitionIdOf(ResourceId id, uint64_t hash,
+                                         std::string_view sort_key) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Resource* r = Find(id);
+  if (r == nullptr) return -1;
+  AdvanceTo(*r, options_.clock->NowMicros());
+  return r->parts[r->map.PartitionOf(hash, sort_key)]->id;
+}
+
+Status ThrottleSimulator::SplitPartitionNow(ResourceId id,
+                                            int32_t partition_id) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Resource* r = Find(id);
+  if (r == nullptr) return NotFound(id);
+  const int64_t now = options_.clock->NowMicros();
+  AdvanceTo(*r, now);
+  for (size_t i = 0; i < r->parts.size(); ++i) {
+    if (r->parts[i]->id != partition_id) continue;
+    KeyPosition mid;
+    if (!r->map.MidpointOf(static_cast<int>(i), &mid)) {
+      return Status::Validation("Partition " + std::to_string(partition_id) +
+                                " is too narrow to split");
+    }
+    if (!SplitPartition(options_, *r, static_cast<int>(i), mid, now)) {
+      return Status::Validation("Partition " + std::to_string(partition_id) +
+                                " cannot split: the resource has the most "
+                                "partitions allowed");
+    }
+    return Status::OK();
+  }
+  return Status::Validation("No live partition has the id " +
+                            std::to_string(partition_id));
+}
+
 StatusOr<std::vector<uint64_t>> ThrottleSimulator::PartitionStarts(
     ResourceId id) {
   std::lock_guard<std::mutex> lock(mu_);

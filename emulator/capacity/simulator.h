@@ -411,8 +411,18 @@ class ThrottleSimulator {
   BatchDecision AdmitBatch(std::span<const std::span<const Access>> parts);
 
   // --- Partitions ----------------------------------------------------------
-  // The partition owning (hash, sort_key) now; -1 for an unknown id.
+  // The index (in key order) of the partition owning (hash, sort_key) now;
+  // -1 for an unknown id.
   int PartitionOf(ResourceId id, uint64_t hash, std::string_view sort_key);
+  // The id (PartitionInfo::id) of that partition; -1 for an unknown id.
+  int32_t PartitionIdOf(ResourceId id, uint64_t hash,
+                        std::string_view sort_key);
+  // For tests: splits the live partition `partition_id` at its hash midpoint
+  // now, as a split for size would (not counted among the splits).
+  // ResourceNotFoundException for an unknown resource; ValidationException
+  // for an unknown or retired partition, one too narrow to halve, or one
+  // past max_partitions_per_resource.
+  Status SplitPartitionNow(ResourceId id, int32_t partition_id);
   // First hash of each partition (Database::DescribePartitions).
   StatusOr<std::vector<uint64_t>> PartitionStarts(ResourceId id);
   // Where a read that walks positions with hashes in [from_hash, to_hash]

@@ -3,6 +3,7 @@
 #include "emulator/api/database.h"
 
 #include "emulator/engine/ops/operations.h"
+#include "emulator/engine/streams/service.h"
 #include "emulator/engine/table/transactions.h"
 #include "emulator/storage/record.h"
 
@@ -42,15 +43,21 @@ Database::Database(Options options)
           SimulatorOptionsOf(options_))),
       catalog_(std::make_unique<engine::Catalog>()),
       tokens_(std::make_unique<engine::TransactionTokens>()),
+      streams_(std::make_shared<engine::StreamsService>(options_,
+                                                        simulator_.get())),
       feed_(std::make_unique<engine::ChangeFeed>()) {
   options_.throttle.clock = options_.clock;
+  // DynamoDB Streams: one passive subscriber for every table (records are
+  // built only for tables with an enabled stream).
+  feed_->Subscribe(streams_, "", /*passive=*/true);
 }
 
 Database::~Database() = default;
 
 engine::Context Database::MakeContext() {
-  return engine::Context{catalog_.get(), &options_, tokens_.get(),
-                         simulator_.get(), feed_.get()};
+  return engine::Context{catalog_.get(),     &options_,
+                         tokens_.get(),      simulator_.get(),
+                         feed_.get(),        streams_.get()};
 }
 
 SubscriptionId Database::SubscribeChanges(
@@ -404,5 +411,66 @@ StatusOr<std::vector<KeyCount>> Database::GetTopKeys(
 }
 
 void Database::FlushThrottleMetrics() { simulator_->Flush(); }
+
+Status Database::SplitPartitionForTesting(const std::string& table_name,
+                                          int32_t partition_id) {
+  std::shared_ptr<engine::Table> table = catalog_->Find(table_name);
+  if (table == nullptr)
+    return engine::TableNotFound(table_name, /*describe_form=*/true);
+  // Under the table's lock, as splits caused by writes happen: no write is
+  // between choosing its partition and publishing its change.
+  MutexLock lock(&table->mu());
+  return simulator_->SplitPartitionNow(table->state().resource, partition_id);
+}
+
+// DynamoDB Streams. Faults match the stream's table (the name in the stream
+// ARN, or in the ARN a shard iterator begins with).
+
+namespace {
+
+std::string StreamTableOf(std::string_view arn_or_iterator) {
+  const size_t bar = arn_or_iterator.find('|');
+  std::optional<engine::StreamArnParts> parts =
+      engine::ParseStreamArn(arn_or_iterator.substr(0, bar));
+  return parts ? parts->table_name : std::string();
+}
+
+}  // namespace
+
+StatusOr<ListStreamsResponse> Database::ListStreams(
+    const ListStreamsRequest& request) {
+  if (auto fault =
+          CallFault("ListStreams", request.table_name.value_or(""), nullptr))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::ListStreams(ctx, request);
+}
+
+StatusOr<DescribeStreamResponse> Database::DescribeStream(
+    const DescribeStreamRequest& request) {
+  if (auto fault = CallFault("DescribeStream",
+                             StreamTableOf(request.stream_arn), nullptr))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::DescribeStream(ctx, request);
+}
+
+StatusOr<GetShardIteratorResponse> Database::GetShardIterator(
+    const GetShardIteratorRequest& request) {
+  if (auto fault = CallFault("GetShardIterator",
+                             StreamTableOf(request.stream_arn), nullptr))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::GetShardIterator(ctx, request);
+}
+
+StatusOr<GetRecordsResponse> Database::GetRecords(
+    const GetRecordsRequest& request) {
+  if (auto fault = CallFault("GetRecords",
+                             StreamTableOf(request.shard_iterator), nullptr))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::GetRecords(ctx, request);
+}
 
 }  // namespace eddy

@@ -125,6 +125,18 @@ struct LocalSecondaryIndexDescription {
   std::string index_arn;
 };
 
+// What a DynamoDB stream record carries (StreamSpecification.StreamViewType).
+enum class StreamViewType { kKeysOnly, kNewImage, kOldImage, kNewAndOldImages };
+
+// StreamSpecification of CreateTable, UpdateTable and TableDescription.
+// `stream_enabled` is optional only so that a request without it can get
+// DynamoDB's "Value null at 'streamSpecification.streamEnabled'" error; a
+// description always sets both members.
+struct StreamSpecification {
+  std::optional<bool> stream_enabled;
+  std::optional<StreamViewType> stream_view_type;
+};
+
 struct TableDescription {
   std::string table_name;
   std::string table_arn;
@@ -140,6 +152,12 @@ struct TableDescription {
   std::optional<OnDemandThroughput> on_demand_throughput;  // when set
   std::vector<GlobalSecondaryIndexDescription> global_secondary_indexes;
   std::vector<LocalSecondaryIndexDescription> local_secondary_indexes;
+  // While a stream is enabled; absent otherwise (also after it is disabled).
+  std::optional<StreamSpecification> stream_specification;
+  // The table's most recent stream, enabled or not; absent when it never had
+  // one ("arn:...:table/<name>/stream/<label>" and the label).
+  std::optional<std::string> latest_stream_arn;
+  std::optional<std::string> latest_stream_label;
 };
 
 // Units as DynamoDB reports them (halves appear for eventually consistent

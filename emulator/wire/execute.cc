@@ -18,7 +18,7 @@ using wire_internal::Json;
 using wire_internal::JsonWriter;
 using wire_internal::OpFunction;
 
-constexpr std::array<std::pair<std::string_view, OpFunction>, 22> kOperations =
+constexpr std::array<std::pair<std::string_view, OpFunction>, 23> kOperations =
     {{
         {"BatchGetItem", wire_internal::BatchGetItemOp},
         {"BatchWriteItem", wire_internal::BatchWriteItemOp},
@@ -29,6 +29,7 @@ constexpr std::array<std::pair<std::string_view, OpFunction>, 22> kOperations =
         {"DescribeTimeToLive", wire_internal::DescribeTimeToLiveOp},
         {"EddyClearFaults", wire_internal::EddyClearFaultsOp},
         {"EddyInjectFault", wire_internal::EddyInjectFaultOp},
+        {"EddySplitPartition", wire_internal::EddySplitPartitionOp},
         {"GetItem", wire_internal::GetItemOp},
         {"ListTables", wire_internal::ListTablesOp},
         {"ListTagsOfResource", wire_internal::ListTagsOfResourceOp},
@@ -44,6 +45,15 @@ constexpr std::array<std::pair<std::string_view, OpFunction>, 22> kOperations =
         {"UpdateTimeToLive", wire_internal::UpdateTimeToLiveOp},
     }};
 
+// The DynamoDBStreams_20120810 target's operations.
+constexpr std::array<std::pair<std::string_view, OpFunction>, 4>
+    kStreamsOperations = {{
+        {"DescribeStream", wire_internal::DescribeStreamOp},
+        {"GetRecords", wire_internal::GetRecordsOp},
+        {"GetShardIterator", wire_internal::GetShardIteratorOp},
+        {"ListStreams", wire_internal::ListStreamsOp},
+    }};
+
 WireResponse ErrorResponse(const Status& status) {
   WireResponse r;
   r.error = status.code();
@@ -52,11 +62,18 @@ WireResponse ErrorResponse(const Status& status) {
   return r;
 }
 
-OpFunction FindOperation(std::string_view operation) {
-  for (const auto& [name, fn] : kOperations) {
+template <size_t N>
+OpFunction FindIn(
+    const std::array<std::pair<std::string_view, OpFunction>, N>& table,
+    std::string_view operation) {
+  for (const auto& [name, fn] : table) {
     if (name == operation) return fn;
   }
   return nullptr;
+}
+
+OpFunction FindOperation(std::string_view operation) {
+  return FindIn(kOperations, operation);
 }
 
 // DynamoDB answers an unknown target before it reads the body, and with no
@@ -135,6 +152,25 @@ WireResponse Execute(Database& db, std::string_view operation,
   return Run(db, op, *body);
 }
 
+WireResponse ExecuteStreams(Database& db, std::string_view operation,
+                            std::string_view request_json) {
+  OpFunction op = FindIn(kStreamsOperations, operation);
+  if (op == nullptr) return ErrorResponse(UnknownOperation());
+  StatusOr<Json> body = wire_internal::ParseJson(request_json);
+  if (!body.ok()) return ErrorResponse(body.status());
+  return Run(db, op, *body);
+}
+
+WireResponse Execute(Database& db, std::string_view service,
+                     std::string_view operation,
+                     std::string_view request_json) {
+  if (service == kStreamsService) {
+    return ExecuteStreams(db, operation, request_json);
+  }
+  if (service != kDynamoDBService) return ErrorResponse(UnknownOperation());
+  return Execute(db, operation, request_json);
+}
+
 WireResponse ExecuteEnvelope(Database& db, std::string_view envelope_json) {
   StatusOr<Json> j = wire_internal::ParseJson(envelope_json);
   if (!j.ok()) return ErrorResponse(j.status());
@@ -148,7 +184,10 @@ WireResponse ExecuteEnvelope(Database& db, std::string_view envelope_json) {
         Status::Validation("An eddy request envelope is "
                            "{\"op\":\"<Operation>\",\"request\":{...}}"));
   }
-  OpFunction op = FindOperation(op_name->get_ref<const std::string&>());
+  // DynamoDB's operations, then DynamoDB Streams' (no name is in both).
+  const std::string& name = op_name->get_ref<const std::string&>();
+  OpFunction op = FindOperation(name);
+  if (op == nullptr) op = FindIn(kStreamsOperations, name);
   if (op == nullptr) return ErrorResponse(UnknownOperation());
   auto it = j->find("request");
   if (it == j->end() || it->is_null()) return Run(db, op, Json::object());

@@ -17,7 +17,10 @@
 //   UpdateTimeToLive, DescribeTimeToLive, TagResource, UntagResource,
 //   ListTagsOfResource; and eddy's own EddyInjectFault / EddyClearFaults
 //   (fault injection, emulator/api/faults.h; wire shape in
-//   emulator/wire/ops/admin.cc). Any other name is an
+//   emulator/wire/ops/admin.cc) and EddySplitPartition (splits a table's
+//   partition now, for tests of stream consumers: {"TableName": "t",
+//   "PartitionId": 0}; without PartitionId the first live partition; the
+//   answer lists the live partitions, ops/streams.cc). Any other name is an
 //   UnknownOperationException (400, no message, as DynamoDB sends it).
 // - Checks come in DynamoDB's order: malformed JSON or a member of the wrong
 //   JSON type anywhere in the request is a SerializationException; then the
@@ -27,8 +30,8 @@
 // - Unknown members are ignored, as DynamoDB does. The legacy parameters
 //   (Expected, AttributeUpdates, KeyConditions, QueryFilter, ScanFilter,
 //   AttributesToGet, ConditionalOperator) are decoded like the rest; table
-//   features eddy does not model (StreamSpecification, SSESpecification,
-//   ReplicaUpdates) are rejected with a ValidationException saying so.
+//   features eddy does not model (SSESpecification, ReplicaUpdates) are
+//   rejected with a ValidationException saying so.
 // - Error bodies are {"__type": <wire type>, "message": ...} ("Message" for
 //   SerializationException and TransactionCanceledException), plus "Item",
 //   "CancellationReasons" or "ThrottlingReasons" when the Status carries them.
@@ -56,6 +59,22 @@ struct WireResponse {
 
 WireResponse Execute(Database& db, std::string_view operation,
                      std::string_view request_json);
+
+// The target prefixes of the two services eddy serves.
+inline constexpr std::string_view kDynamoDBService = "DynamoDB_20120810";
+inline constexpr std::string_view kStreamsService = "DynamoDBStreams_20120810";
+
+// DynamoDB Streams' JSON API (the DynamoDBStreams_20120810 target):
+// ListStreams, DescribeStream, GetShardIterator, GetRecords; any other
+// name is an UnknownOperationException.
+WireResponse ExecuteStreams(Database& db, std::string_view operation,
+                            std::string_view request_json);
+
+// Either service by its target prefix (the part of X-Amz-Target before the
+// dot): Execute(db, "DynamoDBStreams_20120810", "GetRecords", body). An
+// unknown service is an UnknownOperationException.
+WireResponse Execute(Database& db, std::string_view service,
+                     std::string_view operation, std::string_view request_json);
 
 // The JSON error body DynamoDB sends for `status`. REQUIRES: !status.ok().
 std::string ErrorBodyJson(const Status& status);

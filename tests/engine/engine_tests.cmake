@@ -13,3 +13,15 @@ eddy_test(engine_behaviour_test
 eddy_test(engine_change_feed_test
   SOURCES engine/change_feed_test.cc
   DEPS eddy::api)
+
+# DynamoDB Streams over the typed API: records per view type and write
+# path, shard lineage, retention and iterators, the API's errors, the
+# consumer helpers (api/streams_reader.h), and a concurrency test.
+eddy_test(engine_streams_test
+  SOURCES engine/streams_records_test.cc engine/streams_lineage_test.cc
+          engine/streams_api_test.cc
+  DEPS eddy::api)
+# The same over the JSON API (Execute / ExecuteStreams).
+eddy_test(engine_streams_wire_test
+  SOURCES engine/streams_wire_test.cc
+  DEPS eddy::wire nlohmann_json::nlohmann_json)

@@ -33,6 +33,7 @@ using SteadyClock = std::chrono::steady_clock;
 constexpr std::string_view kJson10 = "application/x-amz-json-1.0";
 constexpr std::string_view kJson = "application/json";
 constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
+constexpr std::string_view kStreamsTargetPrefix = "DynamoDBStreams_20120810.";
 constexpr std::string_view kEddyOperationPrefix = "Eddy";
 constexpr std::string_view kUnknownOperationXml =
     "<UnknownOperationException/>\n";
@@ -309,13 +310,20 @@ void Server::Handle(const HttpRequest& request, HttpResponse* response) {
   const std::string_view reply_type =
       EqualsIgnoreCase(media, kJson) ? kJson : kJson10;
 
+  // DynamoDB and, on the same port as DynamoDB Local serves it, DynamoDB
+  // Streams.
+  const bool streams =
+      x.target != nullptr &&
+      x.target->substr(0, kStreamsTargetPrefix.size()) == kStreamsTargetPrefix;
   if (x.target == nullptr ||
-      x.target->substr(0, kTargetPrefix.size()) != kTargetPrefix) {
+      (!streams &&
+       x.target->substr(0, kTargetPrefix.size()) != kTargetPrefix)) {
     FinishError(Status(ErrorCode::kUnknownOperation, ""), reply_type, x,
                 response);
     return;
   }
-  const std::string_view operation = x.target->substr(kTargetPrefix.size());
+  const std::string_view operation = x.target->substr(
+      streams ? kStreamsTargetPrefix.size() : kTargetPrefix.size());
   x.operation = operation;
 
   internal::AuthInputs auth;
@@ -334,7 +342,8 @@ void Server::Handle(const HttpRequest& request, HttpResponse* response) {
 
   // eddy's own operations change how every client is answered (faults), so
   // only this machine may call them unless the operator says otherwise.
-  if (operation.substr(0, kEddyOperationPrefix.size()) ==
+  if (!streams &&
+      operation.substr(0, kEddyOperationPrefix.size()) ==
           kEddyOperationPrefix &&
       !request.peer_loopback && !options_.allow_remote_control) {
     FinishError(
@@ -384,7 +393,8 @@ void Server::Handle(const HttpRequest& request, HttpResponse* response) {
   }
   if (options_.request_log) x.table = internal::ExtractTableName(body);
 
-  WireResponse result = Execute(*database_, operation, body);
+  WireResponse result = streams ? ExecuteStreams(*database_, operation, body)
+                                : Execute(*database_, operation, body);
   Finish(result.http_status, result.error, reply_type, std::move(result.body),
          x, response);
 }

@@ -13,6 +13,7 @@
 #include "emulator/engine/ops/index_definitions.h"
 #include "emulator/engine/ops/on_demand_throughput.h"
 #include "emulator/engine/ops/operations.h"
+#include "emulator/engine/ops/stream_ops.h"
 #include "emulator/engine/table/admission.h"
 #include "emulator/types/validation_errors.h"
 
@@ -101,6 +102,7 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
   }
   CheckThroughputValues(request.provisioned_throughput, errors);
   CheckIndexRequestModel(request, errors);
+  CheckStreamSpecificationModel(request.stream_specification, errors);
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
 
   // 2. Semantic checks, in DynamoDB's order.
@@ -131,6 +133,9 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
         std::string(kInvalid) +
         "Number of attributes in KeySchema does not exactly match number "
         "of attributes defined in AttributeDefinitions");
+  }
+  if (request.stream_specification) {
+    EDDY_RETURN_IF_ERROR(CheckCreateTableStream(*request.stream_specification));
   }
 
   // 3. Build the table: its definition, then (locked, though nobody else
@@ -202,11 +207,21 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
     }
     table->RebuildIndexKeys();
     EDDY_RETURN_IF_ERROR(RegisterResources(*table));
+    // The stream exists before anyone can write (the table is not
+    // published yet); {StreamEnabled: false} means none.
+    if (request.stream_specification &&
+        *request.stream_specification->stream_enabled) {
+      EnableTableStream(ctx, *table,
+                        *request.stream_specification->stream_view_type, now);
+    }
     description = table->Describe(now);
   }
   if (Status s = ctx.catalog->Add(table); !s.ok()) {
     MutexLock lock(&table->mu());
     RemoveResources(*table);
+    if (!table->state().latest_stream_arn.empty()) {
+      ctx.streams->Discard(table->state().latest_stream_arn);
+    }
     return s;
   }
   return CreateTableResponse{std::move(description)};

@@ -1,11 +1,13 @@
 // Copyright 2026 The eddy Authors.
 //
 // DeleteTable: removes the table at once and returns its last description
-// with TableStatus DELETING, as DynamoDB does.
+// with TableStatus DELETING, as DynamoDB does; its stream, if any, is
+// disabled.
 
 #include <mutex>
 
 #include "emulator/engine/ops/operations.h"
+#include "emulator/engine/ops/stream_ops.h"
 #include "emulator/engine/table/admission.h"
 #include "emulator/types/validation_errors.h"
 
@@ -21,8 +23,12 @@ StatusOr<DeleteTableResponse> DeleteTable(Context& ctx,
     return TableNotFound(request.table_name, /*describe_form=*/true);
   MutexLock lock(&table->mu());
   RemoveResources(*table);
-  TableDescription d = table->Describe(ctx.options->clock->NowMicros());
+  const int64_t now = ctx.options->clock->NowMicros();
+  TableDescription d = table->Describe(now);
   d.table_status = TableStatus::kDeleting;
+  // The stream is disabled with its table (DynamoDB shows it DISABLING for
+  // a few seconds) and stays readable for 24 hours.
+  DisableTableStream(ctx, *table, now);
   return DeleteTableResponse{std::move(d)};
 }
 

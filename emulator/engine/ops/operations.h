@@ -13,6 +13,8 @@
 
 #include "emulator/api/options.h"
 #include "emulator/api/requests.h"
+#include "emulator/api/streams.h"
+#include "emulator/engine/streams/service.h"
 #include "emulator/engine/table/catalog.h"
 #include "emulator/engine/table/change_feed.h"
 #include "emulator/engine/table/table.h"
@@ -30,6 +32,8 @@ struct Context {
   capacity::ThrottleSimulator* simulator = nullptr;
   // The Database's change feed (table/change_feed.h).
   ChangeFeed* feed = nullptr;
+  // The Database's DynamoDB Streams (streams/service.h).
+  StreamsService* streams = nullptr;
 };
 
 // Batch parts to return unprocessed instead of applying them (injected
@@ -75,6 +79,17 @@ StatusOr<UntagResourceResponse> UntagResource(
     Context& ctx, const UntagResourceRequest& request);
 StatusOr<ListTagsOfResourceResponse> ListTagsOfResource(
     Context& ctx, const ListTagsOfResourceRequest& request);
+
+// DynamoDB Streams (list_streams.cc, describe_stream.cc,
+// get_shard_iterator.cc, get_records.cc).
+StatusOr<ListStreamsResponse> ListStreams(Context& ctx,
+                                          const ListStreamsRequest& request);
+StatusOr<DescribeStreamResponse> DescribeStream(
+    Context& ctx, const DescribeStreamRequest& request);
+StatusOr<GetShardIteratorResponse> GetShardIterator(
+    Context& ctx, const GetShardIteratorRequest& request);
+StatusOr<GetRecordsResponse> GetRecords(Context& ctx,
+                                        const GetRecordsRequest& request);
 
 // CreateTable's Tags, checked and stored (tags.cc).
 Status ApplyCreateTableTags(const std::vector<Tag>& tags, Table& table)

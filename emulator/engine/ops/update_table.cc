@@ -1,8 +1,8 @@
 // Copyright 2026 The eddy Authors.
 //
 // UpdateTable: billing mode, provisioned throughput and on-demand maximum
-// throughput, or global secondary indexes (create with backfill, delete,
-// throughput). Raising throughput past what the partitions serve doubles the
+// throughput, global secondary indexes (create with backfill, delete,
+// throughput), or the stream (StreamSpecification: enable or disable). Raising throughput past what the partitions serve doubles the
 // partition count (throughput-model.md §3.2); partitions never merge. An index
 // deleted is gone at once (DynamoDB shows it DELETING for a while).
 
@@ -14,6 +14,7 @@
 #include "emulator/engine/ops/index_definitions.h"
 #include "emulator/engine/ops/on_demand_throughput.h"
 #include "emulator/engine/ops/operations.h"
+#include "emulator/engine/ops/stream_ops.h"
 #include "emulator/engine/table/admission.h"
 #include "emulator/types/limits.h"
 #include "emulator/types/validation_errors.h"
@@ -405,6 +406,7 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
   ValidationErrors errors;
   errors.CheckTableName(request.table_name);
   CheckThroughputValues(request.provisioned_throughput, errors);
+  CheckStreamSpecificationModel(request.stream_specification, errors);
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   std::shared_ptr<Table> table = ctx.catalog->Find(request.table_name);
   if (table == nullptr)
@@ -418,7 +420,8 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
   const bool limits_part = request.on_demand_throughput.has_value() &&
                            !request.on_demand_throughput->empty();
   const bool index_part = !request.global_secondary_index_updates.empty();
-  if (!table_part && !limits_part && !index_part) {
+  const bool stream_part = request.stream_specification.has_value();
+  if (!table_part && !limits_part && !index_part && !stream_part) {
     if (request.on_demand_throughput) {
       // DynamoDB answers an empty OnDemandThroughput alone with HTTP 500
       // InternalFailure (observed); eddy refuses it with a message of its
@@ -436,6 +439,9 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
   }
   const BillingMode mode =
       request.billing_mode.value_or(table->state().billing_mode);
+  if (stream_part) {
+    EDDY_RETURN_IF_ERROR(CheckUpdateTableStream(*table, request));
+  }
   if (table_part) {
     for (const GlobalSecondaryIndexUpdate& u :
          request.global_secondary_index_updates) {
@@ -467,6 +473,15 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
   if (index_part) {
     ApplyIndexUpdates(*table, request, std::move(definitions), now_micros,
                       &updated);
+  }
+  if (stream_part) {
+    if (*request.stream_specification->stream_enabled) {
+      EnableTableStream(ctx, *table,
+                        *request.stream_specification->stream_view_type,
+                        now_micros);
+    } else {
+      DisableTableStream(ctx, *table, now_micros);
+    }
   }
   // The simulator follows: provisioned -> on-demand sets the previous peak,
   // raised throughput doubles partitions, the maximum throughput applies

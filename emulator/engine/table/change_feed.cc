@@ -6,14 +6,20 @@
 
 namespace eddy::engine {
 
+void ChangeFeed::Recount() {
+  int active = 0;
+  for (const Subscription& s : subscriptions_) active += !s.passive;
+  count_.store(active, std::memory_order_release);
+}
+
 SubscriptionId ChangeFeed::Subscribe(
-    std::shared_ptr<ChangeSubscriber> subscriber, std::string table_name) {
+    std::shared_ptr<ChangeSubscriber> subscriber, std::string table_name,
+    bool passive) {
   MutexLock lock(&mu_);
   const SubscriptionId id = next_id_++;
   subscriptions_.push_back(
-      Subscription{id, std::move(table_name), std::move(subscriber)});
-  count_.store(static_cast<int>(subscriptions_.size()),
-               std::memory_order_release);
+      Subscription{id, std::move(table_name), std::move(subscriber), passive});
+  Recount();
   return id;
 }
 
@@ -23,8 +29,7 @@ bool ChangeFeed::Unsubscribe(SubscriptionId id) {
                          [id](const Subscription& s) { return s.id == id; });
   if (it == subscriptions_.end()) return false;
   subscriptions_.erase(it);
-  count_.store(static_cast<int>(subscriptions_.size()),
-               std::memory_order_release);
+  Recount();
   return true;
 }
 

@@ -28,14 +28,17 @@ namespace eddy::engine {
 
 class ChangeFeed {
  public:
-  // Is anyone subscribed? Writers check this before building records, so
-  // that an unobserved write costs nothing. A write that began before a
+  // Is anyone (not passive) subscribed? Writers check this before building
+  // records, so that an unobserved write costs nothing. A write that began before a
   // Subscribe returned may go unseen by it.
   bool active() const { return count_.load(std::memory_order_acquire) > 0; }
 
-  // `table_name` empty: every table's records.
+  // `table_name` empty: every table's records. A `passive` subscriber (the
+  // streams service) does not make active() true: it receives whatever is
+  // published, and writes build records for it only on tables that ask for
+  // them themselves (Table::streamed).
   SubscriptionId Subscribe(std::shared_ptr<ChangeSubscriber> subscriber,
-                           std::string table_name);
+                           std::string table_name, bool passive = false);
   // Returns whether `id` was subscribed. After it returns, the subscriber is
   // never called again.
   bool Unsubscribe(SubscriptionId id);
@@ -49,7 +52,9 @@ class ChangeFeed {
     SubscriptionId id;
     std::string table_name;
     std::shared_ptr<ChangeSubscriber> subscriber;
+    bool passive = false;
   };
+  void Recount() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   mutable Mutex mu_;
   std::vector<Subscription> subscriptions_ ABSL_GUARDED_BY(mu_);
   SubscriptionId next_id_ ABSL_GUARDED_BY(mu_) = 1;

@@ -164,6 +164,14 @@ TableDescription Table::Describe(int64_t now_micros) const {
       d.local_secondary_indexes.push_back(std::move(l));
     }
   }
+  if (state_.stream_view_type) {
+    d.stream_specification = StreamSpecification{
+        .stream_enabled = true, .stream_view_type = state_.stream_view_type};
+  }
+  if (!state_.latest_stream_arn.empty()) {
+    d.latest_stream_arn = state_.latest_stream_arn;
+    d.latest_stream_label = state_.latest_stream_label;
+  }
   return d;
 }
 

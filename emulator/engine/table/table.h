@@ -121,6 +121,13 @@ struct TableState {
   // The sequence number of the last committed item change (change_feed.h);
   // every committed change takes the next one.
   uint64_t last_sequence_number = 0;
+
+  // --- DynamoDB Streams (engine/streams/): the view type while a stream is
+  // enabled (Table::streamed mirrors), and the latest stream, enabled or
+  // not (empty when the table never had one).
+  std::optional<StreamViewType> stream_view_type;
+  std::string latest_stream_arn;
+  std::string latest_stream_label;
 };
 
 class Table {
@@ -175,6 +182,14 @@ class Table {
     ttl_enabled_.store(on, std::memory_order_relaxed);
   }
 
+  // A stream is enabled (state().stream_view_type is set); readable without
+  // the lock. Writes build change records for a streamed table even when
+  // the change feed has no other subscriber (Commit::Apply).
+  bool streamed() const { return streamed_.load(std::memory_order_relaxed); }
+  void set_streamed(bool on) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+    streamed_.store(on, std::memory_order_relaxed);
+  }
+
   // Null when the table has no index of that name.
   SecondaryIndex* FindIndex(std::string_view index_name) const
       ABSL_SHARED_LOCKS_REQUIRED(mu_);
@@ -197,6 +212,7 @@ class Table {
   mutable Mutex mu_;
   TableState state_ ABSL_GUARDED_BY(mu_);
   std::atomic<bool> ttl_enabled_{false};
+  std::atomic<bool> streamed_{false};
 };
 
 // Does the background work time has made due on `table` (GSI changes whose

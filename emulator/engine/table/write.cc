@@ -329,11 +329,12 @@ class KeysImage : public ItemImage::Source {
 
 storage::RecordPtr Commit::Apply(Table& table, WritePlan plan) {
   ChangeFeed* feed = table.feed();
-  const bool observed = feed != nullptr && feed->active();
+  const bool observed =
+      feed != nullptr && (feed->active() || table.streamed());
   int32_t partition_id = -1;
   if (observed && table.simulator() != nullptr) {
-    partition_id = table.simulator()->PartitionOf(table.state().resource,
-                                                  plan.key.hash, plan.key.sk);
+    partition_id = table.simulator()->PartitionIdOf(
+        table.state().resource, plan.key.hash, plan.key.sk);
   }
   const storage::Record* new_record = plan.record.get();  // the store's next
   storage::RecordPtr old = ApplyPlan(table, plan);

@@ -160,8 +160,6 @@ void WriteItemCollectionMetrics(const ItemCollectionMetrics& m, JsonWriter& w) {
   w.EndObject();
 }
 
-namespace {
-
 void WriteKeySchema(const std::vector<KeySchemaElement>& keys, JsonWriter& w) {
   w.BeginArray();
   for (const KeySchemaElement& k : keys) {
@@ -174,6 +172,8 @@ void WriteKeySchema(const std::vector<KeySchemaElement>& keys, JsonWriter& w) {
   }
   w.EndArray();
 }
+
+namespace {
 
 void WriteProjection(const Projection& p, JsonWriter& w) {
   w.BeginObject();
@@ -273,6 +273,25 @@ void WriteTableDescription(const TableDescription& t, JsonWriter& w) {
   if (t.on_demand_throughput) {
     w.Key("OnDemandThroughput");
     WriteOnDemandThroughput(*t.on_demand_throughput, w);
+  }
+  if (t.stream_specification) {
+    w.Key("StreamSpecification");
+    w.BeginObject();
+    w.Key("StreamEnabled");
+    w.Bool(t.stream_specification->stream_enabled.value_or(false));
+    if (t.stream_specification->stream_view_type) {
+      w.Key("StreamViewType");
+      w.String(StreamViewTypeName(*t.stream_specification->stream_view_type));
+    }
+    w.EndObject();
+  }
+  if (t.latest_stream_arn) {
+    w.Key("LatestStreamArn");
+    w.String(*t.latest_stream_arn);
+  }
+  if (t.latest_stream_label) {
+    w.Key("LatestStreamLabel");
+    w.String(*t.latest_stream_label);
   }
   if (!t.local_secondary_indexes.empty()) {
     w.Key("LocalSecondaryIndexes");

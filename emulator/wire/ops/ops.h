@@ -41,9 +41,16 @@ StatusOr<std::string> DescribeTimeToLiveOp(Database& db, const Json& body);
 StatusOr<std::string> TagResourceOp(Database& db, const Json& body);
 StatusOr<std::string> UntagResourceOp(Database& db, const Json& body);
 StatusOr<std::string> ListTagsOfResourceOp(Database& db, const Json& body);
-// eddy's own (not DynamoDB operations): fault injection.
+// eddy's own (not DynamoDB operations): fault injection, forced partition
+// splits (streams.cc).
 StatusOr<std::string> EddyInjectFaultOp(Database& db, const Json& body);
 StatusOr<std::string> EddyClearFaultsOp(Database& db, const Json& body);
+StatusOr<std::string> EddySplitPartitionOp(Database& db, const Json& body);
+// DynamoDB Streams (the DynamoDBStreams_20120810 target; streams.cc).
+StatusOr<std::string> ListStreamsOp(Database& db, const Json& body);
+StatusOr<std::string> DescribeStreamOp(Database& db, const Json& body);
+StatusOr<std::string> GetShardIteratorOp(Database& db, const Json& body);
+StatusOr<std::string> GetRecordsOp(Database& db, const Json& body);
 
 // --- Shared request pieces (common.cc) --------------------------------------
 
@@ -77,6 +84,8 @@ void WriteCapacityList(ReturnConsumedCapacity mode,
                        const std::vector<ConsumedCapacity>& capacities,
                        JsonWriter& w);
 void WriteTableDescription(const TableDescription& t, JsonWriter& w);
+// [{"AttributeName":..,"KeyType":"HASH"},...]
+void WriteKeySchema(const std::vector<KeySchemaElement>& keys, JsonWriter& w);
 // {"<key>": <TableDescription>}
 std::string TableDescriptionBody(std::string_view key,
                                  const TableDescription& t);

@@ -129,6 +129,23 @@ std::vector<Index> ReadIndexes(ObjectReader& r, std::string_view name) {
   return out;
 }
 
+// StreamSpecification: StreamEnabled required; the view type's enum set in
+// the order DynamoDB lists it.
+std::optional<StreamSpecification> ReadStreamSpecification(ObjectReader& r) {
+  const Json* j = r.Structure("StreamSpecification");
+  if (j == nullptr) return std::nullopt;
+  ObjectReader s(j, r.PathOf("StreamSpecification"), r.errors());
+  StreamSpecification out;
+  if (s.Required("StreamEnabled")) out.stream_enabled = s.Bool("StreamEnabled");
+  out.stream_view_type = s.Enum<StreamViewType>(
+      "StreamViewType",
+      {{"OLD_IMAGE", StreamViewType::kOldImage},
+       {"KEYS_ONLY", StreamViewType::kKeysOnly},
+       {"NEW_AND_OLD_IMAGES", StreamViewType::kNewAndOldImages},
+       {"NEW_IMAGE", StreamViewType::kNewImage}});
+  return out;
+}
+
 // Table features the typed API cannot carry yet: rejected, never ignored.
 void RejectUnsupportedTableFeatures(
     ObjectReader& r, std::initializer_list<std::string_view> names) {
@@ -157,8 +174,8 @@ StatusOr<std::string> CreateTableOp(Database& db, const Json& body) {
   req.global_secondary_indexes =
       ReadIndexes<GlobalSecondaryIndex>(r, "GlobalSecondaryIndexes");
   req.tags = ReadTags(r);
-  RejectUnsupportedTableFeatures(r,
-                                 {"StreamSpecification", "SSESpecification"});
+  req.stream_specification = ReadStreamSpecification(r);
+  RejectUnsupportedTableFeatures(r, {"SSESpecification"});
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   EDDY_ASSIGN_OR_RETURN(CreateTableResponse resp, db.CreateTable(req));
   return TableDescriptionBody("TableDescription", resp.table_description);
@@ -248,8 +265,8 @@ StatusOr<std::string> UpdateTableOp(Database& db, const Json& body) {
       req.global_secondary_index_updates.push_back(std::move(u));
     }
   }
-  RejectUnsupportedTableFeatures(
-      r, {"StreamSpecification", "SSESpecification", "ReplicaUpdates"});
+  req.stream_specification = ReadStreamSpecification(r);
+  RejectUnsupportedTableFeatures(r, {"SSESpecification", "ReplicaUpdates"});
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   EDDY_ASSIGN_OR_RETURN(UpdateTableResponse resp, db.UpdateTable(req));
   return TableDescriptionBody("TableDescription", resp.table_description);

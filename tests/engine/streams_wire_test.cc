@@ -1,0 +1,299 @@
+// Copyright 2026 The eddy Authors.
+//
+// DynamoDB Streams over the JSON API: StreamSpecification on CreateTable
+// and UpdateTable with DynamoDB's request-model messages, the stream in
+// TableDescription, the four Streams operations through ExecuteStreams and
+// the service-aware Execute, records as DynamoDB sends them, error bodies,
+// and eddy's EddySplitPartition.
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "emulator/api/database.h"
+#include "emulator/wire/execute.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace eddy {
+namespace {
+
+using Json = nlohmann::json;
+
+class StreamWireTest : public ::testing::Test {
+ protected:
+  StreamWireTest() : clock_(1'700'000'000'000'000), db_(MakeOptions()) {}
+  Options MakeOptions() {
+    Options o;
+    o.clock = &clock_;
+    return o;
+  }
+  // A DynamoDB operation; the body parsed.
+  Json Ddb(const std::string& op, const Json& body, int status = 200) {
+    WireResponse r = Execute(db_, op, body.dump());
+    EXPECT_EQ(r.http_status, status) << op << ": " << r.body;
+    return Json::parse(r.body);
+  }
+  Json Streams(const std::string& op, const Json& body, int status = 200) {
+    WireResponse r = Execute(db_, "DynamoDBStreams_20120810", op, body.dump());
+    EXPECT_EQ(r.http_status, status) << op << ": " << r.body;
+    return Json::parse(r.body);
+  }
+  std::vector<Json> ReadAll(const std::string& arn) {
+    std::vector<Json> records;
+    Json d = Streams("DescribeStream", {{"StreamArn", arn}});
+    for (const Json& shard : d["StreamDescription"]["Shards"]) {
+      Json it = Streams("GetShardIterator",
+                        {{"StreamArn", arn},
+                         {"ShardId", shard["ShardId"]},
+                         {"ShardIteratorType", "TRIM_HORIZON"}});
+      Json page =
+          Streams("GetRecords", {{"ShardIterator", it["ShardIterator"]}});
+      for (const Json& r : page["Records"]) records.push_back(r);
+    }
+    return records;
+  }
+
+  ManualClock clock_;
+  Database db_;
+};
+
+TEST_F(StreamWireTest, StreamSpecificationOnCreateAndUpdateTable) {
+  WireResponse r = Execute(
+      db_, "CreateTable",
+      R"({"TableName":"t","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
+          "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST",
+          "StreamSpecification":{"StreamEnabled":true,"StreamViewType":"NEW_AND_OLD_IMAGES"}})");
+  ASSERT_EQ(r.http_status, 200) << r.body;
+  Json d = Json::parse(r.body)["TableDescription"];
+  EXPECT_EQ(d["StreamSpecification"],
+            Json({{"StreamEnabled", true},
+                  {"StreamViewType", "NEW_AND_OLD_IMAGES"}}));
+  EXPECT_EQ(d["LatestStreamLabel"], "2023-11-14T22:13:20.000");
+  EXPECT_EQ(d["LatestStreamArn"],
+            "arn:aws:dynamodb:us-east-1:000000000000:table/t/stream/"
+            "2023-11-14T22:13:20.000");
+  Json described = Ddb("DescribeTable", {{"TableName", "t"}})["Table"];
+  EXPECT_EQ(described["LatestStreamArn"], d["LatestStreamArn"]);
+
+  r = Execute(db_, "CreateTable",
+              R"({"TableName":"u","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
+                  "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST",
+                  "StreamSpecification":{"StreamEnabled":true,"StreamViewType":"new_image"}})");
+  EXPECT_EQ(r.http_status, 400);
+  EXPECT_EQ(Json::parse(r.body)["message"],
+            "1 validation error detected: Value 'new_image' at "
+            "'streamSpecification.streamViewType' failed to satisfy "
+            "constraint: Member must satisfy enum value set: [OLD_IMAGE, "
+            "KEYS_ONLY, NEW_AND_OLD_IMAGES, NEW_IMAGE]");
+  r = Execute(db_, "UpdateTable",
+              R"({"TableName":"t","StreamSpecification":{"StreamViewType":"KEYS_ONLY"}})");
+  EXPECT_EQ(Json::parse(r.body)["message"],
+            "1 validation error detected: Value null at "
+            "'streamSpecification.streamEnabled' failed to satisfy "
+            "constraint: Member must not be null");
+  r = Execute(db_, "UpdateTable",
+              R"({"TableName":"t","StreamSpecification":{"StreamEnabled":true,"StreamViewType":"KEYS_ONLY"}})");
+  Json err = Json::parse(r.body);
+  EXPECT_EQ(err["__type"], "com.amazon.coral.validate#ValidationException");
+  EXPECT_EQ(err["message"], "Table already has an enabled stream: TableName: t");
+  r = Execute(db_, "UpdateTable",
+              R"({"TableName":"t","StreamSpecification":{"StreamEnabled":false}})");
+  ASSERT_EQ(r.http_status, 200) << r.body;
+  d = Json::parse(r.body)["TableDescription"];
+  EXPECT_FALSE(d.contains("StreamSpecification"));
+  EXPECT_TRUE(d.contains("LatestStreamArn"));
+}
+
+TEST_F(StreamWireTest, RecordsAsDynamoDBSendsThem) {
+  Ddb("CreateTable",
+      {{"TableName", "t"},
+       {"AttributeDefinitions", {{{"AttributeName", "pk"}, {"AttributeType", "S"}}}},
+       {"KeySchema", {{{"AttributeName", "pk"}, {"KeyType", "HASH"}}}},
+       {"BillingMode", "PAY_PER_REQUEST"},
+       {"StreamSpecification",
+        {{"StreamEnabled", true}, {"StreamViewType", "NEW_AND_OLD_IMAGES"}}}});
+  Ddb("PutItem", {{"TableName", "t"},
+                  {"Item", {{"pk", {{"S", "a"}}}, {"n", {{"N", "1"}}}}}});
+  Ddb("UpdateItem", {{"TableName", "t"},
+                     {"Key", {{"pk", {{"S", "a"}}}}},
+                     {"UpdateExpression", "SET n = :n"},
+                     {"ExpressionAttributeValues", {{":n", {{"N", "2"}}}}}});
+  Ddb("DeleteItem", {{"TableName", "t"}, {"Key", {{"pk", {{"S", "a"}}}}}});
+
+  Json list = Streams("ListStreams", {{"TableName", "t"}});
+  ASSERT_EQ(list["Streams"].size(), 1u);
+  EXPECT_FALSE(list.contains("LastEvaluatedStreamArn"));
+  const std::string arn = list["Streams"][0]["StreamArn"];
+  EXPECT_EQ(list["Streams"][0]["TableName"], "t");
+  EXPECT_EQ(list["Streams"][0]["StreamLabel"], "2023-11-14T22:13:20.000");
+
+  Json d = Streams("DescribeStream", {{"StreamArn", arn}})["StreamDescription"];
+  EXPECT_EQ(d["StreamStatus"], "ENABLED");
+  EXPECT_EQ(d["StreamViewType"], "NEW_AND_OLD_IMAGES");
+  EXPECT_EQ(d["TableName"], "t");
+  EXPECT_EQ(d["CreationRequestDateTime"], 1.7e9);
+  EXPECT_EQ(d["KeySchema"],
+            Json::parse(R"([{"AttributeName":"pk","KeyType":"HASH"}])"));
+  EXPECT_EQ(d["Shards"].size(), 4u);  // on-demand: four partitions
+  for (const Json& s : d["Shards"]) {
+    EXPECT_TRUE(s["SequenceNumberRange"].contains("StartingSequenceNumber"));
+    EXPECT_FALSE(s["SequenceNumberRange"].contains("EndingSequenceNumber"));
+    EXPECT_FALSE(s.contains("ParentShardId"));
+  }
+
+  std::vector<Json> records = ReadAll(arn);
+  ASSERT_EQ(records.size(), 3u);
+  EXPECT_EQ(records[0]["eventName"], "INSERT");
+  EXPECT_EQ(records[1]["eventName"], "MODIFY");
+  EXPECT_EQ(records[2]["eventName"], "REMOVE");
+  const Json& insert = records[0];
+  EXPECT_EQ(insert["eventVersion"], "1.1");
+  EXPECT_EQ(insert["eventSource"], "aws:dynamodb");
+  EXPECT_EQ(insert["awsRegion"], "us-east-1");
+  EXPECT_EQ(insert["eventID"].get<std::string>().size(), 32u);
+  EXPECT_FALSE(insert.contains("userIdentity"));
+  const Json& dyn = insert["dynamodb"];
+  EXPECT_EQ(dyn["Keys"], Json::parse(R"({"pk":{"S":"a"}})"));
+  EXPECT_EQ(dyn["NewImage"], Json::parse(R"({"n":{"N":"1"},"pk":{"S":"a"}})"));
+  EXPECT_FALSE(dyn.contains("OldImage"));
+  EXPECT_TRUE(dyn["SequenceNumber"].is_string());
+  // SizeBytes: the keys' item size plus the image's.
+  EXPECT_EQ(dyn["SizeBytes"],
+            ItemSizeBytes(Item{{"pk", AttributeValue::S("a")}}) +
+                ItemSizeBytes(Item{{"pk", AttributeValue::S("a")},
+                                   {"n", AttributeValue::N(1)}}));
+  EXPECT_EQ(dyn["StreamViewType"], "NEW_AND_OLD_IMAGES");
+  EXPECT_EQ(dyn["ApproximateCreationDateTime"], 1.7e9);
+  EXPECT_EQ(records[1]["dynamodb"]["OldImage"],
+            Json::parse(R"({"n":{"N":"1"},"pk":{"S":"a"}})"));
+  EXPECT_EQ(records[1]["dynamodb"]["NewImage"],
+            Json::parse(R"({"n":{"N":"2"},"pk":{"S":"a"}})"));
+  EXPECT_FALSE(records[2]["dynamodb"].contains("NewImage"));
+
+  // The raw text: ApproximateCreationDateTime as a Java double, as
+  // DynamoDB writes it.
+  Json it = Streams("GetShardIterator",
+                    {{"StreamArn", arn},
+                     {"ShardId", d["Shards"][0]["ShardId"]},
+                     {"ShardIteratorType", "LATEST"}});
+  WireResponse raw = ExecuteStreams(
+      db_, "GetRecords", Json({{"ShardIterator", it["ShardIterator"]}}).dump());
+  EXPECT_EQ(raw.http_status, 200);
+  EXPECT_THAT(raw.body, ::testing::HasSubstr("\"Records\":[]"));
+  EXPECT_THAT(raw.body, ::testing::HasSubstr("\"NextShardIterator\":"));
+}
+
+TEST_F(StreamWireTest, TimeToLiveRecordsCarryTheServiceIdentity) {
+  Ddb("CreateTable",
+      {{"TableName", "t"},
+       {"AttributeDefinitions", {{{"AttributeName", "pk"}, {"AttributeType", "S"}}}},
+       {"KeySchema", {{{"AttributeName", "pk"}, {"KeyType", "HASH"}}}},
+       {"ProvisionedThroughput",
+        {{"ReadCapacityUnits", 5}, {"WriteCapacityUnits", 5}}},
+       {"StreamSpecification",
+        {{"StreamEnabled", true}, {"StreamViewType", "OLD_IMAGE"}}}});
+  Ddb("UpdateTimeToLive",
+      {{"TableName", "t"},
+       {"TimeToLiveSpecification", {{"Enabled", true}, {"AttributeName", "exp"}}}});
+  Ddb("PutItem", {{"TableName", "t"},
+                  {"Item", {{"pk", {{"S", "a"}}}, {"exp", {{"N", "1000"}}}}}});
+  clock_.AdvanceMicros(3600LL * 1'000'000);
+  const std::string arn =
+      Ddb("DescribeTable", {{"TableName", "t"}})["Table"]["LatestStreamArn"];
+  std::vector<Json> records = ReadAll(arn);
+  ASSERT_EQ(records.size(), 2u);
+  EXPECT_EQ(records[1]["eventName"], "REMOVE");
+  EXPECT_EQ(records[1]["userIdentity"],
+            Json({{"PrincipalId", "dynamodb.amazonaws.com"},
+                  {"Type", "Service"}}));
+  EXPECT_EQ(records[1]["dynamodb"]["OldImage"]["exp"], Json({{"N", "1000"}}));
+}
+
+TEST_F(StreamWireTest, ErrorBodies) {
+  Ddb("CreateTable",
+      {{"TableName", "t"},
+       {"AttributeDefinitions", {{{"AttributeName", "pk"}, {"AttributeType", "S"}}}},
+       {"KeySchema", {{{"AttributeName", "pk"}, {"KeyType", "HASH"}}}},
+       {"BillingMode", "PAY_PER_REQUEST"},
+       {"StreamSpecification",
+        {{"StreamEnabled", true}, {"StreamViewType", "KEYS_ONLY"}}}});
+  const std::string arn =
+      Ddb("DescribeTable", {{"TableName", "t"}})["Table"]["LatestStreamArn"];
+  Json d = Streams("DescribeStream", {{"StreamArn", arn}, {"Limit", 1}});
+  ASSERT_EQ(d["StreamDescription"]["Shards"].size(), 1u);
+  EXPECT_EQ(d["StreamDescription"]["LastEvaluatedShardId"],
+            d["StreamDescription"]["Shards"][0]["ShardId"]);
+  const std::string shard = d["StreamDescription"]["Shards"][0]["ShardId"];
+
+  Json e = Streams("GetShardIterator",
+                   {{"StreamArn", arn},
+                    {"ShardId", shard},
+                    {"ShardIteratorType", "bulle"}},
+                   400);
+  EXPECT_EQ(e["message"],
+            "1 validation error detected: Value 'bulle' at "
+            "'shardIteratorType' failed to satisfy constraint: Member must "
+            "satisfy enum value set: [TRIM_HORIZON, LATEST, "
+            "AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER]");
+  e = Streams("GetShardIterator", {{"StreamArn", arn}}, 400);
+  EXPECT_THAT(e["message"].get<std::string>(),
+              ::testing::HasSubstr("Value null at 'shardId'"));
+  e = Streams("DescribeStream",
+              {{"StreamArn", arn.substr(0, arn.size() - 3) + "999"}}, 400);
+  EXPECT_EQ(e["__type"],
+            "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException");
+  Json it = Streams("GetShardIterator", {{"StreamArn", arn},
+                                         {"ShardId", shard},
+                                         {"ShardIteratorType", "TRIM_HORIZON"}});
+  clock_.AdvanceMicros(16LL * 60 * 1'000'000);
+  e = Streams("GetRecords", {{"ShardIterator", it["ShardIterator"]}}, 400);
+  EXPECT_EQ(e["__type"],
+            "com.amazonaws.dynamodb.v20120810#ExpiredIteratorException");
+  e = Streams("GetRecords", {{"ShardIterator", "nope"}}, 400);
+  EXPECT_EQ(e["message"], "Invalid ShardIterator");
+  e = Streams("GetRecords", {{"ShardIterator", 5}}, 400);
+  EXPECT_EQ(e["__type"], "com.amazon.coral.service#SerializationException");
+  // A DynamoDB operation on the Streams target, and the other way round.
+  WireResponse wrong = ExecuteStreams(db_, "PutItem", "{}");
+  EXPECT_EQ(wrong.error, ErrorCode::kUnknownOperation);
+  wrong = Execute(db_, "GetRecords", "{}");
+  EXPECT_EQ(wrong.error, ErrorCode::kUnknownOperation);
+  wrong = Execute(db_, "Nope_20120810", "GetRecords", "{}");
+  EXPECT_EQ(wrong.error, ErrorCode::kUnknownOperation);
+  // eddy exec's envelope knows both services' operations.
+  WireResponse env = ExecuteEnvelope(
+      db_, R"({"op":"ListStreams","request":{"TableName":"t"}})");
+  EXPECT_EQ(env.http_status, 200) << env.body;
+}
+
+TEST_F(StreamWireTest, EddySplitPartition) {
+  Ddb("CreateTable",
+      {{"TableName", "t"},
+       {"AttributeDefinitions", {{{"AttributeName", "pk"}, {"AttributeType", "S"}}}},
+       {"KeySchema", {{{"AttributeName", "pk"}, {"KeyType", "HASH"}}}},
+       {"ProvisionedThroughput",
+        {{"ReadCapacityUnits", 5}, {"WriteCapacityUnits", 5}}},
+       {"StreamSpecification",
+        {{"StreamEnabled", true}, {"StreamViewType", "KEYS_ONLY"}}}});
+  Json split = Ddb("EddySplitPartition", {{"TableName", "t"}});
+  ASSERT_EQ(split["Partitions"].size(), 2u);
+  EXPECT_EQ(split["Partitions"][0]["ParentPartitionId"], 0);
+  Json again = Ddb("EddySplitPartition",
+                   {{"TableName", "t"},
+                    {"PartitionId", split["Partitions"][1]["PartitionId"]}});
+  EXPECT_EQ(again["Partitions"].size(), 3u);
+  Json bad = Ddb("EddySplitPartition", {{"TableName", "t"}, {"PartitionId", 0}},
+                 400);
+  EXPECT_EQ(bad["__type"], "com.amazon.coral.validate#ValidationException");
+  const std::string arn =
+      Ddb("DescribeTable", {{"TableName", "t"}})["Table"]["LatestStreamArn"];
+  Json d = Streams("DescribeStream", {{"StreamArn", arn}})["StreamDescription"];
+  ASSERT_EQ(d["Shards"].size(), 5u);
+  EXPECT_TRUE(d["Shards"][0]["SequenceNumberRange"].contains(
+      "EndingSequenceNumber"));
+  EXPECT_EQ(d["Shards"][1]["ParentShardId"], d["Shards"][0]["ShardId"]);
+}
+
+}  // namespace
+}  // namespace eddy
