@@ -104,7 +104,7 @@ void BM_StreamsGetRecords(benchmark::State& state) {
   static Database* db = [] {
     auto* d = new Database();
     CreateTableRequest create;
-    create.table_name = "t";
+    create.table_name = "tab";
     create.key_schema = {{"PK", KeyType::kHash}, {"SK", KeyType::kRange}};
     create.attribute_definitions = {{"PK", ScalarAttributeType::kS},
                                     {"SK", ScalarAttributeType::kS}};
@@ -115,12 +115,12 @@ void BM_StreamsGetRecords(benchmark::State& state) {
                                 StreamViewType::kNewAndOldImages};
     (void)d->CreateTable(create);
     for (int i = 0; i < 1000; ++i) {
-      (void)d->PutItem({.table_name = "t", .item = MakeItem(i % 500, i)});
+      (void)d->PutItem({.table_name = "tab", .item = MakeItem(i % 500, i)});
     }
     return d;
   }();
   const std::string arn =
-      *db->DescribeTable({.table_name = "t"})->table.latest_stream_arn;
+      *db->DescribeTable({.table_name = "tab"})->table.latest_stream_arn;
   const std::string shard =
       (*streams_internal::ListShards(*db, arn))[0].shard_id;
   size_t records = 0;
@@ -142,7 +142,7 @@ void BM_StreamsRetainedBytes(benchmark::State& state) {
   constexpr int kOverwrites = 100'000;
   for (auto _ : state) {
     Database db;
-    const std::string name = "m";
+    const std::string name = "mem";
     CreateTable(db, name, state.range(0) == 1);
     const size_t before = mallinfo2().uordblks;
     std::mt19937 rng(3);

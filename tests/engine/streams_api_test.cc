@@ -35,7 +35,7 @@ class StreamApiTest : public streams_testing::StreamsTest {
 };
 
 TEST_F(StreamApiTest, CreateTableStreamSpecification) {
-  CreateTableRequest r = TableRequest("t", StreamViewType::kNewAndOldImages);
+  CreateTableRequest r = TableRequest("tab", StreamViewType::kNewAndOldImages);
   StatusOr<CreateTableResponse> c = db_.CreateTable(r);
   ASSERT_THAT(c, IsOk());
   const TableDescription& d = c->table_description;
@@ -46,25 +46,25 @@ TEST_F(StreamApiTest, CreateTableStreamSpecification) {
   ASSERT_TRUE(d.latest_stream_label);
   EXPECT_EQ(*d.latest_stream_label, "2023-11-14T22:13:20.000");
   EXPECT_EQ(*d.latest_stream_arn,
-            "arn:aws:dynamodb:us-east-1:000000000000:table/t/stream/"
+            "arn:aws:dynamodb:us-east-1:000000000000:table/tab/stream/"
             "2023-11-14T22:13:20.000");
   // The same in DescribeTable.
   StatusOr<DescribeTableResponse> described =
-      db_.DescribeTable({.table_name = "t"});
+      db_.DescribeTable({.table_name = "tab"});
   ASSERT_THAT(described, IsOk());
   EXPECT_EQ(described->table.latest_stream_arn, d.latest_stream_arn);
   EXPECT_EQ(described->table.stream_specification->stream_view_type,
             StreamViewType::kNewAndOldImages);
 
   // {StreamEnabled: false} alone: accepted, no stream.
-  r = TableRequest("u", std::nullopt);
+  r = TableRequest("uuu", std::nullopt);
   r.stream_specification = StreamSpecification{.stream_enabled = false};
   c = db_.CreateTable(r);
   ASSERT_THAT(c, IsOk());
   EXPECT_FALSE(c->table_description.stream_specification);
   EXPECT_FALSE(c->table_description.latest_stream_arn);
 
-  r = TableRequest("v", std::nullopt);
+  r = TableRequest("vvv", std::nullopt);
   r.stream_specification = StreamSpecification{.stream_enabled = true};
   EXPECT_THAT(db_.CreateTable(r),
               StatusIsExactly(ErrorCode::kValidation,
@@ -87,7 +87,7 @@ TEST_F(StreamApiTest, CreateTableStreamSpecification) {
                               "'streamSpecification.streamEnabled' failed to "
                               "satisfy constraint: Member must not be null"));
   // A failed CreateTable (the table exists) leaves no stream behind.
-  r = TableRequest("t", StreamViewType::kKeysOnly);
+  r = TableRequest("tab", StreamViewType::kKeysOnly);
   clock_.AdvanceMicros(1000);
   EXPECT_THAT(db_.CreateTable(r), StatusIs(ErrorCode::kResourceInUse, ""));
   StatusOr<ListStreamsResponse> listed = db_.ListStreams({});
@@ -96,17 +96,17 @@ TEST_F(StreamApiTest, CreateTableStreamSpecification) {
 }
 
 TEST_F(StreamApiTest, UpdateTableEnablesDisablesAndReEnables) {
-  Create(TableRequest("t", std::nullopt));
-  EXPECT_THAT(SetStream("t", false, std::nullopt),
+  Create(TableRequest("tab", std::nullopt));
+  EXPECT_THAT(SetStream("tab", false, std::nullopt),
               StatusIsExactly(ErrorCode::kValidation,
-                              "Table has no stream to disable: TableName: t"));
-  EXPECT_THAT(SetStream("t", true, std::nullopt),
+                              "Table has no stream to disable: TableName: tab"));
+  EXPECT_THAT(SetStream("tab", true, std::nullopt),
               StatusIsExactly(ErrorCode::kValidation,
                               std::string(kInvalid) +
                                   "If stream is being enabled then "
                                   "UpdateViewType is required"));
   StatusOr<UpdateTableResponse> on =
-      SetStream("t", true, StreamViewType::kKeysOnly);
+      SetStream("tab", true, StreamViewType::kKeysOnly);
   ASSERT_THAT(on, IsOk());
   const std::string first = *on->table_description.latest_stream_arn;
   EXPECT_EQ(on->table_description.stream_specification->stream_view_type,
@@ -114,22 +114,22 @@ TEST_F(StreamApiTest, UpdateTableEnablesDisablesAndReEnables) {
   // Enabling again, with the same or another view type.
   for (StreamViewType v :
        {StreamViewType::kKeysOnly, StreamViewType::kNewImage}) {
-    EXPECT_THAT(SetStream("t", true, v),
+    EXPECT_THAT(SetStream("tab", true, v),
                 StatusIsExactly(ErrorCode::kValidation,
                                 "Table already has an enabled stream: "
-                                "TableName: t"));
+                                "TableName: tab"));
   }
-  EXPECT_THAT(SetStream("t", false, StreamViewType::kKeysOnly),
+  EXPECT_THAT(SetStream("tab", false, StreamViewType::kKeysOnly),
               StatusIsExactly(ErrorCode::kValidation,
                               std::string(kInvalid) +
                                   "If stream is being disabled, then "
                                   "UpdateViewType must not be specified"));
-  EXPECT_THAT(SetStream("t", std::nullopt, StreamViewType::kKeysOnly),
+  EXPECT_THAT(SetStream("tab", std::nullopt, StreamViewType::kKeysOnly),
               StatusIs(ErrorCode::kValidation,
                        "Value null at 'streamSpecification.streamEnabled'"));
   // Not together with throughput changes or index creation.
   UpdateTableRequest both;
-  both.table_name = "t";
+  both.table_name = "tab";
   both.stream_specification = StreamSpecification{.stream_enabled = false};
   both.provisioned_throughput = ProvisionedThroughput{6, 6};
   EXPECT_THAT(db_.UpdateTable(both),
@@ -151,8 +151,8 @@ TEST_F(StreamApiTest, UpdateTableEnablesDisablesAndReEnables) {
                                   "You cannot create or delete index while "
                                   "changing stream status"));
 
-  Put("t", Item{{"pk", S("a")}});
-  StatusOr<UpdateTableResponse> off = SetStream("t", false, std::nullopt);
+  Put("tab", Item{{"pk", S("a")}});
+  StatusOr<UpdateTableResponse> off = SetStream("tab", false, std::nullopt);
   ASSERT_THAT(off, IsOk());
   EXPECT_FALSE(off->table_description.stream_specification);
   EXPECT_EQ(off->table_description.latest_stream_arn, first);
@@ -168,23 +168,23 @@ TEST_F(StreamApiTest, UpdateTableEnablesDisablesAndReEnables) {
   ASSERT_THAT(kept, IsOk());
   EXPECT_EQ(kept->size(), 1u);
   // Writes while disabled make no record anywhere.
-  Put("t", Item{{"pk", S("b")}});
+  Put("tab", Item{{"pk", S("b")}});
   EXPECT_EQ(StreamReader::ForStream(db_, first).ReadNew()->size(), 1u);
 
   // Re-enabling at the same instant: a new stream, a new label.
   StatusOr<UpdateTableResponse> again =
-      SetStream("t", true, StreamViewType::kNewImage);
+      SetStream("tab", true, StreamViewType::kNewImage);
   ASSERT_THAT(again, IsOk());
   const std::string second = *again->table_description.latest_stream_arn;
   EXPECT_NE(second, first);
   EXPECT_EQ(*again->table_description.latest_stream_label,
             "2023-11-14T22:13:20.001");
-  StatusOr<ListStreamsResponse> listed = db_.ListStreams({.table_name = "t"});
+  StatusOr<ListStreamsResponse> listed = db_.ListStreams({.table_name = "tab"});
   ASSERT_THAT(listed, IsOk());
   ASSERT_EQ(listed->streams.size(), 2u);
   EXPECT_EQ(listed->streams[0].stream_arn, second);  // newest first
   EXPECT_EQ(listed->streams[1].stream_arn, first);
-  EXPECT_EQ(listed->streams[1].table_name, "t");
+  EXPECT_EQ(listed->streams[1].table_name, "tab");
 
   // 24 hours after it was disabled, the old stream is gone.
   clock_.AdvanceMicros(24LL * 3600 * 1'000'000);
@@ -192,34 +192,34 @@ TEST_F(StreamApiTest, UpdateTableEnablesDisablesAndReEnables) {
               StatusIsExactly(ErrorCode::kResourceNotFound,
                               "Requested resource not found: Stream: " + first +
                                   " not found"));
-  EXPECT_EQ(db_.ListStreams({.table_name = "t"})->streams.size(), 1u);
+  EXPECT_EQ(db_.ListStreams({.table_name = "tab"})->streams.size(), 1u);
 }
 
 TEST_F(StreamApiTest, DeleteTableDisablesTheStream) {
-  const std::string arn = Create(TableRequest("t", StreamViewType::kNewImage));
-  Put("t", Item{{"pk", S("a")}, {"v", N(1)}});
-  StatusOr<DeleteTableResponse> del = db_.DeleteTable({.table_name = "t"});
+  const std::string arn = Create(TableRequest("tab", StreamViewType::kNewImage));
+  Put("tab", Item{{"pk", S("a")}, {"v", N(1)}});
+  StatusOr<DeleteTableResponse> del = db_.DeleteTable({.table_name = "tab"});
   ASSERT_THAT(del, IsOk());
   StatusOr<DescribeStreamResponse> d = db_.DescribeStream({.stream_arn = arn});
   ASSERT_THAT(d, IsOk());
   EXPECT_EQ(d->stream_description.stream_status, StreamStatus::kDisabled);
-  EXPECT_EQ(d->stream_description.table_name, "t");
+  EXPECT_EQ(d->stream_description.table_name, "tab");
   EXPECT_EQ(d->stream_description.stream_view_type, StreamViewType::kNewImage);
   ASSERT_EQ(d->stream_description.key_schema.size(), 1u);
   EXPECT_EQ(StreamReader::ForStream(db_, arn).ReadNew()->size(), 1u);
   // A new table of the same name has its own stream; both are listed.
   clock_.AdvanceMicros(5000);
-  const std::string arn2 = Create(TableRequest("t", StreamViewType::kNewImage));
+  const std::string arn2 = Create(TableRequest("tab", StreamViewType::kNewImage));
   EXPECT_NE(arn2, arn);
-  Put("t", Item{{"pk", S("b")}});
+  Put("tab", Item{{"pk", S("b")}});
   EXPECT_EQ(StreamReader::ForStream(db_, arn).ReadNew()->size(), 1u);
   EXPECT_EQ(StreamReader::ForStream(db_, arn2).ReadNew()->size(), 1u);
-  EXPECT_EQ(db_.ListStreams({.table_name = "t"})->streams.size(), 2u);
+  EXPECT_EQ(db_.ListStreams({.table_name = "tab"})->streams.size(), 2u);
 }
 
 TEST_F(StreamApiTest, ListStreamsPagesAndFilters) {
   std::vector<std::string> arns;
-  for (const char* name : {"c", "a", "b"}) {
+  for (const char* name : {"ccc", "aaa", "bbb"}) {
     arns.push_back(Create(TableRequest(name, StreamViewType::kKeysOnly)));
   }
   Create(TableRequest("nostream", std::nullopt));
@@ -233,7 +233,7 @@ TEST_F(StreamApiTest, ListStreamsPagesAndFilters) {
     EXPECT_EQ(page->streams.size(), 2u);
     r.exclusive_start_stream_arn = page->last_evaluated_stream_arn;
   }
-  EXPECT_EQ(seen, (std::vector<std::string>{"a", "b", "c"}));
+  EXPECT_EQ(seen, (std::vector<std::string>{"aaa", "bbb", "ccc"}));
   StatusOr<ListStreamsResponse> none =
       db_.ListStreams({.table_name = "nostream"});
   ASSERT_THAT(none, IsOk());
@@ -255,7 +255,7 @@ TEST_F(StreamApiTest, ListStreamsPagesAndFilters) {
 }
 
 TEST_F(StreamApiTest, RequestErrors) {
-  const std::string arn = Create(TableRequest("t", StreamViewType::kKeysOnly));
+  const std::string arn = Create(TableRequest("tab", StreamViewType::kKeysOnly));
   const std::string shard = Shards(arn)[0].shard_id;
   // DescribeStream.
   EXPECT_THAT(db_.DescribeStream({.stream_arn = "short"}),
@@ -267,7 +267,7 @@ TEST_F(StreamApiTest, RequestErrors) {
   EXPECT_THAT(db_.DescribeStream({.stream_arn = std::string(40, 'x')}),
               StatusIsExactly(ErrorCode::kValidation, "Invalid StreamArn"));
   const std::string missing =
-      "arn:aws:dynamodb:us-east-1:000000000000:table/t/stream/"
+      "arn:aws:dynamodb:us-east-1:000000000000:table/tab/stream/"
       "2020-01-01T00:00:00.000";
   EXPECT_THAT(db_.DescribeStream({.stream_arn = missing}),
               StatusIs(ErrorCode::kResourceNotFound, missing));
@@ -348,11 +348,11 @@ TEST_F(StreamApiTest, RequestErrors) {
 }
 
 TEST_F(StreamApiTest, FaultsMatchTheStreamsTable) {
-  const std::string arn = Create(TableRequest("t", StreamViewType::kKeysOnly));
+  const std::string arn = Create(TableRequest("tab", StreamViewType::kKeysOnly));
   Fault f;
   f.kind = Fault::Kind::kInternalServerError;
   f.operation = "GetRecords";
-  f.table_name = "t";
+  f.table_name = "tab";
   db_.InjectFault(f);
   StatusOr<GetShardIteratorResponse> it = db_.GetShardIterator(
       {.stream_arn = arn, .shard_id = Shards(arn)[0].shard_id});
@@ -366,15 +366,15 @@ TEST_F(StreamApiTest, FaultsMatchTheStreamsTable) {
 // --- The consumer helpers ---------------------------------------------------
 
 TEST_F(StreamApiTest, ReaderResumesAndWalksLineage) {
-  Create(TableRequest("t", StreamViewType::kNewImage));
-  StreamReader reader(db_, "t");
+  Create(TableRequest("tab", StreamViewType::kNewImage));
+  StreamReader reader(db_, "tab");
   StatusOr<std::vector<StreamsRecord>> none = reader.ReadNew();
   ASSERT_THAT(none, IsOk());
   EXPECT_TRUE(none->empty());
-  for (int i = 0; i < 3; ++i) Put("t", Item{{"pk", S("a")}, {"v", N(i)}});
-  ASSERT_THAT(db_.SplitPartitionForTesting("t", (*db_.GetPartitions("t"))[0].id),
+  for (int i = 0; i < 3; ++i) Put("tab", Item{{"pk", S("a")}, {"v", N(i)}});
+  ASSERT_THAT(db_.SplitPartitionForTesting("tab", (*db_.GetPartitions("tab"))[0].id),
               IsOk());
-  for (int i = 3; i < 6; ++i) Put("t", Item{{"pk", S("a")}, {"v", N(i)}});
+  for (int i = 3; i < 6; ++i) Put("tab", Item{{"pk", S("a")}, {"v", N(i)}});
   StatusOr<std::vector<StreamsRecord>> got = reader.ReadNew();
   ASSERT_THAT(got, IsOk());
   ASSERT_EQ(got->size(), 6u);
@@ -389,11 +389,11 @@ TEST_F(StreamApiTest, ReaderResumesAndWalksLineage) {
 }
 
 TEST_F(StreamApiTest, TriggerBatchesOnTheClockAndRetriesAtLeastOnce) {
-  Create(TableRequest("t", StreamViewType::kNewImage));
+  Create(TableRequest("tab", StreamViewType::kNewImage));
   std::vector<std::vector<std::string>> batches;
   bool fail = false;
   StreamTrigger trigger(
-      db_, "t",
+      db_, "tab",
       [&](const std::vector<StreamsRecord>& batch) {
         std::vector<std::string> keys;
         for (const auto& r : batch) keys.push_back(r.dynamodb.keys.Find("pk")->s());
@@ -401,12 +401,12 @@ TEST_F(StreamApiTest, TriggerBatchesOnTheClockAndRetriesAtLeastOnce) {
         return !fail;
       },
       {.batch_size = 3, .batching_window_micros = 1'000'000});
-  for (const char* k : {"a", "b"}) Put("t", Item{{"pk", S(k)}});
+  for (const char* k : {"a", "b"}) Put("tab", Item{{"pk", S(k)}});
   EXPECT_EQ(*trigger.Pump(), 0);  // 2 < 3 and the window is open
   EXPECT_EQ(trigger.waiting_records(), 2u);
   clock_.AdvanceMicros(1'000'000);
   EXPECT_EQ(*trigger.Pump(), 1);  // the window passed
-  for (const char* k : {"c", "d", "e", "f"}) Put("t", Item{{"pk", S(k)}});
+  for (const char* k : {"c", "d", "e", "f"}) Put("tab", Item{{"pk", S(k)}});
   EXPECT_EQ(*trigger.Pump(), 1);  // a full batch; "f" waits
   fail = true;
   clock_.AdvanceMicros(1'000'000);
@@ -423,10 +423,10 @@ TEST_F(StreamApiTest, TriggerBatchesOnTheClockAndRetriesAtLeastOnce) {
 }
 
 TEST_F(StreamApiTest, TriggerBisectsAFailingBatch) {
-  Create(TableRequest("t", StreamViewType::kNewImage));
+  Create(TableRequest("tab", StreamViewType::kNewImage));
   std::vector<size_t> sizes;
   StreamTrigger trigger(
-      db_, "t",
+      db_, "tab",
       [&](const std::vector<StreamsRecord>& batch) {
         sizes.push_back(batch.size());
         for (const auto& r : batch) {
@@ -437,7 +437,7 @@ TEST_F(StreamApiTest, TriggerBisectsAFailingBatch) {
       {.batch_size = 8, .bisect_batch_on_error = true,
        .maximum_retry_attempts = 3});
   for (int i = 0; i < 8; ++i) {
-    Put("t", Item{{"pk", S(i == 5 ? "poison" : "k" + std::to_string(i))}});
+    Put("tab", Item{{"pk", S(i == 5 ? "poison" : "k" + std::to_string(i))}});
   }
   for (int i = 0; i < 10; ++i) ASSERT_THAT(trigger.Pump(), IsOk());
   // 8 fails -> [4 ok][4 fails] -> [2 ok][2 fails] -> [1 poison fails, discarded
@@ -448,11 +448,11 @@ TEST_F(StreamApiTest, TriggerBisectsAFailingBatch) {
 }
 
 TEST_F(StreamApiTest, TriggerLatestSkipsWhatIsThere) {
-  Create(TableRequest("t", StreamViewType::kKeysOnly));
-  Put("t", Item{{"pk", S("before")}});
+  Create(TableRequest("tab", StreamViewType::kKeysOnly));
+  Put("tab", Item{{"pk", S("before")}});
   int delivered = 0;
   StreamTrigger trigger(
-      db_, "t",
+      db_, "tab",
       [&](const std::vector<StreamsRecord>& batch) {
         for (const auto& r : batch) {
           EXPECT_EQ(r.dynamodb.keys.Find("pk")->s(), "after");
@@ -462,7 +462,7 @@ TEST_F(StreamApiTest, TriggerLatestSkipsWhatIsThere) {
       },
       {.starting_position = ShardIteratorType::kLatest});
   ASSERT_THAT(trigger.Pump(), IsOk());
-  Put("t", Item{{"pk", S("after")}});
+  Put("tab", Item{{"pk", S("after")}});
   ASSERT_THAT(trigger.Pump(), IsOk());
   EXPECT_EQ(delivered, 1);
 }

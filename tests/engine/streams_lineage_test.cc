@@ -48,7 +48,7 @@ void ExpectEveryVersionOnceInOrder(const std::vector<StreamsRecord>& records,
 class StreamLineageTest : public streams_testing::StreamsTest {};
 
 TEST_F(StreamLineageTest, OneOpenShardPerPartition) {
-  const std::string one = Create(TableRequest("p", StreamViewType::kKeysOnly));
+  const std::string one = Create(TableRequest("one", StreamViewType::kKeysOnly));
   std::vector<Shard> shards = Shards(one);
   ASSERT_EQ(shards.size(), 1u);
   EXPECT_FALSE(shards[0].parent_shard_id);
@@ -58,8 +58,8 @@ TEST_F(StreamLineageTest, OneOpenShardPerPartition) {
   EXPECT_EQ(shards[0].shard_id.substr(0, 8), "shardId-");
 
   const std::string four =
-      Create(TableRequest("o", StreamViewType::kKeysOnly, /*on_demand=*/true));
-  StatusOr<std::vector<PartitionInfo>> partitions = db_.GetPartitions("o");
+      Create(TableRequest("four", StreamViewType::kKeysOnly, /*on_demand=*/true));
+  StatusOr<std::vector<PartitionInfo>> partitions = db_.GetPartitions("four");
   ASSERT_THAT(partitions, IsOk());
   shards = Shards(four);
   EXPECT_EQ(shards.size(), partitions->size());
@@ -72,13 +72,13 @@ TEST_F(StreamLineageTest, OneOpenShardPerPartition) {
 
 TEST_F(StreamLineageTest, ForcedSplitClosesTheShardAndOpensChildren) {
   const std::string arn =
-      Create(TableRequest("t", StreamViewType::kNewAndOldImages));
-  for (int i = 0; i < 20; ++i) Put("t", KV("k" + std::to_string(i), 0));
+      Create(TableRequest("tab", StreamViewType::kNewAndOldImages));
+  for (int i = 0; i < 20; ++i) Put("tab", KV("k" + std::to_string(i), 0));
   std::vector<Shard> before = Shards(arn);
   ASSERT_EQ(before.size(), 1u);
-  const int32_t partition = (*db_.GetPartitions("t"))[0].id;
-  ASSERT_THAT(db_.SplitPartitionForTesting("t", partition), IsOk());
-  EXPECT_THAT(db_.SplitPartitionForTesting("t", partition),
+  const int32_t partition = (*db_.GetPartitions("tab"))[0].id;
+  ASSERT_THAT(db_.SplitPartitionForTesting("tab", partition), IsOk());
+  EXPECT_THAT(db_.SplitPartitionForTesting("tab", partition),
               StatusIs(ErrorCode::kValidation, "No live partition"));
   EXPECT_THAT(db_.SplitPartitionForTesting("nope", 0),
               StatusIs(ErrorCode::kResourceNotFound, "nope"));
@@ -113,8 +113,8 @@ TEST_F(StreamLineageTest, ForcedSplitClosesTheShardAndOpensChildren) {
   EXPECT_EQ(d->stream_description.shards[0].shard_id, after[1].shard_id);
 
   // New writes go to the children, by key.
-  for (int i = 0; i < 20; ++i) Put("t", KV("k" + std::to_string(i), 1));
-  StreamReader reader(db_, "t");
+  for (int i = 0; i < 20; ++i) Put("tab", KV("k" + std::to_string(i), 1));
+  StreamReader reader(db_, "tab");
   StatusOr<std::vector<StreamsRecord>> all = reader.ReadNew();
   ASSERT_THAT(all, IsOk());
   ExpectEveryVersionOnceInOrder(*all, 20, 2);
@@ -122,18 +122,18 @@ TEST_F(StreamLineageTest, ForcedSplitClosesTheShardAndOpensChildren) {
 
 TEST_F(StreamLineageTest, SplitsDuringWritesKeepEveryRecordOnceAndInOrder) {
   const std::string arn =
-      Create(TableRequest("t", StreamViewType::kNewImage, /*on_demand=*/true));
+      Create(TableRequest("tab", StreamViewType::kNewImage, /*on_demand=*/true));
   constexpr int kKeys = 64, kVersions = 12;
-  StreamReader reader(db_, "t");
+  StreamReader reader(db_, "tab");
   std::vector<StreamsRecord> got;
   for (int v = 0; v < kVersions; ++v) {
     for (int k = 0; k < kKeys; ++k) {
-      Put("t", KV("key" + std::to_string(k), v));
+      Put("tab", KV("key" + std::to_string(k), v));
       if (k % 16 == 7) {
         // Split the live partition with the most items' share: any will do.
-        std::vector<PartitionInfo> live = *db_.GetPartitions("t");
+        std::vector<PartitionInfo> live = *db_.GetPartitions("tab");
         const PartitionInfo& p = live[(v * 7 + k) % live.size()];
-        ASSERT_THAT(db_.SplitPartitionForTesting("t", p.id), IsOk());
+        ASSERT_THAT(db_.SplitPartitionForTesting("tab", p.id), IsOk());
       }
     }
     if (v % 3 == 1) {  // read part of the way, resume later
@@ -155,8 +155,8 @@ TEST_F(StreamLineageTest, SplitsDuringWritesKeepEveryRecordOnceAndInOrder) {
   for (const Shard& s : shards) {
     open += !s.sequence_number_range.ending_sequence_number;
   }
-  EXPECT_EQ(open, db_.GetPartitions("t")->size());
-  EXPECT_EQ(shards.size(), db_.GetPartitionHistory("t")->size());
+  EXPECT_EQ(open, db_.GetPartitions("tab")->size());
+  EXPECT_EQ(shards.size(), db_.GetPartitionHistory("tab")->size());
 }
 
 TEST_F(StreamLineageTest, HeatSplitsUnderSimulatedThrottlingSplitShards) {
@@ -207,13 +207,13 @@ TEST_F(StreamLineageTest, HeatSplitsUnderSimulatedThrottlingSplitShards) {
 }
 
 TEST_F(StreamLineageTest, ShardsRollOverAfterFourHours) {
-  const std::string arn = Create(TableRequest("t", StreamViewType::kNewImage));
-  Put("t", KV("a", 0));
+  const std::string arn = Create(TableRequest("tab", StreamViewType::kNewImage));
+  Put("tab", KV("a", 0));
   clock_.AdvanceMicros(4 * kHour - 1);
-  Put("t", KV("a", 1));
+  Put("tab", KV("a", 1));
   ASSERT_EQ(Shards(arn).size(), 1u);
   clock_.AdvanceMicros(1);
-  Put("t", KV("a", 2));  // the shard is four hours old: a new one takes it
+  Put("tab", KV("a", 2));  // the shard is four hours old: a new one takes it
   std::vector<Shard> shards = Shards(arn);
   ASSERT_EQ(shards.size(), 2u);
   EXPECT_TRUE(shards[0].sequence_number_range.ending_sequence_number);
@@ -223,7 +223,7 @@ TEST_F(StreamLineageTest, ShardsRollOverAfterFourHours) {
   shards = Shards(arn);
   ASSERT_EQ(shards.size(), 3u);
   EXPECT_EQ(shards[2].parent_shard_id, shards[1].shard_id);
-  StatusOr<std::vector<StreamsRecord>> all = StreamReader(db_, "t").ReadNew();
+  StatusOr<std::vector<StreamsRecord>> all = StreamReader(db_, "tab").ReadNew();
   ASSERT_THAT(all, IsOk());
   ExpectEveryVersionOnceInOrder(*all, 1, 3);
 }
@@ -239,16 +239,16 @@ class StreamRolloverOffTest : public streams_testing::StreamsTest {
 };
 
 TEST_F(StreamRolloverOffTest, ZeroDisablesRollover) {
-  const std::string arn = Create(TableRequest("t", StreamViewType::kKeysOnly));
-  Put("t", KV("a", 0));
+  const std::string arn = Create(TableRequest("tab", StreamViewType::kKeysOnly));
+  Put("tab", KV("a", 0));
   clock_.AdvanceMicros(10 * kHour);
-  Put("t", KV("a", 1));
+  Put("tab", KV("a", 1));
   EXPECT_EQ(Shards(arn).size(), 1u);
 }
 
 TEST_F(StreamLineageTest, RecordsAreTrimmedAfter24Hours) {
-  const std::string arn = Create(TableRequest("t", StreamViewType::kNewImage));
-  Put("t", KV("old", 0));
+  const std::string arn = Create(TableRequest("tab", StreamViewType::kNewImage));
+  Put("tab", KV("old", 0));
   const std::string shard = Shards(arn)[0].shard_id;
   StatusOr<GetShardIteratorResponse> horizon =
       db_.GetShardIterator({.stream_arn = arn, .shard_id = shard});
@@ -261,7 +261,7 @@ TEST_F(StreamLineageTest, RecordsAreTrimmedAfter24Hours) {
       first->records[0].dynamodb.sequence_number;
 
   clock_.AdvanceMicros(3 * kHour);
-  Put("t", KV("young", 0));
+  Put("tab", KV("young", 0));
   // Just before the old record's 24 hours: an iterator at it.
   clock_.AdvanceMicros(21 * kHour - kMinute);
   StatusOr<GetShardIteratorResponse> at = db_.GetShardIterator(
@@ -301,7 +301,7 @@ TEST_F(StreamLineageTest, RecordsAreTrimmedAfter24Hours) {
 }
 
 TEST_F(StreamLineageTest, IteratorsExpireAfter15Minutes) {
-  const std::string arn = Create(TableRequest("t", StreamViewType::kKeysOnly));
+  const std::string arn = Create(TableRequest("tab", StreamViewType::kKeysOnly));
   const std::string shard = Shards(arn)[0].shard_id;
   StatusOr<GetShardIteratorResponse> it =
       db_.GetShardIterator({.stream_arn = arn, .shard_id = shard});
@@ -321,15 +321,15 @@ TEST_F(StreamLineageTest, IteratorsExpireAfter15Minutes) {
 }
 
 TEST_F(StreamLineageTest, IteratorTypesAndPaging) {
-  const std::string arn = Create(TableRequest("t", StreamViewType::kNewImage));
-  for (int i = 0; i < 5; ++i) Put("t", KV("a", i));
+  const std::string arn = Create(TableRequest("tab", StreamViewType::kNewImage));
+  for (int i = 0; i < 5; ++i) Put("tab", KV("a", i));
   const std::string shard = Shards(arn)[0].shard_id;
   StatusOr<GetShardIteratorResponse> latest = db_.GetShardIterator(
       {.stream_arn = arn,
        .shard_id = shard,
        .shard_iterator_type = ShardIteratorType::kLatest});
   ASSERT_THAT(latest, IsOk());
-  Put("t", KV("a", 5));
+  Put("tab", KV("a", 5));
   StatusOr<GetRecordsResponse> page =
       db_.GetRecords({.shard_iterator = *latest->shard_iterator});
   ASSERT_THAT(page, IsOk());
@@ -393,10 +393,10 @@ TEST_F(StreamLineageTest, IteratorTypesAndPaging) {
 }
 
 TEST_F(StreamLineageTest, PagesStopAtOneMegabyte) {
-  const std::string arn = Create(TableRequest("t", StreamViewType::kNewImage));
+  const std::string arn = Create(TableRequest("tab", StreamViewType::kNewImage));
   const std::string big(300 * 1024, 'x');
   for (int i = 0; i < 7; ++i) {
-    Put("t", Item{{"pk", S("k" + std::to_string(i))}, {"blob", S(big)}});
+    Put("tab", Item{{"pk", S("k" + std::to_string(i))}, {"blob", S(big)}});
   }
   StatusOr<GetShardIteratorResponse> it = db_.GetShardIterator(
       {.stream_arn = arn, .shard_id = Shards(arn)[0].shard_id});
@@ -422,13 +422,13 @@ class StreamDelayTest : public streams_testing::StreamsTest {
 };
 
 TEST_F(StreamDelayTest, RecordsBecomeReadableAfterThePropagationDelay) {
-  const std::string arn = Create(TableRequest("t", StreamViewType::kNewImage));
+  const std::string arn = Create(TableRequest("tab", StreamViewType::kNewImage));
   const std::string shard = Shards(arn)[0].shard_id;
   StatusOr<GetShardIteratorResponse> latest = db_.GetShardIterator(
       {.stream_arn = arn,
        .shard_id = shard,
        .shard_iterator_type = ShardIteratorType::kLatest});
-  Put("t", KV("a", 0));
+  Put("tab", KV("a", 0));
   StatusOr<GetRecordsResponse> page =
       db_.GetRecords({.shard_iterator = *latest->shard_iterator});
   ASSERT_THAT(page, IsOk());
@@ -447,8 +447,8 @@ TEST_F(StreamDelayTest, RecordsBecomeReadableAfterThePropagationDelay) {
   page = db_.GetRecords({.shard_iterator = *latest2->shard_iterator});
   EXPECT_EQ(page->records.size(), 1u);
   // A closed shard is exhausted only once its records have propagated.
-  Put("t", KV("a", 1));
-  ASSERT_THAT(db_.SplitPartitionForTesting("t", (*db_.GetPartitions("t"))[0].id),
+  Put("tab", KV("a", 1));
+  ASSERT_THAT(db_.SplitPartitionForTesting("tab", (*db_.GetPartitions("tab"))[0].id),
               IsOk());
   page = db_.GetRecords({.shard_iterator = *page->next_shard_iterator});
   EXPECT_TRUE(page->records.empty());
@@ -461,7 +461,7 @@ TEST_F(StreamDelayTest, RecordsBecomeReadableAfterThePropagationDelay) {
 
 TEST_F(StreamLineageTest, ConcurrentWritersAndAReaderLoseNothing) {
   const std::string arn =
-      Create(TableRequest("t", StreamViewType::kNewImage, /*on_demand=*/true));
+      Create(TableRequest("tab", StreamViewType::kNewImage, /*on_demand=*/true));
   constexpr int kThreads = 8, kKeysPerThread = 8, kVersions = 40;
   std::atomic<int> finished{0};
   std::vector<std::thread> writers;
@@ -470,13 +470,13 @@ TEST_F(StreamLineageTest, ConcurrentWritersAndAReaderLoseNothing) {
       for (int v = 0; v < kVersions; ++v) {
         for (int k = 0; k < kKeysPerThread; ++k) {
           PutItemRequest put{
-              .table_name = "t",
+              .table_name = "tab",
               .item = KV("w" + std::to_string(t) + "k" + std::to_string(k), v)};
           EXPECT_THAT(db_.PutItem(put), IsOk());
         }
         if (t == 0 && v % 10 == 5) {
-          std::vector<PartitionInfo> live = *db_.GetPartitions("t");
-          EXPECT_THAT(db_.SplitPartitionForTesting("t", live[v % live.size()].id),
+          std::vector<PartitionInfo> live = *db_.GetPartitions("tab");
+          EXPECT_THAT(db_.SplitPartitionForTesting("tab", live[v % live.size()].id),
                       IsOk());
         }
       }
@@ -484,7 +484,7 @@ TEST_F(StreamLineageTest, ConcurrentWritersAndAReaderLoseNothing) {
     });
   }
   std::vector<StreamsRecord> got;
-  StreamReader reader(db_, "t");
+  StreamReader reader(db_, "tab");
   while (finished.load() < kThreads) {
     StatusOr<std::vector<StreamsRecord>> part = reader.ReadNew();
     ASSERT_THAT(part, IsOk());

@@ -44,19 +44,19 @@ Item V(const std::string& pk, int64_t v) {
 }
 
 void PutItem(Database& db, Item item) {
-  ASSERT_THAT(db.PutItem({.table_name = "t", .item = std::move(item)}),
+  ASSERT_THAT(db.PutItem({.table_name = "tab", .item = std::move(item)}),
               IsOk());
 }
 void UpdateSet(Database& db, const std::string& pk, int64_t v) {
   UpdateItemRequest u;
-  u.table_name = "t";
+  u.table_name = "tab";
   u.key = K(pk);
   u.update_expression = "SET v = :v";
   u.expression_attribute_values = AttributeMap{{":v", N(v)}};
   ASSERT_THAT(db.UpdateItem(u), IsOk());
 }
 void DeleteKey(Database& db, const std::string& pk) {
-  ASSERT_THAT(db.DeleteItem({.table_name = "t", .key = K(pk)}), IsOk());
+  ASSERT_THAT(db.DeleteItem({.table_name = "tab", .key = K(pk)}), IsOk());
 }
 void Transact(Database& db, TransactWriteItem item) {
   TransactWriteItemsRequest tx;
@@ -96,7 +96,7 @@ std::vector<WritePath> Paths() {
   p.push_back({"UpdateKeyOnlyCreatesKeyOnlyItem", none,
                [](Database& db, ManualClock&) {
                  UpdateItemRequest u;
-                 u.table_name = "t";
+                 u.table_name = "tab";
                  u.key = K("a");
                  ASSERT_THAT(db.UpdateItem(u), IsOk());
                },
@@ -116,7 +116,7 @@ std::vector<WritePath> Paths() {
        },
        [](Database& db, ManualClock&) {
          BatchWriteItemRequest b;
-         b.request_items["t"] = {
+         b.request_items["tab"] = {
              WriteRequest{.put_item = V("b", 1)},   // new
              WriteRequest{.put_item = V("a", 2)},   // overwrite
              WriteRequest{.delete_key = K("c")},    // existing
@@ -132,14 +132,14 @@ std::vector<WritePath> Paths() {
   p.push_back({"TransactPut", a1,
                [](Database& db, ManualClock&) {
                  TransactWriteItem t;
-                 t.put = TransactPut{.table_name = "t", .item = V("a", 5)};
+                 t.put = TransactPut{.table_name = "tab", .item = V("a", 5)};
                  Transact(db, std::move(t));
                },
                {{OperationType::kModify, K("a"), V("a", 1), V("a", 5)}}});
   p.push_back({"TransactUpdate", none,
                [](Database& db, ManualClock&) {
                  TransactWriteItem t;
-                 t.update = TransactUpdate{.table_name = "t",
+                 t.update = TransactUpdate{.table_name = "tab",
                                            .key = K("a"),
                                            .update_expression = "SET v = :v"};
                  t.update->expression_attribute_values =
@@ -150,7 +150,7 @@ std::vector<WritePath> Paths() {
   p.push_back({"TransactDelete", a1,
                [](Database& db, ManualClock&) {
                  TransactWriteItem t;
-                 t.delete_item = TransactDelete{.table_name = "t",
+                 t.delete_item = TransactDelete{.table_name = "tab",
                                                 .key = K("a")};
                  Transact(db, std::move(t));
                },
@@ -159,7 +159,7 @@ std::vector<WritePath> Paths() {
                [](Database& db, ManualClock&) {
                  TransactWriteItem t;
                  t.condition_check = ConditionCheck{
-                     .table_name = "t",
+                     .table_name = "tab",
                      .key = K("a"),
                      .condition_expression = "attribute_exists(pk)"};
                  Transact(db, std::move(t));
@@ -175,15 +175,15 @@ std::vector<WritePath> Paths() {
        [](Database& db, ManualClock&) {
          TransactWriteItemsRequest tx;
          TransactWriteItem put, update, del, check;
-         put.put = TransactPut{.table_name = "t", .item = V("b", 1)};
-         update.update = TransactUpdate{.table_name = "t",
+         put.put = TransactPut{.table_name = "tab", .item = V("b", 1)};
+         update.update = TransactUpdate{.table_name = "tab",
                                         .key = K("a"),
                                         .update_expression = "SET v = :v"};
          update.update->expression_attribute_values =
              AttributeMap{{":v", N(2)}};
-         del.delete_item = TransactDelete{.table_name = "t", .key = K("c")};
+         del.delete_item = TransactDelete{.table_name = "tab", .key = K("c")};
          check.condition_check = ConditionCheck{
-             .table_name = "t",
+             .table_name = "tab",
              .key = K("d"),
              .condition_expression = "attribute_exists(pk)"};
          tx.transact_items = {put, update, del, check};
@@ -196,9 +196,9 @@ std::vector<WritePath> Paths() {
                [](Database& db, ManualClock&) {
                  TransactWriteItemsRequest tx;
                  TransactWriteItem put, check;
-                 put.put = TransactPut{.table_name = "t", .item = V("b", 1)};
+                 put.put = TransactPut{.table_name = "tab", .item = V("b", 1)};
                  check.condition_check = ConditionCheck{
-                     .table_name = "t",
+                     .table_name = "tab",
                      .key = K("a"),
                      .condition_expression = "attribute_not_exists(pk)"};
                  tx.transact_items = {put, check};
@@ -209,7 +209,7 @@ std::vector<WritePath> Paths() {
   p.push_back({"TimeToLiveExpiry",
                [](Database& db, ManualClock& clock) {
                  UpdateTimeToLiveRequest ttl;
-                 ttl.table_name = "t";
+                 ttl.table_name = "tab";
                  ttl.time_to_live_specification = {true, "exp"};
                  ASSERT_THAT(db.UpdateTimeToLive(ttl), IsOk());
                  PutItem(db, Item{{"pk", S("a")},
@@ -245,10 +245,10 @@ class StreamRecordsTest : public streams_testing::StreamsTest,
 
 TEST_P(StreamRecordsTest, ExactlyTheExpectedRecords) {
   const Case& c = GetParam();
-  const std::string arn = Create(streams_testing::TableRequest("t", c.view));
+  const std::string arn = Create(streams_testing::TableRequest("tab", c.view));
   ASSERT_FALSE(arn.empty());
   c.path.setup(db_, clock_);
-  StreamReader reader(db_, "t");
+  StreamReader reader(db_, "tab");
   ASSERT_THAT(reader.ReadNew(), IsOk());  // the setup's records
   c.path.write(db_, clock_);
   StatusOr<std::vector<StreamsRecord>> got = reader.ReadNew();

@@ -61,7 +61,7 @@ class StreamWireTest : public ::testing::Test {
 TEST_F(StreamWireTest, StreamSpecificationOnCreateAndUpdateTable) {
   WireResponse r = Execute(
       db_, "CreateTable",
-      R"({"TableName":"t","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
+      R"({"TableName":"tab","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
           "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST",
           "StreamSpecification":{"StreamEnabled":true,"StreamViewType":"NEW_AND_OLD_IMAGES"}})");
   ASSERT_EQ(r.http_status, 200) << r.body;
@@ -71,13 +71,13 @@ TEST_F(StreamWireTest, StreamSpecificationOnCreateAndUpdateTable) {
                   {"StreamViewType", "NEW_AND_OLD_IMAGES"}}));
   EXPECT_EQ(d["LatestStreamLabel"], "2023-11-14T22:13:20.000");
   EXPECT_EQ(d["LatestStreamArn"],
-            "arn:aws:dynamodb:us-east-1:000000000000:table/t/stream/"
+            "arn:aws:dynamodb:us-east-1:000000000000:table/tab/stream/"
             "2023-11-14T22:13:20.000");
-  Json described = Ddb("DescribeTable", {{"TableName", "t"}})["Table"];
+  Json described = Ddb("DescribeTable", {{"TableName", "tab"}})["Table"];
   EXPECT_EQ(described["LatestStreamArn"], d["LatestStreamArn"]);
 
   r = Execute(db_, "CreateTable",
-              R"({"TableName":"u","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
+              R"({"TableName":"uuu","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
                   "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST",
                   "StreamSpecification":{"StreamEnabled":true,"StreamViewType":"new_image"}})");
   EXPECT_EQ(r.http_status, 400);
@@ -87,18 +87,18 @@ TEST_F(StreamWireTest, StreamSpecificationOnCreateAndUpdateTable) {
             "constraint: Member must satisfy enum value set: [OLD_IMAGE, "
             "KEYS_ONLY, NEW_AND_OLD_IMAGES, NEW_IMAGE]");
   r = Execute(db_, "UpdateTable",
-              R"({"TableName":"t","StreamSpecification":{"StreamViewType":"KEYS_ONLY"}})");
+              R"({"TableName":"tab","StreamSpecification":{"StreamViewType":"KEYS_ONLY"}})");
   EXPECT_EQ(Json::parse(r.body)["message"],
             "1 validation error detected: Value null at "
             "'streamSpecification.streamEnabled' failed to satisfy "
             "constraint: Member must not be null");
   r = Execute(db_, "UpdateTable",
-              R"({"TableName":"t","StreamSpecification":{"StreamEnabled":true,"StreamViewType":"KEYS_ONLY"}})");
+              R"({"TableName":"tab","StreamSpecification":{"StreamEnabled":true,"StreamViewType":"KEYS_ONLY"}})");
   Json err = Json::parse(r.body);
   EXPECT_EQ(err["__type"], "com.amazon.coral.validate#ValidationException");
-  EXPECT_EQ(err["message"], "Table already has an enabled stream: TableName: t");
+  EXPECT_EQ(err["message"], "Table already has an enabled stream: TableName: tab");
   r = Execute(db_, "UpdateTable",
-              R"({"TableName":"t","StreamSpecification":{"StreamEnabled":false}})");
+              R"({"TableName":"tab","StreamSpecification":{"StreamEnabled":false}})");
   ASSERT_EQ(r.http_status, 200) << r.body;
   d = Json::parse(r.body)["TableDescription"];
   EXPECT_FALSE(d.contains("StreamSpecification"));
@@ -107,31 +107,31 @@ TEST_F(StreamWireTest, StreamSpecificationOnCreateAndUpdateTable) {
 
 TEST_F(StreamWireTest, RecordsAsDynamoDBSendsThem) {
   Ddb("CreateTable",
-      {{"TableName", "t"},
+      {{"TableName", "tab"},
        {"AttributeDefinitions", {{{"AttributeName", "pk"}, {"AttributeType", "S"}}}},
        {"KeySchema", {{{"AttributeName", "pk"}, {"KeyType", "HASH"}}}},
        {"BillingMode", "PAY_PER_REQUEST"},
        {"StreamSpecification",
         {{"StreamEnabled", true}, {"StreamViewType", "NEW_AND_OLD_IMAGES"}}}});
-  Ddb("PutItem", {{"TableName", "t"},
+  Ddb("PutItem", {{"TableName", "tab"},
                   {"Item", {{"pk", {{"S", "a"}}}, {"n", {{"N", "1"}}}}}});
-  Ddb("UpdateItem", {{"TableName", "t"},
+  Ddb("UpdateItem", {{"TableName", "tab"},
                      {"Key", {{"pk", {{"S", "a"}}}}},
                      {"UpdateExpression", "SET n = :n"},
                      {"ExpressionAttributeValues", {{":n", {{"N", "2"}}}}}});
-  Ddb("DeleteItem", {{"TableName", "t"}, {"Key", {{"pk", {{"S", "a"}}}}}});
+  Ddb("DeleteItem", {{"TableName", "tab"}, {"Key", {{"pk", {{"S", "a"}}}}}});
 
-  Json list = Streams("ListStreams", {{"TableName", "t"}});
+  Json list = Streams("ListStreams", {{"TableName", "tab"}});
   ASSERT_EQ(list["Streams"].size(), 1u);
   EXPECT_FALSE(list.contains("LastEvaluatedStreamArn"));
   const std::string arn = list["Streams"][0]["StreamArn"];
-  EXPECT_EQ(list["Streams"][0]["TableName"], "t");
+  EXPECT_EQ(list["Streams"][0]["TableName"], "tab");
   EXPECT_EQ(list["Streams"][0]["StreamLabel"], "2023-11-14T22:13:20.000");
 
   Json d = Streams("DescribeStream", {{"StreamArn", arn}})["StreamDescription"];
   EXPECT_EQ(d["StreamStatus"], "ENABLED");
   EXPECT_EQ(d["StreamViewType"], "NEW_AND_OLD_IMAGES");
-  EXPECT_EQ(d["TableName"], "t");
+  EXPECT_EQ(d["TableName"], "tab");
   EXPECT_EQ(d["CreationRequestDateTime"], 1.7e9);
   EXPECT_EQ(d["KeySchema"],
             Json::parse(R"([{"AttributeName":"pk","KeyType":"HASH"}])"));
@@ -186,7 +186,7 @@ TEST_F(StreamWireTest, RecordsAsDynamoDBSendsThem) {
 
 TEST_F(StreamWireTest, TimeToLiveRecordsCarryTheServiceIdentity) {
   Ddb("CreateTable",
-      {{"TableName", "t"},
+      {{"TableName", "tab"},
        {"AttributeDefinitions", {{{"AttributeName", "pk"}, {"AttributeType", "S"}}}},
        {"KeySchema", {{{"AttributeName", "pk"}, {"KeyType", "HASH"}}}},
        {"ProvisionedThroughput",
@@ -194,32 +194,32 @@ TEST_F(StreamWireTest, TimeToLiveRecordsCarryTheServiceIdentity) {
        {"StreamSpecification",
         {{"StreamEnabled", true}, {"StreamViewType", "OLD_IMAGE"}}}});
   Ddb("UpdateTimeToLive",
-      {{"TableName", "t"},
+      {{"TableName", "tab"},
        {"TimeToLiveSpecification", {{"Enabled", true}, {"AttributeName", "exp"}}}});
-  Ddb("PutItem", {{"TableName", "t"},
-                  {"Item", {{"pk", {{"S", "a"}}}, {"exp", {{"N", "1000"}}}}}});
+  Ddb("PutItem", {{"TableName", "tab"},
+                  {"Item", {{"pk", {{"S", "a"}}}, {"exp", {{"N", "1699999000"}}}}}});
   clock_.AdvanceMicros(3600LL * 1'000'000);
   const std::string arn =
-      Ddb("DescribeTable", {{"TableName", "t"}})["Table"]["LatestStreamArn"];
+      Ddb("DescribeTable", {{"TableName", "tab"}})["Table"]["LatestStreamArn"];
   std::vector<Json> records = ReadAll(arn);
   ASSERT_EQ(records.size(), 2u);
   EXPECT_EQ(records[1]["eventName"], "REMOVE");
   EXPECT_EQ(records[1]["userIdentity"],
             Json({{"PrincipalId", "dynamodb.amazonaws.com"},
                   {"Type", "Service"}}));
-  EXPECT_EQ(records[1]["dynamodb"]["OldImage"]["exp"], Json({{"N", "1000"}}));
+  EXPECT_EQ(records[1]["dynamodb"]["OldImage"]["exp"], Json({{"N", "1699999000"}}));
 }
 
 TEST_F(StreamWireTest, ErrorBodies) {
   Ddb("CreateTable",
-      {{"TableName", "t"},
+      {{"TableName", "tab"},
        {"AttributeDefinitions", {{{"AttributeName", "pk"}, {"AttributeType", "S"}}}},
        {"KeySchema", {{{"AttributeName", "pk"}, {"KeyType", "HASH"}}}},
        {"BillingMode", "PAY_PER_REQUEST"},
        {"StreamSpecification",
         {{"StreamEnabled", true}, {"StreamViewType", "KEYS_ONLY"}}}});
   const std::string arn =
-      Ddb("DescribeTable", {{"TableName", "t"}})["Table"]["LatestStreamArn"];
+      Ddb("DescribeTable", {{"TableName", "tab"}})["Table"]["LatestStreamArn"];
   Json d = Streams("DescribeStream", {{"StreamArn", arn}, {"Limit", 1}});
   ASSERT_EQ(d["StreamDescription"]["Shards"].size(), 1u);
   EXPECT_EQ(d["StreamDescription"]["LastEvaluatedShardId"],
@@ -263,31 +263,31 @@ TEST_F(StreamWireTest, ErrorBodies) {
   EXPECT_EQ(wrong.error, ErrorCode::kUnknownOperation);
   // eddy exec's envelope knows both services' operations.
   WireResponse env = ExecuteEnvelope(
-      db_, R"({"op":"ListStreams","request":{"TableName":"t"}})");
+      db_, R"({"op":"ListStreams","request":{"TableName":"tab"}})");
   EXPECT_EQ(env.http_status, 200) << env.body;
 }
 
 TEST_F(StreamWireTest, EddySplitPartition) {
   Ddb("CreateTable",
-      {{"TableName", "t"},
+      {{"TableName", "tab"},
        {"AttributeDefinitions", {{{"AttributeName", "pk"}, {"AttributeType", "S"}}}},
        {"KeySchema", {{{"AttributeName", "pk"}, {"KeyType", "HASH"}}}},
        {"ProvisionedThroughput",
         {{"ReadCapacityUnits", 5}, {"WriteCapacityUnits", 5}}},
        {"StreamSpecification",
         {{"StreamEnabled", true}, {"StreamViewType", "KEYS_ONLY"}}}});
-  Json split = Ddb("EddySplitPartition", {{"TableName", "t"}});
+  Json split = Ddb("EddySplitPartition", {{"TableName", "tab"}});
   ASSERT_EQ(split["Partitions"].size(), 2u);
   EXPECT_EQ(split["Partitions"][0]["ParentPartitionId"], 0);
   Json again = Ddb("EddySplitPartition",
-                   {{"TableName", "t"},
+                   {{"TableName", "tab"},
                     {"PartitionId", split["Partitions"][1]["PartitionId"]}});
   EXPECT_EQ(again["Partitions"].size(), 3u);
-  Json bad = Ddb("EddySplitPartition", {{"TableName", "t"}, {"PartitionId", 0}},
+  Json bad = Ddb("EddySplitPartition", {{"TableName", "tab"}, {"PartitionId", 0}},
                  400);
   EXPECT_EQ(bad["__type"], "com.amazon.coral.validate#ValidationException");
   const std::string arn =
-      Ddb("DescribeTable", {{"TableName", "t"}})["Table"]["LatestStreamArn"];
+      Ddb("DescribeTable", {{"TableName", "tab"}})["Table"]["LatestStreamArn"];
   Json d = Streams("DescribeStream", {{"StreamArn", arn}})["StreamDescription"];
   ASSERT_EQ(d["Shards"].size(), 5u);
   EXPECT_TRUE(d["Shards"][0]["SequenceNumberRange"].contains(

@@ -24,6 +24,17 @@ add_test(NAME server_boto3
 add_test(NAME server_node_sdk
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/server/node/run_sdk_test.sh
           $<TARGET_FILE:eddy-server>)
+# DynamoDB Streams: the AWS CLI's dynamodbstreams commands, boto3's
+# dynamodbstreams client, @aws-sdk/client-dynamodb-streams.
+add_test(NAME server_streams_aws_cli
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/streams_clients_test.py
+          $<TARGET_FILE:eddy-server> cli)
+add_test(NAME server_streams_boto3
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/streams_clients_test.py
+          $<TARGET_FILE:eddy-server> boto3)
+add_test(NAME server_streams_node_sdk
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/server/node/run_sdk_test.sh
+          $<TARGET_FILE:eddy-server> streams_sdk_test.mjs)
 add_test(NAME server_boto3_compression
   COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/boto3_compression_test.py
           $<TARGET_FILE:eddy-server>)
@@ -38,6 +49,7 @@ add_test(NAME server_browser_cors
 set_tests_properties(server_browser_cors PROPERTIES SKIP_RETURN_CODE 77
   TIMEOUT 300)
 set_tests_properties(server_aws_cli server_boto3 server_boto3_compression
-  server_cli PROPERTIES TIMEOUT 120)
+  server_cli server_streams_aws_cli server_streams_boto3 PROPERTIES TIMEOUT 120)
 # The first run installs the pinned SDK from npm.
-set_tests_properties(server_node_sdk PROPERTIES TIMEOUT 300)
+set_tests_properties(server_node_sdk server_streams_node_sdk PROPERTIES
+  TIMEOUT 300)

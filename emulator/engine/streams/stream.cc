@@ -132,7 +132,16 @@ void Stream::FollowPartitions(std::span<const capacity::PartitionInfo> history,
     auto it = partitions_.find(info.id);
     if (info.retired_micros >= 0) {
       if (it == partitions_.end()) {
-        // Retired before this stream saw it (or before it existed).
+        // Retired before this stream saw it. Before the stream existed: no
+        // shard. Since: it split again before any record named it; it
+        // gets its (empty) shard, so that its children's lineage holds.
+        auto p = partitions_.find(info.parent_id);
+        const bool since = info.retired_micros >= config_.created_micros &&
+                           p != partitions_.end() && p->second.last_shard >= 0;
+        if (since) {
+          const int64_t parent_shard = p->second.last_shard;
+          CloseShard(OpenShard(info.id, parent_shard, now), now);
+        }
         partitions_[info.id].retired = true;
         continue;
       }

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # CTest driver for the JavaScript SDK test: installs the pinned SDK into this
 # directory when node_modules is missing (npm ci from package-lock.json),
-# then runs sdk_test.mjs against the given eddy-server binary. A missing node
-# or npm is a failure, not a skip.
+# then runs sdk_test.mjs (or the script named second) against the given
+# eddy-server binary. A missing node or npm is a failure, not a skip.
 #
-#   tests/server/node/run_sdk_test.sh path/to/eddy-server
+#   tests/server/node/run_sdk_test.sh path/to/eddy-server [streams_sdk_test.mjs]
 set -euo pipefail
 binary="$1"
+script="${2:-sdk_test.mjs}"
 cd "$(dirname "$0")"
 
 for tool in node npm; do
@@ -16,8 +17,9 @@ for tool in node npm; do
   fi
 done
 
-if [ ! -d node_modules/@aws-sdk/client-dynamodb ]; then
-  echo "installing @aws-sdk/client-dynamodb (npm ci)" >&2
+if [ ! -d node_modules/@aws-sdk/client-dynamodb ] ||
+   [ ! -d node_modules/@aws-sdk/client-dynamodb-streams ]; then
+  echo "installing the pinned SDK clients (npm ci)" >&2
   if [ -f package-lock.json ]; then
     npm ci --no-audit --no-fund --loglevel=error >&2
   else
@@ -25,4 +27,4 @@ if [ ! -d node_modules/@aws-sdk/client-dynamodb ]; then
   fi
 fi
 
-exec node sdk_test.mjs "$binary"
+exec node "$script" "$binary"
