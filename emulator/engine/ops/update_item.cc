@@ -33,8 +33,7 @@ Status CheckIndexKeyPaths(const Table& table,
     if (action.path.elements.size() < 2) continue;
     const std::string& top = action.path.elements[0].name;
     for (const auto& index : table.state().indexes) {
-      if (top == index->hash_key().name ||
-          (index->range_key() && top == index->range_key()->name)) {
+      if (index->IsKeyAttribute(top)) {
         return Status::Validation(
             "Key attributes must be scalars; list random access '[]' and map "
             "lookup '.' are "
