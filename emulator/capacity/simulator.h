@@ -71,6 +71,8 @@
 namespace eddy::capacity {
 
 namespace internal {
+struct Account;
+struct AdmitScratch;
 struct Resource;
 class TopKeys;
 }  // namespace internal
@@ -443,23 +445,33 @@ class ThrottleSimulator {
                                           bool with_sort_key, int k);
 
  private:
-  internal::Resource* Find(ResourceId id);  // REQUIRES: mu_ held
+  // The members below are defined in simulator.cc, admission.cc and
+  // metrics.cc (see simulator.cc). All of them REQUIRE mu_ held.
+
+  // The live resource `id`, or null.
+  internal::Resource* Find(ResourceId id);
+  // Brings `r` to `now` before anything looks at it: once a new virtual
+  // second has begun, closes the last one into the series and (kSimulate)
+  // applies the on-demand peaks and the splits for heat that are due.
   void AdvanceTo(internal::Resource& r, int64_t now);
+  // Admit without the lock; `count_request` false leaves ThrottledRequests
+  // to the caller (AdmitBatch counts a batch once).
   AdmitDecision AdmitLocked(std::span<const Access> accesses, int64_t now,
                             bool count_request);
+  // Counts one ThrottledRequests on the table of the first known access.
   void CountThrottledRequest(std::span<const Access> accesses);
+  // Adds `delta_bytes` at (hash, sort_key) of `r` and splits the partition
+  // for size when it outgrows options_.partition_size_bytes.
   void AddBytesLocked(internal::Resource& r, uint64_t hash,
                       std::string_view sort_key, int64_t delta_bytes,
                       int64_t now);
 
   const SimulatorOptions options_;
   std::mutex mu_;
+  // Guarded by mu_.
   std::vector<std::unique_ptr<internal::Resource>> resources_;  // by id
-  struct Account;
-  std::unique_ptr<Account> account_;
-  // Scratch space reused by Admit (guarded by mu_).
-  struct Scratch;
-  std::unique_ptr<Scratch> scratch_;
+  std::unique_ptr<internal::Account> account_;       // account-wide quotas
+  std::unique_ptr<internal::AdmitScratch> scratch_;  // reused by Admit
 };
 
 }  // namespace eddy::capacity
