@@ -1,10 +1,12 @@
 // Copyright 2026 The eddy Authors.
 //
-// ThrottleSimulator: DynamoDB's admission control on a virtual clock
-// (throughput-model.md §3–§6). One simulator per Database manages
-// *resources* — a table or one of its global secondary indexes, each with its
-// own partition space — and decides, request by request, whether DynamoDB
-// would serve it or throttle it:
+// ThrottleSimulator: DynamoDB's admission control on a virtual clock, as the
+// throughput model describes it (../shared/design/throughput-model.md §3–§6;
+// "the throughput model" in capacity/'s comments always means that
+// document's facts). One simulator per Database manages *resources* — a
+// table or one of its global secondary indexes, each with its own partition
+// space — and decides, request by request, whether DynamoDB would serve it or
+// throttle it:
 //
 //   (a) on-demand maximum throughput (MaxRead/WriteRequestUnits),
 //   (b) per-table and per-account quotas (on-demand),
@@ -24,10 +26,12 @@
 // Contributor-Insights-style top keys are kept with bounded memory.
 //
 // The simulator sees ARNs, sizes, key hashes/bytes, units and a Clock, never
-// tables (ARCHITECTURE.md): the engine registers each table and GSI, calls
-// Admit once per request with the accesses the request makes, and turns the
-// decision into the Status DynamoDB sends (AdmitDecision::ToStatus).
+// tables (capacity sits below the engine, docs/architecture.md): the engine
+// registers each table and GSI, calls Admit once per request with the
+// accesses the request makes, and turns the decision into the Status
+// DynamoDB sends (AdmitDecision::ToStatus).
 //
+// clang-format off
 //   ManualClock clock;
 //   SimulatorOptions options;
 //   options.mode = ThrottleMode::kSimulate;
@@ -41,6 +45,7 @@
 //              .partition_key = pk, .write_half_units = 2};   // a 1 KB write
 //   AdmitDecision d = sim.Admit({&put, 1});
 //   if (!d.admitted()) return d.ToStatus();  // ThrottlingException + reasons
+// clang-format on
 //
 // Units are integer half-units everywhere (capacity/units.h): a 1 KB write is
 // 2, a 4 KB eventually consistent read is 1.
@@ -79,7 +84,8 @@ class TopKeys;
 
 // kOff: everything is admitted (like DynamoDB Local); consumption, top keys
 // and per-second metrics are still recorded and partitions still split for
-// size and throughput, but not for heat. kSimulate: the full model.
+// size and throughput, but not for heat.
+// kSimulate: the whole throughput model.
 enum class ThrottleMode { kOff, kSimulate };
 
 enum class Billing : uint8_t { kProvisioned, kOnDemand };
@@ -213,8 +219,8 @@ struct ResourceConfig {
   // Bytes stored now (items plus index entries); sets the initial partition
   // count (ceil(size / 10 GB)) and the size of each partition.
   int64_t size_bytes = 0;
-  // At least this many partitions (e.g. to model a table that was once
-  // larger: partitions never merge).
+  // At least this many partitions (e.g. for a table that was once larger:
+  // partitions never merge).
   int min_partitions = 1;
 };
 
