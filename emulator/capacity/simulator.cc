@@ -14,7 +14,8 @@
 //   internal/heat.h           split for heat
 //   internal/resource.h       the state of one resource
 //
-// Thread safety: every public method takes mu_ for its whole run.
+// Thread safety: every public method takes mu_ (after checking its arguments)
+// and holds it to the end; the private ones REQUIRE it.
 
 #include "emulator/capacity/simulator.h"
 
