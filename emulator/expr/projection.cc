@@ -122,6 +122,22 @@ StatusOr<ResolvedProjection> CompileProjection(
   return ResolveProjection(parsed, names, usage);
 }
 
+ResolvedProjection ProjectionOfTopLevelNames(
+    const std::vector<std::string>& names) {
+  ResolvedProjection resolved;
+  resolved.paths.reserve(names.size());
+  for (const std::string& name : names) {
+    DocumentPath path;
+    path.elements.push_back(PathElement{.name = name});
+    resolved.paths.push_back(std::move(path));
+  }
+  std::vector<const DocumentPath*> pointers;
+  pointers.reserve(resolved.paths.size());
+  for (const DocumentPath& path : resolved.paths) pointers.push_back(&path);
+  resolved.tree = expr_internal::BuildPathTree(pointers);
+  return resolved;
+}
+
 Item Project(const ResolvedProjection& projection, const Item& item) {
   return expr_internal::ProjectPathTree(*projection.tree, item);
 }

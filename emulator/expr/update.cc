@@ -869,6 +869,18 @@ StatusOr<ResolvedUpdate> CompileUpdate(std::string_view text,
   return ResolveUpdate(parsed, names, values, usage);
 }
 
+ResolvedUpdate UpdateOfResolvedActions(std::vector<UpdateAction> actions) {
+  ResolvedUpdate resolved;
+  resolved.actions = std::move(actions);
+  std::vector<const DocumentPath*> written;
+  written.reserve(resolved.actions.size());
+  for (const UpdateAction& action : resolved.actions) {
+    written.push_back(&action.path);
+  }
+  resolved.written = expr_internal::BuildPathTree(written);
+  return resolved;
+}
+
 Status CheckKeyAttributesUntouched(
     const ResolvedUpdate& update,
     const std::vector<std::string>& key_attribute_names) {

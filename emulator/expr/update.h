@@ -167,6 +167,14 @@ StatusOr<ResolvedUpdate> CompileUpdate(std::string_view text,
                                        const AttributeMap* values,
                                        PlaceholderUsage* usage);
 
+// An update built without an expression (for the legacy AttributeUpdates):
+// attaches the tree of written paths to `actions`, with no size, placeholder,
+// overlap or operand checks; linear in the number of actions (times the
+// logarithm of it). REQUIRES: every name is resolved and every value
+// attached, the written paths are pairwise disjoint (legacy: distinct
+// top-level names), and `actions` is not empty.
+ResolvedUpdate UpdateOfResolvedActions(std::vector<UpdateAction> actions);
+
 // ValidationException "One or more parameter values were invalid: Cannot
 // update attribute pk. This attribute is part of the key" for the first
 // written path (text order) whose top-level attribute is in
