@@ -290,7 +290,8 @@ class Resolver {
   }
 
   // Bounds of two types first (whatever the types), then the operand types,
-  // then bounds out of order.
+  // then bounds out of order. Approximation: DynamoDB's order when the bounds
+  // differ in type and one cannot be ordered is unconfirmed (README).
   Status CheckBetween(const Condition& leaf) const {
     const Operand& low = leaf.operands[1];
     const Operand& high = leaf.operands[2];
