@@ -1,12 +1,15 @@
 // Copyright 2026 The eddy Authors.
 //
-// Issue 26's worst shapes: legacy parameters with a million elements, over
-// the typed API and the JSON API. Each request gets its answer (an item, an
-// error, a filtered page) with work linear in its size; when the translation
-// was quadratic, one such request took about half an hour, so the CTest
-// timeout of this binary (engine_tests.cmake) turns a regression into a
-// failure without the tests measuring time themselves. The per-element cost
-// at 1k..1M elements is in bench/expr_bench.cc (BM_Legacy*).
+// Issue 26's worst shapes: legacy parameters with a million elements through
+// the typed API, and a hundred thousand through the JSON API. Each request
+// gets its answer (an item, an error, a filtered page) with work linear in
+// its size; when the translation was quadratic, one million-element request
+// took about half an hour, so the CTest timeout of this binary
+// (engine_tests.cmake) turns a regression into a failure without the tests
+// measuring time themselves. The JSON API runs a tenth of the size because
+// its cost there is the JSON document's (15-30 us per element today, 10x
+// that under ASan), not the translation's. The per-element cost at 1k..1M
+// elements is in bench/expr_bench.cc (BM_Legacy*).
 
 #include <map>
 #include <string>
@@ -18,7 +21,6 @@ namespace eddy {
 namespace {
 
 using Op = ComparisonOperator;
-constexpr int kMillion = 1'000'000;
 
 std::string Name(int i) { return "a" + std::to_string(i); }
 
@@ -39,40 +41,45 @@ class LegacyScaleTest : public BehaviourTest {
     }
   }
   Item Key(const std::string& pk) { return {{"pk", S(pk)}}; }
+  // Elements per request.
+  int Size() const {
+    return GetParam() == ClientKind::kTyped ? 1'000'000 : 100'000;
+  }
 };
 
-TEST_P(LegacyScaleTest, AMillionAttributesToGet) {
+TEST_P(LegacyScaleTest, AttributesToGet) {
   GetItemRequest get;
   get.table_name = "tbl";
   get.key = Key("k0");
   get.attributes_to_get.emplace();
-  get.attributes_to_get->reserve(kMillion + 1);
-  for (int i = 0; i < kMillion; ++i) get.attributes_to_get->push_back(Name(i));
+  get.attributes_to_get->reserve(Size() + 1);
+  for (int i = 0; i < Size(); ++i) get.attributes_to_get->push_back(Name(i));
   StatusOr<GetItemResponse> r = client_->GetItem(get);
   ASSERT_THAT(r, IsOk());
   ASSERT_TRUE(r->item.has_value());
   EXPECT_EQ(*r->item, (Item{{Name(1), S("one")}}));
 
-  get.attributes_to_get->push_back(Name(kMillion / 2));
+  get.attributes_to_get->push_back(Name(Size() / 2));
   EXPECT_THAT(client_->GetItem(get),
               StatusIsExactly(ErrorCode::kValidation,
                               "One or more parameter values were invalid: "
-                              "Duplicate value in attribute name: a500000"));
+                              "Duplicate value in attribute name: " +
+                                  Name(Size() / 2)));
 }
 
-TEST_P(LegacyScaleTest, AMillionAttributeUpdates) {
+TEST_P(LegacyScaleTest, AttributeUpdates) {
   UpdateItemRequest u;
   u.table_name = "tbl";
   u.key = Key("k0");
   u.attribute_updates.emplace();
-  for (int i = 0; i < kMillion; ++i) {
+  for (int i = 0; i < Size(); ++i) {
     u.attribute_updates->emplace_hint(
-        u.attribute_updates->end(), "u" + std::to_string(kMillion + i),
+        u.attribute_updates->end(), "u" + std::to_string(Size() + i),
         AttributeValueUpdate{std::nullopt, AttributeAction::kDelete});
   }
   u.return_values = ReturnValue::kAllNew;
   StatusOr<UpdateItemResponse> r = client_->UpdateItem(u);
-  ASSERT_THAT(r, IsOk());  // a million absent attributes removed: no change
+  ASSERT_THAT(r, IsOk());  // absent attributes removed: no change
   EXPECT_EQ(r->attributes, Get("tbl", Key("k0")));
 
   for (auto& [name, update] : *u.attribute_updates) {
@@ -86,12 +93,12 @@ TEST_P(LegacyScaleTest, AMillionAttributeUpdates) {
   EXPECT_EQ(Get("tbl", Key("k0"))->size(), 3u);
 }
 
-TEST_P(LegacyScaleTest, AMillionExpectedEntries) {
+TEST_P(LegacyScaleTest, ExpectedEntries) {
   PutItemRequest put;
   put.table_name = "tbl";
   put.item = {{"pk", S("k0")}, {"v", N(100)}};
   put.expected.emplace();
-  for (int i = 2; i < kMillion + 2; ++i) {
+  for (int i = 2; i < Size() + 2; ++i) {
     put.expected->emplace(
         Name(i),
         ExpectedAttributeValue{std::nullopt, std::nullopt, Op::kNe, {N(0)}});
@@ -105,12 +112,12 @@ TEST_P(LegacyScaleTest, AMillionExpectedEntries) {
   EXPECT_EQ(*Get("tbl", Key("k0"))->Find("v"), N(100));
 }
 
-TEST_P(LegacyScaleTest, AMillionValuesInAScanFilterIn) {
+TEST_P(LegacyScaleTest, ValuesInAScanFilterIn) {
   ScanRequest scan;
   scan.table_name = "tbl";
   Condition in{Op::kIn, {}};
-  in.attribute_value_list.reserve(kMillion);
-  for (int i = 0; i < kMillion; ++i) in.attribute_value_list.push_back(N(i));
+  in.attribute_value_list.reserve(Size());
+  for (int i = 0; i < Size(); ++i) in.attribute_value_list.push_back(N(i));
   scan.scan_filter = std::map<std::string, Condition>{{"v", std::move(in)}};
   StatusOr<ScanResponse> r = client_->Scan(scan);
   ASSERT_THAT(r, IsOk());
