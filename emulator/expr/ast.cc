@@ -4,9 +4,10 @@
 
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <utility>
 #include <vector>
+
+#include "absl/container/flat_hash_set.h"
 
 namespace eddy::expr {
 namespace {
@@ -165,7 +166,7 @@ void AppendConditionExpression(const Condition& c, std::string* out) {
 // with many distinct names (a translated legacy filter) stays linear.
 struct NameCollector {
   std::vector<std::string> names;
-  std::unordered_set<std::string_view> seen;  // views of the tree's names
+  absl::flat_hash_set<std::string_view> seen;  // views of the tree's names
 };
 
 void CollectTopLevelNames(const Operand& op, NameCollector* out) {

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -131,10 +132,8 @@ ResolvedProjection ProjectionOfTopLevelNames(
     path.elements.push_back(PathElement{.name = name});
     resolved.paths.push_back(std::move(path));
   }
-  std::vector<const DocumentPath*> pointers;
-  pointers.reserve(resolved.paths.size());
-  for (const DocumentPath& path : resolved.paths) pointers.push_back(&path);
-  resolved.tree = expr_internal::BuildPathTree(pointers);
+  resolved.tree = expr_internal::BuildTopLevelPathTree(
+      std::vector<std::string_view>(names.begin(), names.end()));
   return resolved;
 }
 

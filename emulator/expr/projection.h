@@ -86,7 +86,7 @@ StatusOr<ResolvedProjection> CompileProjection(
 
 // A projection of top-level attribute names, built without an expression
 // (for the legacy AttributesToGet): no placeholders, no size or overlap
-// checks, linear in the number of names.
+// checks; the names are sorted once (O(n log n) comparisons).
 // REQUIRES: `names` is non-empty and holds no duplicates.
 ResolvedProjection ProjectionOfTopLevelNames(
     const std::vector<std::string>& names);

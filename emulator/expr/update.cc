@@ -872,12 +872,12 @@ StatusOr<ResolvedUpdate> CompileUpdate(std::string_view text,
 ResolvedUpdate UpdateOfResolvedActions(std::vector<UpdateAction> actions) {
   ResolvedUpdate resolved;
   resolved.actions = std::move(actions);
-  std::vector<const DocumentPath*> written;
+  std::vector<std::string_view> written;
   written.reserve(resolved.actions.size());
   for (const UpdateAction& action : resolved.actions) {
-    written.push_back(&action.path);
+    written.push_back(action.path.elements[0].name);
   }
-  resolved.written = expr_internal::BuildPathTree(written);
+  resolved.written = expr_internal::BuildTopLevelPathTree(written);
   return resolved;
 }
 

@@ -169,10 +169,10 @@ StatusOr<ResolvedUpdate> CompileUpdate(std::string_view text,
 
 // An update built without an expression (for the legacy AttributeUpdates):
 // attaches the tree of written paths to `actions`, with no size, placeholder,
-// overlap or operand checks; linear in the number of actions (times the
-// logarithm of it). REQUIRES: every name is resolved and every value
-// attached, the written paths are pairwise disjoint (legacy: distinct
-// top-level names), and `actions` is not empty.
+// overlap or operand checks; O(n log n) comparisons at most (none beyond a
+// pass when the names come sorted, as from a std::map). REQUIRES: every name
+// is resolved and every value attached, every written path is a distinct
+// top-level name, and `actions` is not empty.
 ResolvedUpdate UpdateOfResolvedActions(std::vector<UpdateAction> actions);
 
 // ValidationException "One or more parameter values were invalid: Cannot

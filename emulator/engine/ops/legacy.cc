@@ -5,9 +5,10 @@
 #include <algorithm>
 #include <memory>
 #include <string>
-#include <unordered_set>
 #include <utility>
 #include <vector>
+
+#include "absl/container/flat_hash_set.h"
 
 namespace eddy::engine {
 namespace {
@@ -423,7 +424,7 @@ StatusOr<expr::ResolvedProjection> CompileAttributesToGet(
         "to satisfy constraint: Member must have length greater than or equal "
         "to 1");
   }
-  std::unordered_set<std::string_view> seen;
+  absl::flat_hash_set<std::string_view> seen;
   seen.reserve(attributes.size());
   for (const std::string& name : attributes) {
     if (!seen.insert(name).second) {
