@@ -66,9 +66,41 @@ Status ValidateQuery(const QueryRequest& r) {
         "specified in the "
         "request.");
   }
-  return CheckExpressionMaps(
-      r.expression_attribute_names, r.expression_attribute_values,
-      r.key_condition_expression.has_value(), "KeyConditionExpression");
+  return Status::OK();
+}
+
+// The expression-parameter rules of a Query (dynalite's
+// validateExpressionParams, written against DynamoDB): legacy and expression
+// parameters are not mixed (KeyConditions may go with a FilterExpression or
+// ProjectionExpression), names need some expression and values one that
+// takes values.
+Status CheckQueryParameters(const QueryRequest& r) {
+  std::vector<std::string_view> legacy, expressions;
+  if (r.attributes_to_get) legacy.push_back("AttributesToGet");
+  if (r.query_filter) legacy.push_back("QueryFilter");
+  if (r.conditional_operator) legacy.push_back("ConditionalOperator");
+  if (r.key_conditions) legacy.push_back("KeyConditions");
+  if (r.projection_expression) expressions.push_back("ProjectionExpression");
+  if (r.filter_expression) expressions.push_back("FilterExpression");
+  if (r.key_condition_expression)
+    expressions.push_back("KeyConditionExpression");
+  EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
+  // Empty maps first.
+  EDDY_RETURN_IF_ERROR(CheckExpressionMaps(r.expression_attribute_names,
+                                           r.expression_attribute_values,
+                                           /*any_expression=*/true, ""));
+  if (r.expression_attribute_names && expressions.empty()) {
+    return Status::Validation(
+        "ExpressionAttributeNames can only be specified when using "
+        "expressions");
+  }
+  if (r.expression_attribute_values && !r.filter_expression &&
+      !r.key_condition_expression) {
+    return Status::Validation(
+        "ExpressionAttributeValues can only be specified when using "
+        "expressions: FilterExpression and KeyConditionExpression are null");
+  }
+  return Status::OK();
 }
 
 // The sort keys a Query reads, as conditions on their key bytes: a prefix
@@ -178,57 +210,46 @@ SortRange CompositeRangeOf(const expr::MultiKeyCondition& c) {
 
 StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
   EDDY_RETURN_IF_ERROR(ValidateQuery(request));
-  EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
-                        FindTable(ctx, request.table_name));
-
-  std::vector<std::string_view> legacy, expressions;
-  if (request.key_conditions) legacy.push_back("KeyConditions");
-  if (request.query_filter) legacy.push_back("QueryFilter");
-  if (request.conditional_operator) legacy.push_back("ConditionalOperator");
-  if (request.attributes_to_get) legacy.push_back("AttributesToGet");
-  if (request.key_condition_expression)
-    expressions.push_back("KeyConditionExpression");
-  if (request.filter_expression) expressions.push_back("FilterExpression");
-  if (request.projection_expression)
-    expressions.push_back("ProjectionExpression");
-  EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
+  EDDY_RETURN_IF_ERROR(CheckQueryParameters(request));
+  // Every request-only check before the table is looked up, in DynamoDB's
+  // order (dynalite's validations/query.js): QueryFilter, AttributesToGet,
+  // then the expressions (KeyConditionExpression, FilterExpression,
+  // ProjectionExpression, unused placeholders), then KeyConditions.
   Placeholders placeholders(request.expression_attribute_names,
                             request.expression_attribute_values);
   std::optional<expr::ResolvedCondition> key_condition, filter;
   const char* filter_parameter = "Filter Expression";
-  if (request.key_conditions) {
-    EDDY_ASSIGN_OR_RETURN(GeneratedExpression g,
-                          TranslateKeyConditions(*request.key_conditions));
-    Placeholders generated(g.names, g.values);
+  if (request.query_filter) {
+    filter_parameter = "QueryFilter";
     EDDY_ASSIGN_OR_RETURN(
-        key_condition,
-        generated.Compile(g.text, expr::ExpressionKind::kKeyCondition));
-    if (request.query_filter) {
-      filter_parameter = "QueryFilter";
-      EDDY_ASSIGN_OR_RETURN(
-          GeneratedExpression f,
-          TranslateFilter(*request.query_filter, request.conditional_operator));
-      Placeholders generated_filter(f.names, f.values);
-      if (!f.text.empty()) {
-        EDDY_ASSIGN_OR_RETURN(
-            filter,
-            generated_filter.Compile(f.text, expr::ExpressionKind::kFilter));
-      }
-    }
-  } else {
+        filter, CompileFilterConditions(*request.query_filter,
+                                        request.conditional_operator));
+  }
+  EDDY_ASSIGN_OR_RETURN(
+      std::optional<expr::ResolvedProjection> attributes_to_get,
+      CompileProjection(std::nullopt, request.attributes_to_get, placeholders));
+  if (request.key_condition_expression) {
     EDDY_ASSIGN_OR_RETURN(
         key_condition,
         placeholders.Compile(request.key_condition_expression,
                              expr::ExpressionKind::kKeyCondition));
+  }
+  if (request.filter_expression) {
     EDDY_ASSIGN_OR_RETURN(filter,
                           placeholders.Compile(request.filter_expression,
                                                expr::ExpressionKind::kFilter));
   }
-  EDDY_ASSIGN_OR_RETURN(
-      std::optional<expr::ResolvedProjection> projection,
-      CompileProjection(request.projection_expression,
-                        request.attributes_to_get, placeholders));
+  EDDY_ASSIGN_OR_RETURN(std::optional<expr::ResolvedProjection> projection,
+                        CompileProjection(request.projection_expression,
+                                          std::nullopt, placeholders));
+  if (attributes_to_get) projection = std::move(attributes_to_get);
   EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  if (request.key_conditions) {
+    EDDY_ASSIGN_OR_RETURN(key_condition,
+                          CompileKeyConditions(*request.key_conditions));
+  }
+  EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
+                        FindTable(ctx, request.table_name));
 
   const int64_t now = ctx.options->clock->NowMicros();
   CatchUp(*table, *ctx.options->clock);
