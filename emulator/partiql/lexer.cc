@@ -29,6 +29,28 @@ bool IsBlank(uint32_t c) {
          c == '\n';
 }
 
+// The operators spelled as words.
+bool IsWordOperator(std::string_view w) {
+  switch (w.size()) {
+    case 2:
+      return w == "or" || w == "is" || w == "in";
+    case 3:
+      return w == "and" || w == "not";
+    case 4:
+      return w == "like";
+    case 5:
+      return w == "union";
+    case 6:
+      return w == "except";
+    case 7:
+      return w == "between";
+    case 9:
+      return w == "intersect";
+    default:
+      return false;
+  }
+}
+
 std::string Lower(std::string_view s) {
   std::string out(s);
   for (char& c : out) {
@@ -45,9 +67,21 @@ class Reader {
 
   bool AtEnd() const { return pos_ >= text_.size(); }
   size_t pos() const { return pos_; }
+  size_t size() const { return text_.size(); }
+  std::string_view Slice(size_t begin) const {
+    return text_.substr(begin, pos_ - begin);
+  }
 
   // The code point at the current position without consuming it; 0 at end.
   uint32_t Peek(size_t ahead = 0) const {
+    // ASCII, the common case, needs no decoding.
+    if (pos_ + ahead < text_.size()) {
+      bool ascii = true;
+      for (size_t k = 0; k <= ahead; ++k) {
+        ascii = ascii && static_cast<unsigned char>(text_[pos_ + k]) < 0x80;
+      }
+      if (ascii) return static_cast<unsigned char>(text_[pos_ + ahead]);
+    }
     size_t p = pos_;
     uint32_t cp = 0;
     for (size_t k = 0; k <= ahead; ++k) {
@@ -61,6 +95,12 @@ class Reader {
 
   // Consumes one code point and returns it.
   uint32_t Next() {
+    unsigned char c = static_cast<unsigned char>(text_[pos_]);
+    if (c < 0x80) {
+      ++pos_;
+      Advance(c);
+      return c;
+    }
     size_t len = 0;
     uint32_t cp = Decode(pos_, &len);
     pos_ += len;
@@ -189,6 +229,7 @@ class Lexer {
   explicit Lexer(std::string_view text) : reader_(text) {}
 
   StatusOr<std::vector<Token>> Run() {
+    tokens_.reserve(reader_.size() / 4 + 4);
     while (true) {
       SkipBlanksAndComments();
       if (failed_) return NotWellFormed("");
@@ -356,14 +397,17 @@ class Lexer {
   }
 
   bool LexWord() {
-    std::string word;
-    while (!reader_.AtEnd() && IsIdentContinue(reader_.Peek())) {
-      word.push_back(static_cast<char>(Take()));
+    const size_t begin = reader_.pos();
+    Take();
+    while (!reader_.AtEnd() && IsIdentContinue(reader_.Peek())) Take();
+    std::string word(reader_.Slice(begin));
+    // No keyword is longer than this; longer words are names.
+    if (word.size() > 20) {
+      Emit(TokenType::kIdentifier, std::move(word));
+      return true;
     }
     std::string lower = Lower(word);
-    if (lower == "and" || lower == "or" || lower == "not" || lower == "is" ||
-        lower == "in" || lower == "between" || lower == "like" ||
-        lower == "union" || lower == "except" || lower == "intersect") {
+    if (IsWordOperator(lower)) {
       Emit(TokenType::kOperator, lower);
     } else if (lower == "as") {
       Emit(TokenType::kAs, lower);
@@ -491,6 +535,47 @@ class Lexer {
 
 }  // namespace
 
+namespace {
+
+int Precedence(std::string_view op) {
+  if (op == "intersect" || op == "intersect_all" || op == "except" ||
+      op == "except_all" || op == "union" || op == "union_all") {
+    return 5;
+  }
+  if (op == "or") return 10;
+  if (op == "and") return 20;
+  if (op == "not") return 30;
+  if (op == "=" || op == "<>" || op == "is" || op == "is_not" || op == "in" ||
+      op == "not_in") {
+    return 40;
+  }
+  if (op == "<" || op == "<=" || op == ">" || op == ">=" || op == "between" ||
+      op == "not_between" || op == "like" || op == "not_like") {
+    return 50;
+  }
+  if (op == "+" || op == "-" || op == "||") return 60;
+  if (op == "/" || op == "%") return 70;
+  return 0;
+}
+
+// Sets the parser's view of an operator token.
+void Classify(Token* t) {
+  if (t->type == TokenType::kStar) {
+    t->infix_precedence = 70;
+    t->binary = true;
+    return;
+  }
+  if (t->type != TokenType::kOperator) return;
+  const std::string& op = t->text;
+  t->infix_precedence = Precedence(op);
+  t->special_infix = op == "between" || op == "not_between" || op == "like" ||
+                     op == "not_like";
+  t->unary = op == "+" || op == "-" || op == "not";
+  t->binary = t->infix_precedence > 0 && !t->special_infix && op != "not";
+}
+
+}  // namespace
+
 std::string_view TokenTypeName(TokenType type) {
   static constexpr std::array<std::string_view, 29> kNames = {
       "LEFT_PAREN",
@@ -538,7 +623,9 @@ bool IsKeyword(std::string_view word) {
 
 StatusOr<std::vector<Token>> Tokenize(std::string_view text) {
   Lexer lexer(text);
-  return lexer.Run();
+  EDDY_ASSIGN_OR_RETURN(std::vector<Token> tokens, lexer.Run());
+  for (Token& t : tokens) Classify(&t);
+  return tokens;
 }
 
 }  // namespace eddy::partiql

@@ -108,6 +108,11 @@ struct Token {
   LiteralKind literal = LiteralKind::kNone;
   int64_t parameter = 0;  // kQuestionMark: 1, 2, ...
   SourceSpan span;
+  // How the parser may use the token, worked out once by the lexer:
+  int infix_precedence = 0;    // > 0 for an infix operator (5..70)
+  bool binary = false;         // a binary operator (+ = AND IN IS NOT_IN ...)
+  bool special_infix = false;  // BETWEEN, NOT BETWEEN, LIKE, NOT LIKE
+  bool unary = false;          // + - NOT
 };
 
 // The whole statement as tokens, ending with kEof.

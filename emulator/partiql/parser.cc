@@ -21,52 +21,10 @@ using partiql_internal::KeywordText;
 constexpr int kSelectPrecedence = 6;
 constexpr int kNotPrecedence = 30;
 
-int InfixPrecedence(const Token& t) {
-  if (t.type == TokenType::kStar) return 70;
-  if (t.type != TokenType::kOperator) return 0;
-  const std::string& op = t.text;
-  if (op == "intersect" || op == "intersect_all" || op == "except" ||
-      op == "except_all" || op == "union" || op == "union_all") {
-    return 5;
-  }
-  if (op == "or") return 10;
-  if (op == "and") return 20;
-  if (op == "not") return kNotPrecedence;
-  if (op == "=" || op == "<>" || op == "is" || op == "is_not" || op == "in" ||
-      op == "not_in") {
-    return 40;
-  }
-  if (op == "<" || op == "<=" || op == ">" || op == ">=" || op == "between" ||
-      op == "not_between" || op == "like" || op == "not_like") {
-    return 50;
-  }
-  if (op == "+" || op == "-" || op == "||") return 60;
-  if (op == "/" || op == "%") return 70;
-  return 0;
-}
-
-bool IsBinaryOperator(const Token& t) {
-  if (t.type == TokenType::kStar) return true;
-  if (t.type != TokenType::kOperator) return false;
-  const std::string& op = t.text;
-  return op == "+" || op == "-" || op == "/" || op == "%" || op == "<" ||
-         op == "<=" || op == ">" || op == ">=" || op == "=" || op == "<>" ||
-         op == "||" || op == "and" || op == "or" || op == "is" || op == "in" ||
-         op == "union" || op == "except" || op == "intersect" ||
-         op == "not_in" || op == "is_not" || op == "intersect_all" ||
-         op == "except_all" || op == "union_all";
-}
-
-bool IsSpecialInfix(const Token& t) {
-  return t.type == TokenType::kOperator &&
-         (t.text == "between" || t.text == "not_between" || t.text == "like" ||
-          t.text == "not_like");
-}
-
-bool IsUnaryOperator(const Token& t) {
-  return t.type == TokenType::kOperator &&
-         (t.text == "+" || t.text == "-" || t.text == "not");
-}
+int InfixPrecedence(const Token& t) { return t.infix_precedence; }
+bool IsBinaryOperator(const Token& t) { return t.binary; }
+bool IsSpecialInfix(const Token& t) { return t.special_infix; }
+bool IsUnaryOperator(const Token& t) { return t.unary; }
 
 bool IsIdentifier(const Token& t) {
   return t.type == TokenType::kIdentifier ||

@@ -337,6 +337,9 @@ TEST(PartiqlGoldenTest, SyntaxErrors) {
   EXPECT_GE(RunGoldenFile("syntax_errors.txt"), 30);
 }
 TEST(PartiqlGoldenTest, Select) { EXPECT_GE(RunGoldenFile("select.txt"), 40); }
+TEST(PartiqlGoldenTest, Conditions) {
+  EXPECT_GE(RunGoldenFile("conditions.txt"), 40);
+}
 TEST(PartiqlGoldenTest, Writes) { EXPECT_GE(RunGoldenFile("writes.txt"), 30); }
 TEST(PartiqlGoldenTest, Values) { EXPECT_GE(RunGoldenFile("values.txt"), 20); }
 TEST(PartiqlGoldenTest, BatchAndTransaction) {

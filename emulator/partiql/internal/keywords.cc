@@ -360,6 +360,26 @@ constexpr std::string_view kFunctionNameKeywords[] = {
     "size",     "substring", "sum",        "upper",
 };
 
+// The words a multi-word keyword ends with.
+bool EndsAMerge(std::string_view w) {
+  switch (w.size()) {
+    case 2:
+      return w == "in";
+    case 3:
+      return w == "not" || w == "all" || w == "old" || w == "new";
+    case 4:
+      return w == "join" || w == "like" || w == "into";
+    case 7:
+      return w == "between" || w == "varying" || w == "nothing";
+    case 8:
+      return w == "conflict";
+    case 9:
+      return w == "precision";
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 bool IsKeywordText(std::string_view lower) {
@@ -394,6 +414,10 @@ std::string_view KeywordText(const Token& token) {
 }
 
 void MergeMultiLexeme(std::vector<Token>* tokens, Token token) {
+  if (tokens->empty() || !EndsAMerge(KeywordText(token))) {
+    tokens->push_back(std::move(token));
+    return;
+  }
   for (const Merge& merge : kMerges) {
     const size_t prefix = static_cast<size_t>(merge.count - 1);
     if (prefix > tokens->size()) continue;

@@ -281,7 +281,38 @@ StatusOr<BuiltCondition> BuildCondition(const expr::Condition& condition,
   return built;
 }
 
+// Whether the resolve pass cannot object to `c`: it checks function
+// arities and operand types, BETWEEN bounds and comparisons of a path with
+// itself, none of which a tree of path-versus-value comparisons and IN
+// lists has. (A fast path: most WHERE clauses are such trees.)
+bool TriviallyValid(const expr::Condition& c) {
+  switch (c.kind) {
+    case Condition::Kind::kAnd:
+    case Condition::Kind::kOr:
+    case Condition::Kind::kNot:
+      for (const auto& child : c.children) {
+        if (!TriviallyValid(*child)) return false;
+      }
+      return true;
+    case Condition::Kind::kComparison:
+      return !(c.operands[0].kind == Operand::Kind::kPath &&
+               c.operands[1].kind == Operand::Kind::kPath) &&
+             c.operands[0].kind != Operand::Kind::kFunction &&
+             c.operands[1].kind != Operand::Kind::kFunction;
+    case Condition::Kind::kIn:
+      for (const Operand& o : c.operands) {
+        if (o.kind == Operand::Kind::kFunction) return false;
+      }
+      return true;
+    case Condition::Kind::kBetween:
+    case Condition::Kind::kFunction:
+      return false;
+  }
+  return false;
+}
+
 Status ValidateCondition(const expr::Condition& condition) {
+  if (TriviallyValid(condition)) return Status::OK();
   RequestExpressions expressions;
   return BuildCondition(condition, expr::ExpressionKind::kCondition,
                         &expressions)

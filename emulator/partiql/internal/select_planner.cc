@@ -73,22 +73,29 @@ bool IsKeyPath(const Operand& o, std::string_view name) {
          o.path.elements[0].name == name;
 }
 
-using Conjuncts = std::vector<ConditionPtr>;
+// A branch: the conjuncts of one decomposed read, pointing into the WHERE
+// tree (or into the pool of equalities an IN decomposed into).
+using Conjuncts = std::vector<const Condition*>;
+using Pool = std::vector<ConditionPtr>;
 
 // Step 1. Returns false when there would be more than kMaxDecomposedReads
 // branches.
 bool Expand(const Condition& c, const KeySchema& key,
-            std::vector<Conjuncts>* out) {
+            std::vector<Conjuncts>* out, Pool* pool) {
   if (c.kind == Condition::Kind::kAnd) {
     std::vector<Conjuncts> left, right;
-    if (!Expand(*c.children[0], key, &left)) return false;
-    if (!Expand(*c.children[1], key, &right)) return false;
+    if (!Expand(*c.children[0], key, &left, pool)) return false;
+    if (!Expand(*c.children[1], key, &right, pool)) return false;
     if (left.size() * right.size() > kMaxDecomposedReads) return false;
+    if (left.size() == 1 && right.size() == 1) {
+      left[0].insert(left[0].end(), right[0].begin(), right[0].end());
+      out->push_back(std::move(left[0]));
+      return true;
+    }
     for (const Conjuncts& l : left) {
       for (const Conjuncts& r : right) {
-        Conjuncts both;
-        for (const ConditionPtr& x : l) both.push_back(CloneCondition(*x));
-        for (const ConditionPtr& x : r) both.push_back(CloneCondition(*x));
+        Conjuncts both = l;
+        both.insert(both.end(), r.begin(), r.end());
         out->push_back(std::move(both));
       }
     }
@@ -96,8 +103,8 @@ bool Expand(const Condition& c, const KeySchema& key,
   }
   if (c.kind == Condition::Kind::kOr && InvolvesKey(c, key)) {
     std::vector<Conjuncts> left, right;
-    if (!Expand(*c.children[0], key, &left)) return false;
-    if (!Expand(*c.children[1], key, &right)) return false;
+    if (!Expand(*c.children[0], key, &left, pool)) return false;
+    if (!Expand(*c.children[1], key, &right, pool)) return false;
     if (left.size() + right.size() > kMaxDecomposedReads) return false;
     for (Conjuncts& b : left) out->push_back(std::move(b));
     for (Conjuncts& b : right) out->push_back(std::move(b));
@@ -114,17 +121,14 @@ bool Expand(const Condition& c, const KeySchema& key,
     if (on_key && all_values) {
       if (c.operands.size() - 1 > kMaxDecomposedReads) return false;
       for (size_t i = 1; i < c.operands.size(); ++i) {
-        Conjuncts b;
-        b.push_back(MakeComparison(Comparator::kEq, CloneOperand(subject),
-                                   CloneOperand(c.operands[i])));
-        out->push_back(std::move(b));
+        pool->push_back(MakeComparison(Comparator::kEq, CloneOperand(subject),
+                                       CloneOperand(c.operands[i])));
+        out->push_back(Conjuncts{pool->back().get()});
       }
       return true;
     }
   }
-  Conjuncts single;
-  single.push_back(CloneCondition(c));
-  out->push_back(std::move(single));
+  out->push_back(Conjuncts{&c});
   return true;
 }
 
@@ -190,7 +194,7 @@ bool SameRange(const Range& a, const Range& b) {
 }
 
 // Step 2 for one branch.
-BranchResult ReadBranch(Conjuncts conjuncts, const KeySchema& key,
+BranchResult ReadBranch(const Conjuncts& conjuncts, const KeySchema& key,
                         Branch* out) {
   auto set_hash = [&](const AttributeValue& v) {
     if (out->hash) return *out->hash == v;
@@ -203,7 +207,7 @@ BranchResult ReadBranch(Conjuncts conjuncts, const KeySchema& key,
     return true;
   };
   const std::string* range_name = key.range ? &key.range->name : nullptr;
-  for (ConditionPtr& c : conjuncts) {
+  for (const Condition* c : conjuncts) {
     if (c->kind == Condition::Kind::kNot) {
       const Condition& child = *c->children[0];
       if (child.children.empty()) {
@@ -213,11 +217,11 @@ BranchResult ReadBranch(Conjuncts conjuncts, const KeySchema& key,
           }
         }
       }
-      out->filter.push_back(std::move(c));
+      out->filter.push_back(c);
       continue;
     }
     if (!c->children.empty()) {  // an OR that names no key
-      out->filter.push_back(std::move(c));
+      out->filter.push_back(c);
       continue;
     }
     const Condition& leaf = *c;
@@ -231,7 +235,7 @@ BranchResult ReadBranch(Conjuncts conjuncts, const KeySchema& key,
     if (leaf.kind == Condition::Kind::kFunction) {
       const Operand& f = leaf.operands[0];
       if (!OperandNamesKey(f, key)) {
-        out->filter.push_back(std::move(c));
+        out->filter.push_back(c);
         continue;
       }
       if (f.function == expr::Function::kBeginsWith && range_name != nullptr &&
@@ -255,14 +259,14 @@ BranchResult ReadBranch(Conjuncts conjuncts, const KeySchema& key,
                                                              : nullptr;
       const Operand* other = path == &a ? &b : &a;
       if (path == nullptr || !IsKey(TopName(*path), key)) {
-        out->filter.push_back(std::move(c));
+        out->filter.push_back(c);
         continue;
       }
       const bool has_value = other->kind == Operand::Kind::kValue;
       if (IsKeyPath(*path, key.hash.name)) {
         if (leaf.comparator != Comparator::kEq) return BranchResult::kScan;
         if (!has_value) {
-          out->filter.push_back(std::move(c));
+          out->filter.push_back(c);
           continue;
         }
         if (!set_hash(*other->value)) return BranchResult::kScan;
@@ -271,7 +275,7 @@ BranchResult ReadBranch(Conjuncts conjuncts, const KeySchema& key,
       std::optional<Range::Op> op = RangeOp(leaf.comparator, path == &b);
       if (!op) return BranchResult::kScan;
       if (!has_value) {
-        out->filter.push_back(std::move(c));
+        out->filter.push_back(c);
         continue;
       }
       Range r;
@@ -289,7 +293,7 @@ BranchResult ReadBranch(Conjuncts conjuncts, const KeySchema& key,
         }
       }
       if (!names_key) {
-        out->filter.push_back(std::move(c));
+        out->filter.push_back(c);
         continue;
       }
       if (range_name == nullptr || !IsKeyPath(subject, *range_name)) {
@@ -297,7 +301,7 @@ BranchResult ReadBranch(Conjuncts conjuncts, const KeySchema& key,
       }
       if (leaf.operands[1].kind != Operand::Kind::kValue ||
           leaf.operands[2].kind != Operand::Kind::kValue) {
-        out->filter.push_back(std::move(c));
+        out->filter.push_back(c);
         continue;
       }
       Range r;
@@ -310,7 +314,7 @@ BranchResult ReadBranch(Conjuncts conjuncts, const KeySchema& key,
     // IN that did not decompose (a path among its values, or on a nested
     // key): no key condition.
     if (InvolvesKey(leaf, key)) return BranchResult::kScan;
-    out->filter.push_back(std::move(c));
+    out->filter.push_back(c);
   }
   return out->hash ? BranchResult::kKeyed : BranchResult::kUnkeyed;
 }
@@ -461,10 +465,12 @@ std::string JoinBracketed(const std::vector<std::string>& names) {
   return out + "]";
 }
 
-ConditionPtr AndAll(Conjuncts conjuncts) {
+// The conjuncts as one AND chain, in order (copies).
+ConditionPtr AndAll(const Conjuncts& conjuncts) {
   ConditionPtr out;
-  for (ConditionPtr& c : conjuncts) {
-    out = out ? MakeAnd(std::move(out), std::move(c)) : std::move(c);
+  for (const Condition* c : conjuncts) {
+    ConditionPtr copy = CloneCondition(*c);
+    out = out ? MakeAnd(std::move(out), std::move(copy)) : std::move(copy);
   }
   return out;
 }
@@ -716,8 +722,11 @@ StatusOr<Plan> SelectPlanner::PlanKeyOnly(ConditionPtr where) {
   std::vector<std::string> names = KeyNames(key);
   // A one-value IN on a key reads as an equality.
   std::vector<Conjuncts> branches;
-  if (!Expand(*where, key, &branches) || branches.size() != 1) return refused;
-  ConditionPtr conjunction = AndAll(std::move(branches[0]));
+  Pool pool;
+  if (!Expand(*where, key, &branches, &pool) || branches.size() != 1) {
+    return refused;
+  }
+  ConditionPtr conjunction = AndAll(branches[0]);
   StatusOr<ExtractedKey> extracted =
       ExtractKey(std::move(conjunction), names, KeyMode::kWrite);
   if (!extracted.ok() || extracted->rest != nullptr ||
@@ -756,7 +765,8 @@ StatusOr<Plan> SelectPlanner::PlanRead(ConditionPtr where) {
   if (!where) return ScanPlan(nullptr);
   const KeySchema& key = target_.key();
   std::vector<Conjuncts> expanded;
-  if (!Expand(*where, key, &expanded)) {
+  Pool pool;
+  if (!Expand(*where, key, &expanded, &pool)) {
     if (PinsPartition(*where, key)) {
       return Status::Validation(
           "Too many decomposed read operations for a given query.");
@@ -764,10 +774,9 @@ StatusOr<Plan> SelectPlanner::PlanRead(ConditionPtr where) {
     return ScanPlan(std::move(where));
   }
   std::vector<Branch> branches;
-  for (Conjuncts& conjuncts : expanded) {
+  for (const Conjuncts& conjuncts : expanded) {
     Branch branch;
-    if (ReadBranch(std::move(conjuncts), key, &branch) !=
-        BranchResult::kKeyed) {
+    if (ReadBranch(conjuncts, key, &branch) != BranchResult::kKeyed) {
       return ScanPlan(std::move(where));
     }
     branches.push_back(std::move(branch));
@@ -865,7 +874,7 @@ StatusOr<Plan> SelectPlanner::KeyedPlan(std::vector<Branch> branches) {
   if (std::optional<std::vector<std::string>> projected = Projected(target_)) {
     for (const Branch& b : branches) {
       std::vector<std::string> names;
-      for (const ConditionPtr& c : b.filter) CollectTopNames(*c, &names);
+      for (const Condition* c : b.filter) CollectTopNames(*c, &names);
       std::vector<std::string> missing;
       for (const std::string& n : names) {
         if (std::find(projected->begin(), projected->end(), n) ==
@@ -937,7 +946,7 @@ StatusOr<Plan> SelectPlanner::KeyedPlan(std::vector<Branch> branches) {
     q.key_condition_expression = std::move(kc.text);
     compiled.key_condition = std::move(kc.resolved);
     if (!b.filter.empty()) {
-      ConditionPtr filter = AndAll(std::move(b.filter));
+      ConditionPtr filter = AndAll(b.filter);
       for (const std::string& n : expr::TopLevelAttributeNames(*filter)) {
         if (std::find(key_names.begin(), key_names.end(), n) !=
             key_names.end()) {
