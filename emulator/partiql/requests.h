@@ -22,9 +22,9 @@
 #include <string_view>
 #include <vector>
 
-#include "emulator/api/model.h"
 #include "emulator/api/requests.h"
 #include "emulator/types/attribute_value.h"
+#include "emulator/types/schema.h"
 
 namespace eddy {
 

@@ -30,7 +30,7 @@
 #include <string_view>
 #include <vector>
 
-#include "emulator/api/model.h"
+#include "emulator/types/schema.h"
 
 namespace eddy::partiql {
 
