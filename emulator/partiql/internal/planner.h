@@ -17,6 +17,7 @@
 
 #include "emulator/base/status.h"
 #include "emulator/partiql/ast.h"
+#include "emulator/partiql/internal/request_expressions.h"
 #include "emulator/partiql/internal/translate.h"
 #include "emulator/partiql/partiql.h"
 #include "emulator/partiql/schema.h"

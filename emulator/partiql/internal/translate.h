@@ -1,28 +1,20 @@
 // Copyright 2026 The eddy Authors.
 //
-// From the PartiQL syntax tree to the expression module's trees, and from
-// those to a typed request's expression strings and placeholder maps.
+// From the PartiQL syntax tree to the expression module's trees.
 // Internal to emulator/partiql.
 //
-// Stage 1 (Translator) builds trees in the resolved shape: paths hold the
+// The Translator builds trees in the resolved shape: paths hold the
 // attribute names themselves and value operands hold their values, exactly
 // as ResolveCondition would leave them. The planners inspect and cut these
-// trees (key extraction, OR decomposition).
+// trees (key extraction, OR decomposition); RequestExpressions
+// (request_expressions.h) then gives each request its placeholders.
 //
-// Stage 2 (RequestExpressions) turns a tree into the parsed shape of one
-// request: every name becomes `#k`, every value `:k`, recorded in the
-// request's ExpressionAttributeNames / Values; then the expression module's
-// resolve pass validates it. Its messages lose the "Invalid <X>Expression: "
-// prefix, which PartiQL does not send.
-//
-// Thread safety: a Translator or RequestExpressions is used by one thread.
+// Thread safety: a Translator is used by one thread.
 
 #ifndef EDDY_EMULATOR_PARTIQL_INTERNAL_TRANSLATE_H_
 #define EDDY_EMULATOR_PARTIQL_INTERNAL_TRANSLATE_H_
 
-#include <map>
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -30,8 +22,6 @@
 
 #include "emulator/base/status.h"
 #include "emulator/expr/ast.h"
-#include "emulator/expr/projection.h"
-#include "emulator/expr/resolve.h"
 #include "emulator/expr/update.h"
 #include "emulator/partiql/ast.h"
 #include "emulator/types/attribute_value.h"
@@ -107,44 +97,6 @@ class Translator {
   std::span<const AttributeValue> parameters_;
   int emitted_ = 0;  // condition nodes built, against blow-up by rewriting
 };
-
-// The placeholders and their maps for one typed request.
-class RequestExpressions {
- public:
-  // The parsed shape of `condition`.
-  expr::ParsedCondition Condition(const expr::Condition& condition,
-                                  expr::ExpressionKind kind);
-  expr::ParsedUpdate Update(const std::vector<expr::UpdateAction>& actions);
-  expr::ParsedProjection Projection(
-      const std::vector<expr::DocumentPath>& paths);
-
-  // Validates through the expression module; errors lose their
-  // "Invalid <X>Expression: " prefix.
-  StatusOr<expr::ResolvedCondition> Resolve(const expr::ParsedCondition& c);
-  StatusOr<expr::ResolvedUpdate> Resolve(const expr::ParsedUpdate& u);
-  StatusOr<expr::ResolvedProjection> Resolve(const expr::ParsedProjection& p);
-
-  // For the typed request: absent when no placeholder of the kind exists.
-  std::optional<std::map<std::string, std::string>> names() const;
-  std::optional<AttributeMap> values() const;
-
- private:
-  std::string NameFor(const std::string& attribute);
-  std::string ValueFor(const AttributeValue& value);
-  expr::DocumentPath Placeholders(const expr::DocumentPath& path);
-  expr::Operand Placeholders(const expr::Operand& operand);
-  ConditionPtr Placeholders(const expr::Condition& condition);
-  expr::UpdateOperand Placeholders(const expr::UpdateOperand& operand);
-
-  std::map<std::string, std::string> names_;    // "#k" -> name
-  std::map<std::string, std::string> name_of_;  // name -> "#k"
-  AttributeMap values_;                         // ":k" -> value
-  int value_count_ = 0;
-  expr::PlaceholderUsage usage_;
-};
-
-// Removes "Invalid <X>Expression: " from an expression-module error.
-Status StripExpressionPrefix(const Status& status);
 
 }  // namespace eddy::partiql::partiql_internal
 
