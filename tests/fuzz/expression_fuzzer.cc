@@ -23,8 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
   const std::string_view text(reinterpret_cast<const char*>(data + 1),
                               size - 1);
-  static const eddy::ExpressionAttributeNames* names =
-      new eddy::ExpressionAttributeNames{{"#a", "a"}, {"#b", "b.c"}, {"#k", "pk"}};
+  static const eddy::expr::ExpressionAttributeNames* names =
+      new eddy::expr::ExpressionAttributeNames{{"#a", "a"}, {"#b", "b.c"}, {"#k", "pk"}};
   static const eddy::AttributeMap* values = new eddy::AttributeMap{
       {":n", eddy::AttributeValue::N(1)},
       {":s", eddy::AttributeValue::S("x")},
