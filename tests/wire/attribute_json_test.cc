@@ -450,6 +450,38 @@ TEST(AttributeJsonEncodeTest, InvalidUtf8IsReplacedNeverCopied) {
   }
 }
 
+// The encoder prints numbers itself (a fast path); it must print exactly
+// Number::ToString's text.
+TEST(AttributeJsonEncodeTest, NumbersPrintAsTypes) {
+  std::vector<std::string> texts = {
+      "0", "-0", "1", "-1", "12.5", "0.001", "1E-130", "-1E-130", "1E+125",
+      "9.9999999999999999999999999999999999999E+125",
+      "-9.9999999999999999999999999999999999999E+125",
+      "18446744073709551615", "18446744073709551616", "1234567890123456789",
+      "12345678901234567890", "0.00000000000000000000000000000000000001",
+      "99999999999999999999999999999999999999", "100000000000000000000",
+      "3.1415926535897932384626433832795028841", "-0.5", "1700000000"};
+  uint64_t x = 88172645463325252ULL;  // xorshift: a spread of shapes
+  for (int i = 0; i < 2000; ++i) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    std::string t = std::to_string(x % 1000000007ULL) + std::to_string(x);
+    t.resize(1 + x % 38);
+    if (x % 3 == 0) t.insert(t.size() / 2, ".");
+    t += "E" + std::to_string(static_cast<int>(x % 200) - 100);
+    if (x % 2) t = "-" + t;
+    texts.push_back(t);
+  }
+  for (const std::string& t : texts) {
+    StatusOr<Number> n = Number::Parse(t);
+    if (!n.ok()) continue;  // out of range: not a number to print
+    SCOPED_TRACE(t);
+    EXPECT_EQ(EncodeAttributeValueJson(AttributeValue::N(*n)),
+              "{\"N\":\"" + n->ToString() + "\"}");
+  }
+}
+
 TEST(AttributeJsonEncodeTest,
      SetsComeOutInCanonicalOrderWhateverTheInputOrder) {
   StatusOr<AttributeValue> ss = AttributeValue::SS({"pear", "apple", "fig"});

@@ -3,6 +3,7 @@
 #include "emulator/wire/internal/attribute_codec.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstring>
 #include <utility>
 #include <vector>
@@ -50,6 +51,10 @@ int MemberIndex(std::string_view key) {
   }
   return -1;
 }
+
+// A list, set or map this long is counted to the end and sized once, so
+// that a huge one never holds two buffers while doubling.
+constexpr size_t kCountAhead = 1024;
 
 constexpr Target kValueTarget{Slot::kStructElement, kAttributeValueShape};
 constexpr Target kMapTarget{Slot::kMapField, kAttributeValueClass};
@@ -138,11 +143,15 @@ void ValueDecoder::ReadValue(int level, AttributeValue* out) {
   if (ok()) *out = std::move(v);
 }
 
-// Entries of an object whose values are AttributeValues at `level`.
+// Entries of an object whose values are AttributeValues at `level`. Values
+// are decoded in place, into the map's own slots: appended while the names
+// come in order (the common case), inserted while the map is small, and
+// gathered for one sort when a large map comes out of order.
 void ValueDecoder::Map(int level, AttributeMap* out) {
+  constexpr size_t kSmallMap = 32;
   in_.EnterObject();
-  std::vector<AttributeMapEntry> entries;
-  bool sorted = true;
+  std::vector<AttributeMapEntry> unsorted;  // used once large and unsorted
+  bool gathering = false;
   std::string_view key;
   while (in_.NextMember(&key)) {
     if (skipping_ || in_.Peek() == JsonType::kNull) {
@@ -154,14 +163,26 @@ void ValueDecoder::Map(int level, AttributeMap* out) {
       Value(level, &ignored);
       continue;
     }
-    std::string name(key);
-    AttributeValue value;
-    Value(level, &value);
-    if (!storing_) continue;
-    if (!entries.empty() && !(entries.back().name < name)) sorted = false;
-    entries.push_back(AttributeMapEntry{std::move(name), std::move(value)});
+    if (!gathering) {
+      if (out->empty()) out->Reserve(8);
+      if (out->size() == kCountAhead) {
+        out->Reserve(kCountAhead + 1 + in_.CountRemainingFromHere(true));
+      }
+      if (out->size() < kSmallMap ||
+          std::string_view((out->end() - 1)->name) < key) {
+        AttributeValue& slot = out->Set(std::string(key), AttributeValue());
+        Value(level, &slot);
+        continue;
+      }
+      gathering = true;
+      unsorted.reserve(out->size() + 1 + in_.CountRemainingFromHere(true));
+      for (const AttributeMapEntry& e : *out) unsorted.push_back(e);
+      out->Clear();
+    }
+    unsorted.push_back(AttributeMapEntry{std::string(key), AttributeValue()});
+    Value(level, &unsorted.back().value);
   }
-  if (storing_ && !skipping_) BuildMap(&entries, sorted, out);
+  if (gathering && storing_ && !skipping_) BuildMap(&unsorted, false, out);
 }
 
 std::optional<bool> ValueDecoder::Boolean() {
@@ -289,6 +310,11 @@ void ValueDecoder::StringSet(int member, AttributeValue* out) {
   std::vector<Number> numbers;
   in_.EnterArray();
   while (in_.NextElement()) {
+    if (strings.size() + numbers.size() == kCountAhead && storing_ &&
+        !skipping_) {
+      const size_t n = kCountAhead + 1 + in_.CountRemainingFromHere(false);
+      (member == kNS ? numbers.reserve(n) : strings.reserve(n));
+    }
     const JsonType t = in_.Peek();
     if (skipping_ || t == JsonType::kNull) {
       in_.Skip();
@@ -345,8 +371,13 @@ void ValueDecoder::List(int level, AttributeValue* out) {
     return;
   }
   std::vector<AttributeValue> values;
+  values.reserve(4);
   in_.EnterArray();
   while (in_.NextElement()) {
+    // Between elements: size a long list once.
+    if (values.size() == kCountAhead && storing_ && !skipping_) {
+      values.reserve(values.size() + 1 + in_.CountRemainingFromHere(false));
+    }
     if (!skipping_ && in_.Peek() == JsonType::kNull) {
       in_.Skip();
       ValueError(EmptyValue());
@@ -393,14 +424,112 @@ size_t IllFormedLength(const unsigned char* p, const unsigned char* end) {
   return n;
 }
 
-}  // namespace
+// Writes into a std::string through a raw pointer: the string's size is
+// raised by a step whenever a write would not fit (its capacity grows by
+// doubling, as std::string grows), and cut to what was written when the
+// TextOut ends. So the zero-filling of resize costs O(output + 1 KB per
+// TextOut), even when many TextOuts append to one large buffer.
+// std::string's own push_back / append are calls per piece, which made them
+// most of the encoding time.
+class TextOut {
+ public:
+  explicit TextOut(std::string* s) : s_(s) {
+    const size_t used = s_->size();
+    s_->resize(used + 256);
+    p_ = s_->data() + used;
+    end_ = s_->data() + s_->size();
+  }
+  ~TextOut() { s_->resize(static_cast<size_t>(p_ - s_->data())); }
+  TextOut(const TextOut&) = delete;
+  TextOut& operator=(const TextOut&) = delete;
 
-void AppendJsonString(std::string_view s, std::string* out) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  out->push_back('"');
+  // Room for n more bytes.
+  void Ensure(size_t n) {
+    if (static_cast<size_t>(end_ - p_) < n) Grow(n);
+  }
+  // REQUIRES: room (Ensure).
+  void Put(char c) { *p_++ = c; }
+  void Put(const char* data, size_t n) {
+    std::memcpy(p_, data, n);
+    p_ += n;
+  }
+  template <size_t N>
+  void Put(const char (&literal)[N]) {
+    Put(literal, N - 1);
+  }
+  // Ensures room itself.
+  void Append(char c) {
+    Ensure(1);
+    Put(c);
+  }
+
+ private:
+  __attribute__((noinline)) void Grow(size_t n) {
+    const size_t used = static_cast<size_t>(p_ - s_->data());
+    s_->resize(used + std::max(2 * n, size_t{1024}));
+    p_ = s_->data() + used;
+    end_ = s_->data() + s_->size();
+  }
+
+  std::string* s_;
+  char* p_;
+  char* end_;
+};
+
+// The first byte of s that is not plain string content (see
+// JsonSpecialBytes), or s.size(). Eight bytes at a time, the last eight
+// overlapping so that nothing outside s is read.
+size_t FirstSpecial(std::string_view s) {
   const char* p = s.data();
-  const char* const end = p + s.size();
-  const char* run = p;  // start of the bytes not yet copied
+  const size_t n = s.size();
+  if (n < 8) {
+    // Two overlapping 4-byte loads cover 4..7 bytes; fewer go one by one.
+    uint64_t w = 0x6161616161616161ULL;  // "aaaaaaaa": plain
+    if (n >= 4) {
+      uint32_t head, tail;
+      std::memcpy(&head, p, 4);
+      std::memcpy(&tail, p + n - 4, 4);
+      w = head | (static_cast<uint64_t>(tail) << 32);
+    } else {
+      for (size_t i = 0; i < n; ++i) {
+        w = (w << 8) | static_cast<unsigned char>(p[n - 1 - i]);
+      }
+    }
+    if (JsonSpecialBytes(w) == 0) return n;
+    for (size_t i = 0; i < n; ++i) {
+      const unsigned char c = static_cast<unsigned char>(p[i]);
+      if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') return i;
+    }
+    return n;
+  }
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    if (const uint64_t special = JsonSpecialBytes(w); special != 0)
+      return i + __builtin_ctzll(special) / 8;
+  }
+  if (i == n) return n;
+  uint64_t w;
+  std::memcpy(&w, p + n - 8, 8);
+  // Only the bytes from i on: the top (n - i) bytes of w.
+  const uint64_t special = JsonSpecialBytes(w) >> (8 * (8 - (n - i)));
+  return special == 0 ? n : i + __builtin_ctzll(special) / 8;
+}
+
+void PutJsonString(std::string_view s, TextOut& out) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out.Ensure(s.size() + 2);
+  out.Put('"');
+  const size_t first = FirstSpecial(s);
+  if (first == s.size()) {  // the common case: nothing to escape or replace
+    out.Put(s.data(), s.size());
+    out.Put('"');
+    return;
+  }
+  const char* p = s.data() + first;
+  const char* const end = s.data() + s.size();
+  const char* run = s.data();  // start of the bytes not yet copied
   while (true) {
     while (end - p >= 8) {
       uint64_t w;
@@ -422,9 +551,10 @@ void AppendJsonString(std::string_view s, std::string* out) {
         p += n;
         continue;
       }
-      out->append(run, p);
-      out->append("\xEF\xBF\xBD");  // U+FFFD
+      out.Put(run, static_cast<size_t>(p - run));
       p += IllFormedLength(u, uend);
+      out.Ensure(3 + static_cast<size_t>(end - p) + 1);
+      out.Put("\xEF\xBF\xBD");  // U+FFFD
       run = p;
       continue;
     }
@@ -432,122 +562,208 @@ void AppendJsonString(std::string_view s, std::string* out) {
       ++p;
       continue;
     }
-    out->append(run, p);
+    out.Put(run, static_cast<size_t>(p - run));
+    ++p;
+    out.Ensure(6 + static_cast<size_t>(end - p) + 1);
     switch (c) {
       case '"':
-        out->append("\\\"");
+        out.Put("\\\"");
         break;
       case '\\':
-        out->append("\\\\");
+        out.Put("\\\\");
         break;
       case '\n':
-        out->append("\\n");
+        out.Put("\\n");
         break;
       case '\r':
-        out->append("\\r");
+        out.Put("\\r");
         break;
       case '\t':
-        out->append("\\t");
+        out.Put("\\t");
         break;
       case '\b':
-        out->append("\\b");
+        out.Put("\\b");
         break;
       case '\f':
-        out->append("\\f");
+        out.Put("\\f");
         break;
       default: {
         const char esc[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 15]};
-        out->append(esc, 6);
+        out.Put(esc, 6);
       }
     }
-    ++p;
     run = p;
   }
-  out->append(run, end);
-  out->push_back('"');
+  out.Put(run, static_cast<size_t>(end - run));
+  out.Put('"');
 }
 
-void AppendValueJson(const AttributeValue& value, std::string* out) {
+// `scratch` is reused for the text of numbers and base64.
+void PutItem(const Item& item, TextOut& out, std::string& scratch);
+
+// Number::AppendTo's text, written from the number's raw form with a 64-bit
+// conversion when the coefficient fits (every number of up to 19 digits);
+// AppendTo divides 128-bit values digit by digit, which was a fifth of the
+// encoding time. attribute_json_test checks both agree (NumbersPrintAsTypes).
+void PutNumber(const Number& n, TextOut& out) {
+  const Number::Raw raw = n.raw();
+  char digits[48];
+  char* d_end;
+  if (raw.hi == 0) {
+    d_end = std::to_chars(digits, digits + sizeof(digits), raw.lo).ptr;
+  } else {
+    using u128 = unsigned __int128;
+    constexpr uint64_t kTen19 = 10'000'000'000'000'000'000ULL;
+    const u128 v = (static_cast<u128>(raw.hi) << 64) | raw.lo;
+    d_end = std::to_chars(digits, digits + sizeof(digits),
+                          static_cast<uint64_t>(v / kTen19))
+                .ptr;
+    char low[20];
+    char* low_end = std::to_chars(low, low + sizeof(low),
+                                  static_cast<uint64_t>(v % kTen19))
+                        .ptr;
+    const size_t low_len = static_cast<size_t>(low_end - low);
+    std::memset(d_end, '0', 19 - low_len);
+    std::memcpy(d_end + (19 - low_len), low, low_len);
+    d_end += 19;
+  }
+  const int nd = static_cast<int>(d_end - digits);
+  const int e = raw.exponent;
+  // Sign, digits, point and zeros: at most 1 + 38 + 2 + 130 bytes.
+  out.Ensure(static_cast<size_t>(nd) + 4 + static_cast<size_t>(e < 0 ? -e : e));
+  out.Put('"');
+  if (raw.negative && (raw.lo != 0 || raw.hi != 0)) out.Put('-');
+  if (raw.lo == 0 && raw.hi == 0) {
+    out.Put('0');
+  } else if (e >= 0) {
+    out.Put(digits, static_cast<size_t>(nd));
+    for (int i = 0; i < e; ++i) out.Put('0');
+  } else if (-e < nd) {
+    const int point = nd + e;
+    out.Put(digits, static_cast<size_t>(point));
+    out.Put('.');
+    out.Put(digits + point, static_cast<size_t>(nd - point));
+  } else {
+    out.Put("0.");
+    for (int i = 0; i < -e - nd; ++i) out.Put('0');
+    out.Put(digits, static_cast<size_t>(nd));
+  }
+  out.Put('"');
+}
+
+void PutBase64(std::string_view bytes, TextOut& out, std::string& scratch) {
+  scratch.clear();
+  Base64EncodeTo(bytes, &scratch);
+  out.Ensure(scratch.size() + 2);
+  out.Put('"');
+  out.Put(scratch.data(), scratch.size());
+  out.Put('"');
+}
+
+void PutValue(const AttributeValue& value, TextOut& out, std::string& scratch) {
+  out.Ensure(16);
   switch (value.type()) {
     case AttributeType::kS:
-      out->append("{\"S\":", 5);
-      AppendJsonString(value.s(), out);
+      out.Put("{\"S\":");
+      PutJsonString(value.s(), out);
       break;
     case AttributeType::kN:
-      out->append("{\"N\":\"", 6);
-      value.n().AppendTo(out);
-      out->push_back('"');
+      out.Put("{\"N\":");
+      PutNumber(value.n(), out);
       break;
     case AttributeType::kB:
-      out->append("{\"B\":\"", 6);
-      Base64EncodeTo(value.b(), out);
-      out->push_back('"');
+      out.Put("{\"B\":");
+      PutBase64(value.b(), out, scratch);
       break;
     case AttributeType::kBOOL:
       if (value.boolean()) {
-        out->append("{\"BOOL\":true", 12);
+        out.Put("{\"BOOL\":true");
       } else {
-        out->append("{\"BOOL\":false", 13);
+        out.Put("{\"BOOL\":false");
       }
       break;
     case AttributeType::kNULL:
-      out->append("{\"NULL\":true", 12);
+      out.Put("{\"NULL\":true");
       break;
     case AttributeType::kSS:
-      out->append("{\"SS\":[", 7);
+      out.Put("{\"SS\":[");
       for (size_t i = 0; i < value.ss().size(); ++i) {
-        if (i) out->push_back(',');
-        AppendJsonString(value.ss()[i], out);
+        if (i) out.Append(',');
+        PutJsonString(value.ss()[i], out);
       }
-      out->push_back(']');
+      out.Append(']');
       break;
     case AttributeType::kNS:
-      out->append("{\"NS\":[", 7);
+      out.Put("{\"NS\":[");
       for (size_t i = 0; i < value.ns().size(); ++i) {
-        if (i) out->push_back(',');
-        out->push_back('"');
-        value.ns()[i].AppendTo(out);
-        out->push_back('"');
+        if (i) out.Append(',');
+        PutNumber(value.ns()[i], out);
       }
-      out->push_back(']');
+      out.Append(']');
       break;
     case AttributeType::kBS:
-      out->append("{\"BS\":[", 7);
+      out.Put("{\"BS\":[");
       for (size_t i = 0; i < value.bs().size(); ++i) {
-        if (i) out->push_back(',');
-        out->push_back('"');
-        Base64EncodeTo(value.bs()[i], out);
-        out->push_back('"');
+        if (i) out.Append(',');
+        PutBase64(value.bs()[i], out, scratch);
       }
-      out->push_back(']');
+      out.Append(']');
       break;
     case AttributeType::kL:
-      out->append("{\"L\":[", 6);
+      out.Put("{\"L\":[");
       for (size_t i = 0; i < value.l().size(); ++i) {
-        if (i) out->push_back(',');
-        AppendValueJson(value.l()[i], out);
+        if (i) out.Append(',');
+        PutValue(value.l()[i], out, scratch);
       }
-      out->push_back(']');
+      out.Append(']');
       break;
     case AttributeType::kM:
-      out->append("{\"M\":", 5);
-      AppendItemJson(value.m(), out);
+      out.Put("{\"M\":");
+      PutItem(value.m(), out, scratch);
       break;
   }
-  out->push_back('}');
+  out.Append('}');
+}
+
+void PutItem(const Item& item, TextOut& out, std::string& scratch) {
+  out.Append('{');
+  bool first = true;
+  for (const auto& e : item) {
+    if (!first) out.Append(',');
+    first = false;
+    PutJsonString(e.name, out);
+    out.Append(':');
+    PutValue(e.value, out, scratch);
+  }
+  out.Append('}');
+}
+
+}  // namespace
+
+void AppendJsonString(std::string_view s, std::string* out) {
+  // Most strings a response writes (member names, table names) need no
+  // escape: append them at once.
+  if (FirstSpecial(s) == s.size()) {
+    out->reserve(out->size() + s.size() + 2);
+    out->push_back('"');
+    out->append(s);
+    out->push_back('"');
+    return;
+  }
+  TextOut o(out);
+  PutJsonString(s, o);
+}
+
+void AppendValueJson(const AttributeValue& value, std::string* out) {
+  TextOut o(out);
+  std::string scratch;
+  PutValue(value, o, scratch);
 }
 
 void AppendItemJson(const Item& item, std::string* out) {
-  out->push_back('{');
-  bool first = true;
-  for (const auto& e : item) {
-    if (!first) out->push_back(',');
-    first = false;
-    AppendJsonString(e.name, out);
-    out->push_back(':');
-    AppendValueJson(e.value, out);
-  }
-  out->push_back('}');
+  TextOut o(out);
+  std::string scratch;
+  PutItem(item, o, scratch);
 }
 
 }  // namespace eddy::wire_internal

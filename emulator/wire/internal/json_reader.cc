@@ -43,7 +43,6 @@ void AppendUtf8(uint32_t cp, std::string* out) {
   }
 }
 
-inline bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
 }  // namespace
 
@@ -72,16 +71,8 @@ void JsonReader::Fail(Error e) {
   pos_ = end_;
 }
 
-JsonType JsonReader::Peek() {
-  SkipWhitespace();
-  if (pos_ >= end_) return JsonType::kNone;
+JsonType JsonReader::PeekOther() {
   switch (*pos_) {
-    case '{':
-      return JsonType::kObject;
-    case '[':
-      return JsonType::kArray;
-    case '"':
-      return JsonType::kString;
     case 't':
       if (end_ - pos_ >= 4 && std::memcmp(pos_, "true", 4) == 0)
         return JsonType::kTrue;
@@ -98,68 +89,22 @@ JsonType JsonReader::Peek() {
     case ']':
       return JsonType::kNone;
     default:
-      if (*pos_ == '-' || IsDigit(*pos_)) return ScanNumber();
+      if (*pos_ == '-' || (*pos_ >= '0' && *pos_ <= '9')) return ScanNumber();
       break;
   }
   Fail(Error::kSyntax);
   return JsonType::kNone;
 }
 
-JsonType JsonReader::ScanNumber() {
-  const char* p = pos_;
-  if (*p == '-') ++p;
-  if (p >= end_ || !IsDigit(*p)) {
-    Fail(Error::kSyntax);
-    return JsonType::kNone;
-  }
-  if (*p == '0') {
-    ++p;
-  } else {
-    while (p < end_ && IsDigit(*p)) ++p;
-  }
-  JsonType type = JsonType::kInteger;
-  if (p < end_ && *p == '.') {
-    ++p;
-    if (p >= end_ || !IsDigit(*p)) {
-      Fail(Error::kSyntax);
-      return JsonType::kNone;
-    }
-    while (p < end_ && IsDigit(*p)) ++p;
-    type = JsonType::kDecimal;
-  }
-  if (p < end_ && (*p == 'e' || *p == 'E')) {
-    ++p;
-    if (p < end_ && (*p == '+' || *p == '-')) ++p;
-    if (p >= end_ || !IsDigit(*p)) {
-      Fail(Error::kSyntax);
-      return JsonType::kNone;
-    }
-    while (p < end_ && IsDigit(*p)) ++p;
-    type = JsonType::kDecimal;
-  }
-  number_end_ = p;
-  return type;
-}
-
-void JsonReader::EnterObject() {
-  ++pos_;
-  first_ = true;
-}
-
-void JsonReader::EnterArray() {
-  ++pos_;
-  first_ = true;
-}
-
-bool JsonReader::NextMember(std::string_view* key) {
+bool JsonReader::NextSlow(char close, std::string_view* key) {
   SkipWhitespace();
   if (pos_ >= end_) {
     Fail(Error::kSyntax);
     return false;
   }
-  if (*pos_ == '}') {
+  if (*pos_ == close) {
     ++pos_;
-    first_ = false;  // the object was a value of its parent
+    first_ = false;  // the container was a value of its parent
     return false;
   }
   if (!first_) {
@@ -175,6 +120,7 @@ bool JsonReader::NextMember(std::string_view* key) {
     }
   }
   first_ = false;
+  if (key == nullptr) return true;
   if (*pos_ != '"') {
     Fail(Error::kSyntax);
     return false;
@@ -189,31 +135,40 @@ bool JsonReader::NextMember(std::string_view* key) {
   return true;
 }
 
-bool JsonReader::NextElement() {
-  SkipWhitespace();
-  if (pos_ >= end_) {
+JsonType JsonReader::ScanNumber() {
+  const char* p = pos_;
+  if (*p == '-') ++p;
+  if (p >= end_ || *p < '0' || *p > '9') {
     Fail(Error::kSyntax);
-    return false;
+    return JsonType::kNone;
   }
-  if (*pos_ == ']') {
-    ++pos_;
-    first_ = false;
-    return false;
+  if (*p == '0') {
+    ++p;
+  } else {
+    while (p < end_ && *p >= '0' && *p <= '9') ++p;
   }
-  if (!first_) {
-    if (*pos_ != ',') {
+  JsonType type = JsonType::kInteger;
+  if (p < end_ && *p == '.') {
+    ++p;
+    if (p >= end_ || *p < '0' || *p > '9') {
       Fail(Error::kSyntax);
-      return false;
+      return JsonType::kNone;
     }
-    ++pos_;
+    while (p < end_ && *p >= '0' && *p <= '9') ++p;
+    type = JsonType::kDecimal;
   }
-  first_ = false;
-  return true;
-}
-
-std::string_view JsonReader::ReadString() {
-  SkipWhitespace();
-  return ScanString(&string_scratch_);
+  if (p < end_ && (*p == 'e' || *p == 'E')) {
+    ++p;
+    if (p < end_ && (*p == '+' || *p == '-')) ++p;
+    if (p >= end_ || *p < '0' || *p > '9') {
+      Fail(Error::kSyntax);
+      return JsonType::kNone;
+    }
+    while (p < end_ && *p >= '0' && *p <= '9') ++p;
+    type = JsonType::kDecimal;
+  }
+  number_end_ = p;
+  return type;
 }
 
 std::string_view JsonReader::ScanString(std::string* scratch) {
@@ -338,18 +293,6 @@ std::string_view JsonReader::ScanString(std::string* scratch) {
   return {};
 }
 
-std::string_view JsonReader::ReadNumber() {
-  SkipWhitespace();
-  const char* start = pos_;
-  pos_ = number_end_;
-  return std::string_view(start, number_end_ - start);
-}
-
-void JsonReader::ReadLiteral() {
-  SkipWhitespace();
-  pos_ += (*pos_ == 'f') ? 5 : 4;
-}
-
 void JsonReader::Skip() {
   size_t depth = 0;
   while (true) {
@@ -396,6 +339,20 @@ void JsonReader::Skip() {
     }
     if (depth == 0 || !ok()) return;
   }
+}
+
+size_t JsonReader::CountRemainingFromHere(bool object) const {
+  // The reader is before the current value: skip it, then count the rest.
+  JsonReader ahead(std::string_view(pos_, static_cast<size_t>(end_ - pos_)));
+  ahead.Skip();
+  ahead.first_ = false;
+  size_t n = 1;
+  std::string_view key;
+  while (object ? ahead.NextMember(&key) : ahead.NextElement()) {
+    ahead.Skip();
+    ++n;
+  }
+  return ahead.ok() ? n : 0;
 }
 
 JsonValue JsonReader::SkipValue() {

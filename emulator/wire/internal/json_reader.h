@@ -59,6 +59,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -94,35 +95,95 @@ class JsonReader {
     kInvalidUtf8,  // a string is not valid UTF-8, or pairs no surrogates
   };
 
+  // A UTF-8 byte order mark at the very start is skipped, as Jackson
+  // (DynamoDB's parser) and nlohmann/json skip it.
   explicit JsonReader(std::string_view text)
-      : pos_(text.data()), end_(text.data() + text.size()) {}
+      : pos_(text.data()), end_(text.data() + text.size()) {
+    if (text.size() >= 3 && std::memcmp(pos_, "\xEF\xBB\xBF", 3) == 0) pos_ += 3;
+  }
 
   // The type of the next value, after whitespace; kNone at a closing bracket,
   // at the end or after an error. A number is scanned whole here.
-  JsonType Peek();
+  JsonType Peek() {
+    SkipWhitespace();
+    if (pos_ >= end_) return JsonType::kNone;
+    switch (*pos_) {
+      case '{':
+        return JsonType::kObject;
+      case '[':
+        return JsonType::kArray;
+      case '"':
+        return JsonType::kString;
+      default:
+        return PeekOther();
+    }
+  }
 
   // REQUIRES: Peek() returned kObject / kArray.
-  void EnterObject();
-  void EnterArray();
+  void EnterObject() {
+    ++pos_;
+    first_ = true;
+  }
+  void EnterArray() {
+    ++pos_;
+    first_ = true;
+  }
   // Inside an object: reads the next key and its ':' (true), or the closing
   // '}' (false). False on error too.
-  bool NextMember(std::string_view* key);
+  bool NextMember(std::string_view* key) {
+    // The common shape, ,"key": with no whitespace, without the general path.
+    if (end_ - pos_ >= 2 && pos_[0] == (first_ ? '"' : ',') &&
+        pos_[first_ ? 0 : 1] == '"') {
+      if (!first_) ++pos_;
+      first_ = false;
+      *key = ScanString(&key_scratch_);
+      if (pos_ < end_ && *pos_ == ':') {
+        ++pos_;
+        return true;
+      }
+      SkipWhitespace();
+      if (pos_ < end_ && *pos_ == ':') {
+        ++pos_;
+        return true;
+      }
+      Fail(Error::kSyntax);
+      return false;
+    }
+    return NextSlow('}', key);
+  }
   // Inside an array: true when another element follows (the reader is before
   // it), false after the closing ']' or on error.
-  bool NextElement();
+  bool NextElement() {
+    if (pos_ < end_ && !first_ && *pos_ == ',') {
+      ++pos_;
+      return true;
+    }
+    return NextSlow(']', nullptr);
+  }
 
   // REQUIRES: Peek() returned kString. The unescaped string.
-  std::string_view ReadString();
+  std::string_view ReadString() { return ScanString(&string_scratch_); }
   // REQUIRES: Peek() returned kInteger or kDecimal. The number's text.
-  std::string_view ReadNumber();
+  std::string_view ReadNumber() {
+    const char* start = pos_;
+    pos_ = number_end_;
+    return std::string_view(start, static_cast<size_t>(number_end_ - start));
+  }
   // REQUIRES: Peek() returned kTrue, kFalse or kNull.
-  void ReadLiteral();
+  void ReadLiteral() { pos_ += (*pos_ == 'f') ? 5 : 4; }
 
   // Skips the next value, whatever it is, checking it as thoroughly as
   // reading it would.
   void Skip();
   // Skip() that returns what it skipped.
   JsonValue SkipValue();
+
+  // Right after NextElement / NextMember returned true: how many elements
+  // (members) the container holds from the current one on, read ahead
+  // without moving (one scan of the rest of it). Lets a decoder size a large
+  // vector once instead of doubling it (whose peak holds old and new
+  // buffers). 0 on error.
+  size_t CountRemainingFromHere(bool object) const;
 
   // True when the document is complete: no error and nothing but whitespace
   // left.
@@ -145,6 +206,9 @@ class JsonReader {
   // only when it has escapes; with `scratch` null only checks it.
   std::string_view ScanString(std::string* scratch);
   JsonType ScanNumber();
+  JsonType PeekOther();
+  // NextMember (key != null) / NextElement in general, closing with `close`.
+  bool NextSlow(char close, std::string_view* key);
 
   const char* pos_;
   const char* end_;

@@ -254,6 +254,7 @@ void ObjectReader::Index(JsonReader& in) {
   while (in.NextMember(&key)) {
     const std::string_view name = KnownName(key);
     if (name.empty()) {
+      has_other_names_ = true;
       in.Skip();
       continue;
     }
@@ -288,8 +289,7 @@ const JsonValue* ObjectReader::Member(std::string_view name) const {
       break;
     }
   }
-  if (found == nullptr && object_.type == JsonType::kObject &&
-      KnownName(name).empty()) {
+  if (found == nullptr && has_other_names_ && KnownName(name).empty()) {
     // A name missing from the table: find it the slow way (and keep the
     // answer, so it is done once).
     JsonReader in(object_.text);

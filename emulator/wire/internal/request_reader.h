@@ -204,6 +204,7 @@ class ObjectReader {
   RequestErrors* errors_ = nullptr;
   std::array<Entry, kInlineEntries> entries_;
   size_t size_ = 0;
+  bool has_other_names_ = false;  // names not in the table were skipped
   std::vector<Entry> more_entries_;  // beyond kInlineEntries
 };
 
