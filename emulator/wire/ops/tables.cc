@@ -68,7 +68,14 @@ std::optional<BillingMode> ReadBillingMode(ObjectReader& r) {
                       {"PAY_PER_REQUEST", BillingMode::kPayPerRequest}});
 }
 
-std::vector<KeySchemaElement> ReadKeySchema(ObjectReader& r) {
+// A table's or an LSI's key schema holds at most 2 elements; a GSI's up to
+// 8 (multi-attribute keys, checked by the engine). One element past the bound
+// is kept so the engine can word its length error; the rest are not stored.
+constexpr size_t kTableKeyElements = 2;
+constexpr size_t kGsiKeyElements = 8;
+
+std::vector<KeySchemaElement> ReadKeySchema(ObjectReader& r,
+                                            size_t max_elements) {
   std::vector<KeySchemaElement> out;
   const JsonValue* list = r.List("KeySchema", /*required=*/true);
   if (list == nullptr) return out;
@@ -84,8 +91,7 @@ std::vector<KeySchemaElement> ReadKeySchema(ObjectReader& r) {
                         {{"HASH", KeyType::kHash}, {"RANGE", KeyType::kRange}},
                         /*required=*/true)
             .value_or(KeyType::kHash);
-    // DynamoDB allows two; a third is enough for its length error.
-    AppendBounded(out, std::move(k), 2);
+    AppendBounded(out, std::move(k), max_elements);
   }
   return out;
 }
@@ -130,7 +136,9 @@ std::vector<Index> ReadIndexes(ObjectReader& r, std::string_view name,
     ObjectReader e = r.ListElement(name, element, elements.index(), shape);
     Index index;
     index.index_name = e.String("IndexName", /*required=*/true).value_or("");
-    index.key_schema = ReadKeySchema(e);
+    index.key_schema = ReadKeySchema(
+        e, std::is_same_v<Index, GlobalSecondaryIndex> ? kGsiKeyElements
+                                                        : kTableKeyElements);
     index.projection = ReadProjection(e);
     if constexpr (std::is_same_v<Index, GlobalSecondaryIndex>) {
       index.provisioned_throughput = ReadProvisionedThroughput(e);
@@ -167,7 +175,7 @@ StatusOr<std::string> CreateTableOp(Database& db, ObjectReader& r) {
   req.billing_mode = ReadBillingMode(r);
   req.provisioned_throughput = ReadProvisionedThroughput(r);
   req.on_demand_throughput = ReadOnDemandThroughput(r);
-  req.key_schema = ReadKeySchema(r);
+  req.key_schema = ReadKeySchema(r, kTableKeyElements);
   req.local_secondary_indexes =
       ReadIndexes<LocalSecondaryIndex>(r, "LocalSecondaryIndexes",
                                        "LocalSecondaryIndex");
@@ -241,7 +249,7 @@ StatusOr<std::string> UpdateTableOp(Database& db, ObjectReader& r) {
         ObjectReader cr(c, e.PathOf("Create"), &errors);
         GlobalSecondaryIndex g;
         g.index_name = cr.String("IndexName", /*required=*/true).value_or("");
-        g.key_schema = ReadKeySchema(cr);
+        g.key_schema = ReadKeySchema(cr, kGsiKeyElements);
         g.projection = ReadProjection(cr);
         g.provisioned_throughput = ReadProvisionedThroughput(cr);
         g.on_demand_throughput = ReadOnDemandThroughput(cr);
