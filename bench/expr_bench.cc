@@ -15,10 +15,21 @@
 //     alternated in each iteration, so the shared machine's noise hits both
 //     alike; counter `ratio` = filtered / unfiltered wall time.
 //     Target: ratio <= 1.5.
+//   - BM_Legacy{AttributesToGet,AttributeUpdates,Expected,ScanFilterIn}/
+//     elements:{1k,10k,100k,1M}: one request through the typed Database API
+//     whose legacy parameter has that many elements (issue 26's worst
+//     shapes): GetItem with n AttributesToGet names; UpdateItem with n
+//     AttributeUpdates (DELETE of a string set from n absent attributes, a
+//     no-op); PutItem with n Expected entries (each `aN NE 0`, true for the
+//     absent aN); Scan of 10 items with ScanFilter `v IN (n numbers)` (half
+//     the items match nothing, so the whole list is compared). Every request
+//     succeeds. Linear translation shows as a constant time per element
+//     (items_per_second).
 //
 //   build/dev/bench/expr_bench --benchmark_min_time=0.3
 
 #include <chrono>
+#include <map>
 #include <string>
 
 #include "benchmark/benchmark.h"
@@ -248,6 +259,116 @@ BENCHMARK(BM_ExprScanFilterOverhead)
     ->Arg(10)
     ->ArgName("clauses")
     ->Unit(benchmark::kMillisecond);
+
+// A small table for the legacy shapes: pk = k0..k9, v = i or -i.
+Database& LegacyTable() {
+  static Database* db = [] {
+    auto* d = new Database();
+    CreateTableRequest c;
+    c.table_name = "legacy";
+    c.key_schema = {{"pk", KeyType::kHash}};
+    c.attribute_definitions = {{"pk", ScalarAttributeType::kS}};
+    c.billing_mode = BillingMode::kPayPerRequest;
+    (void)d->CreateTable(c);
+    PutItemRequest put;
+    put.table_name = "legacy";
+    for (int i = 0; i < 10; ++i) {
+      put.item = {{"pk", AttributeValue::S("k" + std::to_string(i))},
+                  {"v", AttributeValue::N(i % 2 ? -i : i)},
+                  {"a1", AttributeValue::S("one")}};
+      (void)d->PutItem(put);
+    }
+    return d;
+  }();
+  return *db;
+}
+
+std::string LegacyName(int64_t i) { return "a" + std::to_string(i); }
+
+// Runs `call` (which returns whether the request succeeded) once per
+// iteration; n elements per request.
+template <typename Call>
+void RunLegacy(benchmark::State& state, const Call& call) {
+  for (auto _ : state) {
+    if (!call()) {
+      state.SkipWithError("the request must succeed");
+      return;
+    }
+  }
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+
+void BM_LegacyAttributesToGet(benchmark::State& state) {
+  Database& db = LegacyTable();
+  GetItemRequest get;
+  get.table_name = "legacy";
+  get.key = {{"pk", AttributeValue::S("k0")}};
+  get.attributes_to_get.emplace();
+  for (int64_t i = 0; i < state.range(0); ++i) {
+    get.attributes_to_get->push_back(LegacyName(i));
+  }
+  RunLegacy(state, [&] {
+    StatusOr<GetItemResponse> r = db.GetItem(get);
+    return r.ok() && r->item && r->item->size() == 1;
+  });
+}
+
+void BM_LegacyAttributeUpdates(benchmark::State& state) {
+  Database& db = LegacyTable();
+  UpdateItemRequest update;
+  update.table_name = "legacy";
+  update.key = {{"pk", AttributeValue::S("k0")}};
+  update.attribute_updates.emplace();
+  const AttributeValue set = *AttributeValue::SS({"x"});
+  for (int64_t i = 0; i < state.range(0); ++i) {
+    update.attribute_updates->emplace(
+        "u" + std::to_string(i),
+        AttributeValueUpdate{set, AttributeAction::kDelete});
+  }
+  RunLegacy(state, [&] { return db.UpdateItem(update).ok(); });
+}
+
+void BM_LegacyExpected(benchmark::State& state) {
+  Database& db = LegacyTable();
+  PutItemRequest put;
+  put.table_name = "legacy";
+  put.item = {{"pk", AttributeValue::S("expected")}};
+  put.expected.emplace();
+  for (int64_t i = 0; i < state.range(0); ++i) {
+    put.expected->emplace(LegacyName(i),
+                          ExpectedAttributeValue{std::nullopt,
+                                                 std::nullopt,
+                                                 ComparisonOperator::kNe,
+                                                 {AttributeValue::N(0)}});
+  }
+  RunLegacy(state, [&] { return db.PutItem(put).ok(); });
+}
+
+void BM_LegacyScanFilterIn(benchmark::State& state) {
+  Database& db = LegacyTable();
+  ScanRequest scan;
+  scan.table_name = "legacy";
+  Condition in{ComparisonOperator::kIn, {}};
+  for (int64_t i = 0; i < state.range(0); ++i) {
+    in.attribute_value_list.push_back(AttributeValue::N(i));
+  }
+  scan.scan_filter = std::map<std::string, Condition>{{"v", std::move(in)}};
+  RunLegacy(state, [&] {
+    StatusOr<ScanResponse> r = db.Scan(scan);
+    return r.ok() && r->count == 5;  // v = 0, 2, 4, 6, 8
+  });
+}
+
+void LegacySizes(benchmark::internal::Benchmark* b) {
+  b->RangeMultiplier(10)
+      ->Range(1000, 1000000)
+      ->ArgName("elements")
+      ->Unit(benchmark::kMillisecond);
+}
+BENCHMARK(BM_LegacyAttributesToGet)->Apply(LegacySizes);
+BENCHMARK(BM_LegacyAttributeUpdates)->Apply(LegacySizes);
+BENCHMARK(BM_LegacyExpected)->Apply(LegacySizes);
+BENCHMARK(BM_LegacyScanFilterIn)->Apply(LegacySizes);
 
 }  // namespace
 }  // namespace eddy

@@ -23,6 +23,19 @@ if(EDDY_SANITIZE)
   target_compile_definitions(eddy_build_flags INTERFACE EDDY_SANITIZE=1)
 endif()
 
+if(EDDY_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "EDDY_FUZZ needs clang (-DCMAKE_CXX_COMPILER=clang++)")
+  endif()
+  # Coverage for libFuzzer and the sanitizers that catch what it finds;
+  # harnesses add -fsanitize=fuzzer at link time (tests/fuzz).
+  target_compile_options(eddy_build_flags INTERFACE
+    -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+    -fno-omit-frame-pointer)
+  target_link_options(eddy_build_flags INTERFACE -fsanitize=address,undefined)
+  target_compile_definitions(eddy_build_flags INTERFACE EDDY_FUZZ=1)
+endif()
+
 if(EDDY_SANITIZE_THREAD)
   target_compile_options(eddy_build_flags INTERFACE -fsanitize=thread -fno-omit-frame-pointer)
   target_link_options(eddy_build_flags INTERFACE -fsanitize=thread)

@@ -8,15 +8,18 @@
 // hash (sort key empty, the smallest position of that hash); a split for heat
 // may cut *inside* one hash value, at a sort key (throughput-model.md §2, §5).
 //
-// The count follows throughput-model.md §3: provisioned tables start with
-// max(ceil(RCU/3000 + WCU/1000), ceil(size/10 GB), 1) partitions, on-demand
-// tables with 4; raising throughput past what the partitions serve doubles the
-// count (GrowTo), and partitions never merge.
+// The count follows the throughput model (throughput-model.md §3):
+// provisioned tables start with max(ceil(RCU/3000 + WCU/1000),
+// ceil(size/10 GB), 1) partitions, on-demand tables with 4; raising
+// throughput past what the partitions serve doubles the count (GrowTo), and
+// partitions never merge.
 //
+// clang-format off
 //   PartitionMap map(PartitionMap::ProvisionedPartitionCount(5000, 2000, 0));
 //   int p = map.PartitionOf(hash);              // 0..3
 //   int q = map.PartitionOf(hash, sort_key);    // same unless cut inside hash
 //   map.SplitAt(q, KeyPosition{hash, "m"});     // a split for heat
+// clang-format on
 //
 // Invariants: start(0) == (0, ""); starts strictly increase in (hash, sort
 // key) order; count() >= 1.

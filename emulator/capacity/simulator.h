@@ -1,10 +1,12 @@
 // Copyright 2026 The eddy Authors.
 //
-// ThrottleSimulator: DynamoDB's admission control on a virtual clock
-// (throughput-model.md §3–§6). One simulator per Database manages
-// *resources* — a table or one of its global secondary indexes, each with its
-// own partition space — and decides, request by request, whether DynamoDB
-// would serve it or throttle it:
+// ThrottleSimulator: DynamoDB's admission control on a virtual clock, as the
+// throughput model describes it (../shared/design/throughput-model.md §3–§6;
+// "the throughput model" in capacity/'s comments always means that
+// document's facts). One simulator per Database manages *resources* — a
+// table or one of its global secondary indexes, each with its own partition
+// space — and decides, request by request, whether DynamoDB would serve it or
+// throttle it:
 //
 //   (a) on-demand maximum throughput (MaxRead/WriteRequestUnits),
 //   (b) per-table and per-account quotas (on-demand),
@@ -24,10 +26,12 @@
 // Contributor-Insights-style top keys are kept with bounded memory.
 //
 // The simulator sees ARNs, sizes, key hashes/bytes, units and a Clock, never
-// tables (ARCHITECTURE.md): the engine registers each table and GSI, calls
-// Admit once per request with the accesses the request makes, and turns the
-// decision into the Status DynamoDB sends (AdmitDecision::ToStatus).
+// tables (capacity sits below the engine, docs/architecture.md): the engine
+// registers each table and GSI, calls Admit once per request with the
+// accesses the request makes, and turns the decision into the Status
+// DynamoDB sends (AdmitDecision::ToStatus).
 //
+// clang-format off
 //   ManualClock clock;
 //   SimulatorOptions options;
 //   options.mode = ThrottleMode::kSimulate;
@@ -41,6 +45,7 @@
 //              .partition_key = pk, .write_half_units = 2};   // a 1 KB write
 //   AdmitDecision d = sim.Admit({&put, 1});
 //   if (!d.admitted()) return d.ToStatus();  // ThrottlingException + reasons
+// clang-format on
 //
 // Units are integer half-units everywhere (capacity/units.h): a 1 KB write is
 // 2, a 4 KB eventually consistent read is 1.
@@ -71,13 +76,16 @@
 namespace eddy::capacity {
 
 namespace internal {
+struct Account;
+struct AdmitScratch;
 struct Resource;
 class TopKeys;
 }  // namespace internal
 
 // kOff: everything is admitted (like DynamoDB Local); consumption, top keys
 // and per-second metrics are still recorded and partitions still split for
-// size and throughput, but not for heat. kSimulate: the full model.
+// size and throughput, but not for heat.
+// kSimulate: the whole throughput model.
 enum class ThrottleMode { kOff, kSimulate };
 
 enum class Billing : uint8_t { kProvisioned, kOnDemand };
@@ -211,8 +219,8 @@ struct ResourceConfig {
   // Bytes stored now (items plus index entries); sets the initial partition
   // count (ceil(size / 10 GB)) and the size of each partition.
   int64_t size_bytes = 0;
-  // At least this many partitions (e.g. to model a table that was once
-  // larger: partitions never merge).
+  // At least this many partitions (e.g. for a table that was once larger:
+  // partitions never merge).
   int min_partitions = 1;
 };
 
@@ -453,23 +461,33 @@ class ThrottleSimulator {
                                           bool with_sort_key, int k);
 
  private:
-  internal::Resource* Find(ResourceId id);  // REQUIRES: mu_ held
+  // The members below are defined in simulator.cc, admission.cc and
+  // metrics.cc (see simulator.cc). All of them REQUIRE mu_ held.
+
+  // The live resource `id`, or null.
+  internal::Resource* Find(ResourceId id);
+  // Brings `r` to `now` before anything looks at it: once a new virtual
+  // second has begun, closes the last one into the series and (kSimulate)
+  // applies the on-demand peaks and the splits for heat that are due.
   void AdvanceTo(internal::Resource& r, int64_t now);
+  // Admit without the lock; `count_request` false leaves ThrottledRequests
+  // to the caller (AdmitBatch counts a batch once).
   AdmitDecision AdmitLocked(std::span<const Access> accesses, int64_t now,
                             bool count_request);
+  // Counts one ThrottledRequests on the table of the first known access.
   void CountThrottledRequest(std::span<const Access> accesses);
+  // Adds `delta_bytes` at (hash, sort_key) of `r` and splits the partition
+  // for size when it outgrows options_.partition_size_bytes.
   void AddBytesLocked(internal::Resource& r, uint64_t hash,
                       std::string_view sort_key, int64_t delta_bytes,
                       int64_t now);
 
   const SimulatorOptions options_;
   std::mutex mu_;
+  // Guarded by mu_.
   std::vector<std::unique_ptr<internal::Resource>> resources_;  // by id
-  struct Account;
-  std::unique_ptr<Account> account_;
-  // Scratch space reused by Admit (guarded by mu_).
-  struct Scratch;
-  std::unique_ptr<Scratch> scratch_;
+  std::unique_ptr<internal::Account> account_;       // account-wide quotas
+  std::unique_ptr<internal::AdmitScratch> scratch_;  // reused by Admit
 };
 
 }  // namespace eddy::capacity

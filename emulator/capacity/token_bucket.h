@@ -6,9 +6,12 @@
 // half-units per second adds exactly `rate` tokens per microsecond and all
 // arithmetic is exact: a run on a ManualClock is deterministic to the byte.
 //
-//   TokenBucket b(/*rate=*/2000, /*depth_micros=*/1'000'000, now);  // 1,000
-//   WCU/s if (b.CanTake(now, 2)) b.Take(2);                                // a
-//   1 KB write
+// clang-format off
+//   // 1,000 WCU/s, 1 s deep:
+//   TokenBucket b(/*rate=*/2000, /*depth_micros=*/1'000'000, now);
+//   b.Refill(now);
+//   if (b.CanTake(2)) b.Take(2);  // a 1 KB write
+// clang-format on
 //
 // A request larger than the whole bucket can still pass when the bucket is
 // full; the bucket then goes into debt, paid back by the refill (so a 400 KB

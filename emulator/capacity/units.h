@@ -1,13 +1,15 @@
 // Copyright 2026 The eddy Authors.
 //
-// Capacity-unit arithmetic (throughput-model.md §1). Units are counted in
-// integer half-units — an eventually consistent 4 KB read is 1 — and turned
-// into DynamoDB's decimal units only at the edge (ToUnits).
+// Capacity-unit arithmetic of the throughput model (throughput-model.md §1).
+// Units are counted in integer half-units — an eventually consistent 4 KB
+// read is 1 — and turned into DynamoDB's decimal units only at the edge
+// (ToUnits).
 //
+// clang-format off
 //   int64_t r = ReadHalfUnits(/*bytes=*/8 * 1024,
-//   /*strongly_consistent=*/true);  // 4 (= 2 RCU) int64_t w =
-//   WriteHalfUnits(1600);                                           // 4 (= 2
-//   WCU)
+//                             /*strongly_consistent=*/true);  // 4 (= 2 RCU)
+//   int64_t w = WriteHalfUnits(1600);                         // 4 (= 2 WCU)
+// clang-format on
 //
 // Thread safety: pure functions.
 

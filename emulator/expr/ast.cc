@@ -3,6 +3,11 @@
 #include "emulator/expr/ast.h"
 
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
 
 namespace eddy::expr {
 namespace {
@@ -157,21 +162,25 @@ void AppendConditionExpression(const Condition& c, std::string* out) {
   }
 }
 
-void CollectTopLevelNames(const Operand& op, std::vector<std::string>* out) {
+// The names collected so far, in order, and a set of them so that a tree
+// with many distinct names (a translated legacy filter) stays linear.
+struct NameCollector {
+  std::vector<std::string> names;
+  absl::flat_hash_set<std::string_view> seen;  // views of the tree's names
+};
+
+void CollectTopLevelNames(const Operand& op, NameCollector* out) {
   if (op.kind == Operand::Kind::kPath) {
     if (op.path.elements.empty()) return;
     const std::string& name = op.path.elements[0].name;
-    for (const std::string& seen : *out) {
-      if (seen == name) return;
-    }
-    out->push_back(name);
+    if (out->seen.insert(name).second) out->names.push_back(name);
   } else if (op.kind == Operand::Kind::kFunction) {
     for (const Operand& arg : op.args) CollectTopLevelNames(arg, out);
   }
 }
 
-// Recursion depth is bounded by the tree the parser built.
-void CollectTopLevelNames(const Condition& c, std::vector<std::string>* out) {
+// Recursion depth is bounded by the tree's depth (ast.h).
+void CollectTopLevelNames(const Condition& c, NameCollector* out) {
   for (const auto& child : c.children) CollectTopLevelNames(*child, out);
   for (const Operand& op : c.operands) CollectTopLevelNames(op, out);
 }
@@ -179,9 +188,9 @@ void CollectTopLevelNames(const Condition& c, std::vector<std::string>* out) {
 }  // namespace
 
 std::vector<std::string> TopLevelAttributeNames(const Condition& condition) {
-  std::vector<std::string> names;
-  CollectTopLevelNames(condition, &names);
-  return names;
+  NameCollector collector;
+  CollectTopLevelNames(condition, &collector);
+  return std::move(collector.names);
 }
 
 std::string DocumentPath::DebugString() const {

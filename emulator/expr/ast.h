@@ -24,7 +24,10 @@
 // operand; the parser reports misuse). Parentheses leave no trace.
 //
 // Depth: the parser bounds nesting (kMaxParseDepth plus the 300-operator
-// limit), so recursive walks over any tree it built are bounded too.
+// limit), so recursive walks over any tree it built are bounded too. Trees
+// built from the legacy parameters (engine/ops/legacy.h) have no operator
+// limit but join their clauses in a balanced AND/OR tree, so their depth is
+// logarithmic in the number of clauses.
 //
 // Thread safety: trees are immutable; share them freely across threads.
 

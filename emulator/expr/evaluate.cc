@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace eddy::expr {
@@ -41,6 +42,19 @@ std::optional<int> Order(const AttributeValue* a, const AttributeValue* b) {
 
 OperandValue EvaluateOperand(const Operand& operand, const AttributeMap& item);
 
+// DynamoDB's length of a String: UTF-16 code units, as Java counts them
+// (size("é𝄞") is 3). Stored strings are valid UTF-8, so every byte that is
+// not a continuation byte starts a character, and a 4-byte character (a code
+// point above U+FFFF) takes two units.
+int64_t Utf16Length(std::string_view s) {
+  int64_t units = 0;
+  for (unsigned char c : s) {
+    if ((c & 0xC0) != 0x80) ++units;
+    if (c >= 0xF0) ++units;
+  }
+  return units;
+}
+
 OperandValue EvaluateSize(const Operand& f, const AttributeMap& item) {
   OperandValue arg = EvaluateOperand(f.args[0], item);
   const AttributeValue* v = arg.get();
@@ -48,7 +62,7 @@ OperandValue EvaluateSize(const Operand& f, const AttributeMap& item) {
   int64_t size = 0;
   switch (v->type()) {
     case AttributeType::kS:
-      size = static_cast<int64_t>(v->s().size());
+      size = Utf16Length(v->s());
       break;
     case AttributeType::kB:
       size = static_cast<int64_t>(v->b().size());
@@ -94,6 +108,9 @@ bool Contains(const AttributeValue* a, const AttributeValue* x) {
     case AttributeType::kS:
       return x->is(AttributeType::kS) &&
              a->s().find(x->s()) != std::string::npos;
+    case AttributeType::kB:
+      return x->is(AttributeType::kB) &&
+             a->b().find(x->b()) != std::string::npos;
     case AttributeType::kSS:
       return x->is(AttributeType::kS) &&
              std::find(a->ss().begin(), a->ss().end(), x->s()) != a->ss().end();

@@ -15,13 +15,15 @@
 //     element-wise.
 //   - `< <= > >= BETWEEN` order N numerically, S and B by unsigned bytes.
 //   - IN is true when some listed value equals the operand.
-//   - size(): S and B length in bytes, element count of SS/NS/BS/L/M; no
+//   - size(): S length in UTF-16 code units (as DynamoDB counts it: "é𝄞" is
+//     3), B length in bytes, element count of SS/NS/BS/L/M; no
 //     value (so the comparison is false) for N, BOOL, NULL or a missing path.
 //   - begins_with(): S with S or B with B prefix; contains(): substring of an
-//     S, member of a set of the matching element type, or an L element equal
-//     to the operand; attribute_type(): the stored type's name.
+//     S, byte substring of a B, member of a set of the matching element type,
+//     or an L element equal to the operand; attribute_type(): the stored
+//     type's name.
 // Evaluation never fails: every error is caught by the parse and resolve
-// passes. Recursion depth is bounded by the tree the parser built.
+// passes. Recursion depth is bounded by the tree's depth (ast.h).
 //
 // Thread safety: pure functions.
 

@@ -149,10 +149,8 @@ Status CheckKeyValue(const std::string& key, AttributeType type,
   return Status::OK();
 }
 
-}  // namespace
-
-StatusOr<KeyCondition> CompileKeyCondition(const ResolvedCondition& condition,
-                                           const KeySchemaView& schema) {
+// The terms of a key condition: each a leaf of its AND tree.
+StatusOr<std::vector<KeyTerm>> TermsOf(const ResolvedCondition& condition) {
   std::vector<const Condition*> leaves;
   EDDY_RETURN_IF_ERROR(CollectLeaves(*condition.root, &leaves));
   std::vector<KeyTerm> terms;
@@ -160,6 +158,115 @@ StatusOr<KeyCondition> CompileKeyCondition(const ResolvedCondition& condition,
     EDDY_ASSIGN_OR_RETURN(KeyTerm term, ToKeyTerm(*leaf));
     terms.push_back(std::move(term));
   }
+  return terms;
+}
+
+Status CheckBeginsWithType(const KeyTerm& term, AttributeType type) {
+  if (term.op == SortOp::kBeginsWith && type != AttributeType::kS &&
+      type != AttributeType::kB) {
+    return InvalidExpression(
+        ExpressionKind::kKeyCondition,
+        "Incorrect operand type for operator or function; operator or "
+        "function: begins_with, operand type: " +
+            std::string(AttributeTypeName(type)));
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+StatusOr<MultiKeyCondition> CompileMultiKeyCondition(
+    const ResolvedCondition& condition, const MultiKeySchemaView& schema) {
+  EDDY_ASSIGN_OR_RETURN(std::vector<KeyTerm> terms, TermsOf(condition));
+  std::vector<const KeyTerm*> hash(schema.hash.size(), nullptr);
+  std::vector<const KeyTerm*> range(schema.range.size(), nullptr);
+  bool other_attribute = false;
+  auto place =
+      [](std::vector<const KeyTerm*>& slots,
+         const std::vector<std::pair<std::string, AttributeType>>& keys,
+         const KeyTerm& term, bool* placed) -> Status {
+    for (size_t i = 0; i < keys.size(); ++i) {
+      if (keys[i].first != term.name) continue;
+      if (slots[i] != nullptr) {
+        return Status::Validation(
+            "KeyConditionExpressions must only contain one condition per key");
+      }
+      slots[i] = &term;
+      *placed = true;
+    }
+    return Status::OK();
+  };
+  for (const KeyTerm& term : terms) {
+    bool placed = false;
+    EDDY_RETURN_IF_ERROR(place(hash, schema.hash, term, &placed));
+    if (!placed)
+      EDDY_RETURN_IF_ERROR(place(range, schema.range, term, &placed));
+    if (!placed) other_attribute = true;
+  }
+  for (size_t i = 0; i < hash.size(); ++i) {
+    if (hash[i] == nullptr) {
+      return Status::Validation("Query condition missed key schema element: " +
+                                schema.hash[i].first);
+    }
+  }
+  if (other_attribute) {
+    for (size_t i = 0; i < range.size(); ++i) {
+      if (range[i] == nullptr) {
+        return Status::Validation(
+            "Query condition missed key schema element: " +
+            schema.range[i].first);
+      }
+    }
+    return Status::Validation("Query key condition not supported");
+  }
+  for (const KeyTerm* term : hash) {
+    if (term->op != SortOp::kEq) {
+      return Status::Validation("Query key condition not supported");
+    }
+  }
+  // Sort-key attributes are constrained left to right: every one before the
+  // last one named needs an equality.
+  int last = -1;
+  for (size_t i = 0; i < range.size(); ++i) {
+    if (range[i] != nullptr) last = static_cast<int>(i);
+  }
+  for (int i = 0; i < last; ++i) {
+    if (range[i] == nullptr || range[i]->op != SortOp::kEq) {
+      return Status::Validation(
+          "RANGE key attributes " + schema.range[i].first +
+          " must have equality conditions specified in the query because a "
+          "condition is present on key attribute " +
+          schema.range[last].first);
+    }
+  }
+
+  MultiKeyCondition result;
+  for (size_t i = 0; i < hash.size(); ++i) {
+    EDDY_RETURN_IF_ERROR(CheckKeyValue(
+        schema.hash[i].first, schema.hash[i].second, *hash[i]->values[0]));
+    result.partition_values.push_back(*hash[i]->values[0]);
+  }
+  for (int i = 0; i <= last; ++i) {
+    const KeyTerm& term = *range[i];
+    EDDY_RETURN_IF_ERROR(CheckBeginsWithType(term, schema.range[i].second));
+    for (const AttributeValue* value : term.values) {
+      EDDY_RETURN_IF_ERROR(
+          CheckKeyValue(schema.range[i].first, schema.range[i].second, *value));
+    }
+    if (term.op == SortOp::kEq) {
+      result.sort_equal.push_back(*term.values[0]);
+      continue;
+    }
+    result.last_op = term.op;
+    result.last_low = *term.values[0];
+    if (term.op == SortOp::kBetween) result.last_high = *term.values[1];
+  }
+  return result;
+}
+
+StatusOr<KeyCondition> CompileKeyCondition(const ResolvedCondition& condition,
+                                           const KeySchemaView& schema) {
+  EDDY_ASSIGN_OR_RETURN(std::vector<KeyTerm> terms, TermsOf(condition));
 
   const KeyTerm* hash = nullptr;
   const KeyTerm* range = nullptr;
@@ -202,16 +309,7 @@ StatusOr<KeyCondition> CompileKeyCondition(const ResolvedCondition& condition,
   result.partition_value = *hash->values[0];
   if (range == nullptr) return result;
 
-  if (range->op == SortOp::kBeginsWith &&
-      schema.range_type != AttributeType::kS &&
-      schema.range_type != AttributeType::kB) {
-    return InvalidExpression(
-        ExpressionKind::kKeyCondition,
-        "Incorrect operand type for operator or function; operator or "
-        "function: "
-        "begins_with, operand type: " +
-            std::string(AttributeTypeName(schema.range_type)));
-  }
+  EDDY_RETURN_IF_ERROR(CheckBeginsWithType(*range, schema.range_type));
   for (const AttributeValue* value : range->values) {
     EDDY_RETURN_IF_ERROR(
         CheckKeyValue(schema.range_name, schema.range_type, *value));

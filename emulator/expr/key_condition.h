@@ -44,6 +44,8 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "emulator/base/status.h"
 #include "emulator/expr/ast.h"
@@ -77,9 +79,37 @@ struct KeyCondition {
   AttributeValue sort_high;  // kBetween only
 };
 
+// The key schema of a GSI with a multi-attribute key: 1..4 partition-key and
+// 0..4 sort-key attributes, in key-schema order.
+struct MultiKeySchemaView {
+  std::vector<std::pair<std::string, AttributeType>> hash;
+  std::vector<std::pair<std::string, AttributeType>> range;
+};
+
+// A Query's key condition on such a key: equality on every partition-key
+// attribute, equality on the first sort-key attributes, and at most one
+// other condition on the next one (DynamoDB's left-to-right rule).
+struct MultiKeyCondition {
+  std::vector<AttributeValue> partition_values;  // one per hash attribute
+  std::vector<AttributeValue> sort_equal;        // the first range attributes'
+  // The condition on range attribute sort_equal.size(), if any (never kEq:
+  // an equality joins sort_equal).
+  KeyCondition::SortOp last_op = KeyCondition::SortOp::kNone;
+  AttributeValue last_low;
+  AttributeValue last_high;  // kBetween only
+};
+
 // REQUIRES: `condition` came from ResolveCondition with kind kKeyCondition.
 StatusOr<KeyCondition> CompileKeyCondition(const ResolvedCondition& condition,
                                            const KeySchemaView& schema);
+
+// The same for a multi-attribute key. Besides the errors above (the first
+// partition-key attribute without a condition is the one reported missing):
+//   "RANGE key attributes <a> must have equality conditions specified in the
+//   query because a condition is present on key attribute <b>" (a sort-key
+//   attribute before the last one named lacks an equality).
+StatusOr<MultiKeyCondition> CompileMultiKeyCondition(
+    const ResolvedCondition& condition, const MultiKeySchemaView& schema);
 
 }  // namespace eddy::expr
 

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -120,6 +121,20 @@ StatusOr<ResolvedProjection> CompileProjection(
     PlaceholderUsage* usage) {
   EDDY_ASSIGN_OR_RETURN(ParsedProjection parsed, ParseProjection(text));
   return ResolveProjection(parsed, names, usage);
+}
+
+ResolvedProjection ProjectionOfTopLevelNames(
+    const std::vector<std::string>& names) {
+  ResolvedProjection resolved;
+  resolved.paths.reserve(names.size());
+  for (const std::string& name : names) {
+    DocumentPath path;
+    path.elements.push_back(PathElement{.name = name});
+    resolved.paths.push_back(std::move(path));
+  }
+  resolved.tree = expr_internal::BuildTopLevelPathTree(
+      std::vector<std::string_view>(names.begin(), names.end()));
+  return resolved;
 }
 
 Item Project(const ResolvedProjection& projection, const Item& item) {

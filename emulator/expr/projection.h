@@ -84,6 +84,13 @@ StatusOr<ResolvedProjection> CompileProjection(
     std::string_view text, const ExpressionAttributeNames* names,
     PlaceholderUsage* usage);
 
+// A projection of top-level attribute names, built without an expression
+// (for the legacy AttributesToGet): no placeholders, no size or overlap
+// checks; the names are sorted once (O(n log n) comparisons).
+// REQUIRES: `names` is non-empty and holds no duplicates.
+ResolvedProjection ProjectionOfTopLevelNames(
+    const std::vector<std::string>& names);
+
 // The projected copy of `item` (see the file comment). Never fails.
 Item Project(const ResolvedProjection& projection, const Item& item);
 

@@ -197,13 +197,14 @@ class Resolver {
       }
       return Status::OK();
     }));
-    // 4. Function operand types, then BETWEEN bounds.
+    // 4. Function operand types, then the operands of an ordering (for
+    // BETWEEN: bounds of one type, ordered operands, bounds in order).
     EDDY_RETURN_IF_ERROR(ForEachFunctionInLeaf(
         leaf, [&](const Operand& f) { return CheckFunctionTypes(f); }));
     if (leaf.kind == Condition::Kind::kBetween) {
-      return CheckBetweenBounds(leaf.operands[1], leaf.operands[2]);
+      return CheckBetween(leaf);
     }
-    return Status::OK();
+    return CheckOrderedOperands(leaf, ComparatorSymbol(leaf.comparator));
   }
 
   Status CheckFunctionTypes(const Operand& f) const {
@@ -263,26 +264,54 @@ class Resolver {
     return Status::OK();
   }
 
-  Status CheckBetweenBounds(const Operand& low, const Operand& high) const {
-    if (low.kind != Operand::Kind::kValue ||
-        high.kind != Operand::Kind::kValue) {
+  // `<`, `<=`, `>`, `>=` and BETWEEN order S, N and B only: a value of any
+  // other type from the request can never compare, and DynamoDB refuses it
+  // before reading an item (named "<" as written, or "BETWEEN"; paritysuite's
+  // live capture queryKeyConditionOperands.test.ts).
+  Status CheckOrderedOperands(const Condition& leaf,
+                              std::string_view op) const {
+    if (leaf.kind == Condition::Kind::kComparison &&
+        (leaf.comparator == Comparator::kEq ||
+         leaf.comparator == Comparator::kNe)) {
       return Status::OK();
     }
-    const AttributeValue& lo = *low.value;
-    const AttributeValue& hi = *high.value;
-    std::string operands =
-        "lower bound operand: AttributeValue: " + AttributeValueForMessage(lo) +
-        ", upper bound operand: AttributeValue: " +
-        AttributeValueForMessage(hi);
-    if (lo.type() != hi.type()) {
-      return Error(
-          "The BETWEEN operator requires same data type for lower and upper "
-          "bounds; " +
-          operands);
+    if (leaf.kind != Condition::Kind::kComparison &&
+        leaf.kind != Condition::Kind::kBetween) {
+      return Status::OK();
     }
-    bool ordered = lo.is(AttributeType::kN) || lo.is(AttributeType::kS) ||
-                   lo.is(AttributeType::kB);
-    if (ordered && CompareScalars(lo, hi) > 0) {
+    for (const Operand& operand : leaf.operands) {
+      std::optional<AttributeType> type = StaticType(operand);
+      if (type && *type != AttributeType::kS && *type != AttributeType::kN &&
+          *type != AttributeType::kB) {
+        return Error(OperandTypeError(op, AttributeTypeName(*type)));
+      }
+    }
+    return Status::OK();
+  }
+
+  // Bounds of two types first (whatever the types), then the operand types,
+  // then bounds out of order. Approximation: DynamoDB's order when the bounds
+  // differ in type and one cannot be ordered is unconfirmed (README).
+  Status CheckBetween(const Condition& leaf) const {
+    const Operand& low = leaf.operands[1];
+    const Operand& high = leaf.operands[2];
+    const bool values =
+        low.kind == Operand::Kind::kValue && high.kind == Operand::Kind::kValue;
+    std::string operands;
+    if (values) {
+      operands = "lower bound operand: AttributeValue: " +
+                 AttributeValueForMessage(*low.value) +
+                 ", upper bound operand: AttributeValue: " +
+                 AttributeValueForMessage(*high.value);
+      if (low.value->type() != high.value->type()) {
+        return Error(
+            "The BETWEEN operator requires same data type for lower and upper "
+            "bounds; " +
+            operands);
+      }
+    }
+    EDDY_RETURN_IF_ERROR(CheckOrderedOperands(leaf, "BETWEEN"));
+    if (values && CompareScalars(*low.value, *high.value) > 0) {
       return Error(
           "The BETWEEN operator requires upper bound to be greater than or "
           "equal to lower bound; " +

@@ -24,14 +24,22 @@
 //   3. "The first operand must be distinct from the remaining operands for this
 //   operator or function; operator: <op>, first operand: [a, b]"
 //   4. "Operator or function requires a document path; operator or function:
-//   attribute_exists"
+//      attribute_exists"
 //      "Incorrect operand type for operator or function; operator or function:
-//      <f>, operand type: <T>" "Invalid attribute type name found; type: X,
-//      valid types: {B,NULL,SS,BOOL,L,BS,N,NS,S,M}" "The BETWEEN operator
-//      requires same data type for lower and upper bounds; lower bound operand:
-//      AttributeValue: {S:x}, upper bound operand: AttributeValue: {N:1}" "The
-//      BETWEEN operator requires upper bound to be greater than or equal to
-//      lower bound; lower bound operand: AttributeValue: {N:5}, upper bound
+//      <f>, operand type: <T>"   (a function's operand)
+//      "Invalid attribute type name found; type: X, valid types:
+//      {B,NULL,SS,BOOL,L,BS,N,NS,S,M}"
+//      then, for < <= > >=, a value of a type other than S, N, B:
+//      "Incorrect operand type for operator or function; operator or function:
+//      <, operand type: L"
+//      and for BETWEEN, in this order:
+//      "The BETWEEN operator requires same data type for lower and upper
+//      bounds; lower bound operand: AttributeValue: {S:x}, upper bound
+//      operand: AttributeValue: {N:1}"
+//      "Incorrect operand type for operator or function; operator or function:
+//      BETWEEN, operand type: BOOL"
+//      "The BETWEEN operator requires upper bound to be greater than or equal
+//      to lower bound; lower bound operand: AttributeValue: {N:5}, upper bound
 //      operand: AttributeValue: {N:3}"
 // All are ValidationExceptions prefixed "Invalid <Kind>Expression: ".
 //

@@ -869,6 +869,18 @@ StatusOr<ResolvedUpdate> CompileUpdate(std::string_view text,
   return ResolveUpdate(parsed, names, values, usage);
 }
 
+ResolvedUpdate UpdateOfResolvedActions(std::vector<UpdateAction> actions) {
+  ResolvedUpdate resolved;
+  resolved.actions = std::move(actions);
+  std::vector<std::string_view> written;
+  written.reserve(resolved.actions.size());
+  for (const UpdateAction& action : resolved.actions) {
+    written.push_back(action.path.elements[0].name);
+  }
+  resolved.written = expr_internal::BuildTopLevelPathTree(written);
+  return resolved;
+}
+
 Status CheckKeyAttributesUntouched(
     const ResolvedUpdate& update,
     const std::vector<std::string>& key_attribute_names) {

@@ -167,6 +167,14 @@ StatusOr<ResolvedUpdate> CompileUpdate(std::string_view text,
                                        const AttributeMap* values,
                                        PlaceholderUsage* usage);
 
+// An update built without an expression (for the legacy AttributeUpdates):
+// attaches the tree of written paths to `actions`, with no size, placeholder,
+// overlap or operand checks; O(n log n) comparisons at most (none beyond a
+// pass when the names come sorted, as from a std::map). REQUIRES: every name
+// is resolved and every value attached, every written path is a distinct
+// top-level name, and `actions` is not empty.
+ResolvedUpdate UpdateOfResolvedActions(std::vector<UpdateAction> actions);
+
 // ValidationException "One or more parameter values were invalid: Cannot
 // update attribute pk. This attribute is part of the key" for the first
 // written path (text order) whose top-level attribute is in

@@ -360,6 +360,25 @@ AttributeValue ValueOfKeyBytes(AttributeType type, std::string_view bytes) {
   }
 }
 
+void AppendEscapedKeyBytes(std::string_view bytes, std::string* out) {
+  for (char c : bytes) {
+    out->push_back(c);
+    if (c == '\0') out->push_back('\xff');
+  }
+}
+
+void AppendCompositeKeyBytes(const AttributeValue& value, std::string* out) {
+  AppendEscapedKeyBytes(KeyBytes(value), out);
+  out->push_back('\0');
+  out->push_back('\x01');
+}
+
+std::string CompositeKeyBytes(std::span<const AttributeValue* const> values) {
+  std::string out;
+  for (const AttributeValue* v : values) AppendCompositeKeyBytes(*v, &out);
+  return out;
+}
+
 uint64_t HashPartitionKey(std::string_view pk_bytes) {
   return XXH3_64bits(pk_bytes.data(), pk_bytes.size());
 }
@@ -405,6 +424,34 @@ struct RecordBuilder {
         SetKey(r, i, static_cast<size_t>(out - begin) - bytes, bytes);
       }
     }
+    Finish(r, item_size >= 0 ? item_size : ItemSizeBytes(item));
+    return RecordPtr(r);
+  }
+
+  static RecordPtr BuildWithKeys(const Item& item, std::string_view pk,
+                                 std::string_view sk,
+                                 std::string_view base_hash_key,
+                                 std::string_view base_range_key,
+                                 int64_t item_size) {
+    const size_t map_size = MapSize(item);
+    Record* r = Allocate(map_size + pk.size() + sk.size());
+    r->payload_size_ = static_cast<uint32_t>(map_size);  // keys follow it
+    char* const begin = Payload(r);
+    char* out = PutVarint(item.size(), begin);
+    for (const auto& e : item) {
+      out = PutBytes(e.name, out);
+      out = EncodeValue(e.value, out);
+      const std::string_view base[2] = {base_hash_key, base_range_key};
+      for (int i = 0; i < 2; ++i) {
+        if (base[i].empty() || e.name != base[i]) continue;
+        const size_t bytes = KeyBytesSize(e.value);
+        SetKey(r, 2 + i, static_cast<size_t>(out - begin) - bytes, bytes);
+      }
+    }
+    std::memcpy(begin + map_size, pk.data(), pk.size());
+    std::memcpy(begin + map_size + pk.size(), sk.data(), sk.size());
+    SetKey(r, 0, map_size, pk.size());
+    SetKey(r, 1, map_size + pk.size(), sk.size());
     Finish(r, item_size >= 0 ? item_size : ItemSizeBytes(item));
     return RecordPtr(r);
   }
@@ -476,6 +523,15 @@ RecordPtr ShareRecord(const Record& source, std::string_view pk,
 }
 
 RecordPtr Retain(const Record& r) { return RecordBuilder::Retain(r); }
+
+RecordPtr MakeRecordWithKeys(const Item& item, std::string_view pk,
+                             std::string_view sk,
+                             std::string_view base_hash_key,
+                             std::string_view base_range_key,
+                             int64_t item_size) {
+  return RecordBuilder::BuildWithKeys(item, pk, sk, base_hash_key,
+                                      base_range_key, item_size);
+}
 
 void RecordFree::operator()(Record* r) const {
   if (r->view_) {

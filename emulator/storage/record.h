@@ -127,6 +127,16 @@ void LocateKeys(const Record& r, std::span<const std::string_view> names,
 RecordPtr ShareRecord(const Record& source, std::string_view pk,
                       std::string_view sk);
 
+// Like MakeRecord, but key slots 0 and 1 hold `pk` and `sk` as given (kept
+// after the payload) instead of attributes' key bytes: the entry of a
+// multi-attribute index, whose keys are composite (CompositeKeyBytes).
+// Slots 2 and 3 are the attributes named `base_hash_key` / `base_range_key`.
+RecordPtr MakeRecordWithKeys(const Item& item, std::string_view pk,
+                             std::string_view sk,
+                             std::string_view base_hash_key,
+                             std::string_view base_range_key,
+                             int64_t item_size = -1);
+
 // Another owning pointer to the table item `r`, counted like a view but
 // without a header of its own: the record stays alive until every pointer
 // to it is freed. REQUIRES: !r.is_view(), and the caller holds a reference
@@ -148,6 +158,18 @@ void AppendKeyBytes(const AttributeValue& value, std::string* out);
 std::string KeyBytes(const AttributeValue& value);
 // The inverse: the S, N or B value whose key bytes are `bytes`.
 AttributeValue ValueOfKeyBytes(AttributeType type, std::string_view bytes);
+
+// The key bytes of a multi-attribute key (a GSI key of up to four partition
+// and four sort attributes): each value's key bytes with 0x00 escaped as
+// 0x00 0xff, then the terminator 0x00 0x01. Byte order of the result is
+// the order of the value tuples, compared element by element, each by its
+// own key bytes. A prefix of the tuple encodes to a prefix of the bytes.
+// REQUIRES: each value is S, N or B.
+void AppendCompositeKeyBytes(const AttributeValue& value, std::string* out);
+std::string CompositeKeyBytes(std::span<const AttributeValue* const> values);
+// `bytes` escaped as a component is, without the terminator: what every
+// component whose key bytes start with `bytes` starts with (begins_with).
+void AppendEscapedKeyBytes(std::string_view bytes, std::string* out);
 
 // xxh3 of the partition key bytes.
 uint64_t HashPartitionKey(std::string_view pk_bytes);

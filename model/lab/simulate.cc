@@ -73,7 +73,6 @@ class Generator {
       }
       for (double& c : cdf_) c /= sum;
     }
-    double total = 0;
     for (const ValueSpec& v : stream.values) {
       std::vector<double> cumulative;
       double s = 0;
@@ -81,7 +80,6 @@ class Generator {
         s += v.weights.empty() ? 1.0 : v.weights[i];
         cumulative.push_back(s);
       }
-      total += s;
       value_cdfs_.push_back(std::move(cumulative));
     }
   }

@@ -6,9 +6,8 @@
 // the service-aware Execute, records as DynamoDB sends them, error bodies,
 // and eddy's EddySplitPartition.
 
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "emulator/api/database.h"
 #include "emulator/wire/execute.h"
@@ -43,10 +42,10 @@ class StreamWireTest : public ::testing::Test {
     std::vector<Json> records;
     Json d = Streams("DescribeStream", {{"StreamArn", arn}});
     for (const Json& shard : d["StreamDescription"]["Shards"]) {
-      Json it = Streams("GetShardIterator",
-                        {{"StreamArn", arn},
-                         {"ShardId", shard["ShardId"]},
-                         {"ShardIteratorType", "TRIM_HORIZON"}});
+      Json it =
+          Streams("GetShardIterator", {{"StreamArn", arn},
+                                       {"ShardId", shard["ShardId"]},
+                                       {"ShardIteratorType", "TRIM_HORIZON"}});
       Json page =
           Streams("GetRecords", {{"ShardIterator", it["ShardIterator"]}});
       for (const Json& r : page["Records"]) records.push_back(r);
@@ -76,8 +75,9 @@ TEST_F(StreamWireTest, StreamSpecificationOnCreateAndUpdateTable) {
   Json described = Ddb("DescribeTable", {{"TableName", "tab"}})["Table"];
   EXPECT_EQ(described["LatestStreamArn"], d["LatestStreamArn"]);
 
-  r = Execute(db_, "CreateTable",
-              R"({"TableName":"uuu","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
+  r = Execute(
+      db_, "CreateTable",
+      R"({"TableName":"uuu","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
                   "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST",
                   "StreamSpecification":{"StreamEnabled":true,"StreamViewType":"new_image"}})");
   EXPECT_EQ(r.http_status, 400);
@@ -86,19 +86,23 @@ TEST_F(StreamWireTest, StreamSpecificationOnCreateAndUpdateTable) {
             "'streamSpecification.streamViewType' failed to satisfy "
             "constraint: Member must satisfy enum value set: [OLD_IMAGE, "
             "KEYS_ONLY, NEW_AND_OLD_IMAGES, NEW_IMAGE]");
-  r = Execute(db_, "UpdateTable",
-              R"({"TableName":"tab","StreamSpecification":{"StreamViewType":"KEYS_ONLY"}})");
+  r = Execute(
+      db_, "UpdateTable",
+      R"({"TableName":"tab","StreamSpecification":{"StreamViewType":"KEYS_ONLY"}})");
   EXPECT_EQ(Json::parse(r.body)["message"],
             "1 validation error detected: Value null at "
             "'streamSpecification.streamEnabled' failed to satisfy "
             "constraint: Member must not be null");
-  r = Execute(db_, "UpdateTable",
-              R"({"TableName":"tab","StreamSpecification":{"StreamEnabled":true,"StreamViewType":"KEYS_ONLY"}})");
+  r = Execute(
+      db_, "UpdateTable",
+      R"({"TableName":"tab","StreamSpecification":{"StreamEnabled":true,"StreamViewType":"KEYS_ONLY"}})");
   Json err = Json::parse(r.body);
   EXPECT_EQ(err["__type"], "com.amazon.coral.validate#ValidationException");
-  EXPECT_EQ(err["message"], "Table already has an enabled stream: TableName: tab");
-  r = Execute(db_, "UpdateTable",
-              R"({"TableName":"tab","StreamSpecification":{"StreamEnabled":false}})");
+  EXPECT_EQ(err["message"],
+            "Table already has an enabled stream: TableName: tab");
+  r = Execute(
+      db_, "UpdateTable",
+      R"({"TableName":"tab","StreamSpecification":{"StreamEnabled":false}})");
   ASSERT_EQ(r.http_status, 200) << r.body;
   d = Json::parse(r.body)["TableDescription"];
   EXPECT_FALSE(d.contains("StreamSpecification"));
@@ -108,7 +112,8 @@ TEST_F(StreamWireTest, StreamSpecificationOnCreateAndUpdateTable) {
 TEST_F(StreamWireTest, RecordsAsDynamoDBSendsThem) {
   Ddb("CreateTable",
       {{"TableName", "tab"},
-       {"AttributeDefinitions", {{{"AttributeName", "pk"}, {"AttributeType", "S"}}}},
+       {"AttributeDefinitions",
+        {{{"AttributeName", "pk"}, {"AttributeType", "S"}}}},
        {"KeySchema", {{{"AttributeName", "pk"}, {"KeyType", "HASH"}}}},
        {"BillingMode", "PAY_PER_REQUEST"},
        {"StreamSpecification",
@@ -173,10 +178,9 @@ TEST_F(StreamWireTest, RecordsAsDynamoDBSendsThem) {
 
   // The raw text: ApproximateCreationDateTime as a Java double, as
   // DynamoDB writes it.
-  Json it = Streams("GetShardIterator",
-                    {{"StreamArn", arn},
-                     {"ShardId", d["Shards"][0]["ShardId"]},
-                     {"ShardIteratorType", "LATEST"}});
+  Json it = Streams("GetShardIterator", {{"StreamArn", arn},
+                                         {"ShardId", d["Shards"][0]["ShardId"]},
+                                         {"ShardIteratorType", "LATEST"}});
   WireResponse raw = ExecuteStreams(
       db_, "GetRecords", Json({{"ShardIterator", it["ShardIterator"]}}).dump());
   EXPECT_EQ(raw.http_status, 200);
@@ -187,33 +191,37 @@ TEST_F(StreamWireTest, RecordsAsDynamoDBSendsThem) {
 TEST_F(StreamWireTest, TimeToLiveRecordsCarryTheServiceIdentity) {
   Ddb("CreateTable",
       {{"TableName", "tab"},
-       {"AttributeDefinitions", {{{"AttributeName", "pk"}, {"AttributeType", "S"}}}},
+       {"AttributeDefinitions",
+        {{{"AttributeName", "pk"}, {"AttributeType", "S"}}}},
        {"KeySchema", {{{"AttributeName", "pk"}, {"KeyType", "HASH"}}}},
        {"ProvisionedThroughput",
         {{"ReadCapacityUnits", 5}, {"WriteCapacityUnits", 5}}},
        {"StreamSpecification",
         {{"StreamEnabled", true}, {"StreamViewType", "OLD_IMAGE"}}}});
-  Ddb("UpdateTimeToLive",
+  Ddb("UpdateTimeToLive", {{"TableName", "tab"},
+                           {"TimeToLiveSpecification",
+                            {{"Enabled", true}, {"AttributeName", "exp"}}}});
+  Ddb("PutItem",
       {{"TableName", "tab"},
-       {"TimeToLiveSpecification", {{"Enabled", true}, {"AttributeName", "exp"}}}});
-  Ddb("PutItem", {{"TableName", "tab"},
-                  {"Item", {{"pk", {{"S", "a"}}}, {"exp", {{"N", "1699999000"}}}}}});
+       {"Item", {{"pk", {{"S", "a"}}}, {"exp", {{"N", "1699999000"}}}}}});
   clock_.AdvanceMicros(3600LL * 1'000'000);
   const std::string arn =
       Ddb("DescribeTable", {{"TableName", "tab"}})["Table"]["LatestStreamArn"];
   std::vector<Json> records = ReadAll(arn);
   ASSERT_EQ(records.size(), 2u);
   EXPECT_EQ(records[1]["eventName"], "REMOVE");
-  EXPECT_EQ(records[1]["userIdentity"],
-            Json({{"PrincipalId", "dynamodb.amazonaws.com"},
-                  {"Type", "Service"}}));
-  EXPECT_EQ(records[1]["dynamodb"]["OldImage"]["exp"], Json({{"N", "1699999000"}}));
+  EXPECT_EQ(
+      records[1]["userIdentity"],
+      Json({{"PrincipalId", "dynamodb.amazonaws.com"}, {"Type", "Service"}}));
+  EXPECT_EQ(records[1]["dynamodb"]["OldImage"]["exp"],
+            Json({{"N", "1699999000"}}));
 }
 
 TEST_F(StreamWireTest, ErrorBodies) {
   Ddb("CreateTable",
       {{"TableName", "tab"},
-       {"AttributeDefinitions", {{{"AttributeName", "pk"}, {"AttributeType", "S"}}}},
+       {"AttributeDefinitions",
+        {{{"AttributeName", "pk"}, {"AttributeType", "S"}}}},
        {"KeySchema", {{{"AttributeName", "pk"}, {"KeyType", "HASH"}}}},
        {"BillingMode", "PAY_PER_REQUEST"},
        {"StreamSpecification",
@@ -226,11 +234,10 @@ TEST_F(StreamWireTest, ErrorBodies) {
             d["StreamDescription"]["Shards"][0]["ShardId"]);
   const std::string shard = d["StreamDescription"]["Shards"][0]["ShardId"];
 
-  Json e = Streams("GetShardIterator",
-                   {{"StreamArn", arn},
-                    {"ShardId", shard},
-                    {"ShardIteratorType", "bulle"}},
-                   400);
+  Json e = Streams(
+      "GetShardIterator",
+      {{"StreamArn", arn}, {"ShardId", shard}, {"ShardIteratorType", "bulle"}},
+      400);
   EXPECT_EQ(e["message"],
             "1 validation error detected: Value 'bulle' at "
             "'shardIteratorType' failed to satisfy constraint: Member must "
@@ -243,9 +250,10 @@ TEST_F(StreamWireTest, ErrorBodies) {
               {{"StreamArn", arn.substr(0, arn.size() - 3) + "999"}}, 400);
   EXPECT_EQ(e["__type"],
             "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException");
-  Json it = Streams("GetShardIterator", {{"StreamArn", arn},
-                                         {"ShardId", shard},
-                                         {"ShardIteratorType", "TRIM_HORIZON"}});
+  Json it =
+      Streams("GetShardIterator", {{"StreamArn", arn},
+                                   {"ShardId", shard},
+                                   {"ShardIteratorType", "TRIM_HORIZON"}});
   clock_.AdvanceMicros(16LL * 60 * 1'000'000);
   e = Streams("GetRecords", {{"ShardIterator", it["ShardIterator"]}}, 400);
   EXPECT_EQ(e["__type"],
@@ -267,10 +275,76 @@ TEST_F(StreamWireTest, ErrorBodies) {
   EXPECT_EQ(env.http_status, 200) << env.body;
 }
 
+// The streaming request reader: JSON null counts as absent, unknown members
+// are ignored, a member of the wrong JSON type is a SerializationException in
+// the deserializer's words (the earliest in the body wins, and it beats the
+// request-model errors), and a body that is not a JSON object is a
+// SerializationException without a message.
+TEST_F(StreamWireTest, RequestsAreReadAsDynamoDBReadsThem) {
+  const std::string table =
+      R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
+         "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
+         "BillingMode":"PAY_PER_REQUEST")";
+  const std::string kSerialization =
+      "com.amazon.coral.service#SerializationException";
+  WireResponse r = Execute(
+      db_, "CreateTable",
+      R"({"TableName":"tab",)" + table + R"(,"StreamSpecification":null})");
+  ASSERT_EQ(r.http_status, 200) << r.body;
+  EXPECT_FALSE(
+      Json::parse(r.body)["TableDescription"].contains("StreamSpecification"));
+  r = Execute(
+      db_, "CreateTable",
+      R"({"TableName":"ta2",)" + table + R"(,"StreamSpecification":[]})");
+  Json e = Json::parse(r.body);
+  EXPECT_EQ(e["__type"], kSerialization);
+  EXPECT_THAT(e["Message"].get<std::string>(),
+              ::testing::HasSubstr("StreamSpecification"));
+  r = Execute(
+      db_, "CreateTable",
+      R"({"TableName":"ta2",)" + table +
+          R"(,"StreamSpecification":{"StreamEnabled":5,"StreamViewType":"bad"}})");
+  e = Json::parse(r.body);
+  EXPECT_EQ(e["__type"], kSerialization);
+  EXPECT_EQ(e["Message"], "NUMBER_VALUE cannot be converted to Boolean");
+
+  Json list =
+      Streams("ListStreams",
+              {{"TableName", nullptr}, {"Unknown", {1, 2}}, {"Limit", 1}});
+  EXPECT_TRUE(list["Streams"].empty());
+  e = Streams("ListStreams", {{"Limit", "x"}}, 400);
+  EXPECT_EQ(e["__type"], kSerialization);
+  EXPECT_EQ(e["Message"], "STRING_VALUE cannot be converted to Integer");
+  e = Streams("ListStreams", {{"Limit", 99999999999}}, 400);
+  EXPECT_EQ(e["Message"], "NUMBER_VALUE cannot be converted to Integer");
+  e = Streams("GetShardIterator",
+              {{"StreamArn", true}, {"ShardIteratorType", "bulle"}}, 400);
+  EXPECT_EQ(e["__type"], kSerialization);
+  EXPECT_EQ(e["Message"], "TRUE_VALUE cannot be converted to String");
+  WireResponse d = ExecuteStreams(db_, "DescribeStream",
+                                  R"({"StreamArn":5,"ShardFilter":[]})");
+  EXPECT_EQ(Json::parse(d.body)["Message"],
+            "NUMBER_VALUE cannot be converted to String");
+  e = Streams("GetRecords", {{"ShardIterator", nullptr}}, 400);
+  EXPECT_EQ(e["message"],
+            "1 validation error detected: Value null at 'shardIterator' "
+            "failed to satisfy constraint: Member must not be null");
+  e = Streams("GetRecords", {{"ShardIterator", "x"}, {"Limit", Json::object()}},
+              400);
+  EXPECT_EQ(e["Message"], "Start of structure or map found where not expected");
+
+  for (const char* body : {"[]", "", "{", "{\"ShardIterator\":\"\xff\"}"}) {
+    WireResponse bad = ExecuteStreams(db_, "GetRecords", body);
+    EXPECT_EQ(bad.http_status, 400);
+    EXPECT_EQ(bad.body, R"({"__type":")" + kSerialization + R"("})") << body;
+  }
+}
+
 TEST_F(StreamWireTest, EddySplitPartition) {
   Ddb("CreateTable",
       {{"TableName", "tab"},
-       {"AttributeDefinitions", {{{"AttributeName", "pk"}, {"AttributeType", "S"}}}},
+       {"AttributeDefinitions",
+        {{{"AttributeName", "pk"}, {"AttributeType", "S"}}}},
        {"KeySchema", {{{"AttributeName", "pk"}, {"KeyType", "HASH"}}}},
        {"ProvisionedThroughput",
         {{"ReadCapacityUnits", 5}, {"WriteCapacityUnits", 5}}},
@@ -283,15 +357,15 @@ TEST_F(StreamWireTest, EddySplitPartition) {
                    {{"TableName", "tab"},
                     {"PartitionId", split["Partitions"][1]["PartitionId"]}});
   EXPECT_EQ(again["Partitions"].size(), 3u);
-  Json bad = Ddb("EddySplitPartition", {{"TableName", "tab"}, {"PartitionId", 0}},
-                 400);
+  Json bad = Ddb("EddySplitPartition",
+                 {{"TableName", "tab"}, {"PartitionId", 0}}, 400);
   EXPECT_EQ(bad["__type"], "com.amazon.coral.validate#ValidationException");
   const std::string arn =
       Ddb("DescribeTable", {{"TableName", "tab"}})["Table"]["LatestStreamArn"];
   Json d = Streams("DescribeStream", {{"StreamArn", arn}})["StreamDescription"];
   ASSERT_EQ(d["Shards"].size(), 5u);
-  EXPECT_TRUE(d["Shards"][0]["SequenceNumberRange"].contains(
-      "EndingSequenceNumber"));
+  EXPECT_TRUE(
+      d["Shards"][0]["SequenceNumberRange"].contains("EndingSequenceNumber"));
   EXPECT_EQ(d["Shards"][1]["ParentShardId"], d["Shards"][0]["ShardId"]);
 }
 

@@ -38,7 +38,6 @@ const ResolvedCase kResolvedCases[] = {
     {"a BETWEEN :n AND :n5", "(between a {N:1} {N:5})"},
     {"a BETWEEN :n AND :n", "(between a {N:1} {N:1})"},
     {"a BETWEEN :s AND :s2", "(between a {S:\"x\"} {S:\"y\"})"},
-    {"a BETWEEN :bool AND :bool", "(between a {BOOL:true} {BOOL:true})"},
     {"a IN (:s, :n)", "(in a {S:\"x\"} {N:1})"},
     {"attribute_type(a, :tl)", "(attribute_type a {S:\"L\"})"},
     {"begins_with(a, :b)", "(begins_with a {B:\"YWI=\"})"},
@@ -184,6 +183,28 @@ const ErrorCase kErrorCases[] = {
      "The BETWEEN operator requires same data type for lower and upper bounds; "
      "lower bound operand: AttributeValue: {N:1}, upper bound operand: "
      "AttributeValue: {BOOL:true}"},
+    // A request value that cannot be ordered (after a BETWEEN's mixed types).
+    {"a BETWEEN :bool AND :bool",
+     "Incorrect operand type for operator or function; operator or function: "
+     "BETWEEN, operand type: BOOL"},
+    {"a BETWEEN :l AND :l",
+     "Incorrect operand type for operator or function; operator or function: "
+     "BETWEEN, operand type: L"},
+    {"a < :l",
+     "Incorrect operand type for operator or function; operator or function: "
+     "<, operand type: L"},
+    {"a >= :m",
+     "Incorrect operand type for operator or function; operator or function: "
+     ">=, operand type: M"},
+    {":ss > a",
+     "Incorrect operand type for operator or function; operator or function: "
+     ">, operand type: SS"},
+    {"a <= :null",
+     "Incorrect operand type for operator or function; operator or function: "
+     "<=, operand type: NULL"},
+    {"size(a) > :bool",
+     "Incorrect operand type for operator or function; operator or function: "
+     ">, operand type: BOOL"},
     // Order within a leaf: undefined > count > distinct > type.
     {"begins_with(a, :nope, a)",
      "An expression attribute value used in expression is not defined; "

@@ -204,9 +204,80 @@ def main():
         ddb.delete_table(TableName="orders")
         expect_error("ResourceNotFoundException", None, ddb.describe_table,
                      TableName="orders")
+        check_expression_answers(ddb)
     print("PASS: boto3 (tables, items, 40-item query, pagination, update, "
           "ConditionalCheckFailed, transactions, ValidationException texts, "
-          "ResourceNotFound, 8 threads)")
+          "ResourceNotFound, 8 threads, expression answers)")
+
+
+def check_expression_answers(ddb):
+    """Issue 17's wrong answers through HTTP: Binary operands as base64,
+    non-BMP characters as the JSON surrogate pairs botocore sends, legacy
+    parameters next to expressions, a large legacy IN list."""
+    ddb.create_table(
+        TableName="answers",
+        AttributeDefinitions=[
+            {"AttributeName": "pk", "AttributeType": "S"},
+            {"AttributeName": "sk", "AttributeType": "N"}],
+        KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"},
+                   {"AttributeName": "sk", "KeyType": "RANGE"}],
+        BillingMode="PAY_PER_REQUEST")
+    key = {"pk": {"S": "a"}, "sk": {"N": "1"}}
+    ddb.put_item(TableName="answers",
+                 Item=dict(key, bin={"B": b"abcdef"},
+                           s={"S": "\u00e9\U0001d11e"}, n={"N": "7"}))
+
+    # contains() with a Binary operand, as an expression and legacy.
+    r = ddb.scan(TableName="answers", FilterExpression="contains(bin, :v)",
+                 ExpressionAttributeValues={":v": {"B": b"bcd"}})
+    assert r["Count"] == 1, r
+    r = ddb.scan(TableName="answers", ScanFilter={"bin": {
+        "ComparisonOperator": "CONTAINS",
+        "AttributeValueList": [{"B": b"bcd"}]}})
+    assert r["Count"] == 1, r
+
+    # size() counts UTF-16 code units: "é𝄞" is 3 (6 bytes of UTF-8).
+    ddb.update_item(TableName="answers", Key=key,
+                    UpdateExpression="SET n = :n",
+                    ConditionExpression="size(s) = :three",
+                    ExpressionAttributeValues={":n": {"N": "8"},
+                                               ":three": {"N": "3"}})
+    expect_error("ConditionalCheckFailedException", None, ddb.update_item,
+                 TableName="answers", Key=key, UpdateExpression="SET n = :n",
+                 ConditionExpression="size(s) = :six",
+                 ExpressionAttributeValues={":n": {"N": "9"},
+                                            ":six": {"N": "6"}})
+
+    # KeyConditions with a FilterExpression; QueryFilter with a
+    # ProjectionExpression is refused.
+    key_conditions = {"pk": {"ComparisonOperator": "EQ",
+                             "AttributeValueList": [{"S": "a"}]}}
+    r = ddb.query(TableName="answers", KeyConditions=key_conditions,
+                  FilterExpression="n = :n",
+                  ExpressionAttributeValues={":n": {"N": "8"}})
+    assert r["Count"] == 1 and r["ScannedCount"] == 1, r
+    expect_error("ValidationException",
+                 "Can not use both expression and non-expression parameters "
+                 "in the same request: Non-expression parameters: "
+                 "{QueryFilter} Expression parameters: {ProjectionExpression}",
+                 ddb.query, TableName="answers", KeyConditions=key_conditions,
+                 QueryFilter={"n": {"ComparisonOperator": "NOT_NULL"}},
+                 ProjectionExpression="n")
+
+    # A value that cannot be ordered.
+    expect_error("ValidationException",
+                 "Invalid FilterExpression: Incorrect operand type for "
+                 "operator or function; operator or function: <, operand "
+                 "type: L",
+                 ddb.scan, TableName="answers", FilterExpression="n < :v",
+                 ExpressionAttributeValues={":v": {"L": [{"N": "1"}]}})
+
+    # A legacy IN list far past an expression's 100 operands.
+    values = [{"N": str(i)} for i in range(27500)]
+    r = ddb.scan(TableName="answers", ScanFilter={"n": {
+        "ComparisonOperator": "IN", "AttributeValueList": values}})
+    assert r["Count"] == 1, r
+    ddb.delete_table(TableName="answers")
 
 
 class ddb_batch:

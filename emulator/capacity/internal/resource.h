@@ -1,8 +1,9 @@
 // Copyright 2026 The eddy Authors.
 //
 // The simulator's state for one resource (a table or a GSI): its partition
-// map and per-partition buckets, table-level buckets, on-demand peaks,
-// split-for-heat trackers and metrics. Private to emulator/capacity.
+// map and per-partition buckets (changed by partitions.cc), table-level
+// buckets and on-demand peaks (table_level.cc), split-for-heat trackers
+// (heat.cc) and metrics (../metrics.cc). Private to emulator/capacity.
 //
 // Invariants: parts.size() == map.count(); parts[i] owns map range i;
 // infos[id] describes partition `id` (ids are dense from 0).
@@ -71,7 +72,7 @@ struct Partition {
   int64_t size_bytes = 0;
   int32_t slot = -1;  // index into Resource::cur_slots this second, or -1
   bool retired = false;
-  std::unique_ptr<Heat> heat;  // kSimulate, created on first flush
+  std::unique_ptr<Heat> heat;  // split for heat only; made on first use
 };
 
 // On-demand previous peak of one kind (reads or writes), in half-units/s.
@@ -83,8 +84,9 @@ struct Peak {
     int64_t due_micros;
     int64_t value;
   };
-  std::deque<Pending>
-      pending;  // increasing in time and value (<= 1 + doubling/window)
+  // Peaks not yet in effect, increasing in time and value (at most
+  // 1 + doubling / window of them).
+  std::deque<Pending> pending;
 };
 
 struct PendingSplit {

@@ -10,13 +10,21 @@ storage::RecordPtr MakeEntry(const SecondaryIndex& index,
                              const storage::Record& record, const Item& item,
                              int64_t entry_size,
                              const std::string_view* located) {
+  if (index.multi_attribute()) {
+    // Composite keys are not in the item's payload: the entry is a record
+    // of its own carrying them.
+    std::optional<Item> entry = index.EntryOf(item);
+    return storage::MakeRecordWithKeys(
+        *entry, index.PartitionKeyBytes(item), index.SortKeyBytes(item),
+        index.entry_key_names()[2], index.entry_key_names()[3], entry_size);
+  }
   if (index.projects_all()) {
     // An ALL entry is the item itself: the table record's payload, shared
     // under the index's keys.
     std::string_view keys[2];
     if (located != nullptr) {
-      keys[0] = located[index.hash_slot];
-      if (index.range_slot >= 0) keys[1] = located[index.range_slot];
+      keys[0] = located[index.hash_slots[0]];
+      if (!index.range_slots.empty()) keys[1] = located[index.range_slots[0]];
     } else {
       const std::string_view names[2] = {
           index.hash_key().name,

@@ -31,7 +31,9 @@ namespace eddy::engine {
 // The entry `index` holds for the table item `record` (decoded: `item`),
 // whose entry size is `entry_size`. For an index that projects ALL it shares
 // the record's payload (storage::ShareRecord); otherwise it is a record of
-// the projected attributes. `located` is where `record` holds each of the
+// the projected attributes (always, for a multi-attribute key: its
+// composite key bytes are kept in the entry). `located` is where `record`
+// holds each of the
 // table's index key attributes (TableState::index_key_names, found with
 // storage::LocateKeys), or null to find this index's keys here.
 // REQUIRES: index.Holds(item).

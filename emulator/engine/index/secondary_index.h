@@ -72,10 +72,13 @@ class SecondaryIndex {
  public:
   enum class Kind { kGlobal, kLocal };
 
+  // `hash_keys` (1..4) and `range_keys` (0..4) in key-schema order; more than
+  // one of either is a multi-attribute key (GSIs only).
   SecondaryIndex(Kind kind, std::string name, std::string arn,
                  std::vector<KeySchemaElement> key_schema,
-                 KeyAttribute hash_key, std::optional<KeyAttribute> range_key,
-                 Projection projection, const KeyAttribute& table_hash_key,
+                 std::vector<KeyAttribute> hash_keys,
+                 std::vector<KeyAttribute> range_keys, Projection projection,
+                 const KeyAttribute& table_hash_key,
                  const std::optional<KeyAttribute>& table_range_key);
   // entry_key_names() points into the object: it stays where it was made.
   SecondaryIndex(const SecondaryIndex&) = delete;
@@ -89,13 +92,29 @@ class SecondaryIndex {
   const std::vector<KeySchemaElement>& key_schema() const {
     return key_schema_;
   }
-  const KeyAttribute& hash_key() const { return hash_key_; }
-  const std::optional<KeyAttribute>& range_key() const { return range_key_; }
+  // The partition-key and sort-key attributes, in key-schema order.
+  const std::vector<KeyAttribute>& hash_keys() const { return hash_keys_; }
+  const std::vector<KeyAttribute>& range_keys() const { return range_keys_; }
+  // Does the key have more than one partition or sort attribute? Its entry
+  // keys are then composite (storage::CompositeKeyBytes) and its entries are
+  // records of their own (never views of the table item).
+  bool multi_attribute() const {
+    return hash_keys_.size() > 1 || range_keys_.size() > 1;
+  }
+  // The single partition / sort attribute. REQUIRES: !multi_attribute().
+  const KeyAttribute& hash_key() const { return hash_keys_[0]; }
+  // Null when the index has no sort key.
+  const KeyAttribute* range_key() const {
+    return range_keys_.empty() ? nullptr : &range_keys_[0];
+  }
+  // Is `name` one of the index's key attributes?
+  bool IsKeyAttribute(std::string_view name) const;
   const Projection& projection() const { return projection_; }
   bool projects_all() const {
     return projection_.projection_type == ProjectionType::kAll;
   }
   // The record key names of an entry: index keys, then table keys.
+  // REQUIRES: !multi_attribute() (those entries carry their key bytes).
   const storage::KeyNames& entry_key_names() const { return entry_keys_; }
   // Index key names then table key names, without repeats (what
   // LastEvaluatedKey carries for a read of this index).
@@ -115,6 +134,13 @@ class SecondaryIndex {
   bool Holds(const IndexKeyValues& values) const;
   // The entry `item` has in this index, or nullopt when it has none.
   std::optional<Item> EntryOf(const Item& item) const;
+  // The entry's partition and sort key bytes: an attribute's key bytes, or
+  // for a multi-attribute key the composite of its attributes' values.
+  // REQUIRES: Holds(values) / Holds(item).
+  std::string PartitionKeyBytes(const IndexKeyValues& values) const;
+  std::string SortKeyBytes(const IndexKeyValues& values) const;
+  std::string PartitionKeyBytes(const Item& item) const;
+  std::string SortKeyBytes(const Item& item) const;
 
   // The storage key of the entry for `entry_record`. REQUIRES: a record made
   // with entry_key_names().
@@ -146,18 +172,18 @@ class SecondaryIndex {
     return now_micros >= active_at_micros;
   }
 
-  // Slots of this index's keys in IndexKeyValues (-1: no range key); set by
-  // Table::RebuildIndexKeys, guarded by the table's mu.
-  int hash_slot = -1;
-  int range_slot = -1;
+  // Slots of this index's key attributes in IndexKeyValues, in key-schema
+  // order; set by Table::RebuildIndexKeys, guarded by the table's mu.
+  absl::InlinedVector<int, 1> hash_slots;
+  absl::InlinedVector<int, 1> range_slots;
 
  private:
   Kind kind_;
   std::string name_;
   std::string arn_;
   std::vector<KeySchemaElement> key_schema_;
-  KeyAttribute hash_key_;
-  std::optional<KeyAttribute> range_key_;
+  std::vector<KeyAttribute> hash_keys_;
+  std::vector<KeyAttribute> range_keys_;
   Projection projection_;
   std::string table_hash_name_;
   std::string table_range_name_;  // empty for a hash-only table

@@ -216,7 +216,7 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
     }
     description = table->Describe(now);
   }
-  if (Status s = ctx.catalog->Add(table); !s.ok()) {
+  if (Status s = ctx.catalog->Add(table, ctx.options->max_tables); !s.ok()) {
     MutexLock lock(&table->mu());
     RemoveResources(*table);
     if (!table->state().latest_stream_arn.empty()) {

@@ -34,13 +34,7 @@ StatusOr<std::optional<expr::ResolvedCondition>> CompileWriteCondition(
   if (conditional_operator) legacy.push_back("ConditionalOperator");
   if (condition_expression) expressions.push_back("ConditionExpression");
   EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
-  if (expected) {
-    EDDY_ASSIGN_OR_RETURN(GeneratedExpression g,
-                          TranslateExpected(*expected, conditional_operator));
-    if (g.text.empty()) return std::optional<expr::ResolvedCondition>();
-    Placeholders generated(g.names, g.values);
-    return generated.Compile(g.text, expr::ExpressionKind::kCondition);
-  }
+  if (expected) return CompileExpected(*expected, conditional_operator);
   Placeholders placeholders(names, values);
   EDDY_ASSIGN_OR_RETURN(std::optional<expr::ResolvedCondition> condition,
                         placeholders.Compile(condition_expression,
@@ -60,12 +54,8 @@ StatusOr<std::optional<expr::ResolvedProjection>> CompileProjection(
           ? std::vector<std::string_view>{"ProjectionExpression"}
           : std::vector<std::string_view>{}));
   if (attributes_to_get) {
-    EDDY_ASSIGN_OR_RETURN(GeneratedExpression g,
-                          TranslateAttributesToGet(*attributes_to_get));
-    expr::PlaceholderUsage unused;
     EDDY_ASSIGN_OR_RETURN(expr::ResolvedProjection p,
-                          expr::CompileProjection(
-                              g.text, g.names ? &*g.names : nullptr, &unused));
+                          CompileAttributesToGet(*attributes_to_get));
     return std::optional<expr::ResolvedProjection>(std::move(p));
   }
   if (!projection_expression) return std::optional<expr::ResolvedProjection>();

@@ -97,16 +97,68 @@ Status CheckKeySchema(const std::vector<KeySchemaElement>& key_schema,
   return Status::OK();
 }
 
+Status CheckGsiKeySchema(const std::vector<KeySchemaElement>& key_schema,
+                         const std::vector<std::string>& defined) {
+  if (key_schema.size() <= 2) return CheckKeySchema(key_schema, defined);
+  // A multi-attribute key: up to four HASH attributes, then up to four
+  // RANGE attributes (correctness_rules.md a.2).
+  const std::vector<std::string> keys = Names(key_schema);
+  for (const std::string& k : keys) {
+    if (!Contains(defined, k)) {
+      return Status::Validation(std::string(kInvalid) +
+                                "Some index key attributes are not defined in "
+                                "AttributeDefinitions. Keys: [" +
+                                Join(keys) + "], AttributeDefinitions: [" +
+                                Join(defined) + "]");
+    }
+  }
+  if (key_schema[0].key_type != KeyType::kHash) {
+    return Status::Validation(
+        "Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+  }
+  int hashes = 0, ranges = 0;
+  for (const KeySchemaElement& k : key_schema) {
+    if (k.key_type == KeyType::kHash) {
+      if (ranges > 0) {
+        return Status::Validation(std::string(kInvalid) +
+                                  "All HASH key attributes must precede RANGE "
+                                  "key attributes in the KeySchema");
+      }
+      ++hashes;
+    } else {
+      ++ranges;
+    }
+  }
+  if (hashes > limits::kMaxIndexKeyAttributes) {
+    return Status::Validation(std::string(kInvalid) +
+                              "The KeySchema exceeds the maximum allowed "
+                              "number of HASH key attributes");
+  }
+  if (ranges > limits::kMaxIndexKeyAttributes) {
+    return Status::Validation(std::string(kInvalid) +
+                              "The KeySchema exceeds the maximum allowed "
+                              "number of RANGE key attributes");
+  }
+  std::set<std::string> distinct(keys.begin(), keys.end());
+  if (distinct.size() != keys.size()) {
+    return Status::Validation(
+        "The KeySchema contains multiple key attributes with the same name");
+  }
+  return Status::OK();
+}
+
 void CheckIndexRequestModel(const CreateTableRequest& request,
                             ValidationErrors& errors) {
+  // A GSI key schema has no upper bound here (multi-attribute keys are
+  // checked by CheckGsiKeySchema); an LSI's is at most 2.
   auto check = [&](const std::string& name,
                    const std::vector<KeySchemaElement>& keys,
-                   const std::string& path) {
+                   const std::string& path, size_t max_keys) {
     errors.CheckTableName(name, path + ".indexName");
     if (keys.empty()) {
       errors.Add("'[]'", path + ".keySchema",
                  "Member must have length greater than or equal to 1");
-    } else if (keys.size() > 2) {
+    } else if (keys.size() > max_keys) {
       errors.Add("'[...]'", path + ".keySchema",
                  "Member must have length less than or equal to 2");
     }
@@ -114,12 +166,13 @@ void CheckIndexRequestModel(const CreateTableRequest& request,
   for (size_t i = 0; i < request.global_secondary_indexes.size(); ++i) {
     const GlobalSecondaryIndex& g = request.global_secondary_indexes[i];
     check(g.index_name, g.key_schema,
-          "globalSecondaryIndexes." + std::to_string(i + 1) + ".member");
+          "globalSecondaryIndexes." + std::to_string(i + 1) + ".member",
+          SIZE_MAX);
   }
   for (size_t i = 0; i < request.local_secondary_indexes.size(); ++i) {
     const LocalSecondaryIndex& l = request.local_secondary_indexes[i];
     check(l.index_name, l.key_schema,
-          "localSecondaryIndexes." + std::to_string(i + 1) + ".member");
+          "localSecondaryIndexes." + std::to_string(i + 1) + ".member", 2);
   }
 }
 
@@ -179,7 +232,7 @@ Status ValidateCreateTableIndexes(const CreateTableRequest& r) {
   if (!r.global_secondary_indexes.empty()) {
     const bool on_demand = r.billing_mode == BillingMode::kPayPerRequest;
     for (const GlobalSecondaryIndex& g : r.global_secondary_indexes) {
-      EDDY_RETURN_IF_ERROR(CheckKeySchema(g.key_schema, defined));
+      EDDY_RETURN_IF_ERROR(CheckGsiKeySchema(g.key_schema, defined));
       EDDY_RETURN_IF_ERROR(CheckProjection(g.projection));
       if (on_demand && g.provisioned_throughput) {
         return Status::Validation(
@@ -250,12 +303,10 @@ std::unique_ptr<SecondaryIndex> MakeIndex(
     }
     return AttributeType::kS;
   };
-  KeyAttribute hash{key_schema[0].attribute_name,
-                    type_of(key_schema[0].attribute_name)};
-  std::optional<KeyAttribute> range;
-  if (key_schema.size() == 2) {
-    range = KeyAttribute{key_schema[1].attribute_name,
-                         type_of(key_schema[1].attribute_name)};
+  std::vector<KeyAttribute> hash, range;
+  for (const KeySchemaElement& k : key_schema) {
+    (k.key_type == KeyType::kHash ? hash : range)
+        .push_back(KeyAttribute{k.attribute_name, type_of(k.attribute_name)});
   }
   return std::make_unique<SecondaryIndex>(
       kind, name, table_arn + "/index/" + name, key_schema, std::move(hash),

@@ -23,6 +23,13 @@ namespace eddy::engine {
 Status CheckKeySchema(const std::vector<KeySchemaElement>& key_schema,
                       const std::vector<std::string>& defined);
 
+// A GSI's key schema: as CheckKeySchema for one or two elements; beyond,
+// a multi-attribute key — up to four HASH attributes, then up to four RANGE
+// attributes, all defined and distinct — with DynamoDB's messages.
+// Errors: ValidationException.
+Status CheckGsiKeySchema(const std::vector<KeySchemaElement>& key_schema,
+                         const std::vector<std::string>& defined);
+
 // Request-model checks of index names and key-schema lengths
 // ("1 validation error detected: ..." form), added to `errors`.
 void CheckIndexRequestModel(const CreateTableRequest& request,

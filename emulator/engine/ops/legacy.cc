@@ -2,11 +2,25 @@
 
 #include "emulator/engine/ops/legacy.h"
 
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
+
 namespace eddy::engine {
 namespace {
 
 constexpr char kInvalid[] = "One or more parameter values were invalid: ";
 using Op = ComparisonOperator;
+using expr::Operand;
+using ExprCondition = expr::Condition;
+
+Status Invalid(std::string detail) {
+  return Status::Validation(kInvalid + std::move(detail));
+}
 
 // How many values each operator takes: exactly `min` when min == max.
 struct Arity {
@@ -31,205 +45,269 @@ bool IsScalarKeyType(const AttributeValue& v) {
          v.is(AttributeType::kB);
 }
 
-// Operand types the legacy operators accept.
-Status CheckOperandTypes(Op op, const std::vector<AttributeValue>& values) {
+// Whether `op` accepts a value of this type (API_Condition.html: EQ and NE
+// take any type; the ordering operators, IN, CONTAINS and NOT_CONTAINS a
+// String, Number or Binary; BEGINS_WITH a String or Binary).
+bool AcceptsType(Op op, const AttributeValue& v) {
+  switch (op) {
+    case Op::kLe:
+    case Op::kLt:
+    case Op::kGe:
+    case Op::kGt:
+    case Op::kBetween:
+    case Op::kIn:
+    case Op::kContains:
+    case Op::kNotContains:
+      return IsScalarKeyType(v);
+    case Op::kBeginsWith:
+      return v.is(AttributeType::kS) || v.is(AttributeType::kB);
+    default:
+      return true;
+  }
+}
+
+// The checks every legacy condition gets, in DynamoDB's order: the number
+// of values, one type for all of them, a type the operator accepts, and a
+// BETWEEN range in order.
+Status CheckCondition(Op op, const std::vector<AttributeValue>& values) {
+  const Arity arity = ArityOf(op);
+  if (values.size() < arity.min || values.size() > arity.max) {
+    return Invalid("Invalid number of argument(s) for the " +
+                   std::string(ComparisonOperatorName(op)) +
+                   " ComparisonOperator");
+  }
   for (const AttributeValue& v : values) {
-    bool ok = true;
-    switch (op) {
-      case Op::kLe:
-      case Op::kLt:
-      case Op::kGe:
-      case Op::kGt:
-      case Op::kBetween:
-      case Op::kIn:
-      case Op::kContains:
-      case Op::kNotContains:
-        ok = IsScalarKeyType(v);
-        break;
-      case Op::kBeginsWith:
-        ok = v.is(AttributeType::kS) || v.is(AttributeType::kB);
-        break;
-      default:
-        break;
+    if (v.type() != values[0].type()) {
+      return Invalid(
+          "AttributeValues inside AttributeValueList must be of same type");
     }
-    if (!ok) {
-      return Status::Validation(
-          std::string(kInvalid) + "ComparisonOperator " +
-          std::string(ComparisonOperatorName(op)) + " is not valid for " +
-          std::string(AttributeTypeName(v.type())) + " AttributeValue type");
+  }
+  for (const AttributeValue& v : values) {
+    if (!AcceptsType(op, v)) {
+      return Invalid(
+          "ComparisonOperator " + std::string(ComparisonOperatorName(op)) +
+          " is not valid for " + std::string(AttributeTypeName(v.type())) +
+          " AttributeValue type");
     }
+  }
+  if (op == Op::kBetween && CompareScalars(values[0], values[1]) > 0) {
+    return Status::Validation(
+        "The BETWEEN condition was provided a range where the lower bound is "
+        "greater than the upper bound");
   }
   return Status::OK();
 }
 
-class Builder {
- public:
-  // Adds the clause for attribute `name` with operator `op` and `values`.
-  void Clause(const std::string& name, Op op,
-              const std::vector<AttributeValue>& values) {
-    const std::string a = "#l" + std::to_string(clauses_);
-    names_[a] = name;
-    std::vector<std::string> v;
-    for (size_t i = 0; i < values.size(); ++i) {
-      v.push_back(":l" + std::to_string(clauses_) + "_" + std::to_string(i));
-      values_.Set(v.back(), values[i]);
+Operand PathOperand(const std::string& name) {
+  Operand operand;
+  operand.kind = Operand::Kind::kPath;
+  operand.path.elements.push_back(expr::PathElement{.name = name});
+  return operand;
+}
+
+// A value operand that shares ownership of `values` (one allocation for a
+// whole AttributeValueList, however long).
+Operand ValueOperand(
+    const std::shared_ptr<const std::vector<AttributeValue>>& values,
+    size_t i) {
+  Operand operand;
+  operand.kind = Operand::Kind::kValue;
+  operand.value = std::shared_ptr<const AttributeValue>(values, &(*values)[i]);
+  return operand;
+}
+
+Operand FunctionOperand(expr::Function function, std::vector<Operand> args) {
+  Operand operand;
+  operand.kind = Operand::Kind::kFunction;
+  operand.function = function;
+  operand.function_name = std::string(expr::FunctionName(function));
+  operand.args = std::move(args);
+  return operand;
+}
+
+std::unique_ptr<ExprCondition> FunctionLeaf(expr::Function function,
+                                            std::vector<Operand> args) {
+  auto leaf = std::make_unique<ExprCondition>();
+  leaf->kind = ExprCondition::Kind::kFunction;
+  leaf->operands.push_back(FunctionOperand(function, std::move(args)));
+  return leaf;
+}
+
+// The clause for attribute `name` with operator `op` and `values` (already
+// checked), as the expression it stands for.
+std::unique_ptr<ExprCondition> Clause(const std::string& name, Op op,
+                                      const std::vector<AttributeValue>& list) {
+  auto values = std::make_shared<const std::vector<AttributeValue>>(list);
+  auto leaf = std::make_unique<ExprCondition>();
+  leaf->operands.push_back(PathOperand(name));
+  auto comparison = [&](expr::Comparator c) {
+    leaf->kind = ExprCondition::Kind::kComparison;
+    leaf->comparator = c;
+    leaf->operands.push_back(ValueOperand(values, 0));
+  };
+  switch (op) {
+    case Op::kEq:
+      comparison(expr::Comparator::kEq);
+      break;
+    case Op::kNe:
+      comparison(expr::Comparator::kNe);
+      break;
+    case Op::kLe:
+      comparison(expr::Comparator::kLe);
+      break;
+    case Op::kLt:
+      comparison(expr::Comparator::kLt);
+      break;
+    case Op::kGe:
+      comparison(expr::Comparator::kGe);
+      break;
+    case Op::kGt:
+      comparison(expr::Comparator::kGt);
+      break;
+    case Op::kNotNull:
+      return FunctionLeaf(expr::Function::kAttributeExists,
+                          {PathOperand(name)});
+    case Op::kNull:
+      return FunctionLeaf(expr::Function::kAttributeNotExists,
+                          {PathOperand(name)});
+    case Op::kContains:
+      return FunctionLeaf(expr::Function::kContains,
+                          {PathOperand(name), ValueOperand(values, 0)});
+    case Op::kNotContains: {
+      auto negation = std::make_unique<ExprCondition>();
+      negation->kind = ExprCondition::Kind::kNot;
+      negation->children.push_back(
+          FunctionLeaf(expr::Function::kContains,
+                       {PathOperand(name), ValueOperand(values, 0)}));
+      return negation;
     }
-    std::string c;
-    switch (op) {
-      case Op::kEq:
-        c = a + " = " + v[0];
-        break;
-      case Op::kNe:
-        c = a + " <> " + v[0];
-        break;
-      case Op::kLe:
-        c = a + " <= " + v[0];
-        break;
-      case Op::kLt:
-        c = a + " < " + v[0];
-        break;
-      case Op::kGe:
-        c = a + " >= " + v[0];
-        break;
-      case Op::kGt:
-        c = a + " > " + v[0];
-        break;
-      case Op::kNotNull:
-        c = "attribute_exists(" + a + ")";
-        break;
-      case Op::kNull:
-        c = "attribute_not_exists(" + a + ")";
-        break;
-      case Op::kContains:
-        c = "contains(" + a + ", " + v[0] + ")";
-        break;
-      case Op::kNotContains:
-        c = "NOT contains(" + a + ", " + v[0] + ")";
-        break;
-      case Op::kBeginsWith:
-        c = "begins_with(" + a + ", " + v[0] + ")";
-        break;
-      case Op::kBetween:
-        c = a + " BETWEEN " + v[0] + " AND " + v[1];
-        break;
-      case Op::kIn: {
-        c = a + " IN (";
-        for (size_t i = 0; i < v.size(); ++i) c += (i ? ", " : "") + v[i];
-        c += ")";
-        break;
+    case Op::kBeginsWith:
+      return FunctionLeaf(expr::Function::kBeginsWith,
+                          {PathOperand(name), ValueOperand(values, 0)});
+    case Op::kBetween:
+      leaf->kind = ExprCondition::Kind::kBetween;
+      leaf->operands.push_back(ValueOperand(values, 0));
+      leaf->operands.push_back(ValueOperand(values, 1));
+      break;
+    case Op::kIn:
+      leaf->kind = ExprCondition::Kind::kIn;
+      leaf->operands.reserve(values->size() + 1);
+      for (size_t i = 0; i < values->size(); ++i) {
+        leaf->operands.push_back(ValueOperand(values, i));
       }
-    }
-    AppendClause(c);
+      break;
   }
-  void AttributeNotExists(const std::string& name) {
-    Clause(name, Op::kNull, {});
-  }
+  return leaf;
+}
 
-  GeneratedExpression Finish(std::optional<ConditionalOperator> op) {
-    GeneratedExpression g;
-    const std::string joiner =
-        op == ConditionalOperator::kOr ? " OR " : " AND ";
-    for (size_t i = 0; i < parts_.size(); ++i)
-      g.text += (i ? joiner : "") + parts_[i];
-    if (!names_.empty()) g.names = names_;
-    if (!values_.empty()) g.values = values_;
-    return g;
-  }
+// Joins clauses[begin, end) with AND or OR into a balanced tree: the same
+// truth value as a chain, with a depth of log2(end - begin).
+// REQUIRES: begin < end.
+std::unique_ptr<const ExprCondition> Join(
+    std::vector<std::unique_ptr<ExprCondition>>& clauses, size_t begin,
+    size_t end, ExprCondition::Kind joiner) {
+  if (end - begin == 1) return std::move(clauses[begin]);
+  const size_t middle = begin + (end - begin) / 2;
+  auto node = std::make_unique<ExprCondition>();
+  node->kind = joiner;
+  node->children.push_back(Join(clauses, begin, middle, joiner));
+  node->children.push_back(Join(clauses, middle, end, joiner));
+  return node;
+}
 
- private:
-  void AppendClause(std::string c) {
-    parts_.push_back(std::move(c));
-    ++clauses_;
-  }
-  int clauses_ = 0;
-  std::vector<std::string> parts_;
-  ExpressionAttributeNames names_;
-  AttributeMap values_;
-};
-
-Status CheckArity(Op op, size_t n) {
-  const Arity a = ArityOf(op);
-  if (n < a.min || n > a.max) {
-    return Status::Validation(
-        std::string(kInvalid) + "Invalid number of argument(s) for the " +
-        std::string(ComparisonOperatorName(op)) + " ComparisonOperator");
-  }
-  return Status::OK();
+std::optional<expr::ResolvedCondition> Finish(
+    std::vector<std::unique_ptr<ExprCondition>> clauses,
+    std::optional<ConditionalOperator> op, expr::ExpressionKind kind) {
+  if (clauses.empty()) return std::nullopt;
+  expr::ResolvedCondition condition;
+  condition.kind = kind;
+  condition.root =
+      Join(clauses, 0, clauses.size(),
+           op == ConditionalOperator::kOr ? ExprCondition::Kind::kOr
+                                          : ExprCondition::Kind::kAnd);
+  return condition;
 }
 
 }  // namespace
 
-StatusOr<GeneratedExpression> TranslateExpected(
+StatusOr<std::optional<expr::ResolvedCondition>> CompileExpected(
     const std::map<std::string, ExpectedAttributeValue>& expected,
     std::optional<ConditionalOperator> conditional_operator) {
-  Builder b;
+  std::vector<std::unique_ptr<ExprCondition>> clauses;
+  clauses.reserve(expected.size());
   for (const auto& [name, e] : expected) {
     if (e.comparison_operator) {
+      const Op op = *e.comparison_operator;
       if (e.exists) {
-        return Status::Validation(
-            std::string(kInvalid) +
+        return Invalid(
             "Exists and ComparisonOperator cannot be used together for "
             "Attribute: " +
             name);
       }
       if (e.value && !e.attribute_value_list.empty()) {
-        return Status::Validation(
-            std::string(kInvalid) +
+        return Invalid(
             "Value and AttributeValueList cannot be used together for "
             "Attribute: " +
             name);
       }
-      std::vector<AttributeValue> values = e.attribute_value_list;
-      if (values.empty() && e.value) values.push_back(*e.value);
-      EDDY_RETURN_IF_ERROR(CheckArity(*e.comparison_operator, values.size()));
-      EDDY_RETURN_IF_ERROR(CheckOperandTypes(*e.comparison_operator, values));
-      b.Clause(name, *e.comparison_operator, values);
+      if (op != Op::kNull && op != Op::kNotNull && !e.value &&
+          e.attribute_value_list.empty()) {
+        return Invalid(
+            "Value or AttributeValueList must be used with "
+            "ComparisonOperator: " +
+            std::string(ComparisonOperatorName(op)) +
+            " for Attribute: " + name);
+      }
+      if (e.value) {
+        const std::vector<AttributeValue> values = {*e.value};
+        EDDY_RETURN_IF_ERROR(CheckCondition(op, values));
+        clauses.push_back(Clause(name, op, values));
+      } else {
+        EDDY_RETURN_IF_ERROR(CheckCondition(op, e.attribute_value_list));
+        clauses.push_back(Clause(name, op, e.attribute_value_list));
+      }
       continue;
     }
     if (!e.attribute_value_list.empty()) {
-      return Status::Validation(
-          std::string(kInvalid) +
+      return Invalid(
           "AttributeValueList can only be used with a ComparisonOperator "
           "for Attribute: " +
           name);
     }
     const bool exists = e.exists.value_or(true);
     if (exists && !e.value) {
-      return Status::Validation(
-          std::string(kInvalid) + "Value must be provided when Exists is " +
-          (e.exists ? "true" : "null") + " for Attribute: " + name);
+      return Invalid(std::string("Value must be provided when Exists is ") +
+                     (e.exists ? "true" : "null") + " for Attribute: " + name);
     }
     if (!exists && e.value) {
-      return Status::Validation(
-          std::string(kInvalid) +
+      return Invalid(
           "Value cannot be used when Exists is false for Attribute: " + name);
     }
-    if (exists) {
-      b.Clause(name, Op::kEq, {*e.value});
-    } else {
-      b.AttributeNotExists(name);
-    }
+    clauses.push_back(exists ? Clause(name, Op::kEq, {*e.value})
+                             : Clause(name, Op::kNull, {}));
   }
-  return b.Finish(conditional_operator);
+  return Finish(std::move(clauses), conditional_operator,
+                expr::ExpressionKind::kCondition);
 }
 
-StatusOr<GeneratedExpression> TranslateFilter(
+StatusOr<std::optional<expr::ResolvedCondition>> CompileFilterConditions(
     const std::map<std::string, Condition>& filter,
     std::optional<ConditionalOperator> conditional_operator) {
-  Builder b;
+  std::vector<std::unique_ptr<ExprCondition>> clauses;
+  clauses.reserve(filter.size());
   for (const auto& [name, c] : filter) {
     EDDY_RETURN_IF_ERROR(
-        CheckArity(c.comparison_operator, c.attribute_value_list.size()));
-    EDDY_RETURN_IF_ERROR(
-        CheckOperandTypes(c.comparison_operator, c.attribute_value_list));
-    b.Clause(name, c.comparison_operator, c.attribute_value_list);
+        CheckCondition(c.comparison_operator, c.attribute_value_list));
+    clauses.push_back(
+        Clause(name, c.comparison_operator, c.attribute_value_list));
   }
-  return b.Finish(conditional_operator);
+  return Finish(std::move(clauses), conditional_operator,
+                expr::ExpressionKind::kFilter);
 }
 
-StatusOr<GeneratedExpression> TranslateKeyConditions(
+StatusOr<expr::ResolvedCondition> CompileKeyConditions(
     const std::map<std::string, Condition>& key_conditions) {
-  Builder b;
+  std::vector<std::unique_ptr<ExprCondition>> clauses;
   for (const auto& [name, c] : key_conditions) {
     switch (c.comparison_operator) {
       case Op::kEq:
@@ -245,112 +323,130 @@ StatusOr<GeneratedExpression> TranslateKeyConditions(
             "Attempted conditional constraint is not an indexable operation");
     }
     EDDY_RETURN_IF_ERROR(
-        CheckArity(c.comparison_operator, c.attribute_value_list.size()));
-    EDDY_RETURN_IF_ERROR(
-        CheckOperandTypes(c.comparison_operator, c.attribute_value_list));
-    b.Clause(name, c.comparison_operator, c.attribute_value_list);
+        CheckCondition(c.comparison_operator, c.attribute_value_list));
+    clauses.push_back(
+        Clause(name, c.comparison_operator, c.attribute_value_list));
   }
-  return b.Finish(ConditionalOperator::kAnd);
+  if (clauses.empty() || clauses.size() > 2) {
+    return Status::Validation("Conditions can be of length 1 or 2 only");
+  }
+  return *Finish(std::move(clauses), ConditionalOperator::kAnd,
+                 expr::ExpressionKind::kKeyCondition);
 }
 
-StatusOr<GeneratedExpression> TranslateAttributeUpdates(
+StatusOr<expr::ResolvedUpdate> CompileAttributeUpdates(
     const std::map<std::string, AttributeValueUpdate>& updates) {
-  std::vector<std::string> set, add, remove, del;
-  GeneratedExpression g;
-  ExpressionAttributeNames names;
-  AttributeMap values;
-  int i = 0;
+  using expr::UpdateAction;
+  using expr::UpdateOperand;
+  auto path = [](const std::string& name) {
+    expr::DocumentPath p;
+    p.elements.push_back(expr::PathElement{.name = name});
+    return p;
+  };
+  auto value = [](AttributeValue v) {
+    UpdateOperand operand;
+    operand.kind = UpdateOperand::Kind::kValue;
+    operand.value = std::make_shared<const AttributeValue>(std::move(v));
+    return operand;
+  };
+  auto call = [](expr::UpdateFunction f, std::string name,
+                 std::vector<UpdateOperand> args) {
+    UpdateOperand operand;
+    operand.kind = UpdateOperand::Kind::kFunction;
+    operand.function = f;
+    operand.function_name = std::move(name);
+    operand.args = std::move(args);
+    return operand;
+  };
+  std::vector<UpdateAction> actions;
+  actions.reserve(updates.size());
   for (const auto& [name, u] : updates) {
-    const std::string a = "#u" + std::to_string(i),
-                      v = ":u" + std::to_string(i);
-    ++i;
-    names[a] = name;
     if (!u.value && u.action != AttributeAction::kDelete) {
-      return Status::Validation(
-          std::string(kInvalid) +
+      return Invalid(
           "Only DELETE action is allowed when no attribute value is "
           "specified");
     }
-    const std::string_view type =
-        u.value ? AttributeTypeName(u.value->type()) : "";
+    const AttributeType type = u.value ? u.value->type() : AttributeType::kNULL;
+    const bool is_set = type == AttributeType::kSS ||
+                        type == AttributeType::kNS ||
+                        type == AttributeType::kBS;
+    UpdateAction action;
+    action.path = path(name);
     switch (u.action) {
       case AttributeAction::kPut:
-        values.Set(v, *u.value);
-        set.push_back(a + " = " + v);
+        action.kind = UpdateAction::Kind::kSet;
+        action.operands.push_back(value(*u.value));
         break;
       case AttributeAction::kAdd:
-        if (type != "N" && type != "SS" && type != "NS" && type != "BS" &&
-            type != "L") {
-          return Status::Validation(
-              std::string(kInvalid) +
-              "ADD action is not supported for the type " + std::string(type));
-        }
-        values.Set(v, *u.value);
-        if (type == "L") {
-          values.Set(v + "e", AttributeValue::L({}));
-          set.push_back(a + " = list_append(if_not_exists(" + a + ", " + v +
-                        "e), " + v + ")");
+        if (type == AttributeType::kL) {
+          // A legacy ADD of a list appends to it (an absent list counts as
+          // empty).
+          UpdateOperand old;
+          old.kind = UpdateOperand::Kind::kPath;
+          old.path = path(name);
+          action.kind = UpdateAction::Kind::kSet;
+          action.operands.push_back(
+              call(expr::UpdateFunction::kListAppend, "list_append",
+                   {call(expr::UpdateFunction::kIfNotExists, "if_not_exists",
+                         {std::move(old), value(AttributeValue::L({}))}),
+                    value(*u.value)}));
+        } else if (type == AttributeType::kN || is_set) {
+          action.kind = UpdateAction::Kind::kAdd;
+          action.operands.push_back(value(*u.value));
         } else {
-          add.push_back(a + " " + v);
+          return Invalid("ADD action is not supported for the type " +
+                         std::string(AttributeTypeName(type)));
         }
         break;
       case AttributeAction::kDelete:
         if (!u.value) {
-          remove.push_back(a);
-        } else if (type == "SS" || type == "NS" || type == "BS") {
-          values.Set(v, *u.value);
-          del.push_back(a + " " + v);
+          action.kind = UpdateAction::Kind::kRemove;
+        } else if (is_set) {
+          action.kind = UpdateAction::Kind::kDelete;
+          action.operands.push_back(value(*u.value));
         } else {
-          return Status::Validation(
-              std::string(kInvalid) +
+          return Invalid(
               "DELETE action with value is not supported for the type " +
-              std::string(type));
+              std::string(AttributeTypeName(type)));
         }
         break;
     }
+    actions.push_back(std::move(action));
   }
-  auto clause = [&](const char* keyword,
-                    const std::vector<std::string>& parts) {
-    if (parts.empty()) return;
-    if (!g.text.empty()) g.text += " ";
-    g.text += keyword;
-    for (size_t k = 0; k < parts.size(); ++k)
-      g.text += (k ? ", " : " ") + parts[k];
-  };
-  clause("SET", set);
-  clause("ADD", add);
-  clause("REMOVE", remove);
-  clause("DELETE", del);
-  if (!names.empty()) g.names = std::move(names);
-  if (!values.empty()) g.values = std::move(values);
-  return g;
+  return expr::UpdateOfResolvedActions(std::move(actions));
 }
 
-StatusOr<GeneratedExpression> TranslateAttributesToGet(
+StatusOr<expr::ResolvedProjection> CompileAttributesToGet(
     const std::vector<std::string>& attributes) {
-  GeneratedExpression g;
-  ExpressionAttributeNames names;
-  for (size_t i = 0; i < attributes.size(); ++i) {
-    for (size_t j = 0; j < i; ++j) {
-      if (attributes[j] == attributes[i]) {
-        return Status::Validation(
-            std::string(kInvalid) +
-            "Duplicate value in attribute name: " + attributes[i]);
-      }
-    }
-    const std::string a = "#p" + std::to_string(i);
-    names[a] = attributes[i];
-    g.text += (i ? ", " : "") + a;
+  if (attributes.empty()) {
+    return Status::Validation(
+        "1 validation error detected: Value '[]' at 'attributesToGet' failed "
+        "to satisfy constraint: Member must have length greater than or equal "
+        "to 1");
   }
-  if (!names.empty()) g.names = std::move(names);
-  return g;
+  absl::flat_hash_set<std::string_view> seen;
+  seen.reserve(attributes.size());
+  for (const std::string& name : attributes) {
+    if (!seen.insert(name).second) {
+      return Invalid("Duplicate value in attribute name: " + name);
+    }
+  }
+  return expr::ProjectionOfTopLevelNames(attributes);
 }
 
 Status CheckNotMixed(
     const std::vector<std::string_view>& legacy_parameters,
     const std::vector<std::string_view>& expression_parameters) {
-  if (legacy_parameters.empty() || expression_parameters.empty())
-    return Status::OK();
+  if (expression_parameters.empty()) return Status::OK();
+  const bool key_condition_expression =
+      std::find(expression_parameters.begin(), expression_parameters.end(),
+                "KeyConditionExpression") != expression_parameters.end();
+  std::vector<std::string_view> clashing;
+  for (std::string_view p : legacy_parameters) {
+    if (p == "KeyConditions" && !key_condition_expression) continue;
+    clashing.push_back(p);
+  }
+  if (clashing.empty()) return Status::OK();
   auto join = [](const std::vector<std::string_view>& v) {
     std::string out = "{";
     for (size_t i = 0; i < v.size(); ++i) {
@@ -361,9 +457,8 @@ Status CheckNotMixed(
   };
   return Status::Validation(
       "Can not use both expression and non-expression parameters in the same "
-      "request: "
-      "Non-expression parameters: " +
-      join(legacy_parameters) +
+      "request: Non-expression parameters: " +
+      join(clashing) +
       " Expression parameters: " + join(expression_parameters));
 }
 

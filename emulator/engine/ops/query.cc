@@ -8,8 +8,10 @@
 // up to 4 KB once, plus any LSI fetches of table items. Key bytes are
 // order-preserving for S, N and B, so every sort-key condition is a byte range.
 
-#include <mutex>
+#include <optional>
+#include <string>
 
+#include "absl/container/inlined_vector.h"
 #include "emulator/capacity/units.h"
 #include "emulator/engine/ops/expressions.h"
 #include "emulator/engine/ops/item_checks.h"
@@ -64,90 +66,190 @@ Status ValidateQuery(const QueryRequest& r) {
         "specified in the "
         "request.");
   }
-  return CheckExpressionMaps(
-      r.expression_attribute_names, r.expression_attribute_values,
-      r.key_condition_expression.has_value(), "KeyConditionExpression");
+  return Status::OK();
 }
 
-// Does `sk` (key bytes) satisfy the sort-key condition?
-bool SortKeyMatches(std::string_view sk, SortOp op, std::string_view low,
-                    std::string_view high) {
+// The expression-parameter rules of a Query (dynalite's
+// validateExpressionParams, written against DynamoDB): legacy and expression
+// parameters are not mixed (KeyConditions may go with a FilterExpression or
+// ProjectionExpression), names need some expression and values one that
+// takes values.
+Status CheckQueryParameters(const QueryRequest& r) {
+  std::vector<std::string_view> legacy, expressions;
+  if (r.attributes_to_get) legacy.push_back("AttributesToGet");
+  if (r.query_filter) legacy.push_back("QueryFilter");
+  if (r.conditional_operator) legacy.push_back("ConditionalOperator");
+  if (r.key_conditions) legacy.push_back("KeyConditions");
+  if (r.projection_expression) expressions.push_back("ProjectionExpression");
+  if (r.filter_expression) expressions.push_back("FilterExpression");
+  if (r.key_condition_expression)
+    expressions.push_back("KeyConditionExpression");
+  EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
+  // Empty maps first.
+  EDDY_RETURN_IF_ERROR(CheckExpressionMaps(r.expression_attribute_names,
+                                           r.expression_attribute_values,
+                                           /*any_expression=*/true, ""));
+  if (r.expression_attribute_names && expressions.empty()) {
+    return Status::Validation(
+        "ExpressionAttributeNames can only be specified when using "
+        "expressions");
+  }
+  if (r.expression_attribute_values && !r.filter_expression &&
+      !r.key_condition_expression) {
+    return Status::Validation(
+        "ExpressionAttributeValues can only be specified when using "
+        "expressions: FilterExpression and KeyConditionExpression are null");
+  }
+  return Status::OK();
+}
+
+// The sort keys a Query reads, as conditions on their key bytes: a prefix
+// every key starts with, and a lower and an upper bound, each inclusive or
+// not. Single sort keys map their operator onto it; a multi-attribute sort
+// key's composite bytes (storage::CompositeKeyBytes) put the equalities in
+// the prefix and the last condition in the bounds.
+struct SortRange {
+  std::string prefix;
+  std::optional<std::string> low, high;
+  bool low_inclusive = true, high_inclusive = true;
+
+  bool Matches(std::string_view sk) const {
+    if (sk.substr(0, prefix.size()) != prefix) return false;
+    if (low && (low_inclusive ? sk < *low : sk <= *low)) return false;
+    if (high && (high_inclusive ? sk > *high : sk >= *high)) return false;
+    return true;
+  }
+};
+
+SortRange RangeOf(SortOp op, std::string low, std::string high) {
+  SortRange r;
   switch (op) {
     case SortOp::kNone:
-      return true;
+      break;
     case SortOp::kEq:
-      return sk == low;
+      r.low = low;
+      r.high = std::move(low);
+      break;
     case SortOp::kLt:
-      return sk < low;
+      r.high = std::move(low);
+      r.high_inclusive = false;
+      break;
     case SortOp::kLe:
-      return sk <= low;
+      r.high = std::move(low);
+      break;
     case SortOp::kGt:
-      return sk > low;
+      r.low = std::move(low);
+      r.low_inclusive = false;
+      break;
     case SortOp::kGe:
-      return sk >= low;
+      r.low = std::move(low);
+      break;
     case SortOp::kBetween:
-      return sk >= low && sk <= high;
+      r.low = std::move(low);
+      r.high = std::move(high);
+      break;
     case SortOp::kBeginsWith:
-      return sk.substr(0, low.size()) == low;
+      r.prefix = std::move(low);
+      break;
   }
-  return false;
+  return r;
+}
+
+// The smallest byte string above every string that starts with `s`.
+// REQUIRES: `s` ends with a byte below 0xff (composite components end in
+// their 0x01 terminator).
+std::string Successor(std::string s) {
+  s.back() = static_cast<char>(static_cast<unsigned char>(s.back()) + 1);
+  return s;
+}
+
+// A multi-attribute sort key's condition as a range of composite bytes.
+SortRange CompositeRangeOf(const expr::MultiKeyCondition& c) {
+  SortRange r;
+  for (const AttributeValue& v : c.sort_equal) {
+    storage::AppendCompositeKeyBytes(v, &r.prefix);
+  }
+  std::string low = r.prefix, high = r.prefix;
+  if (c.last_op != SortOp::kNone && c.last_op != SortOp::kBeginsWith) {
+    storage::AppendCompositeKeyBytes(c.last_low, &low);
+  }
+  if (c.last_op == SortOp::kBetween) {
+    storage::AppendCompositeKeyBytes(c.last_high, &high);
+  }
+  switch (c.last_op) {
+    case SortOp::kNone:
+    case SortOp::kEq:  // folded into sort_equal
+      break;
+    case SortOp::kLt:  // before every key whose component is the value
+      r.high = std::move(low);
+      r.high_inclusive = false;
+      break;
+    case SortOp::kLe:  // up to the last key whose component is the value
+      r.high = Successor(std::move(low));
+      r.high_inclusive = false;
+      break;
+    case SortOp::kGt:
+      r.low = Successor(std::move(low));
+      break;
+    case SortOp::kGe:
+      r.low = std::move(low);
+      break;
+    case SortOp::kBetween:
+      r.low = std::move(low);
+      r.high = Successor(std::move(high));
+      r.high_inclusive = false;
+      break;
+    case SortOp::kBeginsWith:
+      storage::AppendEscapedKeyBytes(storage::KeyBytes(c.last_low), &r.prefix);
+      break;
+  }
+  return r;
 }
 
 }  // namespace
 
 StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
   EDDY_RETURN_IF_ERROR(ValidateQuery(request));
-  EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
-                        FindTable(ctx, request.table_name));
-
-  std::vector<std::string_view> legacy, expressions;
-  if (request.key_conditions) legacy.push_back("KeyConditions");
-  if (request.query_filter) legacy.push_back("QueryFilter");
-  if (request.conditional_operator) legacy.push_back("ConditionalOperator");
-  if (request.attributes_to_get) legacy.push_back("AttributesToGet");
-  if (request.key_condition_expression)
-    expressions.push_back("KeyConditionExpression");
-  if (request.filter_expression) expressions.push_back("FilterExpression");
-  if (request.projection_expression)
-    expressions.push_back("ProjectionExpression");
-  EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
+  EDDY_RETURN_IF_ERROR(CheckQueryParameters(request));
+  // Every request-only check before the table is looked up, in DynamoDB's
+  // order (dynalite's validations/query.js): QueryFilter, AttributesToGet,
+  // then the expressions (KeyConditionExpression, FilterExpression,
+  // ProjectionExpression, unused placeholders), then KeyConditions.
   Placeholders placeholders(request.expression_attribute_names,
                             request.expression_attribute_values);
   std::optional<expr::ResolvedCondition> key_condition, filter;
   const char* filter_parameter = "Filter Expression";
-  if (request.key_conditions) {
-    EDDY_ASSIGN_OR_RETURN(GeneratedExpression g,
-                          TranslateKeyConditions(*request.key_conditions));
-    Placeholders generated(g.names, g.values);
+  if (request.query_filter) {
+    filter_parameter = "QueryFilter";
     EDDY_ASSIGN_OR_RETURN(
-        key_condition,
-        generated.Compile(g.text, expr::ExpressionKind::kKeyCondition));
-    if (request.query_filter) {
-      filter_parameter = "QueryFilter";
-      EDDY_ASSIGN_OR_RETURN(
-          GeneratedExpression f,
-          TranslateFilter(*request.query_filter, request.conditional_operator));
-      Placeholders generated_filter(f.names, f.values);
-      if (!f.text.empty()) {
-        EDDY_ASSIGN_OR_RETURN(
-            filter,
-            generated_filter.Compile(f.text, expr::ExpressionKind::kFilter));
-      }
-    }
-  } else {
+        filter, CompileFilterConditions(*request.query_filter,
+                                        request.conditional_operator));
+  }
+  EDDY_ASSIGN_OR_RETURN(
+      std::optional<expr::ResolvedProjection> attributes_to_get,
+      CompileProjection(std::nullopt, request.attributes_to_get, placeholders));
+  if (request.key_condition_expression) {
     EDDY_ASSIGN_OR_RETURN(
         key_condition,
         placeholders.Compile(request.key_condition_expression,
                              expr::ExpressionKind::kKeyCondition));
+  }
+  if (request.filter_expression) {
     EDDY_ASSIGN_OR_RETURN(filter,
                           placeholders.Compile(request.filter_expression,
                                                expr::ExpressionKind::kFilter));
   }
-  EDDY_ASSIGN_OR_RETURN(
-      std::optional<expr::ResolvedProjection> projection,
-      CompileProjection(request.projection_expression,
-                        request.attributes_to_get, placeholders));
+  EDDY_ASSIGN_OR_RETURN(std::optional<expr::ResolvedProjection> projection,
+                        CompileProjection(request.projection_expression,
+                                          std::nullopt, placeholders));
+  if (attributes_to_get) projection = std::move(attributes_to_get);
   EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  if (request.key_conditions) {
+    EDDY_ASSIGN_OR_RETURN(key_condition,
+                          CompileKeyConditions(*request.key_conditions));
+  }
+  EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
+                        FindTable(ctx, request.table_name));
 
   const int64_t now = ctx.options->clock->NowMicros();
   CatchUp(*table, *ctx.options->clock);
@@ -160,7 +262,7 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
   if (filter) {
     // A Query filter may not read the key it queries by.
     for (const std::string& name : filter->TopLevelAttributeNames()) {
-      if (name == target.hash_key->name || name == target.range_key_name()) {
+      if (target.IsKeyAttribute(name)) {
         return Status::Validation(
             std::string(filter_parameter) +
             " can only contain non-primary key attributes: Primary key "
@@ -169,22 +271,54 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
       }
     }
   }
-  expr::KeySchemaView schema{
-      target.hash_key->name, target.hash_key->type,
-      std::string(target.range_key_name()),
-      target.range_key ? target.range_key->type : AttributeType::kS};
-  EDDY_ASSIGN_OR_RETURN(expr::KeyCondition condition,
-                        expr::CompileKeyCondition(*key_condition, schema));
-
-  const std::string pk = storage::KeyBytes(condition.partition_value);
+  std::string pk;
+  SortRange range;
+  if (target.index != nullptr && target.index->multi_attribute()) {
+    const SecondaryIndex& index = *target.index;
+    expr::MultiKeySchemaView schema;
+    for (const KeyAttribute& k : index.hash_keys()) {
+      schema.hash.emplace_back(k.name, k.type);
+    }
+    for (const KeyAttribute& k : index.range_keys()) {
+      schema.range.emplace_back(k.name, k.type);
+    }
+    EDDY_ASSIGN_OR_RETURN(
+        expr::MultiKeyCondition condition,
+        expr::CompileMultiKeyCondition(*key_condition, schema));
+    absl::InlinedVector<const AttributeValue*, 4> values;
+    for (const AttributeValue& v : condition.partition_values) {
+      values.push_back(&v);
+    }
+    pk = values.size() == 1 ? storage::KeyBytes(*values[0])
+                            : storage::CompositeKeyBytes(values);
+    if (index.range_keys().size() > 1) {
+      range = CompositeRangeOf(condition);
+    } else if (!condition.sort_equal.empty()) {  // one sort attribute
+      range =
+          RangeOf(SortOp::kEq, storage::KeyBytes(condition.sort_equal[0]), "");
+    } else if (condition.last_op != SortOp::kNone) {
+      range = RangeOf(condition.last_op, storage::KeyBytes(condition.last_low),
+                      condition.last_op == SortOp::kBetween
+                          ? storage::KeyBytes(condition.last_high)
+                          : std::string());
+    }
+  } else {
+    expr::KeySchemaView schema{
+        target.hash_key->name, target.hash_key->type,
+        std::string(target.range_key_name()),
+        target.range_key ? target.range_key->type : AttributeType::kS};
+    EDDY_ASSIGN_OR_RETURN(expr::KeyCondition condition,
+                          expr::CompileKeyCondition(*key_condition, schema));
+    pk = storage::KeyBytes(condition.partition_value);
+    const SortOp op = condition.sort_op;
+    range =
+        RangeOf(op,
+                op == SortOp::kNone ? std::string()
+                                    : storage::KeyBytes(condition.sort_low),
+                op == SortOp::kBetween ? storage::KeyBytes(condition.sort_high)
+                                       : std::string());
+  }
   const uint64_t hash = storage::HashPartitionKey(pk);
-  const SortOp op = condition.sort_op;
-  const std::string low = op == SortOp::kNone
-                              ? std::string()
-                              : storage::KeyBytes(condition.sort_low);
-  const std::string high = op == SortOp::kBetween
-                               ? storage::KeyBytes(condition.sort_high)
-                               : std::string();
 
   std::optional<StartKey> start;
   if (request.exclusive_start_key) {
@@ -195,7 +329,7 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
           "The provided starting key is outside query boundaries based on "
           "provided conditions");
     }
-    if (!SortKeyMatches(start->sk, op, low, high)) {
+    if (!range.Matches(start->sk)) {
       return Status::Validation(
           "The provided starting key does not match the range key predicate");
     }
@@ -214,28 +348,20 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
   if (forward) {
     if (start) {
       it = store.UpperBound(start->ref());
-    } else if (op == SortOp::kGt) {
-      it = store.UpperBound(storage::KeyRef{hash, pk, low, kMax, kMax});
-    } else if (op == SortOp::kNone || op == SortOp::kLt || op == SortOp::kLe) {
-      it = store.LowerBound(storage::KeyRef{hash, pk, ""});
+    } else if (range.low && !range.low_inclusive) {
+      it = store.UpperBound(storage::KeyRef{hash, pk, *range.low, kMax, kMax});
     } else {
-      it = store.LowerBound(storage::KeyRef{hash, pk, low});
+      it = store.LowerBound(
+          storage::KeyRef{hash, pk, range.low ? *range.low : range.prefix});
     }
   } else {
     if (start) {
       it = store.LowerBound(start->ref());
-    } else if (op == SortOp::kLt) {
-      it = store.LowerBound(storage::KeyRef{hash, pk, low});
+    } else if (range.high && !range.high_inclusive) {
+      it = store.LowerBound(storage::KeyRef{hash, pk, *range.high});
     } else {
-      std::string upper;
-      if (op == SortOp::kEq || op == SortOp::kLe)
-        upper = low;
-      else if (op == SortOp::kBetween)
-        upper = high;
-      else if (op == SortOp::kBeginsWith)
-        upper = low + SortKeyMax();
-      else
-        upper = SortKeyMax();
+      const std::string upper =
+          range.high ? *range.high : range.prefix + SortKeyMax();
       it = store.UpperBound(storage::KeyRef{hash, pk, upper, kMax, kMax});
     }
   }
@@ -249,7 +375,7 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
     }
     const storage::Record& r = *it;
     if (r.hash() != hash || r.partition_key() != pk) break;
-    if (!SortKeyMatches(r.sort_key(), op, low, high)) break;
+    if (!range.Matches(r.sort_key())) break;
     charge.Add(r);
     if (!page.Add(r)) break;
     if (forward) ++it;

@@ -54,13 +54,19 @@ StatusOr<ReadTarget> ResolveReadTarget(
   }
   target.index = index;
   target.store = &index->store;
-  target.hash_key = &index->hash_key();
-  target.range_key = index->range_key() ? &*index->range_key() : nullptr;
+  target.hash_key = &index->hash_keys()[0];
+  target.range_key =
+      index->range_keys().empty() ? nullptr : &index->range_keys()[0];
   target.key_names = index->read_key_names();
   target.select =
       select.value_or(has_projection ? Select::kSpecificAttributes
                                      : Select::kAllProjectedAttributes);
   return target;
+}
+
+bool ReadTarget::IsKeyAttribute(std::string_view name) const {
+  if (index != nullptr) return index->IsKeyAttribute(name);
+  return name == hash_key->name || (range_key && name == range_key->name);
 }
 
 bool NeedsTableFetch(const ReadTarget& target,
@@ -107,9 +113,10 @@ StatusOr<StartKey> ReadStartKey(const Table& table, const ReadTarget& target,
   const SecondaryIndex& index = *target.index;
   std::vector<const KeyAttribute*> expected = {&table.hash_key()};
   if (table.range_key()) expected.push_back(&*table.range_key());
-  for (const KeyAttribute* k :
-       {&index.hash_key(), index.range_key() ? &*index.range_key() : nullptr}) {
-    if (k == nullptr) continue;
+  std::vector<const KeyAttribute*> index_keys;
+  for (const KeyAttribute& k : index.hash_keys()) index_keys.push_back(&k);
+  for (const KeyAttribute& k : index.range_keys()) index_keys.push_back(&k);
+  for (const KeyAttribute* k : index_keys) {
     bool seen = false;
     for (const KeyAttribute* e : expected) seen = seen || e->name == k->name;
     if (!seen) expected.push_back(k);
@@ -120,11 +127,9 @@ StatusOr<StartKey> ReadStartKey(const Table& table, const ReadTarget& target,
     if (v == nullptr || v->type() != k->type) return invalid();
   }
   StartKey start;
-  start.pk = storage::KeyBytes(*key.Find(index.hash_key().name));
+  start.pk = index.PartitionKeyBytes(key);
   start.hash = storage::HashPartitionKey(start.pk);
-  if (index.range_key()) {
-    start.sk = storage::KeyBytes(*key.Find(index.range_key()->name));
-  }
+  start.sk = index.SortKeyBytes(key);
   start.base_pk = storage::KeyBytes(*key.Find(table.hash_key().name));
   if (table.range_key()) {
     start.base_sk = storage::KeyBytes(*key.Find(table.range_key()->name));

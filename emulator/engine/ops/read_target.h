@@ -36,6 +36,8 @@ enum class ReadKind { kQuery, kScan };
 struct ReadTarget {
   const SecondaryIndex* index = nullptr;  // null: the table
   const storage::TableStore* store = nullptr;
+  // The (first) partition and sort key attribute; an index with a
+  // multi-attribute key has more (index->hash_keys(), range_keys()).
   const KeyAttribute* hash_key = nullptr;
   const KeyAttribute* range_key = nullptr;  // null: hash-only
   std::vector<std::string> key_names;       // LastEvaluatedKey attributes
@@ -44,6 +46,9 @@ struct ReadTarget {
   std::string_view range_key_name() const {
     return range_key ? std::string_view(range_key->name) : std::string_view();
   }
+  // Is `name` a key attribute of what is read (every attribute of a
+  // multi-attribute index key)?
+  bool IsKeyAttribute(std::string_view name) const;
 };
 
 // All of these REQUIRE the table's lock (shared).

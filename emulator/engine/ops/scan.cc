@@ -95,28 +95,23 @@ unsigned __int128 SegmentStart(int s, int n) {
 
 StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
   EDDY_RETURN_IF_ERROR(ValidateScan(request));
-  EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
-                        FindTable(ctx, request.table_name));
+  // Every request-only check before the table is looked up, in DynamoDB's
+  // order (dynalite's validations/scan.js).
   std::vector<std::string_view> legacy, expressions;
+  if (request.attributes_to_get) legacy.push_back("AttributesToGet");
   if (request.scan_filter) legacy.push_back("ScanFilter");
   if (request.conditional_operator) legacy.push_back("ConditionalOperator");
-  if (request.attributes_to_get) legacy.push_back("AttributesToGet");
-  if (request.filter_expression) expressions.push_back("FilterExpression");
   if (request.projection_expression)
     expressions.push_back("ProjectionExpression");
+  if (request.filter_expression) expressions.push_back("FilterExpression");
   EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
   Placeholders placeholders(request.expression_attribute_names,
                             request.expression_attribute_values);
   std::optional<expr::ResolvedCondition> filter;
   if (request.scan_filter) {
     EDDY_ASSIGN_OR_RETURN(
-        GeneratedExpression f,
-        TranslateFilter(*request.scan_filter, request.conditional_operator));
-    Placeholders generated(f.names, f.values);
-    if (!f.text.empty()) {
-      EDDY_ASSIGN_OR_RETURN(
-          filter, generated.Compile(f.text, expr::ExpressionKind::kFilter));
-    }
+        filter, CompileFilterConditions(*request.scan_filter,
+                                        request.conditional_operator));
   } else {
     EDDY_ASSIGN_OR_RETURN(filter,
                           placeholders.Compile(request.filter_expression,
@@ -127,6 +122,8 @@ StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
       CompileProjection(request.projection_expression,
                         request.attributes_to_get, placeholders));
   EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
+                        FindTable(ctx, request.table_name));
   const int64_t now = ctx.options->clock->NowMicros();
   CatchUp(*table, *ctx.options->clock);
   ReaderMutexLock lock(&table->mu());

@@ -33,8 +33,7 @@ Status CheckIndexKeyPaths(const Table& table,
     if (action.path.elements.size() < 2) continue;
     const std::string& top = action.path.elements[0].name;
     for (const auto& index : table.state().indexes) {
-      if (top == index->hash_key().name ||
-          (index->range_key() && top == index->range_key()->name)) {
+      if (index->IsKeyAttribute(top)) {
         return Status::Validation(
             "Key attributes must be scalars; list random access '[]' and map "
             "lookup '.' are "
@@ -83,16 +82,10 @@ StatusOr<UpdateItemResponse> UpdateItem(Context& ctx,
   std::optional<expr::ResolvedUpdate> update;
   std::optional<expr::ResolvedCondition> condition;
   if (!legacy.empty()) {
-    // The legacy form, translated into expressions with generated names.
+    // The legacy form, compiled to the trees the expressions compile to.
     if (request.attribute_updates && !request.attribute_updates->empty()) {
       EDDY_ASSIGN_OR_RETURN(
-          GeneratedExpression g,
-          TranslateAttributeUpdates(*request.attribute_updates));
-      expr::PlaceholderUsage unused;
-      EDDY_ASSIGN_OR_RETURN(
-          update,
-          expr::CompileUpdate(g.text, g.names ? &*g.names : nullptr,
-                              g.values ? &*g.values : nullptr, &unused));
+          update, CompileAttributeUpdates(*request.attribute_updates));
     }
     EDDY_ASSIGN_OR_RETURN(
         condition,

@@ -112,7 +112,7 @@ Status CheckIndexUpdates(const Table& table, const UpdateTableRequest& request,
               g.index_name);
         }
       }
-      EDDY_RETURN_IF_ERROR(CheckKeySchema(g.key_schema, defined));
+      EDDY_RETURN_IF_ERROR(CheckGsiKeySchema(g.key_schema, defined));
       EDDY_RETURN_IF_ERROR(CheckProjection(g.projection));
       if (provisioned && !g.provisioned_throughput) {
         return Status::Validation(

@@ -41,8 +41,8 @@ void Table::RebuildIndexKeys() {
   std::vector<KeyAttribute>& keys = state_.index_keys;
   keys.clear();
   for (const auto& index : state_.indexes) {
-    SlotOf(keys, index->hash_key());
-    if (index->range_key()) SlotOf(keys, *index->range_key());
+    for (const KeyAttribute& k : index->hash_keys()) SlotOf(keys, k);
+    for (const KeyAttribute& k : index->range_keys()) SlotOf(keys, k);
   }
   std::sort(keys.begin(), keys.end(),
             [](const KeyAttribute& a, const KeyAttribute& b) {
@@ -53,9 +53,14 @@ void Table::RebuildIndexKeys() {
     state_.index_key_names.push_back(key.name);
   }
   for (const auto& index : state_.indexes) {
-    index->hash_slot = SlotOf(keys, index->hash_key());
-    index->range_slot =
-        index->range_key() ? SlotOf(keys, *index->range_key()) : -1;
+    index->hash_slots.clear();
+    index->range_slots.clear();
+    for (const KeyAttribute& k : index->hash_keys()) {
+      index->hash_slots.push_back(SlotOf(keys, k));
+    }
+    for (const KeyAttribute& k : index->range_keys()) {
+      index->range_slots.push_back(SlotOf(keys, k));
+    }
   }
 }
 

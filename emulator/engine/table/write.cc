@@ -43,14 +43,13 @@ bool SameProjection(const SecondaryIndex& index, const Item& a, const Item& b) {
 // REQUIRES: the index holds both items (their key values are present).
 bool SameIndexKey(const SecondaryIndex& index, const IndexKeyValues& a,
                   const IndexKeyValues& b) {
-  if (!(*a[index.hash_slot] == *b[index.hash_slot])) return false;
-  return index.range_slot < 0 || *a[index.range_slot] == *b[index.range_slot];
-}
-
-std::string KeyBytesOf(const Item& item, std::string_view name) {
-  if (name.empty()) return std::string();
-  const AttributeValue* v = item.Find(name);
-  return v == nullptr ? std::string() : storage::KeyBytes(*v);
+  for (int slot : index.hash_slots) {
+    if (!(*a[slot] == *b[slot])) return false;
+  }
+  for (int slot : index.range_slots) {
+    if (!(*a[slot] == *b[slot])) return false;
+  }
+  return true;
 }
 
 constexpr int64_t kOverhead = limits::kStorageOverheadPerItemBytes;
@@ -85,17 +84,20 @@ Status CheckIndexKeys(const Table& table, const Item& item,
   for (size_t i = 0; i < values.size() && !suspect; ++i) {
     const AttributeValue* v = values[i];
     if (v == nullptr) continue;
-    suspect = v->type() != state.index_keys[i].type ||
-              (v->type() == AttributeType::kS && v->s().empty()) ||
-              (v->type() == AttributeType::kB && v->b().empty());
+    const size_t bytes = v->type() == AttributeType::kS   ? v->s().size()
+                         : v->type() == AttributeType::kB ? v->b().size()
+                                                          : 1;
+    suspect = v->type() != state.index_keys[i].type || bytes == 0 ||
+              bytes > static_cast<size_t>(limits::kMaxSortKeyBytes);
   }
   if (!suspect) return Status::OK();
   for (const auto& index : state.indexes) {
-    const KeyAttribute* keys[2] = {
-        &index->hash_key(),
-        index->range_key() ? &*index->range_key() : nullptr};
-    for (const KeyAttribute* key : keys) {
-      if (key == nullptr) continue;
+    absl::InlinedVector<std::pair<const KeyAttribute*, bool>, 8> keys;
+    for (const KeyAttribute& k : index->hash_keys()) keys.push_back({&k, true});
+    for (const KeyAttribute& k : index->range_keys()) {
+      keys.push_back({&k, false});
+    }
+    for (const auto& [key, is_hash] : keys) {
       // The table's own key attributes are checked as table keys.
       if (key->name == table.hash_key().name ||
           key->name == table.range_key_name()) {
@@ -121,6 +123,20 @@ Status CheckIndexKeys(const Table& table, const Item& item,
             "for a key attribute cannot contain an empty " +
             std::string(v->type() == AttributeType::kS ? "string" : "binary") +
             " value. IndexName: " + index->name() + ", IndexKey: " + key->name);
+      }
+      const size_t bytes = v->type() == AttributeType::kS   ? v->s().size()
+                           : v->type() == AttributeType::kB ? v->b().size()
+                                                            : 0;
+      if (is_hash &&
+          bytes > static_cast<size_t>(limits::kMaxPartitionKeyBytes)) {
+        return Status::Validation(
+            "One or more parameter values were invalid: Size of hashkey has "
+            "exceeded the maximum size limit of2048 bytes");
+      }
+      if (!is_hash && bytes > static_cast<size_t>(limits::kMaxSortKeyBytes)) {
+        return Status::Validation(
+            "One or more parameter values were invalid: Aggregated size of all "
+            "range keys has exceeded the size limit of 1024 bytes");
       }
     }
   }
@@ -187,11 +203,9 @@ StatusOr<WritePlan> PlanWrite(const Table& table, StorageKey key,
     change.index = &index;
     if (was_in) {
       change.remove = true;
-      change.remove_pk = KeyBytesOf(*old_item, index.hash_key().name);
+      change.remove_pk = index.PartitionKeyBytes(old_keys);
       change.remove_hash = storage::HashPartitionKey(change.remove_pk);
-      if (index.range_key()) {
-        change.remove_sk = KeyBytesOf(*old_item, index.range_key()->name);
-      }
+      change.remove_sk = index.SortKeyBytes(old_keys);
       change.remove_base_pk = plan.key.pk;
       change.remove_base_sk = plan.key.sk;
       change.remove_bytes = old_entry;

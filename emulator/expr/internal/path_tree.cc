@@ -2,8 +2,13 @@
 
 #include "emulator/expr/internal/path_tree.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
 #include <string>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 namespace eddy::expr::expr_internal {
 namespace {
@@ -68,6 +73,24 @@ std::unique_ptr<PathTree> BuildPathTree(
       node = child.get();
     }
     node->leaf = static_cast<int>(i);
+  }
+  return root;
+}
+
+std::unique_ptr<PathTree> BuildTopLevelPathTree(
+    const std::vector<std::string_view>& names) {
+  std::vector<uint32_t> order(names.size());
+  std::iota(order.begin(), order.end(), 0u);
+  auto by_name = [&](uint32_t a, uint32_t b) { return names[a] < names[b]; };
+  if (!std::is_sorted(order.begin(), order.end(), by_name)) {
+    std::sort(order.begin(), order.end(), by_name);
+  }
+  auto root = std::make_unique<PathTree>();
+  for (uint32_t i : order) {
+    auto node = std::make_unique<PathTreeNode>();
+    node->leaf = static_cast<int>(i);
+    root->names.emplace_hint(root->names.end(), std::string(names[i]),
+                             std::move(node));
   }
   return root;
 }

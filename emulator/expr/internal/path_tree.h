@@ -24,6 +24,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "emulator/base/status.h"
@@ -62,6 +63,13 @@ Status CheckPathsDisjoint(const std::vector<const DocumentPath*>& paths,
 // REQUIRES: CheckPathsDisjoint(paths) is OK.
 std::unique_ptr<PathTree> BuildPathTree(
     const std::vector<const DocumentPath*>& paths);
+
+// The tree of top-level names only (leaf i is names[i]), for the legacy
+// parameters: sorted once, then appended in order, so a million names cost
+// O(n log n) cheap comparisons and no tree descents.
+// REQUIRES: the names are distinct.
+std::unique_ptr<PathTree> BuildTopLevelPathTree(
+    const std::vector<std::string_view>& names);
 
 // The parts of `item` the tree selects, rebuilt into their nesting: missing
 // paths are skipped, maps and lists that would come back empty are left

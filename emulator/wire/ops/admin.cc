@@ -5,16 +5,20 @@
 // client of the JSON API or of eddy-server arm the faults of
 // emulator/api/faults.h).
 
+#include <limits>
+
 #include "emulator/wire/ops/ops.h"
 
 namespace eddy::wire_internal {
 
 std::vector<Tag> ReadTags(ObjectReader& r) {
   std::vector<Tag> out;
-  const Json* list = r.List("Tags");
+  const JsonValue* list = r.List("Tags");
   if (list == nullptr) return out;
-  for (size_t i = 0; i < list->size(); ++i) {
-    ObjectReader e = r.ListElement("Tags", (*list)[i], i);
+  ListCursor elements(*list);
+  JsonValue element;
+  while (elements.Next(&element)) {
+    ObjectReader e = r.ListElement("Tags", element, elements.index(), "Tag");
     Tag t;
     t.key = e.String("Key", /*required=*/true).value_or("");
     t.value = e.String("Value", /*required=*/true).value_or("");
@@ -23,13 +27,13 @@ std::vector<Tag> ReadTags(ObjectReader& r) {
   return out;
 }
 
-StatusOr<std::string> UpdateTimeToLiveOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> UpdateTimeToLiveOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   UpdateTimeToLiveRequest req;
   req.table_name = r.TableName();
-  if (const Json* j =
-          r.Structure("TimeToLiveSpecification", /*required=*/true)) {
+  if (const JsonValue* j =
+          r.Structure("TimeToLiveSpecification", "TimeToLiveSpecification",
+                      /*required=*/true)) {
     ObjectReader s(j, r.PathOf("TimeToLiveSpecification"), &errors);
     req.time_to_live_specification.enabled =
         s.Required("Enabled") && s.Bool("Enabled").value_or(false);
@@ -52,9 +56,8 @@ StatusOr<std::string> UpdateTimeToLiveOp(Database& db, const Json& body) {
   return std::move(w).Take();
 }
 
-StatusOr<std::string> DescribeTimeToLiveOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> DescribeTimeToLiveOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   DescribeTimeToLiveRequest req;
   req.table_name = r.TableName();
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
@@ -89,9 +92,8 @@ StatusOr<std::string> DescribeTimeToLiveOp(Database& db, const Json& body) {
   return std::move(w).Take();
 }
 
-StatusOr<std::string> TagResourceOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> TagResourceOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   TagResourceRequest req;
   req.resource_arn = r.String("ResourceArn", /*required=*/true).value_or("");
   r.Required("Tags");
@@ -101,9 +103,8 @@ StatusOr<std::string> TagResourceOp(Database& db, const Json& body) {
   return std::string("{}");
 }
 
-StatusOr<std::string> UntagResourceOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> UntagResourceOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   UntagResourceRequest req;
   req.resource_arn = r.String("ResourceArn", /*required=*/true).value_or("");
   r.Required("TagKeys");
@@ -113,9 +114,8 @@ StatusOr<std::string> UntagResourceOp(Database& db, const Json& body) {
   return std::string("{}");
 }
 
-StatusOr<std::string> ListTagsOfResourceOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> ListTagsOfResourceOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   ListTagsOfResourceRequest req;
   req.resource_arn = r.String("ResourceArn", /*required=*/true).value_or("");
   req.next_token = r.String("NextToken");
@@ -147,9 +147,8 @@ StatusOr<std::string> ListTagsOfResourceOp(Database& db, const Json& body) {
 //  "RequestLimitExceeded" | "InternalServerError" | "TransactionConflict" |
 //  "Unprocessed", "Operation"?, "TableName"?, "Key"?, "Count"?,
 //  "ThrottlingReasons"?: [{"reason", "resource"}]}
-StatusOr<std::string> EddyInjectFaultOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> EddyInjectFaultOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   Fault f;
   f.kind = r.Enum<Fault::Kind>(
                 "Kind",
@@ -165,10 +164,13 @@ StatusOr<std::string> EddyInjectFaultOp(Database& db, const Json& body) {
   f.operation = r.String("Operation").value_or("");
   f.table_name = r.String("TableName").value_or("");
   f.key = r.Item("Key");
-  f.count = static_cast<int>(r.Long("Count").value_or(1));
-  if (const Json* list = r.List("ThrottlingReasons")) {
-    for (size_t i = 0; i < list->size(); ++i) {
-      ObjectReader e = r.ListElement("ThrottlingReasons", (*list)[i], i);
+  const int64_t count = r.Long("Count").value_or(1);
+  if (const JsonValue* list = r.List("ThrottlingReasons")) {
+    ListCursor elements(*list);
+    JsonValue element;
+    while (elements.Next(&element)) {
+      ObjectReader e = r.ListElement("ThrottlingReasons", element,
+                                     elements.index(), "ThrottlingReason");
       ThrottlingReason reason;
       reason.reason = e.String("reason", /*required=*/true).value_or("");
       reason.resource = e.String("resource", /*required=*/true).value_or("");
@@ -176,14 +178,16 @@ StatusOr<std::string> EddyInjectFaultOp(Database& db, const Json& body) {
     }
   }
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
-  if (f.count < 1) {
-    return Status::Validation("EddyInjectFault: Count must be at least 1");
+  if (count < 1 || count > std::numeric_limits<int>::max()) {
+    return Status::Validation(
+        "EddyInjectFault: Count must be between 1 and 2147483647");
   }
+  f.count = static_cast<int>(count);
   db.InjectFault(std::move(f));
   return std::string("{}");
 }
 
-StatusOr<std::string> EddyClearFaultsOp(Database& db, const Json&) {
+StatusOr<std::string> EddyClearFaultsOp(Database& db, ObjectReader&) {
   db.ClearFaults();
   return std::string("{}");
 }

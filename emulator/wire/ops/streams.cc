@@ -9,9 +9,9 @@
 #include "emulator/wire/ops/ops.h"
 
 namespace eddy::wire_internal {
-StatusOr<std::string> ListStreamsOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+
+StatusOr<std::string> ListStreamsOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   ListStreamsRequest req;
   req.table_name = r.String("TableName");
   req.limit = r.Integer("Limit");
@@ -41,14 +41,13 @@ StatusOr<std::string> ListStreamsOp(Database& db, const Json& body) {
   return std::move(w).Take();
 }
 
-StatusOr<std::string> DescribeStreamOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> DescribeStreamOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   DescribeStreamRequest req;
   req.stream_arn = r.String("StreamArn", /*required=*/true).value_or("");
   req.limit = r.Integer("Limit");
   req.exclusive_start_shard_id = r.String("ExclusiveStartShardId");
-  if (const Json* f = r.Structure("ShardFilter")) {
+  if (const JsonValue* f = r.Structure("ShardFilter", "ShardFilter")) {
     ObjectReader fr(f, r.PathOf("ShardFilter"), &errors);
     (void)fr.Enum<int>("Type", {{"CHILD_SHARDS", 0}}, /*required=*/true);
     req.shard_filter =
@@ -108,9 +107,8 @@ StatusOr<std::string> DescribeStreamOp(Database& db, const Json& body) {
   return std::move(w).Take();
 }
 
-StatusOr<std::string> GetShardIteratorOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> GetShardIteratorOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   GetShardIteratorRequest req;
   req.stream_arn = r.String("StreamArn", /*required=*/true).value_or("");
   req.shard_id = r.String("ShardId", /*required=*/true).value_or("");
@@ -137,9 +135,8 @@ StatusOr<std::string> GetShardIteratorOp(Database& db, const Json& body) {
   return std::move(w).Take();
 }
 
-StatusOr<std::string> GetRecordsOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> GetRecordsOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   GetRecordsRequest req;
   req.shard_iterator =
       r.String("ShardIterator", /*required=*/true).value_or("");
@@ -209,9 +206,8 @@ StatusOr<std::string> GetRecordsOp(Database& db, const Json& body) {
   return std::move(w).Take();
 }
 
-StatusOr<std::string> EddySplitPartitionOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> EddySplitPartitionOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   const std::string table = r.TableName();
   const std::optional<int64_t> id = r.Long("PartitionId");
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
