@@ -15,7 +15,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/engine/wire_client.h"
-#include "tests/testing/status_matchers.h"
+#include "emulator/testing/status_matchers.h"
 
 namespace eddy {
 

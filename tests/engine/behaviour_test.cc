@@ -14,7 +14,7 @@
 #include "gtest/gtest.h"
 #include "tests/engine/behaviour_fixture.h"
 #include "tests/engine/wire_client.h"
-#include "tests/testing/status_matchers.h"
+#include "emulator/testing/status_matchers.h"
 
 namespace eddy {
 namespace {

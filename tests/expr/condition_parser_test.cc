@@ -13,7 +13,7 @@
 #include "emulator/expr/reserved_words.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "tests/testing/status_matchers.h"
+#include "emulator/testing/status_matchers.h"
 
 namespace eddy::expr {
 namespace {

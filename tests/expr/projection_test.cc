@@ -14,7 +14,7 @@
 #include "gtest/gtest.h"
 #include "tests/expr/expr_test_util.h"
 #include "tests/expr/item_notation.h"
-#include "tests/testing/status_matchers.h"
+#include "emulator/testing/status_matchers.h"
 
 namespace eddy::expr {
 namespace {

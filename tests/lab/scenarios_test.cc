@@ -19,7 +19,7 @@
 #include "gtest/gtest.h"
 #include "model/lab/report.h"
 #include "model/lab/scenario.h"
-#include "tests/testing/status_matchers.h"
+#include "emulator/testing/status_matchers.h"
 
 namespace eddy::lab {
 namespace {

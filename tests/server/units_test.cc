@@ -13,7 +13,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "tests/testing/status_matchers.h"
+#include "emulator/testing/status_matchers.h"
 #include "tools/eddy-server/crc32.h"
 #include "tools/eddy-server/flags.h"
 #include "tools/eddy-server/internal/auth_shape.h"

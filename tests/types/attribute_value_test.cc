@@ -7,7 +7,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "tests/testing/status_matchers.h"
+#include "emulator/testing/status_matchers.h"
 
 namespace eddy {
 namespace {

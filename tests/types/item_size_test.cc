@@ -31,7 +31,7 @@
 #include "emulator/types/number.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "tests/testing/status_matchers.h"
+#include "emulator/testing/status_matchers.h"
 
 namespace eddy {
 namespace {
