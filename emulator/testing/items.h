@@ -53,8 +53,8 @@ class ItemBuilder {
   ItemBuilder& N(std::string name, T value) {
     return Set(std::move(name), eddy::AttributeValue::N(value));
   }
-  template <typename T, std::enable_if_t<
-                            eddy::types_internal::kIsNotADecimal<T>, int> = 0>
+  template <typename T,
+            std::enable_if_t<eddy::types_internal::kIsNotADecimal<T>, int> = 0>
   ItemBuilder& N(std::string name, T value) = delete;
   // Raw bytes (not base64).
   ItemBuilder& B(std::string name, std::string bytes);

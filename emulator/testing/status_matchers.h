@@ -77,8 +77,7 @@ MATCHER(IsOk, "is OK") {
 MATCHER_P(IsOkAndHolds, inner,
           std::string("is OK and holds a value that ") +
               ::testing::DescribeMatcher<
-                  const typename std::decay_t<arg_type>::value_type&>(
-                  inner)) {
+                  const typename std::decay_t<arg_type>::value_type&>(inner)) {
   if (!arg.ok()) {
     *result_listener << "status is " << arg.status().ToString();
     return false;
@@ -118,12 +117,12 @@ MATCHER_P2(StatusIsExactly, code, message,
 #define EDDY_ASSERT_OK(expr) ASSERT_THAT((expr), ::eddy::IsOk())
 #define EDDY_EXPECT_OK(expr) EXPECT_THAT((expr), ::eddy::IsOk())
 
-#define EDDY_ASSERT_OK_AND_ASSIGN(lhs, rexpr)                               \
-  EDDY_ASSERT_OK_AND_ASSIGN_IMPL_(                                          \
+#define EDDY_ASSERT_OK_AND_ASSIGN(lhs, rexpr)                           \
+  EDDY_ASSERT_OK_AND_ASSIGN_IMPL_(                                      \
       EDDY_STATUS_CONCAT_(eddy_assert_statusor_, __LINE__), lhs, rexpr, \
       #rexpr)
-#define EDDY_ASSERT_OK_AND_ASSIGN_IMPL_(var, lhs, rexpr, text)         \
-  auto var = (rexpr);                                                  \
+#define EDDY_ASSERT_OK_AND_ASSIGN_IMPL_(var, lhs, rexpr, text)        \
+  auto var = (rexpr);                                                 \
   ASSERT_TRUE(var.ok()) << text << " is " << var.status().ToString(); \
   lhs = std::move(var).value()
 

@@ -72,14 +72,14 @@ StatusOr<int64_t> PutLines(Database& db, std::string_view table,
   return written;
 }
 
-StatusOr<LoadedModel> LoadModel(Database& db,
-                                StatusOr<eddy::model::Model> model,
-                                const std::vector<eddy::model::ModelError>& errors,
-                                const ModelOptions& options) {
+StatusOr<LoadedModel> LoadModel(
+    Database& db, StatusOr<eddy::model::Model> model,
+    const std::vector<eddy::model::ModelError>& errors,
+    const ModelOptions& options) {
   if (!model.ok()) {
     if (errors.size() <= 1) return model.status();
-    std::string message = std::to_string(errors.size()) +
-                          " errors in the model:";
+    std::string message =
+        std::to_string(errors.size()) + " errors in the model:";
     for (const eddy::model::ModelError& e : errors) {
       message += "\n  " + e.ToString();
     }
@@ -165,8 +165,7 @@ StatusOr<Item> GetItemByKey(Database& db, std::string_view table, Item key) {
   if (!r.ok()) return r.status();
   if (!r->item.has_value()) {
     return Status(ErrorCode::kResourceNotFound,
-                  "table \"" + std::string(table) +
-                      "\" has no item with key " +
+                  "table \"" + std::string(table) + "\" has no item with key " +
                       eddy::AttributeValue::M(get.key).DebugString());
   }
   return *std::move(*r).item;

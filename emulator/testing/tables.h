@@ -75,9 +75,9 @@ eddy::StatusOr<int64_t> PutItemsFromJsonLinesFile(eddy::Database& db,
                                                   const std::string& path);
 
 struct ModelOptions {
-  std::optional<int64_t> scale;   // default: the workload's ("scale", or 1)
-  std::optional<uint64_t> seed;   // default: the workload's
-  bool create_indexes = true;     // false: the table without its GSIs
+  std::optional<int64_t> scale;  // default: the workload's ("scale", or 1)
+  std::optional<uint64_t> seed;  // default: the workload's
+  bool create_indexes = true;    // false: the table without its GSIs
 };
 
 // A model and the data written for it. data.items[i].item is the i-th item
@@ -101,8 +101,7 @@ eddy::StatusOr<LoadedModel> LoadModelFile(eddy::Database& db,
 // "table \"t\" has no item with key {...}" when there is none; GetItem's own
 // errors otherwise (no such table, a key that does not match the schema).
 eddy::StatusOr<eddy::Item> GetItemByKey(eddy::Database& db,
-                                        std::string_view table,
-                                        eddy::Item key);
+                                        std::string_view table, eddy::Item key);
 
 // Every item of the table (or of one of its indexes), over all pages, read
 // consistently from a table, in Scan order.

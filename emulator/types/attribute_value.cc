@@ -131,7 +131,8 @@ AttributeValue AttributeValue::NUint64(uint64_t value) {
   char buf[24];
   const std::to_chars_result r = std::to_chars(buf, buf + sizeof(buf), value);
   // 20 digits at most: always a valid Number.
-  return AttributeValue(Rep(*Number::Parse(std::string_view(buf, r.ptr - buf))));
+  return AttributeValue(
+      Rep(*Number::Parse(std::string_view(buf, r.ptr - buf))));
 }
 StatusOr<AttributeValue> AttributeValue::ParseN(std::string_view text) {
   EDDY_ASSIGN_OR_RETURN(Number n, Number::Parse(text));
@@ -590,8 +591,7 @@ StatusOr<bool> GetBool(const AttributeMap& item, std::string_view name) {
   return value->boolean();
 }
 
-StatusOr<AttributeMap> GetMap(const AttributeMap& item,
-                              std::string_view name) {
+StatusOr<AttributeMap> GetMap(const AttributeMap& item, std::string_view name) {
   EDDY_ASSIGN_OR_RETURN(
       const AttributeValue* value,
       types_internal::FindTyped(item, name, AttributeType::kM));

@@ -69,14 +69,12 @@ inline constexpr bool kIsCharacter =
 // Integers that AttributeValue::N and GetNumber<T> take: every integral type
 // but bool and the character types (int8_t and uint8_t are integers).
 template <typename T>
-inline constexpr bool kIsInteger = std::is_integral_v<T> &&
-                                   !std::is_same_v<T, bool> &&
-                                   !kIsCharacter<T>;
+inline constexpr bool kIsInteger =
+    std::is_integral_v<T> && !std::is_same_v<T, bool> && !kIsCharacter<T>;
 // Arguments AttributeValue::N refuses: binary floating point, bool, characters.
 template <typename T>
-inline constexpr bool kIsNotADecimal = std::is_floating_point_v<T> ||
-                                       std::is_same_v<T, bool> ||
-                                       kIsCharacter<T>;
+inline constexpr bool kIsNotADecimal =
+    std::is_floating_point_v<T> || std::is_same_v<T, bool> || kIsCharacter<T>;
 }  // namespace types_internal
 
 class AttributeMap {
@@ -131,7 +129,8 @@ class AttributeValue {
   static AttributeValue S(std::string value);
   static AttributeValue N(Number value);
   // Any integer type (int, int64_t, uint64_t, size_t, ...): always exact.
-  template <typename T, std::enable_if_t<types_internal::kIsInteger<T>, int> = 0>
+  template <typename T,
+            std::enable_if_t<types_internal::kIsInteger<T>, int> = 0>
   static AttributeValue N(T value) {
     if constexpr (std::is_signed_v<T>) {
       return NInt64(static_cast<int64_t>(value));
@@ -391,10 +390,10 @@ StatusOr<T> NumberAs(const Number& n, std::string_view name, int index) {
         double d, NumberToDouble(n, name, index, std::is_same_v<T, float>));
     return static_cast<T>(d);
   } else if constexpr (std::is_signed_v<T>) {
-    EDDY_ASSIGN_OR_RETURN(
-        int64_t v, NumberToInt64(n, name, index, IntegerTypeName<T>(),
-                                 std::numeric_limits<T>::min(),
-                                 std::numeric_limits<T>::max()));
+    EDDY_ASSIGN_OR_RETURN(int64_t v,
+                          NumberToInt64(n, name, index, IntegerTypeName<T>(),
+                                        std::numeric_limits<T>::min(),
+                                        std::numeric_limits<T>::max()));
     return static_cast<T>(v);
   } else {
     EDDY_ASSIGN_OR_RETURN(uint64_t v,

@@ -5,10 +5,10 @@
 #include <memory>
 #include <string>
 
+#include "emulator/testing/status_matchers.h"
 #include "emulator/types/attribute_value.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "emulator/testing/status_matchers.h"
 
 namespace eddy {
 namespace {

@@ -83,7 +83,8 @@ TEST(EndpointTest, ServesItsOwnDatabaseOnAFreeLoopbackPort) {
   EXPECT_THAT(tables.table_names, ::testing::ElementsAre("things"));
 }
 
-TEST(EndpointTest, ChecksSdkDatesAgainstTheRealClockWhileTheDatabaseRunsOnAManualOne) {
+TEST(EndpointTest,
+     ChecksSdkDatesAgainstTheRealClockWhileTheDatabaseRunsOnAManualOne) {
   ManualClock clock(1'893'456'000'000'000);  // 2030-01-01, far from now
   Options options;
   options.clock = &clock;
@@ -95,8 +96,8 @@ TEST(EndpointTest, ChecksSdkDatesAgainstTheRealClockWhileTheDatabaseRunsOnAManua
       client.Post("/", SignedNow("CreateTable"), kCreateTable, kJson10);
   ASSERT_TRUE(now);
   EXPECT_EQ(now->status, 200) << now->body;
-  httplib::Result future = client.Post(
-      "/", Signed("ListTables", clock.NowMicros()), "{}", kJson10);
+  httplib::Result future =
+      client.Post("/", Signed("ListTables", clock.NowMicros()), "{}", kJson10);
   ASSERT_TRUE(future);
   EXPECT_EQ(future->status, 400);
   EXPECT_THAT(future->body, HasSubstr("Signature not yet current"));
@@ -113,8 +114,8 @@ TEST(EndpointTest, TheNetworkClockCanBeTheTestsToo) {
   options.network_clock = &clock;
   ASSERT_OK_AND_ASSIGN(Endpoint endpoint, Endpoint::Start(options));
   httplib::Client client = ClientOf(endpoint);
-  httplib::Result virtual_time = client.Post(
-      "/", Signed("ListTables", clock.NowMicros()), "{}", kJson10);
+  httplib::Result virtual_time =
+      client.Post("/", Signed("ListTables", clock.NowMicros()), "{}", kJson10);
   ASSERT_TRUE(virtual_time);
   EXPECT_EQ(virtual_time->status, 200) << virtual_time->body;
   EXPECT_EQ(virtual_time->get_header_value("Date"),
@@ -179,8 +180,9 @@ TEST(EndpointTest, LogsOneLinePerRequestWhenAsked) {
   endpoint.Stop();
   std::lock_guard<std::mutex> lock(mu);
   ASSERT_EQ(lines.size(), 1u);
-  EXPECT_THAT(lines[0],
-              StartsWith("GetItem table=nothing 400 ResourceNotFoundException"));
+  EXPECT_THAT(
+      lines[0],
+      StartsWith("GetItem table=nothing 400 ResourceNotFoundException"));
   EXPECT_THAT(lines[0], Not(HasSubstr("\n")));
 }
 

@@ -62,10 +62,10 @@ TEST_F(FrankfurtTest, OptionsPassUpFromTheDerivedFixtureAndKeepTheClock) {
 TEST_F(KitTest, CreateTableTakesAnSdkRequestBodyWithDynamoDBsChecks) {
   EXPECT_THAT(CreateTableFromJson("{"),
               StatusIs(ErrorCode::kSerialization, "CreateTable: "));
-  EXPECT_THAT(
-      CreateTableFromJson(R"({"TableName": "t", "BillingMode": "PAY_PER_REQUEST",
+  EXPECT_THAT(CreateTableFromJson(
+                  R"({"TableName": "t", "BillingMode": "PAY_PER_REQUEST",
           "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}]})"),
-      StatusIs(ErrorCode::kValidation, "CreateTable: "));
+              StatusIs(ErrorCode::kValidation, "CreateTable: "));
   ASSERT_OK(CreateTableFromJson(kThings));
   EXPECT_THAT(CreateTableFromJson(kThings),
               StatusIs(ErrorCode::kResourceInUse, "CreateTable: "));
@@ -84,16 +84,16 @@ TEST_F(KitTest, JsonLinesSkipBlanksAndCommentsAndLaterLinesWin) {
 {"pk": {"S": "b"}}
 {"pk": {"S": "a"}, "v": {"N": "2"}})"),
               IsOkAndHolds(3));
-  ASSERT_OK_AND_ASSIGN(eddy::Item a,
-                       GetItemByKey("things", {{"pk", S("a")}}));
+  ASSERT_OK_AND_ASSIGN(eddy::Item a, GetItemByKey("things", {{"pk", S("a")}}));
   EXPECT_THAT(eddy::GetNumber<int>(a, "v"), IsOkAndHolds(2));
   EXPECT_THAT(ScanAll("things"), IsOkAndHolds(SizeIs(2)));
 }
 
 TEST_F(KitTest, JsonLinesErrorsNameTheLine) {
   ASSERT_OK(CreateTableFromJson(kThings));
-  EXPECT_THAT(PutItemsFromJsonLines("things", "{\"pk\": {\"S\": \"a\"}}\n"
-                                              "{\"pk\": {\"N\": 5}}\n"),
+  EXPECT_THAT(PutItemsFromJsonLines("things",
+                                    "{\"pk\": {\"S\": \"a\"}}\n"
+                                    "{\"pk\": {\"N\": 5}}\n"),
               StatusIs(ErrorCode::kSerialization, "line 2: "));
   EXPECT_THAT(PutItemsFromJsonLines("things", "\n{\"id\": {\"S\": \"a\"}}"),
               StatusIs(ErrorCode::kValidation,
@@ -138,9 +138,10 @@ TEST(ModelLoaderTest, WithoutIndexesOrWorkloadAndWithErrors) {
   EXPECT_THAT(ScanAll(db2, "bare", "GSI1"),
               StatusIs(ErrorCode::kValidation, "GSI1"));
 
-  EXPECT_THAT(LoadModelJson(db, R"({"g": [{"PK": "${", "SK": {}}],
+  EXPECT_THAT(
+      LoadModelJson(db, R"({"g": [{"PK": "${", "SK": {}}],
                                     "h": [{"PK": "${", "SK": {}}]})"),
-              StatusIs(ErrorCode::kValidation, "errors in the model:\n  /g/0/"));
+      StatusIs(ErrorCode::kValidation, "errors in the model:\n  /g/0/"));
   EXPECT_THAT(LoadModelJson(db, kNoWorkload),
               StatusIs(ErrorCode::kResourceInUse, "CreateTable: "));
 }
@@ -198,8 +199,8 @@ TEST(MatchersTest, DescribeAndExplain) {
   EXPECT_EQ(::testing::PrintToString(three), "OK: 3");
   EXPECT_EQ(::testing::PrintToString(error), "ValidationException: bad");
   ::testing::StringMatchResultListener listener;
-  EXPECT_FALSE(::testing::ExplainMatchResult(IsOkAndHolds(3), error,
-                                             &listener));
+  EXPECT_FALSE(
+      ::testing::ExplainMatchResult(IsOkAndHolds(3), error, &listener));
   EXPECT_EQ(listener.str(), "status is ValidationException: bad");
 }
 
@@ -220,8 +221,8 @@ TEST(MacrosTest, FailTheTestWithTheStatusInsteadOfAborting) {
                        "status is ResourceNotFoundException: gone");
   EXPECT_NONFATAL_FAILURE(EXPECT_OK(eddy::Status::Validation("no")),
                           "ValidationException: no");
-  ASSERT_OK_AND_ASSIGN(auto v, eddy::StatusOr<std::vector<int>>(
-                                   std::vector<int>{1, 2}));
+  ASSERT_OK_AND_ASSIGN(
+      auto v, eddy::StatusOr<std::vector<int>>(std::vector<int>{1, 2}));
   EXPECT_THAT(v, ElementsAre(1, 2));
   EXPECT_OK(eddy::Status::OK());
   EXPECT_THAT(eddy::StatusOr<int>(1), Not(StatusIs(ErrorCode::kValidation)));

@@ -22,7 +22,9 @@ namespace {
 using ::testing::ElementsAre;
 
 template <typename T>
-concept CanMakeN = requires(T v) { AttributeValue::N(v); };
+concept CanMakeN = requires(T v) {
+  AttributeValue::N(v);
+};
 
 // What used to compile and silently lose digits or meaning, and now does not.
 static_assert(!CanMakeN<double>);
@@ -44,14 +46,12 @@ TEST(AttributeValueNTest, EveryIntegerTypeIsExact) {
   EXPECT_EQ(AttributeValue::N(42).n().ToString(), "42");
   EXPECT_EQ(AttributeValue::N(int8_t{-128}).n().ToString(), "-128");
   EXPECT_EQ(AttributeValue::N(uint8_t{255}).n().ToString(), "255");
-  EXPECT_EQ(AttributeValue::N(std::numeric_limits<int64_t>::min())
-                .n()
-                .ToString(),
-            "-9223372036854775808");
-  EXPECT_EQ(AttributeValue::N(std::numeric_limits<uint64_t>::max())
-                .n()
-                .ToString(),
-            "18446744073709551615");
+  EXPECT_EQ(
+      AttributeValue::N(std::numeric_limits<int64_t>::min()).n().ToString(),
+      "-9223372036854775808");
+  EXPECT_EQ(
+      AttributeValue::N(std::numeric_limits<uint64_t>::max()).n().ToString(),
+      "18446744073709551615");
   EXPECT_EQ(AttributeValue::N(size_t{1} << 63).n().ToString(),
             "9223372036854775808");
 }
@@ -117,7 +117,8 @@ TEST(GettersTest, ReturnTheValueOfTheRightType) {
               IsOkAndHolds(std::numeric_limits<uint64_t>::max()));
   EXPECT_THAT(GetNumber<double>(item, "huge"), IsOkAndHolds(1e100));
   EXPECT_THAT(GetBool(item, "open"), IsOkAndHolds(true));
-  EXPECT_THAT(GetBinary(item, "blob"), IsOkAndHolds(std::string("\x00\x01", 2)));
+  EXPECT_THAT(GetBinary(item, "blob"),
+              IsOkAndHolds(std::string("\x00\x01", 2)));
   ASSERT_OK_AND_ASSIGN(AttributeMap owner, GetMap(item, "owner"));
   EXPECT_THAT(GetString(owner, "city"), IsOkAndHolds("Oslo"));
   EXPECT_THAT(GetList(item, "parts"),
@@ -133,9 +134,9 @@ TEST(GettersTest, ReturnTheValueOfTheRightType) {
 
 TEST(GettersTest, SayWhatWasWrong) {
   const Item item = Sample();
-  EXPECT_THAT(GetString(item, "nmae"),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "attribute \"nmae\" is missing"));
+  EXPECT_THAT(
+      GetString(item, "nmae"),
+      StatusIsExactly(ErrorCode::kValidation, "attribute \"nmae\" is missing"));
   EXPECT_THAT(GetNumber<int>(item, "name"),
               StatusIsExactly(ErrorCode::kValidation,
                               "attribute \"name\" is a string (S), not a "
@@ -163,11 +164,9 @@ TEST(GettersTest, SayWhatWasWrong) {
                        "outside the range of uint64_t (0 to "
                        "18446744073709551615)"));
   EXPECT_THAT(GetNumber<float>(item, "huge"),
-              StatusIs(ErrorCode::kValidation,
-                       "outside the range of float"));
+              StatusIs(ErrorCode::kValidation, "outside the range of float"));
   EXPECT_THAT(GetNumber<float>(item, "tiny"),
-              StatusIs(ErrorCode::kValidation,
-                       "outside the range of float"));
+              StatusIs(ErrorCode::kValidation, "outside the range of float"));
   EXPECT_THAT(GetNumberSet<uint32_t>(item, "sizes"),
               StatusIsExactly(ErrorCode::kValidation,
                               "element 0 of attribute \"sizes\" is -1, outside "
