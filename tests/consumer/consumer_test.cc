@@ -17,6 +17,8 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -118,6 +120,20 @@ TEST_F(RentalsTest, TimeMovesOnlyWhenTheTestMovesIt) {
   EXPECT_THAT(ScanAll("rentals"), IsOkAndHolds(SizeIs(3)));
 }
 
+TEST_F(RentalsTest, TablesAndItemsFromJsonText) {
+  ASSERT_OK(CreateTableFromJson(R"({
+      "TableName": "stores",
+      "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}],
+      "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "S"}],
+      "BillingMode": "PAY_PER_REQUEST"})"));
+  EXPECT_THAT(PutItemsFromJsonLines("stores", R"(
+      {"id": {"S": "store#1"}, "city": {"S": "Oslo"}}
+      {"id": {"S": "store#2"}, "city": {"S": "Bergen"}})"),
+              IsOkAndHolds(2));
+  EXPECT_THAT(PutItemsFromJsonLines("stores", R"({"id": {"N": "1"}})"),
+              StatusIs(ErrorCode::kValidation, "line 1: PutItem: "));
+}
+
 TEST(ShopModelTest, ModelAndItsGeneratedData) {
   eddy::ManualClock clock(eddy_testing::kStartMicros);
   eddy::Options options;
@@ -133,6 +149,14 @@ TEST(ShopModelTest, ModelAndItsGeneratedData) {
               IsOkAndHolds(SizeIs(3)));
   // Every generated item carries its bindings as attributes.
   EXPECT_THAT(eddy::GetString(shop.data.items[0].item, "storeULID"), IsOk());
+  // The same model from its text, into another Database.
+  eddy::Database other(options);
+  std::ifstream file(kTestData + "/shop.json");
+  std::stringstream text;
+  text << file.rdbuf();
+  ASSERT_OK_AND_ASSIGN(eddy_testing::LoadedModel again,
+                       eddy_testing::LoadModelJson(other, text.str()));
+  EXPECT_EQ(again.data.items.size(), shop.data.items.size());
 }
 
 // --- The in-process endpoint -------------------------------------------------
