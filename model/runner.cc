@@ -100,40 +100,8 @@ class Runner {
 };
 
 Status Runner::CreateTable() {
-  const TableDefinition& t = model_.table;
-  CreateTableRequest req;
-  req.table_name = t.name;
-  req.key_schema = {{t.partition_key, KeyType::kHash},
-                    {t.sort_key, KeyType::kRange}};
-  req.attribute_definitions = {{t.partition_key, ScalarAttributeType::kS},
-                               {t.sort_key, ScalarAttributeType::kS}};
-  req.billing_mode = t.billing_mode;
-  req.provisioned_throughput = t.provisioned_throughput;
-  if (options_.create_indexes) {
-    auto define = [&](const std::string& name) {
-      for (const AttributeDefinition& d : req.attribute_definitions) {
-        if (d.attribute_name == name) return;
-      }
-      req.attribute_definitions.push_back({name, ScalarAttributeType::kS});
-    };
-    for (const IndexDefinition& g : t.global_secondary_indexes) {
-      GlobalSecondaryIndex gsi;
-      gsi.index_name = g.name;
-      gsi.key_schema = {{g.partition_key, KeyType::kHash}};
-      define(g.partition_key);
-      if (!g.sort_key.empty()) {
-        gsi.key_schema.push_back({g.sort_key, KeyType::kRange});
-        define(g.sort_key);
-      }
-      gsi.projection.projection_type = g.projection;
-      gsi.projection.non_key_attributes = g.non_key_attributes;
-      if (t.provisioned_throughput) {
-        gsi.provisioned_throughput = t.provisioned_throughput;
-      }
-      req.global_secondary_indexes.push_back(std::move(gsi));
-    }
-  }
-  StatusOr<CreateTableResponse> r = db_->CreateTable(req);
+  StatusOr<CreateTableResponse> r = db_->CreateTable(
+      MakeCreateTableRequest(model_.table, options_.create_indexes));
   if (!r.ok()) return r.status().WithMessagePrefix("CreateTable: ");
   indexes_created_ = options_.create_indexes;
   return Status::OK();
@@ -837,6 +805,42 @@ StatusOr<RunReport> RunModel(const Model& model, const GeneratedData& data,
   }
   Runner runner(model, data, options);
   return runner.Run();
+}
+
+CreateTableRequest MakeCreateTableRequest(const TableDefinition& t,
+                                          bool with_indexes) {
+  CreateTableRequest req;
+  req.table_name = t.name;
+  req.key_schema = {{t.partition_key, KeyType::kHash},
+                    {t.sort_key, KeyType::kRange}};
+  req.attribute_definitions = {{t.partition_key, ScalarAttributeType::kS},
+                               {t.sort_key, ScalarAttributeType::kS}};
+  req.billing_mode = t.billing_mode;
+  req.provisioned_throughput = t.provisioned_throughput;
+  if (!with_indexes) return req;
+  auto define = [&](const std::string& name) {
+    for (const AttributeDefinition& d : req.attribute_definitions) {
+      if (d.attribute_name == name) return;
+    }
+    req.attribute_definitions.push_back({name, ScalarAttributeType::kS});
+  };
+  for (const IndexDefinition& g : t.global_secondary_indexes) {
+    GlobalSecondaryIndex gsi;
+    gsi.index_name = g.name;
+    gsi.key_schema = {{g.partition_key, KeyType::kHash}};
+    define(g.partition_key);
+    if (!g.sort_key.empty()) {
+      gsi.key_schema.push_back({g.sort_key, KeyType::kRange});
+      define(g.sort_key);
+    }
+    gsi.projection.projection_type = g.projection;
+    gsi.projection.non_key_attributes = g.non_key_attributes;
+    if (t.provisioned_throughput) {
+      gsi.provisioned_throughput = t.provisioned_throughput;
+    }
+    req.global_secondary_indexes.push_back(std::move(gsi));
+  }
+  return req;
 }
 
 }  // namespace eddy::model

@@ -43,6 +43,7 @@
 #include <string>
 #include <vector>
 
+#include "emulator/api/requests.h"
 #include "emulator/base/status.h"
 #include "model/generator.h"
 #include "model/model.h"
@@ -144,6 +145,12 @@ struct RunReport {
   // True when every verification passed.
   bool ok() const;
 };
+
+// The CreateTable request for the model's table: PK/SK and every index key
+// as S attributes, its billing mode and throughput, and its GSIs unless
+// with_indexes is false (what RunModel creates; also eddy::testing's).
+CreateTableRequest MakeCreateTableRequest(const TableDefinition& table,
+                                          bool with_indexes = true);
 
 // Generates the data and runs. Errors: ValidationException from Generate, or
 // whatever CreateTable/BatchWriteItem return (prefixed with the operation),

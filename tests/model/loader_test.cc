@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "emulator/testing/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "model/model.h"
-#include "tests/testing/status_matchers.h"
 
 namespace eddy::model {
 

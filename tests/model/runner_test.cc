@@ -9,10 +9,10 @@
 
 #include <string>
 
+#include "emulator/testing/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "model/report.h"
-#include "tests/testing/status_matchers.h"
 
 namespace eddy::model {
 namespace {

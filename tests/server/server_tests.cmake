@@ -12,6 +12,11 @@ eddy_test(server_test
           server/limits_log_test.cc
   DEPS eddy_server_lib PkgConfig::HTTPLIB ZLIB::ZLIB)
 
+# The in-process endpoint (endpoint.h), as SDK tests use it.
+eddy_test(endpoint_test
+  SOURCES server/endpoint_test.cc
+  DEPS eddy::server PkgConfig::HTTPLIB)
+
 # Real clients against the real binary (started with --port 0, always
 # stopped). python3 and node are looked up on PATH when the test runs; a
 # missing AWS CLI, boto3, node or npm fails the test.
