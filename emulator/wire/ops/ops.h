@@ -41,9 +41,10 @@ StatusOr<std::string> DescribeTimeToLiveOp(Database& db, const Json& body);
 StatusOr<std::string> TagResourceOp(Database& db, const Json& body);
 StatusOr<std::string> UntagResourceOp(Database& db, const Json& body);
 StatusOr<std::string> ListTagsOfResourceOp(Database& db, const Json& body);
-// eddy's own (not DynamoDB operations): fault injection.
+// eddy's own (not DynamoDB operations): fault injection and the clock.
 StatusOr<std::string> EddyInjectFaultOp(Database& db, const Json& body);
 StatusOr<std::string> EddyClearFaultsOp(Database& db, const Json& body);
+StatusOr<std::string> EddyAdvanceClockOp(Database& db, const Json& body);
 
 // --- Shared request pieces (common.cc) --------------------------------------
 
