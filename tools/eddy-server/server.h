@@ -22,8 +22,8 @@
 //   SerializationException (Execute).
 // - Order of checks: a target not of the form DynamoDB_20120810.<name> is an
 //   UnknownOperationException (400); then the SigV4 Authorization header's
-//   shape and its date, which must be within 15 minutes of the Database's
-//   clock (internal/auth_shape.h; signatures are never verified, any
+//   shape and its date, which must be within 15 minutes of http_clock (the
+//   Database's clock unless set) (internal/auth_shape.h; signatures are never verified, any
 //   credentials work); then eddy's own operations (Eddy*) are refused to
 //   clients not on loopback unless allow_remote_control (400
 //   AccessDeniedException, eddy's choice of shape); then the body's
@@ -116,7 +116,7 @@ struct ServerOptions {
   // Called with one line per request (no newline), from worker threads;
   // null: no log.
   std::function<void(std::string_view line)> request_log;
-  // Connection timeouts, in seconds (measured on database.clock).
+  // Connection timeouts, in seconds (measured on http_clock).
   double idle_timeout_seconds = 120;    // keep-alive between requests
   double read_timeout_seconds = 10;     // no progress within a request
   double request_timeout_seconds = 60;  // a whole request
@@ -124,6 +124,12 @@ struct ServerOptions {
   // The Database created when the Server owns one: clock, region and account
   // (ARNs and the health line use the region).
   Options database;
+  // The clock of the HTTP layer's timeouts, the Date header and the SigV4
+  // date check; null: the database's clock. eddy-server --clock manual sets
+  // the real clock here, so that advancing the database's virtual time
+  // (EddyAdvanceClock) neither expires clients' signatures nor times out
+  // their connections.
+  Clock* http_clock = nullptr;
 };
 
 class Server {
@@ -172,6 +178,10 @@ class Server {
   void FinishError(const Status& status, std::string_view content_type,
                    const Exchange& x, internal::HttpResponse* response);
   void AddCommonHeaders(internal::HttpResponse* response);
+  Clock* http_clock() const {
+    return options_.http_clock != nullptr ? options_.http_clock
+                                          : database_->options().clock;
+  }
 
   const ServerOptions options_;
   const internal::CorsPolicy cors_;
