@@ -28,20 +28,23 @@ size_t Bound(size_t length) {
 }  // namespace
 
 size_t EditDistance(std::string_view a, std::string_view b) {
-  // One row of the dynamic-programming table at a time.
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  // Optimal string alignment: three rows of the dynamic-programming table.
+  std::vector<size_t> before(b.size() + 1), previous(b.size() + 1),
+      row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) previous[j] = j;
   for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
     row[0] = i;
     for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1,
-                         diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
+      row[j] = std::min({previous[j] + 1, row[j - 1] + 1,
+                         previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+        row[j] = std::min(row[j], before[j - 2] + 1);  // a transposition
+      }
     }
+    std::swap(before, previous);
+    std::swap(previous, row);
   }
-  return row[b.size()];
+  return previous[b.size()];
 }
 
 std::string ClosestName(std::string_view word,

@@ -24,8 +24,9 @@
 
 namespace eddy::model {
 
-// Levenshtein distance: insertions, deletions and substitutions of one byte
-// each cost 1.
+// Edit distance (optimal string alignment): insertions, deletions and
+// substitutions of one byte, and transpositions of two adjacent bytes
+// ("rnu" for "run"), each cost 1.
 size_t EditDistance(std::string_view a, std::string_view b);
 
 // The unique closest candidate within the distance bound above, or "" when
