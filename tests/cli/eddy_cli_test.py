@@ -26,9 +26,12 @@ HOT_ITEM = os.path.join(SOURCE, "model", "scenarios", "hot_item.json")
 
 
 def run(*args, stdin=None):
-    p = subprocess.run([EDDY, *args], input=stdin, capture_output=True,
-                       text=True, timeout=300)
-    return p.returncode, p.stdout, p.stderr
+    """Runs eddy; returns (exit status, stdout, stderr) as text, with every
+    byte kept ("\r" is not turned into "\n")."""
+    p = subprocess.run([EDDY, *args],
+                       input=stdin.encode() if stdin is not None else None,
+                       capture_output=True, timeout=300)
+    return p.returncode, p.stdout.decode(), p.stderr.decode()
 
 
 def check_help():
