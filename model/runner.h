@@ -30,7 +30,13 @@
 //
 // Latencies are wall-clock time of the Query calls alone (verification is not
 // timed), read through RunOptions::now_nanos; everything else in the report is
-// deterministic for a given model, seed and scale.
+// deterministic for a given model, seed and scale (but for the process's peak
+// memory).
+//
+// Memory: the ground truth is one compact record per generated item, not a
+// second copy of the Items; RunModel(model, options), which owns the data it
+// generates, moves each Item into its write request and frees the generated
+// items after the load.
 //
 // Thread safety: RunModel is reentrant (each call builds its own Database).
 
