@@ -758,14 +758,14 @@ void Loader::LoadPattern(const Json& value, const std::string& at,
       if (!table_broken_) {
         const std::string& name = it->get<std::string>();
         const std::string meant = ClosestName(name, names);
-        Error(Ptr(at, "index"),
-              "index " + Quote(name) + " is not defined by the table" +
-                  (meant.empty()
-                       ? " (it defines " +
-                             (names.empty() ? std::string("no indexes")
-                                            : JoinNames(names)) +
-                             ")"
-                       : " (did you mean " + Quote(meant) + "?)"));
+        Error(
+            Ptr(at, "index"),
+            "index " + Quote(name) + " is not defined by the table" +
+                (meant.empty() ? " (it defines " +
+                                     (names.empty() ? std::string("no indexes")
+                                                    : JoinNames(names)) +
+                                     ")"
+                               : " (did you mean " + Quote(meant) + "?)"));
       }
       ok = false;
     } else {
@@ -807,14 +807,12 @@ void Loader::LoadPattern(const Json& value, const std::string& at,
       auto found = std::find_if(std::begin(kOps), std::end(kOps),
                                 [&](const auto& e) { return e.first == op; });
       if (found == std::end(kOps)) {
-        const std::string meant =
-            ClosestName(op, {"begins_with", "between"});
-        Error(vat, "unknown sort-key operator " + Quote(op) +
-                       (meant.empty() ? std::string(
-                                            " (use =, <, <=, >, >=, "
-                                            "begins_with or between)")
-                                      : " (did you mean " + Quote(meant) +
-                                            "?)"));
+        const std::string meant = ClosestName(op, {"begins_with", "between"});
+        Error(vat,
+              "unknown sort-key operator " + Quote(op) +
+                  (meant.empty() ? std::string(" (use =, <, <=, >, >=, "
+                                               "begins_with or between)")
+                                 : " (did you mean " + Quote(meant) + "?)"));
         ok = false;
       } else if (found->second == SortKeyOp::kBetween) {
         if (!v.is_array() || v.size() != 2) {
@@ -1092,8 +1090,9 @@ void Loader::Load(const Json& root, std::string_view default_name,
   for (ModelError& e : *errors_) {
     ordered.emplace_back(DocumentOrder(root, e.pointer), std::move(e));
   }
-  std::stable_sort(ordered.begin(), ordered.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(
+      ordered.begin(), ordered.end(),
+      [](const auto& a, const auto& b) { return a.first < b.first; });
   errors_->clear();
   for (auto& [_, e] : ordered) errors_->push_back(std::move(e));
   NamePatterns(root);

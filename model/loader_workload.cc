@@ -87,11 +87,11 @@ std::optional<AttributeGenerator> Loader::LoadAttribute(const Json& value,
   }
   const std::string meant =
       ClosestName(kind, {"oneOf", "cycle", "int", "text", "timestamp"});
-  Error(kat, "unknown attribute generator " + Quote(kind) +
-                 (meant.empty()
-                      ? std::string(" (use oneOf, cycle, int, text or "
-                                    "timestamp)")
-                      : " (did you mean " + Quote(meant) + "?)"));
+  Error(kat,
+        "unknown attribute generator " + Quote(kind) +
+            (meant.empty() ? std::string(" (use oneOf, cycle, int, text or "
+                                         "timestamp)")
+                           : " (did you mean " + Quote(meant) + "?)"));
   return std::nullopt;
 }
 
@@ -325,15 +325,15 @@ void Loader::LoadEntry(const Json& e, const std::string& at, Model* model,
     if (!inherits_broken) {
       // "new": ["storeULId"] for ${storeULID}: say so.
       const std::string near = ClosestName(ph, entry.binding_names);
-      Error(at, "entityType " + Quote(entry.entity_type) +
-                    " needs a value for ${" + ph +
-                    "}, which this entry does not bind " +
-                    (near.empty()
-                         ? std::string(
-                               "(bind it with \"new\", \"pick\" or \"per\", "
-                               "or define it in \"constants\")")
-                         : "(it binds ${" + near +
-                               "}: a misspelling of ${" + ph + "}?)"));
+      Error(
+          at,
+          "entityType " + Quote(entry.entity_type) + " needs a value for ${" +
+              ph + "}, which this entry does not bind " +
+              (near.empty()
+                   ? std::string("(bind it with \"new\", \"pick\" or \"per\", "
+                                 "or define it in \"constants\")")
+                   : "(it binds ${" + near + "}: a misspelling of ${" + ph +
+                         "}?)"));
     }
     ok = false;
     unbound.push_back(ph);
@@ -580,8 +580,7 @@ void Loader::CheckPatternsAgainstWorkload(Model* model) {
         }
         const std::string meant = ClosestName(ph, known);
         Error(at, "${" + ph + "} has no value: " +
-                      (!meant.empty()
-                           ? "did you mean ${" + meant + "}?"
+                      (!meant.empty() ? "did you mean ${" + meant + "}?"
                        : p.parameters_from.empty()
                            ? std::string(
                                  "the pattern has no \"parametersFrom\" and "
@@ -595,8 +594,7 @@ void Loader::CheckPatternsAgainstWorkload(Model* model) {
     if (!p.expect) continue;
     for (size_t i = 0; i < p.expect->match.size(); ++i) {
       const std::string& m = p.expect->match[i];
-      const std::string mat =
-          Ptr(Ptr(Ptr(p.pointer, "expect"), "match"), i);
+      const std::string mat = Ptr(Ptr(Ptr(p.pointer, "expect"), "match"), i);
       if (std::find(available.begin(), available.end(), m) == available.end()) {
         if (!reported.insert(m).second) continue;  // said above
         Error(mat, "${" + m + "} is not a parameter of this pattern" +

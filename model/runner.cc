@@ -156,8 +156,9 @@ Status Runner::Load(RunReport* report) {
   auto record = [&](size_t i) -> Status {
     const GeneratedItem& g = data_.items[i];
     if (!EncodeCompact(g.item, &records_[i])) {
-      return Status::Internal("a generated item has an attribute type the "
-                              "runner's ground truth does not keep");
+      return Status::Internal(
+          "a generated item has an attribute type the "
+          "runner's ground truth does not keep");
     }
     shapes_[i] = g.shape;
     entries_[i] = g.entry;
@@ -448,10 +449,9 @@ std::string Runner::Verify(const AccessPattern& p, const IndexTruth& truth,
     }
     // Whole items compare as records (equal items, equal records); others
     // as the projection of the decoded record.
-    const bool equal =
-        whole_items
-            ? EncodeCompact(item, &encoded) && encoded == records_[it->second]
-            : item == ProjectedItem(it->second, truth);
+    const bool equal = whole_items ? EncodeCompact(item, &encoded) &&
+                                         encoded == records_[it->second]
+                                   : item == ProjectedItem(it->second, truth);
     if (!equal) {
       return "item " + describe(it->second) +
              " differs from the item written (as the index projects it)";
@@ -609,8 +609,7 @@ void Runner::RunPattern(int number, const AccessPattern& p, RunReport* report) {
   if (p.expect) expect_index = ExpectIndex(*p.expect);
   for (int run = 0; run < runs; ++run) {
     const Bindings params =
-        pool.empty() ? kNoParams
-                     : BindingsOf(pool[rng.Uniform(pool.size())]);
+        pool.empty() ? kNoParams : BindingsOf(pool[rng.Uniform(pool.size())]);
     QueryRequest q;
     q.table_name = t.name;
     if (!p.index_name.empty()) q.index_name = p.index_name;

@@ -54,36 +54,50 @@ bool KeyMatches(const Item& want, const Item* key) {
 }  // namespace
 
 const std::vector<std::string>& FaultOperations() {
-  static const std::vector<std::string> kOperations = {
-      "BatchGetItem",       "BatchWriteItem",     "CreateTable",
-      "DeleteItem",         "DeleteTable",        "DescribeTable",
-      "DescribeTimeToLive", "GetItem",            "ListTables",
-      "ListTagsOfResource", "PutItem",            "Query",
-      "Scan",               "TagResource",        "TransactGetItems",
-      "TransactWriteItems", "UntagResource",      "UpdateItem",
-      "UpdateTable",        "UpdateTimeToLive"};
+  static const std::vector<std::string> kOperations = {"BatchGetItem",
+                                                       "BatchWriteItem",
+                                                       "CreateTable",
+                                                       "DeleteItem",
+                                                       "DeleteTable",
+                                                       "DescribeTable",
+                                                       "DescribeTimeToLive",
+                                                       "GetItem",
+                                                       "ListTables",
+                                                       "ListTagsOfResource",
+                                                       "PutItem",
+                                                       "Query",
+                                                       "Scan",
+                                                       "TagResource",
+                                                       "TransactGetItems",
+                                                       "TransactWriteItems",
+                                                       "UntagResource",
+                                                       "UpdateItem",
+                                                       "UpdateTable",
+                                                       "UpdateTimeToLive"};
   return kOperations;
 }
 
 Status ValidateFault(const Fault& fault) {
   if (fault.count < 1) {
-    return Status::Validation("a fault's count must be from 1 to 2147483647, "
-                              "not " +
-                              std::to_string(fault.count));
+    return Status::Validation(
+        "a fault's count must be from 1 to 2147483647, "
+        "not " +
+        std::to_string(fault.count));
   }
   if (!fault.operation.empty()) {
     const std::vector<std::string>& ops = FaultOperations();
     if (std::find(ops.begin(), ops.end(), fault.operation) == ops.end()) {
       std::string list;
       for (const std::string& op : ops) list += (list.empty() ? "" : ", ") + op;
-      return Status::Validation("a fault's operation must be empty (any) or "
-                                "one of " +
-                                list + "; \"" + fault.operation +
-                                "\" is none of them");
+      return Status::Validation(
+          "a fault's operation must be empty (any) or "
+          "one of " +
+          list + "; \"" + fault.operation + "\" is none of them");
     }
   }
   if (fault.kind == Fault::Kind::kUnprocessed && !fault.operation.empty() &&
-      fault.operation != "BatchGetItem" && fault.operation != "BatchWriteItem") {
+      fault.operation != "BatchGetItem" &&
+      fault.operation != "BatchWriteItem") {
     return Status::Validation(
         "an Unprocessed fault fires only in BatchGetItem and BatchWriteItem, "
         "not in " +

@@ -17,8 +17,9 @@
 //   UpdateTimeToLive, DescribeTimeToLive, TagResource, UntagResource,
 //   ListTagsOfResource; and eddy's own EddyInjectFault / EddyClearFaults
 //   (fault injection, emulator/api/faults.h) and EddyAdvanceClock (moves a
-//   ManualClock); their wire shapes are in emulator/wire/ops/admin.cc. Any other name is an
-//   UnknownOperationException (400, no message, as DynamoDB sends it).
+//   ManualClock); their wire shapes are in emulator/wire/ops/admin.cc. Any
+//   other name is an UnknownOperationException (400, no message, as DynamoDB
+//   sends it).
 // - Checks come in DynamoDB's order: malformed JSON or a member of the wrong
 //   JSON type anywhere in the request is a SerializationException; then the
 //   request-model errors (missing required members, bad enum strings) in the

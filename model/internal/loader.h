@@ -142,12 +142,12 @@ class Loader {
   void CheckPatternsAgainstWorkload(Model* model);
 
   // What is broken (see the class comment).
-  bool table_broken_ = false;            // an index definition had an error
-  std::set<size_t> broken_shapes_;       // indexes into Model::entities
-  std::set<std::string> broken_types_;   // entity types of broken shapes
+  bool table_broken_ = false;             // an index definition had an error
+  std::set<size_t> broken_shapes_;        // indexes into Model::entities
+  std::set<std::string> broken_types_;    // entity types of broken shapes
   std::set<std::string> broken_entries_;  // generator entry names
   std::set<std::string> broken_entry_types_;  // their entity types
-  std::set<std::string> unknown_types_;  // reported once each
+  std::set<std::string> unknown_types_;       // reported once each
   std::set<std::string> broken_patterns_;  // pointers of patterns with errors
   // Object pointer -> members a misspelt member there was taken for.
   std::map<std::string, std::set<std::string>> misspelt_;

@@ -769,7 +769,8 @@ const ResourceResult* ScenarioResult::Resource(
   return nullptr;
 }
 
-Scenario EffectiveScenario(const Scenario& scenario, const RunOptions& options) {
+Scenario EffectiveScenario(const Scenario& scenario,
+                           const RunOptions& options) {
   Scenario s = scenario;
   if (options.duration_seconds) s.duration_seconds = *options.duration_seconds;
   if (options.seed) s.seed = *options.seed;

@@ -92,18 +92,21 @@ StatusOr<std::string> LoadModelData(const std::string& path,
     for (const model::ModelError& e : errors) {
       message += path + ": " + e.ToString() + "\n";
     }
-    if (errors.empty()) message = path + ": " + std::string(m.status().message());
+    if (errors.empty())
+      message = path + ": " + std::string(m.status().message());
     message +=
         "--load takes an access-pattern model (check it with `eddy model "
         "validate " +
-        path + "`) or request lines in eddy exec's format, one "
+        path +
+        "`) or request lines in eddy exec's format, one "
         "{\"op\": ..., \"request\": ...} per line";
     return Status::Validation(message);
   }
   if (!m->workload) {
     return Status::Validation(
-        path + ": the model has no \"workload\" section, so there is no data "
-               "to load (model/README.md, \"Extension 3: the workload\")");
+        path +
+        ": the model has no \"workload\" section, so there is no data "
+        "to load (model/README.md, \"Extension 3: the workload\")");
   }
   StatusOr<model::GeneratedData> data = model::Generate(*m);
   if (!data.ok()) {
@@ -116,10 +119,9 @@ StatusOr<std::string> LoadModelData(const std::string& path,
   }
   return "loaded model " + m->name + " from " + path + ": table \"" +
          m->table.name + "\" with " +
-         std::to_string(m->table.global_secondary_indexes.size()) +
-         " GSIs, " + Grouped(*loaded) + " items (seed " +
-         std::to_string(data->seed) + ", scale " + std::to_string(data->scale) +
-         ")";
+         std::to_string(m->table.global_secondary_indexes.size()) + " GSIs, " +
+         Grouped(*loaded) + " items (seed " + std::to_string(data->seed) +
+         ", scale " + std::to_string(data->scale) + ")";
 }
 
 }  // namespace

@@ -209,8 +209,7 @@ void Server::AddCommonHeaders(HttpResponse* response) {
   response->headers.reserve(320);
   response->AddHeader("x-amzn-RequestId", std::string_view(id, sizeof(id)));
   response->AddHeader("Server", "Server");  // what DynamoDB sends
-  response->AddHeader("Date",
-                      HttpDate(http_clock()->NowMicros() / 1'000'000));
+  response->AddHeader("Date", HttpDate(http_clock()->NowMicros() / 1'000'000));
 }
 
 void Server::Finish(int status, ErrorCode error, std::string_view content_type,

@@ -23,9 +23,9 @@
 // - Order of checks: a target not of the form DynamoDB_20120810.<name> is an
 //   UnknownOperationException (400); then the SigV4 Authorization header's
 //   shape and its date, which must be within 15 minutes of http_clock (the
-//   Database's clock unless set) (internal/auth_shape.h; signatures are never verified, any
-//   credentials work); then eddy's own operations (Eddy*) are refused to
-//   clients not on loopback unless allow_remote_control (400
+//   Database's clock unless set) (internal/auth_shape.h; signatures are never
+//   verified, any credentials work); then eddy's own operations (Eddy*) are
+//   refused to clients not on loopback unless allow_remote_control (400
 //   AccessDeniedException, eddy's choice of shape); then the body's
 //   Content-Encoding is undone (internal/content_coding.h: gzip or deflate;
 //   an unknown or broken coding is a 500 InternalServerError as DynamoDB

@@ -106,8 +106,8 @@ int FlagParser::Unknown(const std::vector<std::string>& known) {
   if (Positional()) {
     return UsageError(command_, "unexpected argument '" + name_ + "'");
   }
-  return UsageError(command_, "unknown option " + name_ +
-                                  model::DidYouMean(name_, known));
+  return UsageError(
+      command_, "unknown option " + name_ + model::DidYouMean(name_, known));
 }
 
 }  // namespace eddy::cli

@@ -191,9 +191,8 @@ int ParseFlags(const std::string& command, const std::vector<std::string>& args,
     return UsageError(command, "--progress and --quiet contradict each other");
   }
   if ((allowed & kFile) && f->file.empty()) {
-    return UsageError(command,
-                      "missing FILE: name a model document, e.g. " + command +
-                          " model/kayak.json");
+    return UsageError(command, "missing FILE: name a model document, e.g. " +
+                                   command + " model/kayak.json");
   }
   return 0;
 }
@@ -267,9 +266,9 @@ int Run(const std::vector<std::string>& args) {
   if (WantsHelp(args)) return ShowHelp(kRunUsage);
   const std::string command = "eddy model run";
   Flags f;
-  if (int s = ParseFlags(command, args,
-                         kFile | kScaleSeed | kRunFlags | kJson | kProgress,
-                         &f)) {
+  if (int s =
+          ParseFlags(command, args,
+                     kFile | kScaleSeed | kRunFlags | kJson | kProgress, &f)) {
     return s;
   }
   std::optional<model::Model> m = Load(f.file);
@@ -318,8 +317,7 @@ int Generate(const std::vector<std::string>& args) {
   if (WantsHelp(args)) return ShowHelp(kGenerateUsage);
   const std::string command = "eddy model generate";
   Flags f;
-  if (int s =
-          ParseFlags(command, args, kFile | kScaleSeed | kProgress, &f)) {
+  if (int s = ParseFlags(command, args, kFile | kScaleSeed | kProgress, &f)) {
     return s;
   }
   std::optional<model::Model> m = Load(f.file);
@@ -392,12 +390,12 @@ int RunModel(const std::vector<std::string>& args) {
   if (sub == "generate") return Generate(rest);
   if (sub == "patterns") return Patterns(rest);
   if (sub == "help" || sub == "--help" || sub == "-h") return ShowHelp(kUsage);
-  return UsageError("eddy model",
-                    "unknown sub-command '" + sub + "'" +
-                        model::DidYouMean(sub, {"validate", "run", "generate",
-                                                "patterns"}) +
-                        "; the sub-commands are validate, run, generate and "
-                        "patterns");
+  return UsageError(
+      "eddy model",
+      "unknown sub-command '" + sub + "'" +
+          model::DidYouMean(sub, {"validate", "run", "generate", "patterns"}) +
+          "; the sub-commands are validate, run, generate and "
+          "patterns");
 }
 
 }  // namespace eddy::cli

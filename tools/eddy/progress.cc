@@ -109,9 +109,8 @@ void Progress::Draw(bool final) {
   std::snprintf(head, sizeof(head), "%-9s ", phase_.c_str());
   line += head;
   if (total_ > 0) {
-    const double fraction =
-        std::clamp(static_cast<double>(done_) / static_cast<double>(total_),
-                   0.0, 1.0);
+    const double fraction = std::clamp(
+        static_cast<double>(done_) / static_cast<double>(total_), 0.0, 1.0);
     const int filled = static_cast<int>(fraction * kBarWidth);
     line += "[" + std::string(filled, '#') +
             std::string(kBarWidth - filled, '.') + "] ";
@@ -128,8 +127,7 @@ void Progress::Draw(bool final) {
   if (final) {
     line += "  in " + Duration(elapsed);
   } else if (total_ > 0 && rate > 0 && done_ < total_) {
-    line += "  ETA " +
-            Duration(static_cast<double>(total_ - done_) / rate);
+    line += "  ETA " + Duration(static_cast<double>(total_ - done_) / rate);
   }
   // "\r" and erase-to-end-of-line redraw in place.
   std::fprintf(out_, "\r\033[K%s%s", line.c_str(), final ? "\n" : "");

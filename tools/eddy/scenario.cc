@@ -68,9 +68,9 @@ int RunScenario(const std::vector<std::string>& args) {
                           "FILE");
   }
   const std::vector<std::string> rest(args.begin() + 1, args.end());
-  const std::vector<std::string> known = {
-      "--html", "--json",     "--scale", "--duration",
-      "--seed", "--progress", "--quiet", "--help"};
+  const std::vector<std::string> known = {"--html",     "--json", "--scale",
+                                          "--duration", "--seed", "--progress",
+                                          "--quiet",    "--help"};
   std::string file, html;
   bool json = false, force_progress = false, quiet = false;
   lab::RunOptions options;
@@ -107,9 +107,8 @@ int RunScenario(const std::vector<std::string>& args) {
     return UsageError(command, "--progress and --quiet contradict each other");
   }
   if (file.empty()) {
-    return UsageError(command,
-                      "missing FILE: name a scenario, e.g. " + command +
-                          " model/scenarios/hot_item.json");
+    return UsageError(command, "missing FILE: name a scenario, e.g. " +
+                                   command + " model/scenarios/hot_item.json");
   }
   StatusOr<lab::Scenario> scenario = lab::LoadScenarioFile(file);
   if (!scenario.ok()) {
@@ -127,8 +126,8 @@ int RunScenario(const std::vector<std::string>& args) {
     std::cout.flush();
   }
   Progress progress(Progress::Choose(force_progress, quiet), command);
-  progress.Phase("simulate", lab::EffectiveScenario(*scenario, options)
-                                 .duration_seconds,
+  progress.Phase("simulate",
+                 lab::EffectiveScenario(*scenario, options).duration_seconds,
                  "virtual s");
   options.on_progress = [&progress](int64_t seconds, int64_t duration) {
     progress.Update(seconds, duration);
@@ -146,9 +145,8 @@ int RunScenario(const std::vector<std::string>& args) {
     const std::string summary = lab::FormatSummary(*result);
     const std::string header =
         lab::FormatSummaryHeader(result->scenario, result->rate_scale);
-    std::cout << summary.substr(summary.compare(0, header.size(), header) == 0
-                                    ? header.size()
-                                    : 0);
+    std::cout << summary.substr(
+        summary.compare(0, header.size(), header) == 0 ? header.size() : 0);
   }
   std::cout.flush();
   if (!html.empty()) {

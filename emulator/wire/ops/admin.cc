@@ -205,8 +205,8 @@ bool IsTableName(std::string_view s) {
 
 // "2023-11-14T22:13:20.000000Z".
 std::string IsoMicros(int64_t micros) {
-  const int64_t seconds = micros >= 0 ? micros / 1'000'000
-                                      : (micros - 999'999) / 1'000'000;
+  const int64_t seconds =
+      micros >= 0 ? micros / 1'000'000 : (micros - 999'999) / 1'000'000;
   const int64_t fraction = micros - seconds * 1'000'000;
   const std::time_t t = static_cast<std::time_t>(seconds);
   std::tm tm{};
@@ -226,9 +226,9 @@ std::string IsoMicros(int64_t micros) {
 //  "ThrottlingReasons"?: [{"reason", "resource"}]}
 StatusOr<std::string> EddyInjectFaultOp(Database& db, const Json& body) {
   constexpr std::string_view kOp = "EddyInjectFault";
-  EDDY_RETURN_IF_ERROR(CheckMembers(body, kOp, "",
-                                    {"Kind", "Operation", "TableName", "Key",
-                                     "Count", "ThrottlingReasons"}));
+  EDDY_RETURN_IF_ERROR(CheckMembers(
+      body, kOp, "",
+      {"Kind", "Operation", "TableName", "Key", "Count", "ThrottlingReasons"}));
   RequestErrors errors;
   ObjectReader r(&body, "", &errors);
   Fault f;
