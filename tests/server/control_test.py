@@ -143,9 +143,18 @@ def test_manual_clock(url):
     ddb.list_tables()
 
 
+def test_clock_flag(binary):
+    import subprocess
+    p = subprocess.run([binary, "--clock", "fast"], capture_output=True,
+                       text=True, timeout=30, stdin=subprocess.DEVNULL)
+    assert p.returncode == 2, p.returncode
+    assert "-clock fast: must be 'real' or 'manual'" in p.stderr, p.stderr
+
+
 def main():
     install_sigterm_handler()
     binary = sys.argv[1]
+    test_clock_flag(binary)
     with EddyServer(binary) as server:
         test_faults(server.url)
     with EddyServer(binary, "--clock", "manual") as server:
