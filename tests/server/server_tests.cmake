@@ -35,6 +35,23 @@ add_test(NAME server_boto3_compression
 add_test(NAME server_cli
   COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/cli_test.py
           $<TARGET_FILE:eddy-server>)
+# eddy's control helpers (tools/clients/) from boto3 and the JS SDK:
+# faults, strict eddy operations, --clock manual and EddyAdvanceClock.
+add_test(NAME server_control_python
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/control_test.py
+          $<TARGET_FILE:eddy-server>)
+add_test(NAME server_control_node
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/server/node/run_sdk_test.sh
+          $<TARGET_FILE:eddy-server> control_test.mjs)
+# --load: a model and request lines before the ready line, and their errors.
+add_test(NAME server_load
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/load_test.py
+          $<TARGET_FILE:eddy-server> ${PROJECT_SOURCE_DIR})
+set_tests_properties(server_control_python server_load PROPERTIES TIMEOUT 120)
+set_tests_properties(server_control_node PROPERTIES TIMEOUT 300)
+# Both may install node_modules (npm ci) on a fresh checkout.
+set_tests_properties(server_node_sdk server_control_node PROPERTIES
+  RESOURCE_LOCK eddy_node_modules)
 # CORS from headless Chromium; skipped (exit 77) where the Debian package
 # chromium is not installed (tools/setup.sh does not install it).
 add_test(NAME server_browser_cors

@@ -125,7 +125,10 @@ struct ServerOptions {
   // (15 minutes either way) and the Date header. Null: the Database's clock,
   // so a test drives all of it with the Database's ManualClock. An
   // in-process endpoint whose Database runs on a ManualClock while real SDKs
-  // sign with the real time sets Clock::Real() (see endpoint.h). Not owned.
+  // sign with the real time sets Clock::Real() (see endpoint.h), and so does
+  // eddy-server --clock manual, so that advancing the database's virtual
+  // time (EddyAdvanceClock) neither expires clients' signatures nor times
+  // out their connections. Not owned.
   Clock* network_clock = nullptr;
   // The Database created when the Server owns one: clock, region and account
   // (ARNs and the health line use the region).

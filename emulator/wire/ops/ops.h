@@ -43,9 +43,10 @@ StatusOr<std::string> DescribeTimeToLiveOp(Database& db, ObjectReader& body);
 StatusOr<std::string> TagResourceOp(Database& db, ObjectReader& body);
 StatusOr<std::string> UntagResourceOp(Database& db, ObjectReader& body);
 StatusOr<std::string> ListTagsOfResourceOp(Database& db, ObjectReader& body);
-// eddy's own (not DynamoDB operations): fault injection.
+// eddy's own (not DynamoDB operations): fault injection and the clock.
 StatusOr<std::string> EddyInjectFaultOp(Database& db, ObjectReader& body);
 StatusOr<std::string> EddyClearFaultsOp(Database& db, ObjectReader& body);
+StatusOr<std::string> EddyAdvanceClockOp(Database& db, ObjectReader& body);
 
 // --- Shared request pieces (common.cc) --------------------------------------
 
