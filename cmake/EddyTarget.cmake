@@ -50,7 +50,7 @@ function(eddy_module name)
   add_library(eddy::${name} ALIAS eddy_${name})
   target_include_directories(eddy_${name} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
-    $<INSTALL_INTERFACE:include>)
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/eddy>)
   target_link_libraries(eddy_${name} PUBLIC ${ARG_DEPS} PRIVATE $<BUILD_INTERFACE:eddy_build_flags>)
   set_target_properties(eddy_${name} PROPERTIES POSITION_INDEPENDENT_CODE ON EXPORT_NAME ${name})
   target_compile_features(eddy_${name} PUBLIC cxx_std_20)

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds eddy and runs every test suite: once in a normal build with warnings
-# as errors, then again under AddressSanitizer + UndefinedBehaviorSanitizer.
+# as errors (then checks the Debian package built from it:
+# tools/package_check.sh), then again under AddressSanitizer +
+# UndefinedBehaviorSanitizer.
 # Installs missing Debian packages first (tools/setup.sh). This is what CI runs.
 #
 #   tools/test.sh          # everything
@@ -23,6 +25,8 @@ cmake -S . -B build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEDDY_WERROR=ON \
 cmake --build build/test -j"$jobs"
 echo "== tests"
 ctest --test-dir build/test --output-on-failure -j"$jobs"
+echo "== package (.deb, a consumer project against it, its eddy-server)"
+tools/package_check.sh build/test
 
 if [ "$fast" -eq 0 ]; then
   # One clang build serves two checks: it compiles every module with

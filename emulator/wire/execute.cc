@@ -24,7 +24,7 @@ using wire_internal::ObjectReader;
 using wire_internal::OpFunction;
 using wire_internal::RequestErrors;
 
-constexpr std::array<std::pair<std::string_view, OpFunction>, 23> kOperations =
+constexpr std::array<std::pair<std::string_view, OpFunction>, 24> kOperations =
     {{
         {"BatchGetItem", wire_internal::BatchGetItemOp},
         {"BatchWriteItem", wire_internal::BatchWriteItemOp},
@@ -33,6 +33,7 @@ constexpr std::array<std::pair<std::string_view, OpFunction>, 23> kOperations =
         {"DeleteTable", wire_internal::DeleteTableOp},
         {"DescribeTable", wire_internal::DescribeTableOp},
         {"DescribeTimeToLive", wire_internal::DescribeTimeToLiveOp},
+        {"EddyAdvanceClock", wire_internal::EddyAdvanceClockOp},
         {"EddyClearFaults", wire_internal::EddyClearFaultsOp},
         {"EddyInjectFault", wire_internal::EddyInjectFaultOp},
         {"EddySplitPartition", wire_internal::EddySplitPartitionOp},

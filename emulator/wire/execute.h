@@ -16,12 +16,13 @@
 //   BatchGetItem, BatchWriteItem, TransactWriteItems, TransactGetItems,
 //   UpdateTimeToLive, DescribeTimeToLive, TagResource, UntagResource,
 //   ListTagsOfResource; and eddy's own EddyInjectFault / EddyClearFaults
-//   (fault injection, emulator/api/faults.h; wire shape in
-//   emulator/wire/ops/admin.cc) and EddySplitPartition (splits a table's
-//   partition now, for tests of stream consumers: {"TableName": "t",
-//   "PartitionId": 0}; without PartitionId the first live partition; the
-//   answer lists the live partitions, ops/streams.cc). Any other name is an
-//   UnknownOperationException (400, no message, as DynamoDB sends it).
+//   (fault injection, emulator/api/faults.h), EddyAdvanceClock (moves a
+//   ManualClock) and EddySplitPartition (splits a table's partition now, for
+//   tests of stream consumers: {"TableName": "t", "PartitionId": 0}; without
+//   PartitionId the first live partition; the answer lists the live
+//   partitions); their wire shapes are in emulator/wire/ops/admin.cc and
+//   ops/streams.cc. Any other name is an UnknownOperationException (400, no
+//   message, as DynamoDB sends it).
 // - Checks come in DynamoDB's order: a body that is not JSON, not UTF-8 or
 //   not an object is a SerializationException with no message (DynamoDB
 //   quotes nothing of it); then a member of the wrong JSON type anywhere in

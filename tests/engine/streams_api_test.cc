@@ -353,7 +353,7 @@ TEST_F(StreamApiTest, FaultsMatchTheStreamsTable) {
   f.kind = Fault::Kind::kInternalServerError;
   f.operation = "GetRecords";
   f.table_name = "tab";
-  db_.InjectFault(f);
+  ASSERT_THAT(db_.ArmFault(f), IsOk());
   StatusOr<GetShardIteratorResponse> it = db_.GetShardIterator(
       {.stream_arn = arn, .shard_id = Shards(arn)[0].shard_id});
   ASSERT_THAT(it, IsOk());

@@ -360,6 +360,13 @@ TEST_F(StreamWireTest, EddySplitPartition) {
   Json bad = Ddb("EddySplitPartition",
                  {{"TableName", "tab"}, {"PartitionId", 0}}, 400);
   EXPECT_EQ(bad["__type"], "com.amazon.coral.validate#ValidationException");
+  // Strict, like eddy's other operations: a misspelt member is refused, not
+  // taken as "the first live partition".
+  bad = Ddb("EddySplitPartition", {{"TableName", "tab"}, {"PartitionID", 1}},
+            400);
+  EXPECT_EQ(bad["message"],
+            "EddySplitPartition: unknown member \"PartitionID\"; the members "
+            "are TableName and PartitionId");
   const std::string arn =
       Ddb("DescribeTable", {{"TableName", "tab"}})["Table"]["LatestStreamArn"];
   Json d = Streams("DescribeStream", {{"StreamArn", arn}})["StreamDescription"];

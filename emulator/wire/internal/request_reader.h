@@ -121,6 +121,8 @@ class ObjectReader {
 
   // The member, or null when absent or JSON null.
   const JsonValue* Member(std::string_view name) const;
+  // The object itself (type kNone when absent).
+  const JsonValue& object() const { return object_; }
   // "keySchema" or "<path>.keySchema".
   std::string PathOf(std::string_view name) const;
   RequestErrors* errors() const { return errors_; }

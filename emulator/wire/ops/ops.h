@@ -10,8 +10,10 @@
 #ifndef EDDY_EMULATOR_WIRE_OPS_OPS_H_
 #define EDDY_EMULATOR_WIRE_OPS_OPS_H_
 
+#include <initializer_list>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "emulator/api/database.h"
 #include "emulator/wire/internal/json_writer.h"
@@ -43,10 +45,11 @@ StatusOr<std::string> DescribeTimeToLiveOp(Database& db, ObjectReader& body);
 StatusOr<std::string> TagResourceOp(Database& db, ObjectReader& body);
 StatusOr<std::string> UntagResourceOp(Database& db, ObjectReader& body);
 StatusOr<std::string> ListTagsOfResourceOp(Database& db, ObjectReader& body);
-// eddy's own (not DynamoDB operations): fault injection, forced partition
-// splits (streams.cc).
+// eddy's own (not DynamoDB operations): fault injection, the clock, forced
+// partition splits (streams.cc).
 StatusOr<std::string> EddyInjectFaultOp(Database& db, ObjectReader& body);
 StatusOr<std::string> EddyClearFaultsOp(Database& db, ObjectReader& body);
+StatusOr<std::string> EddyAdvanceClockOp(Database& db, ObjectReader& body);
 StatusOr<std::string> EddySplitPartitionOp(Database& db, ObjectReader& body);
 // DynamoDB Streams (the DynamoDBStreams_20120810 target; streams.cc).
 StatusOr<std::string> ListStreamsOp(Database& db, ObjectReader& body);
@@ -75,6 +78,14 @@ void AppendBounded(std::vector<T>& list, T element, size_t max_elements) {
 }
 // A list of tags ([{"Key":..,"Value":..}]).
 std::vector<Tag> ReadTags(ObjectReader& r);
+// eddy's own operations refuse unknown members (DynamoDB's ignore them):
+// a ValidationException naming the first member of `object` not in
+// `allowed`, and `where` ("" for the request, "ThrottlingReasons[0]"); OK
+// when `object` is not an object (its type error is reported elsewhere).
+// Defined in admin.cc.
+Status CheckMembers(const JsonValue& object, std::string_view operation,
+                    std::string_view where,
+                    std::initializer_list<std::string_view> allowed);
 
 // --- Shared response pieces (common.cc) -------------------------------------
 

@@ -206,7 +206,11 @@ StatusOr<std::string> GetRecordsOp(Database& db, ObjectReader& r) {
   return std::move(w).Take();
 }
 
+// {"TableName": "t", "PartitionId"?: n}; strict, as eddy's own operations
+// are (admin.cc): an unknown member is a ValidationException.
 StatusOr<std::string> EddySplitPartitionOp(Database& db, ObjectReader& r) {
+  EDDY_RETURN_IF_ERROR(CheckMembers(r.object(), "EddySplitPartition", "",
+                                    {"TableName", "PartitionId"}));
   RequestErrors& errors = *r.errors();
   const std::string table = r.TableName();
   const std::optional<int64_t> id = r.Long("PartitionId");

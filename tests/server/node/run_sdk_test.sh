@@ -4,7 +4,10 @@
 # then runs sdk_test.mjs (or the script named second) against the given
 # eddy-server binary. A missing node or npm is a failure, not a skip.
 #
-#   tests/server/node/run_sdk_test.sh path/to/eddy-server [streams_sdk_test.mjs]
+#   tests/server/node/run_sdk_test.sh path/to/eddy-server [SCRIPT.mjs]
+#
+# SCRIPT defaults to sdk_test.mjs (control_test.mjs tests the eddy-control
+# helper the same way; streams_sdk_test.mjs the Streams client).
 set -euo pipefail
 binary="$1"
 script="${2:-sdk_test.mjs}"
