@@ -79,9 +79,9 @@ struct Options {
   // Database. Default: the process's real clock. Tests pass a ManualClock.
   Clock* clock = Clock::Real();
 
-  // Region and account used in ARNs
-  // ("arn:aws:dynamodb:<region>:<account>:table/<name>"). Default: "us-east-1"
-  // and "000000000000".
+  // Region and account used in ARNs, which read
+  // "arn:aws:dynamodb:<region>:<account>:table/<name>".
+  // Default: "us-east-1" and "000000000000".
   std::string region = "us-east-1";
   std::string account_id = "000000000000";
 

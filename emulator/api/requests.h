@@ -6,8 +6,9 @@
 //
 //   PutItemRequest put;
 //   put.table_name = "users";
-//   put.item = Item{{"pk", AttributeValue::S("u#1")}, {"name",
-//   AttributeValue::S("Ada")}}; StatusOr<PutItemResponse> r = db.PutItem(put);
+//   put.item = Item{{"pk", AttributeValue::S("u#1")},
+//                   {"name", AttributeValue::S("Ada")}};
+//   StatusOr<PutItemResponse> r = db.PutItem(put);
 //
 // Thread safety: plain value types.
 
@@ -29,8 +30,7 @@ struct Tag {
   std::string value;
 };
 
-// --- Control plane
-// ------------------------------------------------------------
+// --- Control plane -----------------------------------------------------------
 
 struct CreateTableRequest {
   std::string table_name;
@@ -105,8 +105,7 @@ struct UpdateTableResponse {
   TableDescription table_description;
 };
 
-// --- Items
-// --------------------------------------------------------------------
+// --- Items -------------------------------------------------------------------
 
 struct PutItemRequest {
   std::string table_name;
@@ -191,8 +190,7 @@ struct UpdateItemResponse {
   std::optional<ConsumedCapacity> consumed_capacity;
 };
 
-// --- Query and Scan
-// -------------------------------------------------------------
+// --- Query and Scan ----------------------------------------------------------
 
 struct QueryRequest {
   std::string table_name;
@@ -246,8 +244,7 @@ struct ScanRequest {
 };
 using ScanResponse = QueryResponse;
 
-// --- Batches
-// ---------------------------------------------------------------------
+// --- Batches -----------------------------------------------------------------
 
 struct KeysAndAttributes {
   std::vector<Item> keys;
@@ -287,8 +284,7 @@ struct BatchWriteItemResponse {
       item_collection_metrics;
 };
 
-// --- Transactions
-// ---------------------------------------------------------------
+// --- Transactions ------------------------------------------------------------
 
 // TransactWriteItem.ConditionCheck: a condition on an item that is not
 // written.
@@ -369,8 +365,7 @@ struct TransactGetItemsResponse {
   std::vector<ConsumedCapacity> consumed_capacity;  // one per table
 };
 
-// --- Time to live
-// ----------------------------------------------------------------
+// --- Time to live ------------------------------------------------------------
 
 struct TimeToLiveSpecification {
   bool enabled = false;
@@ -395,8 +390,7 @@ struct DescribeTimeToLiveResponse {
   TimeToLiveDescription time_to_live_description;
 };
 
-// --- Tags
-// ------------------------------------------------------------------------
+// --- Tags --------------------------------------------------------------------
 
 struct TagResourceRequest {
   std::string resource_arn;

@@ -7,10 +7,10 @@
 // TransactionCanceledException).
 //
 //   ErrorCode code = ErrorCode::kConditionalCheckFailed;
-//   ErrorCodeName(code)      // "ConditionalCheckFailedException"
-//   ErrorCodeWireType(code)  //
-//   "com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException"
-//   ErrorCodeHttpStatus(code)  // 400
+//   ErrorCodeName(code);        // "ConditionalCheckFailedException"
+//   ErrorCodeWireType(code);
+//   //   "com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException"
+//   ErrorCodeHttpStatus(code);  // 400
 //
 // Thread safety: all functions are pure.
 

@@ -8,8 +8,9 @@
 // the item returned by ReturnValuesOnConditionCheckFailure. Exceptions are
 // never used for these outcomes and never cross eddy's public API.
 //
-//   Status s = Status::Validation("The provided key element does not match the
-//   schema"); if (!s.ok()) std::cerr << s.ToString();
+//   Status s = Status::Validation(
+//       "The provided key element does not match the schema");
+//   if (!s.ok()) std::cerr << s.ToString();
 //
 //   StatusOr<Number> n = Number::Parse("1.50");
 //   EDDY_ASSIGN_OR_RETURN(Number value, Number::Parse(text));
@@ -48,8 +49,8 @@ namespace status_internal {
 struct CancellationReason {
   std::string code;  // "None", "ConditionalCheckFailed", "ValidationError", ...
   std::string message;  // empty when DynamoDB sends none
-  std::shared_ptr<const AttributeMap>
-      item;  // ReturnValuesOnConditionCheckFailure
+  // The item returned by ReturnValuesOnConditionCheckFailure.
+  std::shared_ptr<const AttributeMap> item;
 };
 
 // One entry of a throttle's ThrottlingReasons.
@@ -158,8 +159,8 @@ class [[nodiscard]] StatusOr {
                             std::is_constructible_v<T, U&&> &&
                             !std::is_same_v<std::decay_t<U>, T> &&
                             !std::is_same_v<std::decay_t<U>, Status>>>
-  StatusOr(U&& value)
-      : value_(std::in_place, std::forward<U>(value)) {}  // NOLINT
+  StatusOr(U&& value)  // NOLINT
+      : value_(std::in_place, std::forward<U>(value)) {}
 
   bool ok() const { return value_.has_value(); }
   const Status& status() const { return status_; }

@@ -13,9 +13,10 @@
 //   or      ::= and ( OR and )*
 //   and     ::= not ( AND not )*
 //   not     ::= NOT* primary
-//   primary ::= '(' or ')' | operand ( comparator operand
-//             | BETWEEN operand AND operand | IN '(' operand (',' operand)* ')'
-//             )?
+//   primary ::= '(' or ')'
+//             | operand ( comparator operand
+//                       | BETWEEN operand AND operand
+//                       | IN '(' operand (',' operand)* ')' )?
 //   operand ::= '(' operand ')' | :value | name '(' operand (',' operand)* ')'
 //             | path
 // A primary without a comparator must be a function call (a condition).
@@ -23,20 +24,23 @@
 // What this stage checks, in DynamoDB's order:
 //   1. size:   more than 4096 bytes ->
 //              "Expression size has exceeded the maximum allowed size;
-//              expression size: <n>"
+//               expression size: <n>"
 //   2. empty:  no tokens -> "The expression can not be empty;"
 //   3. syntax, stopping at the first of:
 //              "Syntax error; token: \"<tok>\", near: \"<ctx>\""
-//              "The expression contains too many operators; operator count:
-//              301" "The IN operator is provided with too many operands; number
-//              of operands: <n>" "The document path has too many nesting
-//              levels; nesting levels: <n>"
+//              "The expression contains too many operators;
+//               operator count: 301"
+//              "The IN operator is provided with too many operands;
+//               number of operands: <n>"
+//              "The document path has too many nesting levels;
+//               nesting levels: <n>"
 //   4. then the first recorded of, in this priority:
 //              "The expression has redundant parentheses;"
 //              "Invalid function name; function: <f>"
 //              "The function is not allowed to be used this way in an
-//              expression; function: <f>" "Attribute name is a reserved
-//              keyword; reserved keyword: <word>"
+//               expression; function: <f>"
+//              "Attribute name is a reserved keyword;
+//               reserved keyword: <word>"
 // Every message is a ValidationException prefixed "Invalid <Kind>Expression: ".
 // Placeholders, operand counts, distinct operands, operand types and BETWEEN
 // bounds are checked by ResolveCondition, which knows the values.

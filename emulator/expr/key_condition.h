@@ -7,11 +7,11 @@
 //   PlaceholderUsage usage;
 //   EDDY_ASSIGN_OR_RETURN(ResolvedCondition resolved,
 //       CompileCondition("pk = :p AND sk BETWEEN :a AND :b",
-//                        ExpressionKind::kKeyCondition, names, values,
-//                        &usage));
+//                        ExpressionKind::kKeyCondition,
+//                        names, values, &usage));
 //   KeySchemaView schema{"pk", AttributeType::kS, "sk", AttributeType::kN};
-//   EDDY_ASSIGN_OR_RETURN(KeyCondition key, CompileKeyCondition(resolved,
-//   schema));
+//   EDDY_ASSIGN_OR_RETURN(KeyCondition key,
+//                         CompileKeyCondition(resolved, schema));
 //   // key.partition_value, key.sort_op == KeyCondition::SortOp::kBetween,
 //   // key.sort_low, key.sort_high
 //
@@ -21,21 +21,22 @@
 //       and any function but begins_with, by name)
 //   "KeyConditionExpressions cannot contain nested operations"      (size())
 //   "KeyConditionExpressions cannot have conditions on nested attributes"
-//   "Invalid condition in KeyConditionExpression: Multiple attribute names used
-//   in one condition" "Invalid condition in KeyConditionExpression: No key
-//   attribute specified" "KeyConditionExpressions must only contain one
-//   condition per key" "Query condition missed key schema element: <name>" (the
-//   partition key
+//   "Invalid condition in KeyConditionExpression: Multiple attribute names
+//    used in one condition"
+//   "Invalid condition in KeyConditionExpression: No key attribute specified"
+//   "KeyConditionExpressions must only contain one condition per key"
+//   "Query condition missed key schema element: <name>"   (the partition key
 //       when it has no condition, else the sort key, when an attribute is
 //       not part of the key schema)
 //   "Query key condition not supported"   (partition key not compared with
 //       `=`, or a second condition on a table without a sort key)
 //   "Invalid KeyConditionExpression: Incorrect operand type for operator or
-//   function; operator or function: begins_with, operand type: N" "One or more
-//   parameter values were invalid: Condition parameter type does not match
-//   schema type" "One or more parameter values are not valid. The
-//   AttributeValue for a key attribute cannot contain an empty string value.
-//   Key: <name>" (and "... empty binary value. Key: <name>")
+//    function; operator or function: begins_with, operand type: N"
+//   "One or more parameter values were invalid: Condition parameter type
+//    does not match schema type"
+//   "One or more parameter values are not valid. The AttributeValue for a
+//    key attribute cannot contain an empty string value. Key: <name>"
+//   (and "... empty binary value. Key: <name>")
 //
 // Thread safety: pure function.
 

@@ -8,39 +8,38 @@
 //   PlaceholderUsage usage;   // one per request, shared by its expressions
 //   StatusOr<ResolvedCondition> condition =
 //       CompileCondition(request.condition_expression,
-//       ExpressionKind::kCondition,
-//                        names, values, &usage);
+//                        ExpressionKind::kCondition, names, values, &usage);
 //   ...parse/resolve the request's other expressions with the same `usage`...
 //   EDDY_RETURN_IF_ERROR(CheckAllPlaceholdersUsed(names, values, usage));
 //
 // Leaves (comparisons, BETWEEN, IN, function calls) are checked in text
 // order; within a leaf the first error of this list wins:
-//   1. "An expression attribute name used in the document path is not defined;
-//   attribute name: #n"
+//   1. "An expression attribute name used in the document path is not
+//       defined; attribute name: #n"
 //      "An expression attribute value used in expression is not defined;
-//      attribute value: :v"
+//       attribute value: :v"
 //   2. "Incorrect number of operands for operator or function; operator or
-//   function: <f>, number of operands: <n>"
-//   3. "The first operand must be distinct from the remaining operands for this
-//   operator or function; operator: <op>, first operand: [a, b]"
-//   4. "Operator or function requires a document path; operator or function:
-//      attribute_exists"
-//      "Incorrect operand type for operator or function; operator or function:
-//      <f>, operand type: <T>"   (a function's operand)
+//       function: <f>, number of operands: <n>"
+//   3. "The first operand must be distinct from the remaining operands for
+//       this operator or function; operator: <op>, first operand: [a, b]"
+//   4. "Operator or function requires a document path; operator or
+//       function: attribute_exists"
+//      "Incorrect operand type for operator or function; operator or
+//       function: <f>, operand type: <T>"   (a function's operand)
 //      "Invalid attribute type name found; type: X, valid types:
-//      {B,NULL,SS,BOOL,L,BS,N,NS,S,M}"
+//       {B,NULL,SS,BOOL,L,BS,N,NS,S,M}"
 //      then, for < <= > >=, a value of a type other than S, N, B:
-//      "Incorrect operand type for operator or function; operator or function:
-//      <, operand type: L"
+//      "Incorrect operand type for operator or function; operator or
+//       function: <, operand type: L"
 //      and for BETWEEN, in this order:
 //      "The BETWEEN operator requires same data type for lower and upper
-//      bounds; lower bound operand: AttributeValue: {S:x}, upper bound
-//      operand: AttributeValue: {N:1}"
-//      "Incorrect operand type for operator or function; operator or function:
-//      BETWEEN, operand type: BOOL"
-//      "The BETWEEN operator requires upper bound to be greater than or equal
-//      to lower bound; lower bound operand: AttributeValue: {N:5}, upper bound
-//      operand: AttributeValue: {N:3}"
+//       bounds; lower bound operand: AttributeValue: {S:x}, upper bound
+//       operand: AttributeValue: {N:1}"
+//      "Incorrect operand type for operator or function; operator or
+//       function: BETWEEN, operand type: BOOL"
+//      "The BETWEEN operator requires upper bound to be greater than or
+//       equal to lower bound; lower bound operand: AttributeValue: {N:5},
+//       upper bound operand: AttributeValue: {N:3}"
 // All are ValidationExceptions prefixed "Invalid <Kind>Expression: ".
 //
 // Thread safety: pure functions; `usage` must not be shared across threads.
@@ -85,9 +84,10 @@ StatusOr<ResolvedCondition> CompileCondition(
 
 // After every expression of a request was resolved: the unused names, then
 // the unused values (§1.1 check order), as
-//   "Value provided in ExpressionAttributeNames unused in expressions: keys:
-//   {#a, #b}" "Value provided in ExpressionAttributeValues unused in
-//   expressions: keys: {:c}"
+//   "Value provided in ExpressionAttributeNames unused in expressions:
+//    keys: {#a, #b}"
+//   "Value provided in ExpressionAttributeValues unused in expressions:
+//    keys: {:c}"
 Status CheckAllPlaceholdersUsed(const ExpressionAttributeNames* names,
                                 const AttributeMap* values,
                                 const PlaceholderUsage& usage);

@@ -163,9 +163,10 @@ class AttributeValue {
   static AttributeValue M(AttributeMap value);
   static AttributeValue L(std::vector<AttributeValue> value);
   // Sets fail with DynamoDB's messages when empty or holding duplicates:
-  //   "One or more parameter values were invalid: An string set  may not be
-  //   empty" "One or more parameter values were invalid: Input collection [a,
-  //   a] contains duplicates."
+  //   "One or more parameter values were invalid: An string set  may not
+  //    be empty"
+  //   "One or more parameter values were invalid: Input collection [a, a]
+  //    contains duplicates."
   static StatusOr<AttributeValue> SS(std::vector<std::string> values);
   static StatusOr<AttributeValue> NS(std::vector<Number> values);
   static StatusOr<AttributeValue> BS(std::vector<std::string> values);

@@ -25,10 +25,9 @@ inline constexpr int64_t kMaxAttributeNameBytes = 65535;  // 64 KiB is rejected
 inline constexpr int64_t kListOrMapOverheadBytes = 3;
 inline constexpr int64_t kListOrMapElementOverheadBytes = 1;
 
-// --- Requests
-// -----------------------------------------------------------------
-inline constexpr int64_t kMaxPageBytes =
-    1024 * 1024;  // Query/Scan, before filter
+// --- Requests ---------------------------------------------------------------
+// A Query/Scan page, counted before the filter.
+inline constexpr int64_t kMaxPageBytes = 1024 * 1024;
 inline constexpr int kMaxBatchGetKeys = 100;
 inline constexpr int64_t kMaxBatchGetResponseBytes = 16 * 1024 * 1024;
 inline constexpr int kMaxBatchWriteRequests = 25;

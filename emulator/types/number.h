@@ -1,9 +1,9 @@
 // Copyright 2026 The eddy Authors.
 //
 // Number: DynamoDB's N type. An exact decimal with at most 38 significant
-// digits and a magnitude between 1E-130
-// and 9.9999999999999999999999999999999999999E+125 (negatives mirror it; zero
-// is allowed).
+// digits and a magnitude between 1E-130 and
+// 9.9999999999999999999999999999999999999E+125 (negatives mirror it; zero is
+// allowed).
 //
 // Numbers are normalized when made: "00042" is 42, "1.0" is 1, "-0" is 0,
 // "1.5E2" is 150. So two Numbers are equal exactly when their values are, and
@@ -40,10 +40,11 @@ class Number {
   // optional point (".5" and "5." are fine), optional exponent ("1e+5").
   // Errors (ValidationException), checked in this order:
   //   "The parameter cannot be converted to a numeric value: <text>"
-  //   "Number overflow. Attempting to store a number with magnitude larger than
-  //   supported range" "Number underflow. Attempting to store a number with
-  //   magnitude smaller than supported range" "Attempting to store more than 38
-  //   significant digits in a Number"
+  //   "Number overflow. Attempting to store a number with magnitude larger
+  //    than supported range"
+  //   "Number underflow. Attempting to store a number with magnitude smaller
+  //    than supported range"
+  //   "Attempting to store more than 38 significant digits in a Number"
   static StatusOr<Number> Parse(std::string_view text);
 
   static Number FromInt64(int64_t value);

@@ -160,8 +160,7 @@ struct TableDescription {
   std::optional<std::string> latest_stream_label;
 };
 
-// Units as DynamoDB reports them (halves appear for eventually consistent
-// reads).
+// Units as DynamoDB reports them (eventually consistent reads show halves).
 struct Capacity {
   double capacity_units = 0;
   std::optional<double> read_capacity_units;
@@ -236,8 +235,8 @@ using ExpressionAttributeNames = std::map<std::string, std::string>;
 using ExpressionAttributeValues = AttributeMap;
 
 std::string_view KeyTypeName(KeyType t);  // "HASH", "RANGE"
-std::string_view ScalarAttributeTypeName(
-    ScalarAttributeType t);                       // "S", "N", "B"
+// "S", "N", "B"
+std::string_view ScalarAttributeTypeName(ScalarAttributeType t);
 std::string_view BillingModeName(BillingMode m);  // "PROVISIONED", ...
 std::string_view TableStatusName(TableStatus s);  // "ACTIVE", ...
 std::string_view ReturnValueName(ReturnValue v);  // "ALL_OLD", ...

@@ -6,8 +6,9 @@
 // Up to ten errors are joined with "; " and counted.
 //
 //   ValidationErrors errors;
-//   errors.Add("'" + name + "'", "tableName", "Member must have length greater
-//   than or equal to 3"); EDDY_RETURN_IF_ERROR(errors.ToStatus());
+//   errors.Add("'" + name + "'", "tableName",
+//              "Member must have length greater than or equal to 3");
+//   EDDY_RETURN_IF_ERROR(errors.ToStatus());
 
 #ifndef EDDY_EMULATOR_TYPES_VALIDATION_ERRORS_H_
 #define EDDY_EMULATOR_TYPES_VALIDATION_ERRORS_H_

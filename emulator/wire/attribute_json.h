@@ -4,8 +4,9 @@
 // `{"M":{"a":{"BOOL":true}}}`, and an item as `{"name": <value>, ...}`.
 //
 //   StatusOr<Item> item =
-//   DecodeItemJson(R"({"pk":{"S":"a"},"n":{"N":"01.50"}})"); std::string json =
-//   EncodeItemJson(*item);  // {"n":{"N":"1.5"},"pk":{"S":"a"}}
+//       DecodeItemJson(R"({"pk":{"S":"a"},"n":{"N":"01.50"}})");
+//   std::string json = EncodeItemJson(*item);
+//   // json is {"n":{"N":"1.5"},"pk":{"S":"a"}}
 //
 // Decoding reads the text once with eddy's streaming reader (no document is
 // built) and reports what DynamoDB reports, in its order: text that is not

@@ -83,8 +83,83 @@ OpFunction FindOperation(std::string_view operation) {
   return FindIn(kOperations, operation);
 }
 
+// Every operation of DynamoDB's API (the API reference's list, 2026), served
+// by eddy or not.
+constexpr std::string_view kDynamoDbOperations[] = {
+    "BatchExecuteStatement",
+    "BatchGetItem",
+    "BatchWriteItem",
+    "CreateBackup",
+    "CreateGlobalTable",
+    "CreateTable",
+    "DeleteBackup",
+    "DeleteItem",
+    "DeleteResourcePolicy",
+    "DeleteTable",
+    "DescribeBackup",
+    "DescribeContinuousBackups",
+    "DescribeContributorInsights",
+    "DescribeEndpoints",
+    "DescribeExport",
+    "DescribeGlobalTable",
+    "DescribeGlobalTableSettings",
+    "DescribeImport",
+    "DescribeKinesisStreamingDestination",
+    "DescribeLimits",
+    "DescribeTable",
+    "DescribeTableReplicaAutoScaling",
+    "DescribeTimeToLive",
+    "DisableKinesisStreamingDestination",
+    "EnableKinesisStreamingDestination",
+    "ExecuteStatement",
+    "ExecuteTransaction",
+    "ExportTableToPointInTime",
+    "GetItem",
+    "GetResourcePolicy",
+    "ImportTable",
+    "ListBackups",
+    "ListContributorInsights",
+    "ListExports",
+    "ListGlobalTables",
+    "ListImports",
+    "ListTables",
+    "ListTagsOfResource",
+    "PutItem",
+    "PutResourcePolicy",
+    "Query",
+    "RestoreTableFromBackup",
+    "RestoreTableToPointInTime",
+    "Scan",
+    "TagResource",
+    "TransactGetItems",
+    "TransactWriteItems",
+    "UntagResource",
+    "UpdateContinuousBackups",
+    "UpdateContributorInsights",
+    "UpdateGlobalTable",
+    "UpdateGlobalTableSettings",
+    "UpdateItem",
+    "UpdateKinesisStreamingDestination",
+    "UpdateTable",
+    "UpdateTableReplicaAutoScaling",
+    "UpdateTimeToLive"};
+
 // DynamoDB answers an unknown target before it reads the body, and with no
-// message at all.
+// message at all; so does eddy for a name that is no DynamoDB operation. A
+// DynamoDB operation eddy does not serve gets a message saying so, which is
+// what a user reading the AWS CLI's or an SDK's error needs.
+Status UnknownOperation(std::string_view operation) {
+  for (std::string_view known : kDynamoDbOperations) {
+    if (known == operation) {
+      return Status(ErrorCode::kUnknownOperation,
+                    "eddy does not implement the DynamoDB operation " +
+                        std::string(operation) + " yet");
+    }
+  }
+  return Status(ErrorCode::kUnknownOperation, "");
+}
+// On the DynamoDB Streams target (eddy serves all four of its operations)
+// and for an unknown service: DynamoDB's empty answer.
 Status UnknownOperation() { return Status(ErrorCode::kUnknownOperation, ""); }
 
 WireResponse Run(Database& db, OpFunction op, std::string_view body) {
@@ -155,7 +230,7 @@ std::string ErrorBodyJson(const Status& status) {
 WireResponse Execute(Database& db, std::string_view operation,
                      std::string_view request_json) {
   OpFunction op = FindOperation(operation);
-  if (op == nullptr) return ErrorResponse(UnknownOperation());
+  if (op == nullptr) return ErrorResponse(UnknownOperation(operation));
   return Run(db, op, request_json);
 }
 
@@ -204,7 +279,7 @@ WireResponse ExecuteEnvelope(Database& db, std::string_view envelope_json) {
   const std::string name = wire_internal::StringOf(op_name);
   OpFunction op = FindOperation(name);
   if (op == nullptr) op = FindIn(kStreamsOperations, name);
-  if (op == nullptr) return ErrorResponse(UnknownOperation());
+  if (op == nullptr) return ErrorResponse(UnknownOperation(name));
   if (request.type == JsonType::kNone || request.type == JsonType::kNull) {
     return Run(db, op, "{}");
   }

@@ -519,6 +519,76 @@ TEST_P(CorrectnessTest, LegacyParametersHaveNoExpressionLimits) {
                               "Conditions can be of length 1 or 2 only"));
 }
 
+// Issue #17 item 10: a GSI cannot fetch from the table, so a read naming an
+// attribute it does not project is refused (DynamoDB's text, as reported
+// against the live service); an LSI fetches the table item instead.
+TEST_P(CorrectnessTest, GlobalIndexReadsNameOnlyProjectedAttributes) {
+  CreateTableRequest r;
+  r.table_name = "orders";
+  r.key_schema = {{"pk", KeyType::kHash}, {"sk", KeyType::kRange}};
+  r.attribute_definitions = {{"pk", ScalarAttributeType::kS},
+                             {"sk", ScalarAttributeType::kS},
+                             {"g", ScalarAttributeType::kS},
+                             {"l", ScalarAttributeType::kS}};
+  r.billing_mode = BillingMode::kPayPerRequest;
+  GlobalSecondaryIndex gsi;
+  gsi.index_name = "by_g";
+  gsi.key_schema = {{"g", KeyType::kHash}};
+  gsi.projection.projection_type = ProjectionType::kInclude;
+  gsi.projection.non_key_attributes = {"kept"};
+  r.global_secondary_indexes = {gsi};
+  LocalSecondaryIndex lsi;
+  lsi.index_name = "by_l";
+  lsi.key_schema = {{"pk", KeyType::kHash}, {"l", KeyType::kRange}};
+  lsi.projection.projection_type = ProjectionType::kKeysOnly;
+  r.local_secondary_indexes = {lsi};
+  ASSERT_THAT(client_->CreateTable(r), IsOk());
+  ASSERT_THAT(Put("orders", {{"pk", S("a")},
+                             {"sk", S("1")},
+                             {"g", S("x")},
+                             {"l", S("y")},
+                             {"kept", S("k")},
+                             {"extra", S("o")},
+                             {"notes", S("m")}}),
+              IsOk());
+
+  QueryRequest q;
+  q.table_name = "orders";
+  q.index_name = "by_g";
+  q.key_condition_expression = "g = :g";
+  q.expression_attribute_values = {{":g", S("x")}};
+  q.projection_expression = "kept, extra, pk, notes.deep";
+  EXPECT_THAT(client_->Query(q),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "One or more parameter values were invalid: "
+                              "Global secondary index by_g does not project "
+                              "[extra, notes]"));
+  ScanRequest scan;
+  scan.table_name = "orders";
+  scan.index_name = "by_g";
+  scan.attributes_to_get = std::vector<std::string>{"extra"};
+  EXPECT_THAT(client_->Scan(scan),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "One or more parameter values were invalid: "
+                              "Global secondary index by_g does not project "
+                              "[extra]"));
+  // Projected attributes and keys (the index's and the table's) are fine.
+  q.projection_expression = "kept, g, pk, sk";
+  StatusOr<QueryResponse> ok = client_->Query(q);
+  ASSERT_THAT(ok, IsOk());
+  ASSERT_EQ(ok->items.size(), 1u);
+  EXPECT_EQ(ok->items[0].size(), 4u);
+  // An LSI reads what it lacks from the table.
+  q.index_name = "by_l";
+  q.key_condition_expression = "pk = :p";
+  q.expression_attribute_values = {{":p", S("a")}};
+  q.projection_expression = "extra";
+  StatusOr<QueryResponse> lsi_read = client_->Query(q);
+  ASSERT_THAT(lsi_read, IsOk());
+  ASSERT_EQ(lsi_read->items.size(), 1u);
+  EXPECT_EQ(*lsi_read->items[0].Find("extra"), S("o"));
+}
+
 INSTANTIATE_TEST_SUITE_P(Clients, CorrectnessTest,
                          ::testing::Values(ClientKind::kTyped,
                                            ClientKind::kJson),

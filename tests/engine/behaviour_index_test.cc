@@ -282,13 +282,19 @@ TEST_P(IndexTest, ProjectionsDecideWhatAnIndexReturns) {
                                              {"pk", S("a")},
                                              {"sk", S("1")},
                                              {"title", S("T")}}}));
-  // A projection expression on a GSI sees only what is projected.
+  // A projection expression on a GSI may name only what is projected.
   QueryRequest q;
   q.table_name = "idx";
   q.index_name = "incl";
   q.key_condition_expression = "ownerId = :o";
   q.expression_attribute_values = AttributeMap{{":o", S("ann")}};
   q.projection_expression = "title, body";
+  EXPECT_THAT(client_->Query(q),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "One or more parameter values were invalid: "
+                              "Global secondary index incl does not project "
+                              "[body]"));
+  q.projection_expression = "title";
   page = client_->Query(q);
   ASSERT_THAT(page, IsOk());
   EXPECT_EQ(page->items, (std::vector<Item>{{{"title", S("T")}}}));

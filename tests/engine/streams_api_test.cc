@@ -28,8 +28,8 @@ class StreamApiTest : public streams_testing::StreamsTest {
                                           std::optional<StreamViewType> view) {
     UpdateTableRequest u;
     u.table_name = table;
-    u.stream_specification =
-        StreamSpecification{.stream_enabled = enabled, .stream_view_type = view};
+    u.stream_specification = StreamSpecification{.stream_enabled = enabled,
+                                                 .stream_view_type = view};
     return db_.UpdateTable(u);
   }
 };
@@ -97,14 +97,15 @@ TEST_F(StreamApiTest, CreateTableStreamSpecification) {
 
 TEST_F(StreamApiTest, UpdateTableEnablesDisablesAndReEnables) {
   Create(TableRequest("tab", std::nullopt));
-  EXPECT_THAT(SetStream("tab", false, std::nullopt),
-              StatusIsExactly(ErrorCode::kValidation,
-                              "Table has no stream to disable: TableName: tab"));
-  EXPECT_THAT(SetStream("tab", true, std::nullopt),
-              StatusIsExactly(ErrorCode::kValidation,
-                              std::string(kInvalid) +
-                                  "If stream is being enabled then "
-                                  "UpdateViewType is required"));
+  EXPECT_THAT(
+      SetStream("tab", false, std::nullopt),
+      StatusIsExactly(ErrorCode::kValidation,
+                      "Table has no stream to disable: TableName: tab"));
+  EXPECT_THAT(
+      SetStream("tab", true, std::nullopt),
+      StatusIsExactly(ErrorCode::kValidation,
+                      std::string(kInvalid) + "If stream is being enabled then "
+                                              "UpdateViewType is required"));
   StatusOr<UpdateTableResponse> on =
       SetStream("tab", true, StreamViewType::kKeysOnly);
   ASSERT_THAT(on, IsOk());
@@ -157,7 +158,8 @@ TEST_F(StreamApiTest, UpdateTableEnablesDisablesAndReEnables) {
   EXPECT_FALSE(off->table_description.stream_specification);
   EXPECT_EQ(off->table_description.latest_stream_arn, first);
   // Disabled: DISABLED, every shard closed, records still readable.
-  StatusOr<DescribeStreamResponse> d = db_.DescribeStream({.stream_arn = first});
+  StatusOr<DescribeStreamResponse> d =
+      db_.DescribeStream({.stream_arn = first});
   ASSERT_THAT(d, IsOk());
   EXPECT_EQ(d->stream_description.stream_status, StreamStatus::kDisabled);
   for (const Shard& s : d->stream_description.shards) {
@@ -196,7 +198,8 @@ TEST_F(StreamApiTest, UpdateTableEnablesDisablesAndReEnables) {
 }
 
 TEST_F(StreamApiTest, DeleteTableDisablesTheStream) {
-  const std::string arn = Create(TableRequest("tab", StreamViewType::kNewImage));
+  const std::string arn =
+      Create(TableRequest("tab", StreamViewType::kNewImage));
   Put("tab", Item{{"pk", S("a")}, {"v", N(1)}});
   StatusOr<DeleteTableResponse> del = db_.DeleteTable({.table_name = "tab"});
   ASSERT_THAT(del, IsOk());
@@ -209,7 +212,8 @@ TEST_F(StreamApiTest, DeleteTableDisablesTheStream) {
   EXPECT_EQ(StreamReader::ForStream(db_, arn).ReadNew()->size(), 1u);
   // A new table of the same name has its own stream; both are listed.
   clock_.AdvanceMicros(5000);
-  const std::string arn2 = Create(TableRequest("tab", StreamViewType::kNewImage));
+  const std::string arn2 =
+      Create(TableRequest("tab", StreamViewType::kNewImage));
   EXPECT_NE(arn2, arn);
   Put("tab", Item{{"pk", S("b")}});
   EXPECT_EQ(StreamReader::ForStream(db_, arn).ReadNew()->size(), 1u);
@@ -249,13 +253,13 @@ TEST_F(StreamApiTest, ListStreamsPagesAndFilters) {
   EXPECT_THAT(db_.ListStreams({.table_name = "x"}),
               StatusIs(ErrorCode::kValidation, "at 'tableName'"));
   EXPECT_THAT(
-      db_.ListStreams({.exclusive_start_stream_arn =
-                           std::string(40, 'x')}),
+      db_.ListStreams({.exclusive_start_stream_arn = std::string(40, 'x')}),
       StatusIsExactly(ErrorCode::kValidation, "Invalid StreamArn"));
 }
 
 TEST_F(StreamApiTest, RequestErrors) {
-  const std::string arn = Create(TableRequest("tab", StreamViewType::kKeysOnly));
+  const std::string arn =
+      Create(TableRequest("tab", StreamViewType::kKeysOnly));
   const std::string shard = Shards(arn)[0].shard_id;
   // DescribeStream.
   EXPECT_THAT(db_.DescribeStream({.stream_arn = "short"}),
@@ -275,12 +279,12 @@ TEST_F(StreamApiTest, RequestErrors) {
               StatusIs(ErrorCode::kValidation, "at 'limit'"));
   EXPECT_THAT(db_.DescribeStream({.stream_arn = arn, .limit = 101}),
               StatusIs(ErrorCode::kValidation, "maximum: 100"));
-  EXPECT_THAT(db_.DescribeStream(
-                  {.stream_arn = arn, .exclusive_start_shard_id = "s"}),
-              StatusIs(ErrorCode::kValidation,
-                       "at 'exclusiveStartShardId' failed to satisfy "
-                       "constraint: Member must have length greater than or "
-                       "equal to 28"));
+  EXPECT_THAT(
+      db_.DescribeStream({.stream_arn = arn, .exclusive_start_shard_id = "s"}),
+      StatusIs(ErrorCode::kValidation,
+               "at 'exclusiveStartShardId' failed to satisfy "
+               "constraint: Member must have length greater than or "
+               "equal to 28"));
   // A well-formed unknown shard id is no error.
   StatusOr<DescribeStreamResponse> after_last = db_.DescribeStream(
       {.stream_arn = arn, .exclusive_start_shard_id = shard});
@@ -294,20 +298,18 @@ TEST_F(StreamApiTest, RequestErrors) {
                   {.stream_arn = arn,
                    .shard_id = "shardId-00000000000000000000-000000ff"}),
               StatusIs(ErrorCode::kResourceNotFound, "Shard"));
-  EXPECT_THAT(db_.GetShardIterator(
-                  {.stream_arn = missing, .shard_id = shard}),
+  EXPECT_THAT(db_.GetShardIterator({.stream_arn = missing, .shard_id = shard}),
               StatusIs(ErrorCode::kResourceNotFound, "Stream"));
-  EXPECT_THAT(
-      db_.GetShardIterator(
-          {.stream_arn = arn,
-           .shard_id = shard,
-           .shard_iterator_type = ShardIteratorType::kAtSequenceNumber}),
-      StatusIs(ErrorCode::kValidation, "SequenceNumber is required"));
   EXPECT_THAT(db_.GetShardIterator({.stream_arn = arn,
                                     .shard_id = shard,
-                                    .sequence_number =
-                                        "100000000000000000001"}),
-              StatusIs(ErrorCode::kValidation, "must not be given"));
+                                    .shard_iterator_type =
+                                        ShardIteratorType::kAtSequenceNumber}),
+              StatusIs(ErrorCode::kValidation, "SequenceNumber is required"));
+  EXPECT_THAT(
+      db_.GetShardIterator({.stream_arn = arn,
+                            .shard_id = shard,
+                            .sequence_number = "100000000000000000001"}),
+      StatusIs(ErrorCode::kValidation, "must not be given"));
   EXPECT_THAT(
       db_.GetShardIterator(
           {.stream_arn = arn,
@@ -337,9 +339,9 @@ TEST_F(StreamApiTest, RequestErrors) {
   tampered.back() = tampered.back() == 'A' ? 'B' : 'A';
   EXPECT_THAT(db_.GetRecords({.shard_iterator = tampered}),
               StatusIs(ErrorCode::kValidation, "Invalid ShardIterator"));
-  EXPECT_THAT(db_.GetRecords({.shard_iterator = *it->shard_iterator,
-                              .limit = 1001}),
-              StatusIs(ErrorCode::kValidation, "1000"));
+  EXPECT_THAT(
+      db_.GetRecords({.shard_iterator = *it->shard_iterator, .limit = 1001}),
+      StatusIs(ErrorCode::kValidation, "1000"));
   EXPECT_THAT(
       db_.GetRecords({.shard_iterator = *it->shard_iterator, .limit = 0}),
       StatusIs(ErrorCode::kValidation, "at 'limit'"));
@@ -348,7 +350,8 @@ TEST_F(StreamApiTest, RequestErrors) {
 }
 
 TEST_F(StreamApiTest, FaultsMatchTheStreamsTable) {
-  const std::string arn = Create(TableRequest("tab", StreamViewType::kKeysOnly));
+  const std::string arn =
+      Create(TableRequest("tab", StreamViewType::kKeysOnly));
   Fault f;
   f.kind = Fault::Kind::kInternalServerError;
   f.operation = "GetRecords";
@@ -359,8 +362,7 @@ TEST_F(StreamApiTest, FaultsMatchTheStreamsTable) {
   ASSERT_THAT(it, IsOk());
   EXPECT_THAT(db_.GetRecords({.shard_iterator = *it->shard_iterator}),
               StatusIs(ErrorCode::kInternalServerError, ""));
-  EXPECT_THAT(db_.GetRecords({.shard_iterator = *it->shard_iterator}),
-              IsOk());
+  EXPECT_THAT(db_.GetRecords({.shard_iterator = *it->shard_iterator}), IsOk());
 }
 
 // --- The consumer helpers ---------------------------------------------------
@@ -372,8 +374,9 @@ TEST_F(StreamApiTest, ReaderResumesAndWalksLineage) {
   ASSERT_THAT(none, IsOk());
   EXPECT_TRUE(none->empty());
   for (int i = 0; i < 3; ++i) Put("tab", Item{{"pk", S("a")}, {"v", N(i)}});
-  ASSERT_THAT(db_.SplitPartitionForTesting("tab", (*db_.GetPartitions("tab"))[0].id),
-              IsOk());
+  ASSERT_THAT(
+      db_.SplitPartitionForTesting("tab", (*db_.GetPartitions("tab"))[0].id),
+      IsOk());
   for (int i = 3; i < 6; ++i) Put("tab", Item{{"pk", S("a")}, {"v", N(i)}});
   StatusOr<std::vector<StreamsRecord>> got = reader.ReadNew();
   ASSERT_THAT(got, IsOk());
@@ -392,15 +395,15 @@ TEST_F(StreamApiTest, TriggerBatchesOnTheClockAndRetriesAtLeastOnce) {
   Create(TableRequest("tab", StreamViewType::kNewImage));
   std::vector<std::vector<std::string>> batches;
   bool fail = false;
-  StreamTrigger trigger(
-      db_, "tab",
-      [&](const std::vector<StreamsRecord>& batch) {
-        std::vector<std::string> keys;
-        for (const auto& r : batch) keys.push_back(r.dynamodb.keys.Find("pk")->s());
-        batches.push_back(keys);
-        return !fail;
-      },
-      {.batch_size = 3, .batching_window_micros = 1'000'000});
+  StreamTrigger trigger(db_, "tab",
+                        [&](const std::vector<StreamsRecord>& batch) {
+                          std::vector<std::string> keys;
+                          for (const auto& r : batch)
+                            keys.push_back(r.dynamodb.keys.Find("pk")->s());
+                          batches.push_back(keys);
+                          return !fail;
+                        },
+                        {.batch_size = 3, .batching_window_micros = 1'000'000});
   for (const char* k : {"a", "b"}) Put("tab", Item{{"pk", S(k)}});
   EXPECT_EQ(*trigger.Pump(), 0);  // 2 < 3 and the window is open
   EXPECT_EQ(trigger.waiting_records(), 2u);
@@ -414,9 +417,8 @@ TEST_F(StreamApiTest, TriggerBatchesOnTheClockAndRetriesAtLeastOnce) {
   EXPECT_EQ(*trigger.Pump(), 1);  // and comes again
   fail = false;
   EXPECT_EQ(*trigger.Pump(), 1);
-  EXPECT_EQ(batches,
-            (std::vector<std::vector<std::string>>{
-                {"a", "b"}, {"c", "d", "e"}, {"f"}, {"f"}, {"f"}}));
+  EXPECT_EQ(batches, (std::vector<std::vector<std::string>>{
+                         {"a", "b"}, {"c", "d", "e"}, {"f"}, {"f"}, {"f"}}));
   EXPECT_EQ(trigger.stats().delivered_records, 6);
   EXPECT_EQ(trigger.stats().failed_invocations, 2);
   EXPECT_EQ(trigger.waiting_records(), 0u);
@@ -425,17 +427,18 @@ TEST_F(StreamApiTest, TriggerBatchesOnTheClockAndRetriesAtLeastOnce) {
 TEST_F(StreamApiTest, TriggerBisectsAFailingBatch) {
   Create(TableRequest("tab", StreamViewType::kNewImage));
   std::vector<size_t> sizes;
-  StreamTrigger trigger(
-      db_, "tab",
-      [&](const std::vector<StreamsRecord>& batch) {
-        sizes.push_back(batch.size());
-        for (const auto& r : batch) {
-          if (r.dynamodb.keys.Find("pk")->s() == "poison") return false;
-        }
-        return true;
-      },
-      {.batch_size = 8, .bisect_batch_on_error = true,
-       .maximum_retry_attempts = 3});
+  StreamTrigger trigger(db_, "tab",
+                        [&](const std::vector<StreamsRecord>& batch) {
+                          sizes.push_back(batch.size());
+                          for (const auto& r : batch) {
+                            if (r.dynamodb.keys.Find("pk")->s() == "poison")
+                              return false;
+                          }
+                          return true;
+                        },
+                        {.batch_size = 8,
+                         .bisect_batch_on_error = true,
+                         .maximum_retry_attempts = 3});
   for (int i = 0; i < 8; ++i) {
     Put("tab", Item{{"pk", S(i == 5 ? "poison" : "k" + std::to_string(i))}});
   }
@@ -451,16 +454,15 @@ TEST_F(StreamApiTest, TriggerLatestSkipsWhatIsThere) {
   Create(TableRequest("tab", StreamViewType::kKeysOnly));
   Put("tab", Item{{"pk", S("before")}});
   int delivered = 0;
-  StreamTrigger trigger(
-      db_, "tab",
-      [&](const std::vector<StreamsRecord>& batch) {
-        for (const auto& r : batch) {
-          EXPECT_EQ(r.dynamodb.keys.Find("pk")->s(), "after");
-          ++delivered;
-        }
-        return true;
-      },
-      {.starting_position = ShardIteratorType::kLatest});
+  StreamTrigger trigger(db_, "tab",
+                        [&](const std::vector<StreamsRecord>& batch) {
+                          for (const auto& r : batch) {
+                            EXPECT_EQ(r.dynamodb.keys.Find("pk")->s(), "after");
+                            ++delivered;
+                          }
+                          return true;
+                        },
+                        {.starting_position = ShardIteratorType::kLatest});
   ASSERT_THAT(trigger.Pump(), IsOk());
   Put("tab", Item{{"pk", S("after")}});
   ASSERT_THAT(trigger.Pump(), IsOk());

@@ -219,6 +219,13 @@ TEST_F(ExecuteTest, UnknownOperation) {
   }
   // Answered before the body is read.
   EXPECT_EQ(Run("Frobnicate", "{not json").error, ErrorCode::kUnknownOperation);
+  // A DynamoDB operation eddy does not serve says so (#17 item 15).
+  WireResponse r = Run("CreateBackup", "{not json");
+  EXPECT_EQ(r.http_status, 400);
+  EXPECT_EQ(r.body,
+            R"({"__type":"com.amazon.coral.service#UnknownOperationException",)"
+            R"("message":"eddy does not implement the DynamoDB operation )"
+            R"(CreateBackup yet"})");
 }
 
 TEST(ErrorBodyTest, DetailsAreRendered) {
@@ -859,6 +866,28 @@ TEST_F(ExecuteTest, UnsupportedTableFeaturesAreRejected) {
                                     "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
                                     "SSESpecification":{"Enabled":true}})"),
       Invalid("SSESpecification is not supported by this version of eddy yet"));
+}
+
+// SSESpecification without a KMS key is DynamoDB's default encryption:
+// accepted and meaning nothing (#17 item 16).
+TEST_F(ExecuteTest, SseSpecificationWithoutKmsIsAccepted) {
+  const std::string table =
+      R"("BillingMode":"PAY_PER_REQUEST",
+         "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
+         "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}])";
+  for (const char* sse : {R"({"Enabled":false})", "{}"}) {
+    const WireResponse r =
+        Execute(db_, "CreateTable",
+                std::string(R"({"TableName":"sse)") +
+                    (sse[1] == '}' ? "2" : "1") + R"(",)" + table +
+                    R"(,"SSESpecification":)" + sse + "}");
+    EXPECT_EQ(r.http_status, 200) << sse << ": " << r.body;
+  }
+  EXPECT_EQ(Body("CreateTable",
+                 R"({"TableName":"sse3",)" + table +
+                     R"(,"SSESpecification":{"Enabled":true,"SSEType":"KMS"}})"),
+            Invalid("SSESpecification is not supported by this version of "
+                    "eddy yet"));
 }
 
 TEST_F(ExecuteTest, EmptyIndexListsAreRejected) {

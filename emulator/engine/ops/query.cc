@@ -259,6 +259,8 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
       ResolveReadTarget(*table, request.index_name, request.consistent_read,
                         request.select, projection.has_value(), now,
                         ReadKind::kQuery));
+  EDDY_RETURN_IF_ERROR(CheckGlobalIndexProjection(
+      target, projection ? &*projection : nullptr));
   if (filter) {
     // A Query filter may not read the key it queries by.
     for (const std::string& name : filter->TopLevelAttributeNames()) {

@@ -2,6 +2,10 @@
 
 #include "emulator/engine/ops/read_target.h"
 
+#include <algorithm>
+#include <string_view>
+#include <vector>
+
 #include "emulator/capacity/units.h"
 #include "emulator/engine/ops/operations.h"
 #include "emulator/engine/table/keys.h"
@@ -67,6 +71,34 @@ StatusOr<ReadTarget> ResolveReadTarget(
 bool ReadTarget::IsKeyAttribute(std::string_view name) const {
   if (index != nullptr) return index->IsKeyAttribute(name);
   return name == hash_key->name || (range_key && name == range_key->name);
+}
+
+Status CheckGlobalIndexProjection(const ReadTarget& target,
+                                  const expr::ResolvedProjection* projection) {
+  const SecondaryIndex* index = target.index;
+  if (index == nullptr || !index->is_global() || index->projects_all() ||
+      projection == nullptr) {
+    return Status::OK();
+  }
+  std::vector<std::string_view> missing;
+  for (const expr::DocumentPath& p : projection->paths) {
+    const std::string& name = p.elements[0].name;
+    if (index->Projects(name) ||
+        std::find(missing.begin(), missing.end(), name) != missing.end()) {
+      continue;
+    }
+    missing.push_back(name);
+  }
+  if (missing.empty()) return Status::OK();
+  std::string message =
+      "One or more parameter values were invalid: Global secondary index " +
+      index->name() + " does not project [";
+  for (size_t i = 0; i < missing.size(); ++i) {
+    if (i > 0) message += ", ";
+    message += missing[i];
+  }
+  message += "]";
+  return Status::Validation(std::move(message));
 }
 
 bool NeedsTableFetch(const ReadTarget& target,

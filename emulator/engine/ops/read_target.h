@@ -62,6 +62,13 @@ StatusOr<ReadTarget> ResolveReadTarget(
     bool consistent_read, std::optional<Select> select, bool has_projection,
     int64_t now_micros, ReadKind kind) ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 
+// A read of a GSI may name only attributes the index projects (a GSI cannot
+// fetch from the table). Errors: ValidationException "One or more parameter
+// values were invalid: Global secondary index <i> does not project [a, b]"
+// (the attributes in the order the projection names them).
+Status CheckGlobalIndexProjection(const ReadTarget& target,
+                                  const expr::ResolvedProjection* projection);
+
 // Must a read of `target` fetch the table items? Only on an LSI that does
 // not project everything, when the read asks for ALL_ATTRIBUTES or its
 // projection or filter names an attribute the index does not project.

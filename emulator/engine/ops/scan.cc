@@ -132,6 +132,8 @@ StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
       ResolveReadTarget(*table, request.index_name, request.consistent_read,
                         request.select, projection.has_value(), now,
                         ReadKind::kScan));
+  EDDY_RETURN_IF_ERROR(CheckGlobalIndexProjection(
+      target, projection ? &*projection : nullptr));
   std::optional<StartKey> start;
   if (request.exclusive_start_key) {
     EDDY_ASSIGN_OR_RETURN(

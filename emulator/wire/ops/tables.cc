@@ -98,7 +98,8 @@ std::vector<KeySchemaElement> ReadKeySchema(ObjectReader& r,
 
 Projection ReadProjection(ObjectReader& r) {
   Projection out;
-  const JsonValue* j = r.Structure("Projection", "Projection", /*required=*/true);
+  const JsonValue* j =
+      r.Structure("Projection", "Projection", /*required=*/true);
   if (j == nullptr) return out;
   ObjectReader p(j, r.PathOf("Projection"), r.errors());
   out.projection_type = p.Enum<ProjectionType>(
@@ -138,7 +139,7 @@ std::vector<Index> ReadIndexes(ObjectReader& r, std::string_view name,
     index.index_name = e.String("IndexName", /*required=*/true).value_or("");
     index.key_schema = ReadKeySchema(
         e, std::is_same_v<Index, GlobalSecondaryIndex> ? kGsiKeyElements
-                                                        : kTableKeyElements);
+                                                       : kTableKeyElements);
     index.projection = ReadProjection(e);
     if constexpr (std::is_same_v<Index, GlobalSecondaryIndex>) {
       index.provisioned_throughput = ReadProvisionedThroughput(e);
@@ -173,9 +174,19 @@ std::optional<StreamSpecification> ReadStreamSpecification(ObjectReader& r) {
 void RejectUnsupportedTableFeatures(
     ObjectReader& r, std::initializer_list<std::string_view> names) {
   for (std::string_view name : names) {
-    const bool present = name == "ReplicaUpdates"
-                             ? r.List(name) != nullptr
-                             : r.Structure(name, name) != nullptr;
+    bool present = false;
+    if (name == "ReplicaUpdates") {
+      present = r.List(name) != nullptr;
+    } else if (const JsonValue* j = r.Structure(name, name)) {
+      present = true;
+      if (name == "SSESpecification") {
+        // {"Enabled": false} (or no Enabled) is DynamoDB's default, an
+        // AWS-owned key: accepted as meaning nothing. Only a KMS key
+        // (Enabled: true) is a feature eddy does not model.
+        ObjectReader sse(j, r.PathOf(name), r.errors());
+        present = sse.Bool("Enabled").value_or(false);
+      }
+    }
     if (present) {
       r.errors()->Validation(Status::Validation(
           std::string(name) + " is not supported by this version of eddy yet"));
@@ -194,12 +205,10 @@ StatusOr<std::string> CreateTableOp(Database& db, ObjectReader& r) {
   req.provisioned_throughput = ReadProvisionedThroughput(r);
   req.on_demand_throughput = ReadOnDemandThroughput(r);
   req.key_schema = ReadKeySchema(r, kTableKeyElements);
-  req.local_secondary_indexes =
-      ReadIndexes<LocalSecondaryIndex>(r, "LocalSecondaryIndexes",
-                                       "LocalSecondaryIndex");
-  req.global_secondary_indexes =
-      ReadIndexes<GlobalSecondaryIndex>(r, "GlobalSecondaryIndexes",
-                                        "GlobalSecondaryIndex");
+  req.local_secondary_indexes = ReadIndexes<LocalSecondaryIndex>(
+      r, "LocalSecondaryIndexes", "LocalSecondaryIndex");
+  req.global_secondary_indexes = ReadIndexes<GlobalSecondaryIndex>(
+      r, "GlobalSecondaryIndexes", "GlobalSecondaryIndex");
   req.tags = ReadTags(r);
   req.stream_specification = ReadStreamSpecification(r);
   RejectUnsupportedTableFeatures(r, {"SSESpecification"});
@@ -263,7 +272,8 @@ StatusOr<std::string> UpdateTableOp(Database& db, ObjectReader& r) {
           r.ListElement("GlobalSecondaryIndexUpdates", element,
                         elements.index(), "GlobalSecondaryIndexUpdate");
       GlobalSecondaryIndexUpdate u;
-      if (const JsonValue* c = e.Structure("Create", "CreateGlobalSecondaryIndexAction")) {
+      if (const JsonValue* c =
+              e.Structure("Create", "CreateGlobalSecondaryIndexAction")) {
         ObjectReader cr(c, e.PathOf("Create"), &errors);
         GlobalSecondaryIndex g;
         g.index_name = cr.String("IndexName", /*required=*/true).value_or("");
@@ -273,12 +283,14 @@ StatusOr<std::string> UpdateTableOp(Database& db, ObjectReader& r) {
         g.on_demand_throughput = ReadOnDemandThroughput(cr);
         u.create = std::move(g);
       }
-      if (const JsonValue* d = e.Structure("Delete", "DeleteGlobalSecondaryIndexAction")) {
+      if (const JsonValue* d =
+              e.Structure("Delete", "DeleteGlobalSecondaryIndexAction")) {
         ObjectReader dr(d, e.PathOf("Delete"), &errors);
         u.delete_index_name =
             dr.String("IndexName", /*required=*/true).value_or("");
       }
-      if (const JsonValue* up = e.Structure("Update", "UpdateGlobalSecondaryIndexAction")) {
+      if (const JsonValue* up =
+              e.Structure("Update", "UpdateGlobalSecondaryIndexAction")) {
         ObjectReader ur(up, e.PathOf("Update"), &errors);
         UpdateGlobalSecondaryIndexAction a;
         a.index_name = ur.String("IndexName", /*required=*/true).value_or("");
