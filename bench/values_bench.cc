@@ -1,12 +1,17 @@
 // Copyright 2026 The eddy Authors.
 //
 // The value layer: Number parse / compare / add, and DynamoDB-JSON decode and
-// encode of a typical 300-byte item and of a 40 KB item.
+// encode of a typical 300-byte item and of a 40 KB item. BM_JsonSaxFloor*
+// runs nlohmann/json's SAX parser over the same text with a handler that
+// does nothing: what decoding through that interface would cost before
+// building anything (the reason emulator/wire has a reader of its own).
 //
 //   build/test/bench/values_bench --benchmark_min_time=0.2
 
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "benchmark/benchmark.h"
 #include "emulator/types/attribute_value.h"
@@ -129,6 +134,44 @@ BENCHMARK(BM_ItemDecode300B);
 BENCHMARK(BM_ItemEncode300B);
 BENCHMARK(BM_ItemDecode40KB);
 BENCHMARK(BM_ItemEncode40KB);
+
+// A SAX handler that accepts every event and keeps nothing.
+struct NullSax : nlohmann::json_sax<nlohmann::json> {
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override { return true; }
+  bool key(string_t&) override { return true; }
+  bool end_object() override { return true; }
+  bool start_array(std::size_t) override { return true; }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t, const std::string&,
+                   const nlohmann::detail::exception&) override {
+    return false;
+  }
+};
+
+void SaxFloorBench(benchmark::State& state, const std::string& json) {
+  for (auto _ : state) {
+    NullSax sax;
+    benchmark::DoNotOptimize(nlohmann::json::sax_parse(json, &sax));
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.SetBytesProcessed(state.iterations() *
+                          static_cast<int64_t>(json.size()));
+}
+void BM_JsonSaxFloor300B(benchmark::State& state) {
+  SaxFloorBench(state, SmallItemJson());
+}
+void BM_JsonSaxFloor40KB(benchmark::State& state) {
+  SaxFloorBench(state, LargeItemJson());
+}
+BENCHMARK(BM_JsonSaxFloor300B);
+BENCHMARK(BM_JsonSaxFloor40KB);
 
 void BM_ItemSize300B(benchmark::State& state) {
   const Item item = *DecodeItemJson(SmallItemJson());

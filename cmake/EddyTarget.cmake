@@ -23,6 +23,19 @@ if(EDDY_SANITIZE)
   target_compile_definitions(eddy_build_flags INTERFACE EDDY_SANITIZE=1)
 endif()
 
+if(EDDY_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "EDDY_FUZZ needs clang (-DCMAKE_CXX_COMPILER=clang++)")
+  endif()
+  # Coverage for libFuzzer and the sanitizers that catch what it finds;
+  # harnesses add -fsanitize=fuzzer at link time (tests/fuzz).
+  target_compile_options(eddy_build_flags INTERFACE
+    -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+    -fno-omit-frame-pointer)
+  target_link_options(eddy_build_flags INTERFACE -fsanitize=address,undefined)
+  target_compile_definitions(eddy_build_flags INTERFACE EDDY_FUZZ=1)
+endif()
+
 if(EDDY_SANITIZE_THREAD)
   target_compile_options(eddy_build_flags INTERFACE -fsanitize=thread -fno-omit-frame-pointer)
   target_link_options(eddy_build_flags INTERFACE -fsanitize=thread)
@@ -37,7 +50,7 @@ function(eddy_module name)
   add_library(eddy::${name} ALIAS eddy_${name})
   target_include_directories(eddy_${name} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
-    $<INSTALL_INTERFACE:include>)
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/eddy>)
   target_link_libraries(eddy_${name} PUBLIC ${ARG_DEPS} PRIVATE $<BUILD_INTERFACE:eddy_build_flags>)
   set_target_properties(eddy_${name} PROPERTIES POSITION_INDEPENDENT_CODE ON EXPORT_NAME ${name})
   target_compile_features(eddy_${name} PUBLIC cxx_std_20)

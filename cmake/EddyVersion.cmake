@@ -5,7 +5,7 @@
 #                    "unknown" outside a git checkout
 # The commit is read when CMake configures, so a build after new commits
 # shows it only once CMake runs again. Include this file from any tool that
-# prints its version (eddy-server, later the eddy CLI); it defines the target
+# prints its version (eddy-server, the eddy CLI); it defines the target
 # once.
 if(TARGET eddy_version)
   return()

@@ -41,11 +41,13 @@ std::string Quote(std::string_view s) { return "\"" + std::string(s) + "\""; }
 class Generator {
  public:
   Generator(const Model& model, const Workload& workload, int64_t scale,
-            uint64_t seed, int64_t max_items)
+            uint64_t seed, int64_t max_items,
+            std::function<void(int64_t)> on_progress)
       : model_(model),
         workload_(workload),
         scale_(scale),
         max_items_(max_items),
+        on_progress_(std::move(on_progress)),
         rng_(seed),
         clock_(workload.clock_start_millis * 1000),
         ulids_(rng_.Next(), &clock_) {}
@@ -65,6 +67,7 @@ class Generator {
   const Workload& workload_;
   const int64_t scale_;
   const int64_t max_items_;
+  const std::function<void(int64_t)> on_progress_;
   model_internal::Random rng_;
   ManualClock clock_;
   UlidGenerator ulids_;
@@ -258,6 +261,9 @@ Status Generator::Emit(size_t e, const GeneratorEntry& entry,
   out->total_bytes += size;
   out->by_entry[e].push_back(static_cast<int32_t>(out->items.size()));
   out->items.push_back(std::move(g));
+  if (on_progress_ && out->items.size() % 4096 == 0) {
+    on_progress_(static_cast<int64_t>(out->items.size()));
+  }
   return Status::OK();
 }
 
@@ -314,9 +320,37 @@ StatusOr<GeneratedData> Generate(const Model& model,
   if (data.scale > 100'000) {
     return Status::Validation("scale must be at most 100000");
   }
-  Generator gen(model, w, data.scale, data.seed, options.max_items);
+  Generator gen(model, w, data.scale, data.seed, options.max_items,
+                options.on_progress);
   EDDY_RETURN_IF_ERROR(gen.Run(&data));
+  if (options.on_progress) {
+    options.on_progress(static_cast<int64_t>(data.items.size()));
+  }
   return data;
+}
+
+int64_t ExpectedItemCount(const Model& model, const GenerateOptions& options) {
+  if (!model.workload) return 0;
+  const Workload& w = *model.workload;
+  const double scale = static_cast<double>(options.scale.value_or(w.scale));
+  auto mid = [](const CountRange& r) {
+    return (static_cast<double>(r.min) + static_cast<double>(r.max)) / 2;
+  };
+  std::vector<double> items(w.entries.size(), 0);
+  double total = 0;
+  for (size_t e = 0; e < w.entries.size(); ++e) {
+    const GeneratorEntry& entry = w.entries[e];
+    double parents = scale;
+    if (!entry.per.empty()) {
+      parents = 0;
+      for (size_t p = 0; p < e; ++p) {
+        if (w.entries[p].name == entry.per) parents = items[p];
+      }
+    }
+    items[e] = parents * mid(entry.count) * mid(entry.repeat);
+    total += items[e];
+  }
+  return static_cast<int64_t>(std::min(total, 9e18));
 }
 
 Status RenderForItem(const KeyTemplate& t, const GeneratedItem& item,

@@ -25,6 +25,7 @@
 #define EDDY_MODEL_GENERATOR_H_
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -58,7 +59,14 @@ struct GenerateOptions {
   // A bound on memory: generation stops with an error past this many items
   // (kayak at scale 100 is about 1.1 million).
   int64_t max_items = 20'000'000;
+  // Called with the number of items made so far, every 4,096 items and at
+  // the end (for progress bars; see ExpectedItemCount for a total).
+  std::function<void(int64_t items)> on_progress;
 };
+
+// About how many items Generate will make: every count and repeat taken at
+// the middle of its range. Exact when the workload's counts are fixed.
+int64_t ExpectedItemCount(const Model& model, const GenerateOptions& options);
 
 // ValidationException when the model has no workload, the workload would make
 // more than options.max_items items, a unique pick runs out

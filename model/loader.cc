@@ -20,6 +20,7 @@
 
 #include "model/internal/civil_time.h"
 #include "model/model.h"
+#include "model/suggest.h"
 #include "nlohmann/json.hpp"
 
 namespace eddy::model {
@@ -111,11 +112,109 @@ class Parser {
 
 namespace internal {
 
+void Loader::Missing(const std::string& at, std::string_view member) {
+  auto it = misspelt_.find(at);
+  if (it != misspelt_.end() && it->second.count(std::string(member)) > 0) {
+    return;  // reported as a misspelling of it
+  }
+  Error(at, "missing " + Quote(member));
+}
+
+bool Loader::KnownEntityType(const Model& model, const std::string& type,
+                             const std::string& at) {
+  if (broken_types_.count(type) > 0) return false;  // its shape's error
+  if (model.FindEntity(type) != nullptr) return true;
+  if (unknown_types_.insert(type).second) {
+    std::vector<std::string> known;
+    for (const EntityShape& s : model.entities) {
+      if (!s.entity_type.empty()) known.push_back(s.entity_type);
+    }
+    Error(at, "no entity shape has entityType " + Quote(type) +
+                  DidYouMean(type, known, "\"", "\""));
+  }
+  return false;
+}
+
+std::vector<size_t> Loader::DocumentOrder(const Json& root,
+                                          const std::string& pointer) {
+  std::vector<size_t> order;
+  const Json* at = &root;
+  size_t start = 1;  // after the leading '/'
+  while (at != nullptr && start <= pointer.size() && !pointer.empty()) {
+    const size_t end = std::min(pointer.find('/', start), pointer.size());
+    std::string token;
+    for (size_t i = start; i < end; ++i) {
+      if (pointer[i] == '~' && i + 1 < end) {
+        token.push_back(pointer[i + 1] == '1' ? '/' : '~');
+        ++i;
+      } else {
+        token.push_back(pointer[i]);
+      }
+    }
+    start = end + 1;
+    size_t position = SIZE_MAX;  // absent: after everything there
+    const Json* next = nullptr;
+    if (at->is_object()) {
+      size_t i = 0;
+      for (auto it = at->begin(); it != at->end(); ++it, ++i) {
+        if (it.key() == token) {
+          position = i;
+          next = &it.value();
+          break;
+        }
+      }
+    } else if (at->is_array() && !token.empty() &&
+               token.find_first_not_of("0123456789") == std::string::npos &&
+               token.size() < 10) {
+      const size_t i = std::stoul(token);
+      if (i < at->size()) {
+        position = i;
+        next = &(*at)[i];
+      }
+    }
+    order.push_back(position);
+    at = next;
+  }
+  return order;
+}
+
+void Loader::NamePatterns(const Json& root) {
+  const std::string prefix = Ptr("", kPatternsMember) + "/";
+  auto patterns = root.find(std::string(kPatternsMember));
+  for (ModelError& e : *errors_) {
+    if (e.pointer.compare(0, prefix.size(), prefix) != 0) continue;
+    const std::string rest = e.pointer.substr(prefix.size());
+    const size_t end = rest.find('/');
+    const std::string digits = rest.substr(0, end);
+    if (digits.empty() ||
+        digits.find_first_not_of("0123456789") != std::string::npos ||
+        digits.size() > 9) {
+      continue;
+    }
+    const size_t i = std::stoul(digits);
+    std::string name;
+    if (patterns != root.end() && patterns->is_array() &&
+        i < patterns->size()) {
+      const Json& p = (*patterns)[i];
+      if (p.is_string()) {
+        name = p.get<std::string>();
+      } else if (p.is_object()) {
+        auto n = p.find("name");
+        if (n != p.end() && n->is_string()) name = n->get<std::string>();
+      }
+    }
+    if (name.size() > 60) name = name.substr(0, 57) + "...";
+    e.message = "pattern " + std::to_string(i + 1) +
+                (name.empty() ? std::string() : " (" + Quote(name) + ")") +
+                ": " + e.message;
+  }
+}
+
 const std::string* Loader::String(const Json& obj, std::string_view member,
                                   const std::string& at, bool required) {
   auto it = obj.find(std::string(member));
   if (it == obj.end()) {
-    if (required) Error(at, "missing " + Quote(member));
+    if (required) Missing(at, member);
     return nullptr;
   }
   if (!it->is_string()) {
@@ -209,18 +308,22 @@ std::optional<AttributeValue> Loader::Scalar(const Json& value,
 void Loader::CheckMembers(const Json& obj, const std::string& at,
                           std::initializer_list<std::string_view> allowed,
                           std::string_view what) {
+  std::vector<std::string> names(allowed.begin(), allowed.end());
   for (auto it = obj.begin(); it != obj.end(); ++it) {
     if (IsComment(it.key())) continue;
     if (std::find(allowed.begin(), allowed.end(), it.key()) != allowed.end()) {
       continue;
     }
-    std::string list;
-    for (std::string_view a : allowed) {
-      if (!list.empty()) list += ", ";
-      list += a;
+    const std::string meant = ClosestName(it.key(), names);
+    if (!meant.empty() && obj.find(meant) == obj.end()) {
+      misspelt_[at].insert(meant);
+      Error(Ptr(at, it.key()), "unknown member " + Quote(it.key()) +
+                                   " (did you mean " + Quote(meant) + "?)");
+      continue;
     }
     Error(Ptr(at, it.key()), "unknown member " + Quote(it.key()) + " (" +
-                                 std::string(what) + " has " + list + ")");
+                                 std::string(what) + " has " +
+                                 JoinNames(names) + ")");
   }
 }
 
@@ -258,11 +361,19 @@ void Loader::LoadTable(const Json& t, const std::string& at,
   }
   auto rcu = t.find("readCapacityUnits");
   auto wcu = t.find("writeCapacityUnits");
+  auto positive = [](const Json& v) {
+    return v.is_number_unsigned() && v.get<uint64_t>() > 0 &&
+           v.get<uint64_t>() <= (uint64_t{1} << 40);
+  };
   if (table->billing_mode == BillingMode::kProvisioned) {
-    if (rcu == t.end() || wcu == t.end() || !rcu->is_number_unsigned() ||
-        !wcu->is_number_unsigned() || rcu->get<uint64_t>() == 0 ||
-        wcu->get<uint64_t>() == 0) {
-      Error(at,
+    // The pointer names the member at fault: a bad value, else the
+    // billing mode that asks for the missing one.
+    const bool bad_rcu = rcu != t.end() && !positive(*rcu);
+    const bool bad_wcu = wcu != t.end() && !positive(*wcu);
+    if (bad_rcu || bad_wcu || rcu == t.end() || wcu == t.end()) {
+      Error(bad_rcu   ? Ptr(at, "readCapacityUnits")
+            : bad_wcu ? Ptr(at, "writeCapacityUnits")
+                      : Ptr(at, "billingMode"),
             "a PROVISIONED table needs readCapacityUnits and "
             "writeCapacityUnits (positive integers)");
     } else {
@@ -271,7 +382,7 @@ void Loader::LoadTable(const Json& t, const std::string& at,
                                 static_cast<int64_t>(wcu->get<uint64_t>())};
     }
   } else if (rcu != t.end() || wcu != t.end()) {
-    Error(at,
+    Error(Ptr(at, rcu != t.end() ? "readCapacityUnits" : "writeCapacityUnits"),
           "readCapacityUnits/writeCapacityUnits need billingMode PROVISIONED");
   }
   auto gsis = t.find("globalSecondaryIndexes");
@@ -285,6 +396,16 @@ void Loader::LoadTable(const Json& t, const std::string& at,
   for (size_t i = 0; i < gsis->size(); ++i) {
     const Json& g = (*gsis)[i];
     const std::string iat = Ptr(gat, i);
+    // Any error in a definition may hide an index that entities and
+    // patterns name: references to undefined indexes are then not reported.
+    const size_t errors_before = errors_->size();
+    struct MarkBroken {
+      Loader* loader;
+      size_t before;
+      ~MarkBroken() {
+        if (loader->errors_->size() > before) loader->table_broken_ = true;
+      }
+    } mark{this, errors_before};
     if (!g.is_object()) {
       Error(iat, "an index definition must be an object");
       continue;
@@ -310,15 +431,15 @@ void Loader::LoadTable(const Json& t, const std::string& at,
       } else if (proj->is_string() && *proj == "KEYS_ONLY") {
         def.projection = ProjectionType::kKeysOnly;
       } else if (proj->is_array()) {
-        auto list = StringList(*proj, Ptr(iat, "projection"));
-        if (!list) continue;
-        def.projection = ProjectionType::kInclude;
-        def.non_key_attributes = *list;
+        // Kept even when the list is bad, so references to the index work.
+        if (auto list = StringList(*proj, Ptr(iat, "projection"))) {
+          def.projection = ProjectionType::kInclude;
+          def.non_key_attributes = *list;
+        }
       } else {
         Error(Ptr(iat, "projection"),
               "must be \"ALL\", \"KEYS_ONLY\" or an array of attribute names "
               "(INCLUDE)");
-        continue;
       }
     }
     table->global_secondary_indexes.push_back(std::move(def));
@@ -346,9 +467,24 @@ void Loader::LoadGroup(const std::string& group, const Json& value,
     CheckMembers(e, eat, {"PK", "SK"}, "an entity");
     auto pk_it = e.find("PK");
     auto sk_it = e.find("SK");
-    if (pk_it == e.end()) Error(eat, "missing \"PK\"");
-    if (sk_it == e.end()) Error(eat, "missing \"SK\"");
-    if (pk_it == e.end() || sk_it == e.end()) continue;
+    // The entity types under a group that cannot be loaded are broken, not
+    // unknown: what names them is not told they do not exist.
+    auto break_types = [&]() {
+      if (sk_it == e.end() || !sk_it->is_object()) return;
+      for (auto it = sk_it->begin(); it != sk_it->end(); ++it) {
+        if (!it->is_object()) continue;
+        auto type = it->find("entityType");
+        if (type != it->end() && type->is_string()) {
+          broken_types_.insert(type->get<std::string>());
+        }
+      }
+    };
+    if (pk_it == e.end()) Missing(eat, "PK");
+    if (sk_it == e.end()) Missing(eat, "SK");
+    if (pk_it == e.end() || sk_it == e.end()) {
+      break_types();
+      continue;
+    }
     std::optional<KeyTemplate> pk = Template(*pk_it, Ptr(eat, "PK"));
     const std::string sat = Ptr(eat, "SK");
     if (!sk_it->is_object() || sk_it->empty()) {
@@ -357,7 +493,10 @@ void Loader::LoadGroup(const std::string& group, const Json& value,
             "item descriptions");
       continue;
     }
-    if (!pk) continue;
+    if (!pk) {
+      break_types();
+      continue;
+    }
     for (auto it = sk_it->begin(); it != sk_it->end(); ++it) {
       LoadShape(group, *pk, it.key(), it.value(), Ptr(sat, it.key()), model);
     }
@@ -370,6 +509,12 @@ void Loader::LoadShape(const std::string& group, const KeyTemplate& pk,
   StatusOr<KeyTemplate> sk = KeyTemplate::Parse(sk_text);
   if (!sk.ok()) {
     Error(at, "malformed template: " + std::string(sk.status().message()));
+    if (desc.is_object()) {
+      auto type = desc.find("entityType");
+      if (type != desc.end() && type->is_string()) {
+        broken_types_.insert(type->get<std::string>());
+      }
+    }
     return;
   }
   if (!desc.is_object()) {
@@ -382,6 +527,7 @@ void Loader::LoadShape(const std::string& group, const KeyTemplate& pk,
   shape.sort_key = *std::move(sk);
   shape.pointer = at;
   const size_t index = model->entities.size();
+  const size_t errors_before = errors_->size();
   bool ok = true;
   for (auto it = desc.begin(); it != desc.end(); ++it) {
     const std::string& m = it.key();
@@ -409,9 +555,28 @@ void Loader::LoadShape(const std::string& group, const KeyTemplate& pk,
       }
     }
     if (!index_key) {
-      Error(mat, "unknown member " + Quote(m) +
-                     " (an item description has entityType, index key "
-                     "templates such as PK1/SK1, and _comment fields)");
+      // "Pk1" for PK1, "entitytype" for entityType, "pk1" for a declared
+      // table's "PK1".
+      std::vector<std::string> names = {"entityType"};
+      for (const IndexDefinition& g : model->table.global_secondary_indexes) {
+        names.push_back(g.partition_key);
+        if (!g.sort_key.empty()) names.push_back(g.sort_key);
+      }
+      std::string upper = m;
+      for (char& c : upper) {
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      }
+      if (SplitIndexKeyName(upper)) names.push_back(upper);
+      const std::string meant = ClosestName(m, names);
+      if (!meant.empty() && desc.find(meant) == desc.end()) {
+        misspelt_[at].insert(meant);
+        Error(mat, "unknown member " + Quote(m) + " (did you mean " +
+                       Quote(meant) + "?)");
+      } else {
+        Error(mat, "unknown member " + Quote(m) +
+                       " (an item description has entityType, index key "
+                       "templates such as PK1/SK1, and _comment fields)");
+      }
       ok = false;
       continue;
     }
@@ -423,10 +588,16 @@ void Loader::LoadShape(const std::string& group, const KeyTemplate& pk,
     if (!t) ok = false;
   }
   if (shape.entity_type.empty() && desc.find("entityType") == desc.end()) {
-    Error(at, "missing \"entityType\"");
+    Missing(at, "entityType");
     ok = false;
   }
-  (void)ok;  // an incomplete shape is kept so later checks still run
+  // An incomplete shape is kept so later checks still run, but checks that
+  // would repeat its error (index-key pairs, patterns it should answer) are
+  // skipped.
+  if (!ok || errors_->size() > errors_before) {
+    broken_shapes_.insert(index);
+    if (!shape.entity_type.empty()) broken_types_.insert(shape.entity_type);
+  }
   model->entities.push_back(std::move(shape));
 }
 
@@ -471,7 +642,7 @@ void Loader::CheckIndexKeys(Model* model) {
         matched = true;
       }
     }
-    if (matched) continue;
+    if (matched || table_broken_) continue;
     auto split = SplitIndexKeyName(k.member);
     Error(
         k.pointer,
@@ -482,6 +653,7 @@ void Loader::CheckIndexKeys(Model* model) {
   }
   for (size_t s = 0; s < model->entities.size(); ++s) {
     EntityShape& shape = model->entities[s];
+    const bool broken = broken_shapes_.count(s) > 0;
     for (size_t g = 0; g < table.global_secondary_indexes.size(); ++g) {
       const IndexDefinition& def = table.global_secondary_indexes[g];
       const Found& f = found[s][g];
@@ -490,6 +662,8 @@ void Loader::CheckIndexKeys(Model* model) {
           (f.sk != nullptr && !f.sk->valid)) {
         continue;
       }
+      // A broken shape's missing partner may be its misspelt member.
+      if (broken && (f.pk == nullptr || f.sk == nullptr)) continue;
       if (f.pk != nullptr && f.sk == nullptr && !def.sort_key.empty()) {
         Error(f.pk->pointer, def.partition_key + " without " + def.sort_key +
                                  ": an item is in " + def.name +
@@ -559,6 +733,7 @@ void Loader::LoadPattern(const Json& value, const std::string& at,
     return;
   }
   p.executable = true;
+  const size_t errors_before = errors_->size();
   CheckMembers(
       value, at,
       {"name", "index", "partitionKey", "sortKey", "filter", "parametersFrom",
@@ -579,18 +754,26 @@ void Loader::LoadPattern(const Json& value, const std::string& at,
       std::vector<std::string> names;
       for (const auto& g : table.global_secondary_indexes)
         names.push_back(g.name);
-      Error(Ptr(at, "index"),
-            "index " + Quote(it->get<std::string>()) +
-                " is not defined by the table (it defines " +
-                (names.empty() ? std::string("no indexes") : JoinNames(names)) +
-                ")");
+      // With a broken index definition this may be that index.
+      if (!table_broken_) {
+        const std::string& name = it->get<std::string>();
+        const std::string meant = ClosestName(name, names);
+        Error(
+            Ptr(at, "index"),
+            "index " + Quote(name) + " is not defined by the table" +
+                (meant.empty() ? " (it defines " +
+                                     (names.empty() ? std::string("no indexes")
+                                                    : JoinNames(names)) +
+                                     ")"
+                               : " (did you mean " + Quote(meant) + "?)"));
+      }
       ok = false;
     } else {
       p.index_name = it->get<std::string>();
     }
   }
   if (auto it = value.find("partitionKey"); it == value.end()) {
-    Error(at, "missing \"partitionKey\"");
+    Missing(at, "partitionKey");
     ok = false;
   } else if (auto t = Template(*it, Ptr(at, "partitionKey"))) {
     p.partition_key = *std::move(t);
@@ -624,8 +807,12 @@ void Loader::LoadPattern(const Json& value, const std::string& at,
       auto found = std::find_if(std::begin(kOps), std::end(kOps),
                                 [&](const auto& e) { return e.first == op; });
       if (found == std::end(kOps)) {
-        Error(vat, "unknown sort-key operator " + Quote(op) +
-                       " (use =, <, <=, >, >=, begins_with or between)");
+        const std::string meant = ClosestName(op, {"begins_with", "between"});
+        Error(vat,
+              "unknown sort-key operator " + Quote(op) +
+                  (meant.empty() ? std::string(" (use =, <, <=, >, >=, "
+                                               "begins_with or between)")
+                                 : " (did you mean " + Quote(meant) + "?)"));
         ok = false;
       } else if (found->second == SortKeyOp::kBetween) {
         if (!v.is_array() || v.size() != 2) {
@@ -729,7 +916,7 @@ void Loader::LoadPattern(const Json& value, const std::string& at,
       Expectation x;
       auto types = it->find("entityType");
       if (types == it->end()) {
-        Error(eat, "missing \"entityType\"");
+        Missing(eat, "entityType");
         ok = false;
       } else if (types->is_string()) {
         x.entity_types.push_back(types->get<std::string>());
@@ -739,11 +926,10 @@ void Loader::LoadPattern(const Json& value, const std::string& at,
         ok = false;
       }
       for (size_t i = 0; i < x.entity_types.size(); ++i) {
-        if (model->FindEntity(x.entity_types[i]) == nullptr) {
-          Error(Ptr(eat, "entityType"),
-                "no entity shape has entityType " + Quote(x.entity_types[i]));
-          ok = false;
-        }
+        const std::string tat = types->is_string()
+                                    ? Ptr(eat, "entityType")
+                                    : Ptr(Ptr(eat, "entityType"), i);
+        if (!KnownEntityType(*model, x.entity_types[i], tat)) ok = false;
       }
       if (auto m = it->find("match"); m != it->end()) {
         if (auto list = StringList(*m, Ptr(eat, "match"))) {
@@ -797,14 +983,17 @@ void Loader::LoadPattern(const Json& value, const std::string& at,
     }
   }
   if (p.filter && !p.expect) {
-    Error(at,
+    Error(Ptr(at, "filter"),
           "a pattern with a filter needs \"expect\" so that its results "
           "can be verified");
     ok = false;
   }
+  if (!ok || errors_->size() > errors_before) broken_patterns_.insert(at);
   // Which shapes can answer it (overlap of the key condition with each
-  // shape's keys for that index).
-  if (ok) {
+  // shape's keys for that index). A broken shape might have answered it:
+  // no error then.
+  if (ok && errors_->size() == errors_before) {
+    bool partition_matches = false;
     for (const EntityShape& s : model->entities) {
       const KeyTemplate* spk = &s.partition_key;
       const KeyTemplate* ssk = &s.sort_key;
@@ -815,6 +1004,7 @@ void Loader::LoadPattern(const Json& value, const std::string& at,
         ssk = k->sort_key ? &*k->sort_key : nullptr;
       }
       if (!TemplatesMayCollide(p.partition_key, *spk)) continue;
+      partition_matches = true;
       if (p.sort_key && ssk != nullptr) {
         if (p.sort_key->op == SortKeyOp::kEq &&
             !TemplatesMayCollide(p.sort_key->value, *ssk)) {
@@ -827,11 +1017,14 @@ void Loader::LoadPattern(const Json& value, const std::string& at,
       }
       p.matching_entity_types.push_back(s.entity_type);
     }
-    if (p.matching_entity_types.empty()) {
-      Error(Ptr(at, "partitionKey"),
+    if (p.matching_entity_types.empty() && broken_shapes_.empty()) {
+      // The member at fault: the sort-key condition when some shape's
+      // partition key matches.
+      Error(Ptr(at, partition_matches ? "sortKey" : "partitionKey"),
             "no entity shape writes " +
                 (p.index_name.empty() ? std::string("table") : p.index_name) +
                 " keys that can satisfy this key condition");
+      broken_patterns_.insert(at);
     }
   }
   model->patterns.push_back(std::move(p));
@@ -892,6 +1085,17 @@ void Loader::Load(const Json& root, std::string_view default_name,
     LoadWorkload(*w, "/workload", model);
     if (model->workload) CheckPatternsAgainstWorkload(model);
   }
+  // In document order (the checks run in passes), then named.
+  std::vector<std::pair<std::vector<size_t>, ModelError>> ordered;
+  for (ModelError& e : *errors_) {
+    ordered.emplace_back(DocumentOrder(root, e.pointer), std::move(e));
+  }
+  std::stable_sort(
+      ordered.begin(), ordered.end(),
+      [](const auto& a, const auto& b) { return a.first < b.first; });
+  errors_->clear();
+  for (auto& [_, e] : ordered) errors_->push_back(std::move(e));
+  NamePatterns(root);
 }
 
 }  // namespace internal

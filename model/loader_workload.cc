@@ -9,6 +9,7 @@
 
 #include "model/internal/civil_time.h"
 #include "model/internal/loader.h"
+#include "model/suggest.h"
 
 namespace eddy::model::internal {
 
@@ -84,8 +85,13 @@ std::optional<AttributeGenerator> Loader::LoadAttribute(const Json& value,
     g.kind = AttributeGenerator::Kind::kTimestamp;
     return g;
   }
-  Error(kat, "unknown attribute generator " + Quote(kind) +
-                 " (use oneOf, cycle, int, text or timestamp)");
+  const std::string meant =
+      ClosestName(kind, {"oneOf", "cycle", "int", "text", "timestamp"});
+  Error(kat,
+        "unknown attribute generator " + Quote(kind) +
+            (meant.empty() ? std::string(" (use oneOf, cycle, int, text or "
+                                         "timestamp)")
+                           : " (did you mean " + Quote(meant) + "?)"));
   return std::nullopt;
 }
 
@@ -111,12 +117,31 @@ void Loader::LoadEntry(const Json& e, const std::string& at, Model* model,
           "duplicate generator entry name " + Quote(entry.name));
     return;
   }
-  const EntityShape* shape = model->FindEntity(entry.entity_type);
-  if (shape == nullptr) {
-    Error(Ptr(at, "entityType"),
-          "no entity shape has entityType " + Quote(entry.entity_type));
+  // An entry with an error is broken; so is one that takes bindings from a
+  // broken entry, silently: the bindings it lacks are that entry's error.
+  const size_t errors_before = errors_->size();
+  bool inherits_broken = false;
+  struct MarkBroken {
+    Loader* loader;
+    std::string name, type;
+    size_t before;
+    const bool& inherited;
+    ~MarkBroken() {
+      if (inherited || loader->errors_->size() > before) {
+        loader->broken_entries_.insert(name);
+        loader->broken_entry_types_.insert(type);
+      }
+    }
+  } mark{this, entry.name, entry.entity_type, errors_before, inherits_broken};
+  // The names a "per" or "from" may take, for "did you mean".
+  std::vector<std::string> earlier;
+  for (const GeneratorEntry& g : workload->entries) earlier.push_back(g.name);
+  earlier.insert(earlier.end(), broken_entries_.begin(), broken_entries_.end());
+  if (!KnownEntityType(*model, entry.entity_type, Ptr(at, "entityType"))) {
+    inherits_broken = true;  // reported once, where first named
     return;
   }
+  const EntityShape* shape = model->FindEntity(entry.entity_type);
   // Where each binding comes from, for conflict messages.
   std::vector<std::pair<std::string, std::string>> sources;
   bool ok = true;
@@ -135,10 +160,16 @@ void Loader::LoadEntry(const Json& e, const std::string& at, Model* model,
   if (const std::string* per = String(e, "per", at, false)) {
     const GeneratorEntry* parent = workload->FindEntry(*per);
     if (parent == nullptr) {
-      Error(Ptr(at, "per"), "\"per\" must name an earlier generator entry; " +
-                                Quote(*per) + " is not one");
+      if (broken_entries_.count(*per) > 0) {
+        inherits_broken = true;
+      } else {
+        Error(Ptr(at, "per"), "\"per\" must name an earlier generator entry; " +
+                                  Quote(*per) + " is not one" +
+                                  DidYouMean(*per, earlier, "\"", "\""));
+      }
       return;
     }
+    if (broken_entries_.count(*per) > 0) inherits_broken = true;
     entry.per = *per;
     for (const std::string& b : parent->binding_names) {
       bind(b, "per " + Quote(*per), Ptr(at, "per"));
@@ -146,7 +177,7 @@ void Loader::LoadEntry(const Json& e, const std::string& at, Model* model,
   }
   auto count = e.find("count");
   if (count == e.end()) {
-    Error(at, "missing \"count\"");
+    Missing(at, "count");
     return;
   }
   if (auto c = Count(*count, Ptr(at, "count"), 0, kMaxCount)) {
@@ -180,17 +211,24 @@ void Loader::LoadEntry(const Json& e, const std::string& at, Model* model,
       const std::string* from = String(pj, "from", iat, true);
       if (from == nullptr) {
         ok = false;
+        inherits_broken = true;  // its bindings are missing for that reason
         continue;
       }
       const GeneratorEntry* src = workload->FindEntry(*from);
       if (src == nullptr) {
-        Error(Ptr(iat, "from"),
-              "\"from\" must name an earlier generator "
-              "entry; " +
-                  Quote(*from) + " is not one");
+        if (broken_entries_.count(*from) > 0) {
+          inherits_broken = true;
+        } else {
+          Error(Ptr(iat, "from"),
+                "\"from\" must name an earlier generator entry; " +
+                    Quote(*from) + " is not one" +
+                    DidYouMean(*from, earlier, "\"", "\""));
+        }
         ok = false;
+        inherits_broken = true;  // its bindings are missing for that reason
         continue;
       }
+      if (broken_entries_.count(*from) > 0) inherits_broken = true;
       pick.from = *from;
       if (auto u = pj.find("unique"); u != pj.end()) {
         if (!u->is_boolean()) {
@@ -212,8 +250,16 @@ void Loader::LoadEntry(const Json& e, const std::string& at, Model* model,
           if (!m->is_string() ||
               std::find(src->binding_names.begin(), src->binding_names.end(),
                         m->get<std::string>()) == src->binding_names.end()) {
-            Error(mat, "must name a binding of " + Quote(*from) + " (" +
-                           JoinNames(src->binding_names) + ")");
+            const std::string meant =
+                m->is_string()
+                    ? ClosestName(m->get<std::string>(), src->binding_names)
+                    : std::string();
+            if (!inherits_broken) {
+              Error(mat, "must name a binding of " + Quote(*from) + " (" +
+                             (meant.empty() ? JoinNames(src->binding_names)
+                                            : "did you mean " + meant + "?") +
+                             ")");
+            }
             ok = false;
             continue;
           }
@@ -239,9 +285,10 @@ void Loader::LoadEntry(const Json& e, const std::string& at, Model* model,
       return;
     }
   }
-  for (const auto& [b, _] : sources) {
+  for (const auto& [b, source] : sources) {
     if (workload->constants.Find(b) != nullptr) {
-      Error(at, "${" + b + "} is both a constant and bound by this entry");
+      Error(at, "${" + b + "} is both a constant and bound by this entry (by " +
+                    source + ")");
       ok = false;
     }
     entry.binding_names.push_back(b);
@@ -251,8 +298,11 @@ void Loader::LoadEntry(const Json& e, const std::string& at, Model* model,
       for (size_t i = 0; i < list->size(); ++i) {
         if (std::find(entry.binding_names.begin(), entry.binding_names.end(),
                       (*list)[i]) == entry.binding_names.end()) {
-          Error(Ptr(Ptr(at, "distinct"), i),
-                "${" + (*list)[i] + "} is not bound by this entry");
+          if (!inherits_broken) {
+            Error(Ptr(Ptr(at, "distinct"), i),
+                  "${" + (*list)[i] + "} is not bound by this entry" +
+                      DidYouMean((*list)[i], entry.binding_names, "${", "}"));
+          }
           ok = false;
         }
       }
@@ -261,20 +311,32 @@ void Loader::LoadEntry(const Json& e, const std::string& at, Model* model,
       return;
     }
   }
-  // Every key placeholder of the shape needs a value.
+  // Every key placeholder of the shape needs a value. One that has none is
+  // reported once, here, and then counts as bound (see below).
+  std::vector<std::string> unbound;
   auto bound = [&](const std::string& name) {
     return std::find(entry.binding_names.begin(), entry.binding_names.end(),
                      name) != entry.binding_names.end() ||
+           std::find(unbound.begin(), unbound.end(), name) != unbound.end() ||
            workload->constants.Find(name) != nullptr;
   };
   for (const std::string& ph : shape->Placeholders()) {
-    if (!bound(ph)) {
-      Error(at, "entityType " + Quote(entry.entity_type) +
-                    " needs a value for ${" + ph +
-                    "}, which this entry does not bind (bind it with \"new\", "
-                    "\"pick\" or \"per\", or define it in \"constants\")");
-      ok = false;
+    if (bound(ph)) continue;
+    if (!inherits_broken) {
+      // "new": ["storeULId"] for ${storeULID}: say so.
+      const std::string near = ClosestName(ph, entry.binding_names);
+      Error(
+          at,
+          "entityType " + Quote(entry.entity_type) + " needs a value for ${" +
+              ph + "}, which this entry does not bind " +
+              (near.empty()
+                   ? std::string("(bind it with \"new\", \"pick\" or \"per\", "
+                                 "or define it in \"constants\")")
+                   : "(it binds ${" + near + "}: a misspelling of ${" + ph +
+                         "}?)"));
     }
+    ok = false;
+    unbound.push_back(ph);
   }
   if (auto a = e.find("attributes"); a != e.end()) {
     const std::string aat = Ptr(at, "attributes");
@@ -306,10 +368,15 @@ void Loader::LoadEntry(const Json& e, const std::string& at, Model* model,
         ok = false;
         continue;
       }
-      if (g->literal_template) {
+      if (g->literal_template && !inherits_broken) {
         for (const std::string& ph : g->literal_template->placeholders()) {
           if (!bound(ph)) {
-            Error(mat, "${" + ph + "} is not bound by this entry");
+            std::vector<std::string> names = entry.binding_names;
+            for (const auto& [c, _] : workload->constants.entries()) {
+              names.push_back(c);
+            }
+            Error(mat, "${" + ph + "} is not bound by this entry" +
+                           DidYouMean(ph, names, "${", "}"));
             ok = false;
           }
         }
@@ -318,8 +385,12 @@ void Loader::LoadEntry(const Json& e, const std::string& at, Model* model,
     }
   }
   // Kept even with errors in its bindings or attributes, so that later
-  // entries and patterns are checked against it rather than failing twice.
+  // entries and patterns are checked against it rather than failing twice;
+  // the placeholders it failed to bind count as its bindings from here on,
+  // so the entries and patterns that use them do not repeat the error.
   (void)ok;
+  entry.binding_names.insert(entry.binding_names.end(), unbound.begin(),
+                             unbound.end());
   workload->entries.push_back(std::move(entry));
 }
 
@@ -437,35 +508,69 @@ std::optional<std::vector<std::string>> SourceBindings(
 
 void Loader::CheckPatternsAgainstWorkload(Model* model) {
   const Workload& w = *model->workload;
+  std::vector<std::string> sources;  // for "did you mean"
+  for (const GeneratorEntry& e : w.entries) {
+    sources.push_back(e.name);
+    if (std::find(sources.begin(), sources.end(), e.entity_type) ==
+        sources.end()) {
+      sources.push_back(e.entity_type);
+    }
+  }
   for (const AccessPattern& p : model->patterns) {
-    if (!p.executable) continue;
+    if (!p.executable || broken_patterns_.count(p.pointer) > 0) continue;
     std::vector<std::string> available;
     if (!p.parameters_from.empty()) {
       auto names = SourceBindings(w, p.parameters_from);
+      // A source dropped for its own error is not reported again. (Entries
+      // kept despite an error count as binding what their keys need.)
+      if (!names && (broken_entries_.count(p.parameters_from) > 0 ||
+                     broken_entry_types_.count(p.parameters_from) > 0 ||
+                     broken_types_.count(p.parameters_from) > 0)) {
+        continue;
+      }
       if (!names) {
         Error(Ptr(p.pointer, "parametersFrom"),
               Quote(p.parameters_from) +
-                  " is neither a generator entry nor a generated entityType");
+                  " is neither a generator entry nor a generated entityType" +
+                  DidYouMean(p.parameters_from, sources, "\"", "\""));
         continue;
       }
       available = *names;
     }
-    std::vector<const KeyTemplate*> templates = {&p.partition_key};
+    // Each template with the pointer of the member that holds it.
+    std::vector<std::pair<const KeyTemplate*, std::string>> templates = {
+        {&p.partition_key, Ptr(p.pointer, "partitionKey")}};
     if (p.sort_key) {
-      templates.push_back(&p.sort_key->value);
-      if (p.sort_key->high) templates.push_back(&*p.sort_key->high);
-    }
-    std::vector<KeyTemplate> filter_templates;
-    if (p.filter) {
-      for (const auto& [_, v] : p.filter->values) {
-        if (!v.is(AttributeType::kS)) continue;
-        StatusOr<KeyTemplate> t = KeyTemplate::Parse(v.s());
-        if (t.ok()) filter_templates.push_back(*std::move(t));
+      const std::string sat = Ptr(p.pointer, "sortKey");
+      if (p.sort_key->op == SortKeyOp::kBetween) {
+        templates.emplace_back(&p.sort_key->value,
+                               Ptr(Ptr(sat, "between"), size_t{0}));
+        if (p.sort_key->high) {
+          templates.emplace_back(&*p.sort_key->high,
+                                 Ptr(Ptr(sat, "between"), size_t{1}));
+        }
+      } else {
+        templates.emplace_back(&p.sort_key->value,
+                               Ptr(sat, SortKeyOpName(p.sort_key->op)));
       }
     }
-    for (const KeyTemplate& t : filter_templates) templates.push_back(&t);
+    std::vector<std::pair<KeyTemplate, std::string>> filter_templates;
+    if (p.filter) {
+      for (const auto& [name, v] : p.filter->values) {
+        if (!v.is(AttributeType::kS)) continue;
+        StatusOr<KeyTemplate> t = KeyTemplate::Parse(v.s());
+        if (t.ok()) {
+          filter_templates.emplace_back(
+              *std::move(t),
+              Ptr(Ptr(Ptr(p.pointer, "filter"), "values"), name));
+        }
+      }
+    }
+    for (const auto& [t, at] : filter_templates) templates.emplace_back(&t, at);
+    std::vector<std::string> known = available;
+    for (const auto& [c, _] : w.constants.entries()) known.push_back(c);
     std::set<std::string> reported;
-    for (const KeyTemplate* t : templates) {
+    for (const auto& [t, at] : templates) {
       for (const std::string& ph : t->placeholders()) {
         if (w.constants.Find(ph) != nullptr ||
             std::find(available.begin(), available.end(), ph) !=
@@ -473,21 +578,27 @@ void Loader::CheckPatternsAgainstWorkload(Model* model) {
             !reported.insert(ph).second) {
           continue;
         }
-        Error(p.pointer,
-              "${" + ph + "} has no value: " +
-                  (p.parameters_from.empty()
-                       ? std::string("the pattern has no \"parametersFrom\"")
-                       : Quote(p.parameters_from) + " binds " +
-                             (available.empty() ? std::string("nothing")
-                                                : JoinNames(available))) +
-                  " and it is not a constant");
+        const std::string meant = ClosestName(ph, known);
+        Error(at, "${" + ph + "} has no value: " +
+                      (!meant.empty() ? "did you mean ${" + meant + "}?"
+                       : p.parameters_from.empty()
+                           ? std::string(
+                                 "the pattern has no \"parametersFrom\" and "
+                                 "it is not a constant")
+                           : Quote(p.parameters_from) + " binds " +
+                                 (available.empty() ? std::string("nothing")
+                                                    : JoinNames(available)) +
+                                 " and it is not a constant"));
       }
     }
     if (!p.expect) continue;
-    for (const std::string& m : p.expect->match) {
+    for (size_t i = 0; i < p.expect->match.size(); ++i) {
+      const std::string& m = p.expect->match[i];
+      const std::string mat = Ptr(Ptr(Ptr(p.pointer, "expect"), "match"), i);
       if (std::find(available.begin(), available.end(), m) == available.end()) {
-        Error(Ptr(Ptr(p.pointer, "expect"), "match"),
-              "${" + m + "} is not a parameter of this pattern");
+        if (!reported.insert(m).second) continue;  // said above
+        Error(mat, "${" + m + "} is not a parameter of this pattern" +
+                       DidYouMean(m, available, "${", "}"));
         continue;
       }
       for (const std::string& type : p.expect->entity_types) {
@@ -495,9 +606,8 @@ void Loader::CheckPatternsAgainstWorkload(Model* model) {
           if (e.entity_type == type &&
               std::find(e.binding_names.begin(), e.binding_names.end(), m) ==
                   e.binding_names.end()) {
-            Error(Ptr(Ptr(p.pointer, "expect"), "match"),
-                  "generator entry " + Quote(e.name) + " (" + type +
-                      ") does not bind ${" + m + "}");
+            Error(mat, "generator entry " + Quote(e.name) + " (" + type +
+                           ") does not bind ${" + m + "}");
           }
         }
       }

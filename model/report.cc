@@ -37,7 +37,10 @@ std::string Count(int64_t n) {
 std::string Bytes(int64_t n) {
   if (n < 1024) return Format("%" PRId64 " B", n);
   if (n < 1024 * 1024) return Format("%.1f KB", static_cast<double>(n) / 1024);
-  return Format("%.1f MB", static_cast<double>(n) / (1024.0 * 1024.0));
+  if (n < int64_t{1} << 30) {
+    return Format("%.1f MB", static_cast<double>(n) / (1024.0 * 1024.0));
+  }
+  return Format("%.2f GB", static_cast<double>(n) / (1024.0 * 1024.0 * 1024.0));
 }
 
 // Capacity units are multiples of 0.5: print them exactly.
@@ -62,12 +65,21 @@ std::string Clip(const std::string& s, size_t width) {
 }  // namespace
 
 std::string FormatReportText(const RunReport& r) {
+  return FormatReportHeaderText(r) + FormatReportBodyText(r);
+}
+
+std::string FormatReportHeaderText(const RunReport& r) {
   std::string out;
   out += "eddy model run: " + r.model + " (table \"" + r.table + "\", scale " +
          std::to_string(r.scale) + ", seed " + std::to_string(r.seed) + ")\n";
   if (!r.indexes_created) {
     out += "(created without its global secondary indexes)\n";
   }
+  return out;
+}
+
+std::string FormatReportBodyText(const RunReport& r) {
+  std::string out;
   const LoadReport& l = r.load;
   out += "\nLoad     " + Count(l.items) + " items, " + Bytes(l.bytes) +
          Format(": generated in %.3f s, loaded in %.3f s (", l.generate_seconds,
@@ -80,6 +92,10 @@ std::string FormatReportText(const RunReport& r) {
   out += "         through " + Count(l.batches) +
          " BatchWriteItem calls of up to 25 items; " + Units(l.write_units) +
          " write units in all\n";
+  if (r.peak_resident_bytes > 0) {
+    out += "Memory   peak resident " + Bytes(r.peak_resident_bytes) +
+           " (the whole process, getrusage)\n";
+  }
 
   out +=
       "\nEntity types                        items   avg size   WCU/write  "
@@ -201,6 +217,7 @@ std::string FormatReportJson(const RunReport& r) {
                {"apiSeconds", r.load.api_seconds},
                {"apiItemsPerSecond", r.load.api_items_per_second}};
   j["runSeconds"] = r.run_seconds;
+  j["peakResidentBytes"] = r.peak_resident_bytes;
   Json entities = Json::array();
   for (const EntityReport& e : r.entities) {
     entities.push_back({{"entityType", e.entity_type},

@@ -19,7 +19,12 @@
 
 namespace eddy::model {
 
+// The whole text report: FormatReportHeaderText + FormatReportBodyText.
 std::string FormatReportText(const RunReport& report);
+// Its first lines (model, table, scale, seed), which need only the fields
+// of PlannedReport, so a CLI can print them before the run starts.
+std::string FormatReportHeaderText(const RunReport& report);
+std::string FormatReportBodyText(const RunReport& report);
 std::string FormatReportJson(const RunReport& report);
 
 }  // namespace eddy::model

@@ -2,6 +2,8 @@
 
 #include "model/runner.h"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -12,6 +14,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "emulator/api/database.h"
 #include "emulator/base/clock.h"
+#include "model/internal/compact_item.h"
 #include "model/internal/random.h"
 
 namespace eddy::model {
@@ -30,15 +33,27 @@ int64_t SteadyNanos() {
 
 std::string Quote(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
+// getrusage's peak resident set size (Linux reports kilobytes).
+int64_t PeakResidentBytes() {
+  rusage usage{};
+  if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
+  return static_cast<int64_t>(usage.ru_maxrss) * 1024;
+}
+
 std::string_view KeyString(const Item& item, const std::string& name) {
   const AttributeValue* v = item.Find(name);
   if (v == nullptr || !v->is(AttributeType::kS)) return {};
   return v->s();
 }
 
+using internal::CompactFind;
+using internal::CompactFindS;
+using internal::DecodeCompact;
+using internal::EncodeCompact;
+
 // One index (or the table) as the ground truth sees it: partition-key value
 // -> (sort-key value, item id), sorted by sort key. Views point into the
-// generated items, which outlive this.
+// runner's item records, which outlive this.
 struct IndexTruth {
   std::string name;                      // "table" or the GSI's name
   const IndexDefinition* def = nullptr;  // null for the table
@@ -49,12 +64,19 @@ struct IndexTruth {
   int64_t count = 0;
 };
 
+// The ground truth is kept as one compact record per generated item
+// (internal/compact_item.h), made while loading: when the runner owns the
+// generated data (`owned`), each Item is moved into its write request and
+// the generated items are freed after the load, so the process never holds
+// the data set twice over beside the database.
 class Runner {
  public:
-  Runner(const Model& model, const GeneratedData& data, const RunOptions& opt)
+  Runner(const Model& model, const GeneratedData& data, const RunOptions& opt,
+         GeneratedData* owned)
       : model_(model),
         workload_(*model.workload),
         data_(data),
+        owned_(owned),
         options_(opt),
         now_(opt.now_nanos ? opt.now_nanos : SteadyNanos),
         clock_(1'704'067'200'000'000) {
@@ -82,10 +104,22 @@ class Runner {
   const IndexTruth* Truth(const std::string& index_name) const;
   Item Project(const Item& item, const IndexTruth& truth) const;
 
+  // The item's bindings (its S attributes of the entry's binding names).
+  Bindings BindingsOf(int32_t id) const;
+  // `id`'s item as `truth` projects it.
+  Item ProjectedItem(int32_t id, const IndexTruth& truth) const;
+  int64_t ProjectedSize(int32_t id, const IndexTruth& truth) const;
+
   const Model& model_;
   const Workload& workload_;
-  const GeneratedData& data_;
+  const GeneratedData& data_;  // items empty after Load when owned_
+  GeneratedData* owned_;       // null: data_ is the caller's, kept intact
   const RunOptions& options_;
+  // Per generated item, filled by Load: its compact record, shape, entry
+  // and size.
+  std::vector<std::string> records_;
+  std::vector<int32_t> shapes_, entries_;
+  std::vector<int32_t> sizes_;
   std::function<int64_t()> now_;
   ManualClock clock_;
   std::unique_ptr<Database> db_;
@@ -97,43 +131,12 @@ class Runner {
   // (index, partition-key value) -> (read units, requests)
   std::map<std::pair<std::string, std::string>, std::pair<double, int64_t>>
       traffic_;
+  int64_t runs_done_ = 0, total_runs_ = 0;  // for on_progress
 };
 
 Status Runner::CreateTable() {
-  const TableDefinition& t = model_.table;
-  CreateTableRequest req;
-  req.table_name = t.name;
-  req.key_schema = {{t.partition_key, KeyType::kHash},
-                    {t.sort_key, KeyType::kRange}};
-  req.attribute_definitions = {{t.partition_key, ScalarAttributeType::kS},
-                               {t.sort_key, ScalarAttributeType::kS}};
-  req.billing_mode = t.billing_mode;
-  req.provisioned_throughput = t.provisioned_throughput;
-  if (options_.create_indexes) {
-    auto define = [&](const std::string& name) {
-      for (const AttributeDefinition& d : req.attribute_definitions) {
-        if (d.attribute_name == name) return;
-      }
-      req.attribute_definitions.push_back({name, ScalarAttributeType::kS});
-    };
-    for (const IndexDefinition& g : t.global_secondary_indexes) {
-      GlobalSecondaryIndex gsi;
-      gsi.index_name = g.name;
-      gsi.key_schema = {{g.partition_key, KeyType::kHash}};
-      define(g.partition_key);
-      if (!g.sort_key.empty()) {
-        gsi.key_schema.push_back({g.sort_key, KeyType::kRange});
-        define(g.sort_key);
-      }
-      gsi.projection.projection_type = g.projection;
-      gsi.projection.non_key_attributes = g.non_key_attributes;
-      if (t.provisioned_throughput) {
-        gsi.provisioned_throughput = t.provisioned_throughput;
-      }
-      req.global_secondary_indexes.push_back(std::move(gsi));
-    }
-  }
-  StatusOr<CreateTableResponse> r = db_->CreateTable(req);
+  StatusOr<CreateTableResponse> r = db_->CreateTable(
+      MakeCreateTableRequest(model_.table, options_.create_indexes));
   if (!r.ok()) return r.status().WithMessagePrefix("CreateTable: ");
   indexes_created_ = options_.create_indexes;
   return Status::OK();
@@ -143,6 +146,28 @@ Status Runner::Load(RunReport* report) {
   LoadReport& load = report->load;
   const int64_t total = static_cast<int64_t>(data_.items.size());
   const int64_t start = now_();
+  records_.resize(data_.items.size());
+  shapes_.resize(data_.items.size());
+  entries_.resize(data_.items.size());
+  sizes_.resize(data_.items.size());
+  std::vector<int64_t> type_bytes(model_.entities.size(), 0);
+  std::vector<int64_t> type_items(model_.entities.size(), 0);
+  // Records the ground truth of item i; then its Item may be given away.
+  auto record = [&](size_t i) -> Status {
+    const GeneratedItem& g = data_.items[i];
+    if (!EncodeCompact(g.item, &records_[i])) {
+      return Status::Internal(
+          "a generated item has an attribute type the "
+          "runner's ground truth does not keep");
+    }
+    shapes_[i] = g.shape;
+    entries_[i] = g.entry;
+    const int64_t size = ItemSizeBytes(g.item);
+    sizes_[i] = static_cast<int32_t>(size);
+    type_bytes[g.shape] += size;
+    ++type_items[g.shape];
+    return Status::OK();
+  };
   int64_t api_nanos = 0;  // inside the write calls
   // The first item of each entity type goes in alone, to measure what one
   // write of that shape costs.
@@ -155,6 +180,7 @@ Status Runner::Load(RunReport* report) {
   std::vector<double> unit_cost(model_.entities.size(), 0);
   for (size_t s = 0; s < first.size(); ++s) {
     if (first[s] < 0) continue;
+    EDDY_RETURN_IF_ERROR(record(static_cast<size_t>(first[s])));
     PutItemRequest put;
     put.table_name = model_.table.name;
     put.item = data_.items[first[s]].item;
@@ -201,14 +227,28 @@ Status Runner::Load(RunReport* report) {
       }
     }
     if (options_.on_load_progress) options_.on_load_progress(loaded, total);
+    if (options_.on_progress) options_.on_progress("load", loaded, total);
     return Status::OK();
   };
   for (size_t i = 0; i < data_.items.size(); ++i) {
     if (done[i]) continue;
-    writes.push_back(WriteRequest{data_.items[i].item, std::nullopt});
+    EDDY_RETURN_IF_ERROR(record(i));
+    if (owned_ != nullptr) {
+      // No copy: the item goes into the request; its bindings are in the
+      // record.
+      writes.push_back(
+          WriteRequest{std::move(owned_->items[i].item), std::nullopt});
+      owned_->items[i].bindings = Bindings();
+    } else {
+      writes.push_back(WriteRequest{data_.items[i].item, std::nullopt});
+    }
     if (writes.size() == kBatchSize) EDDY_RETURN_IF_ERROR(flush());
   }
   EDDY_RETURN_IF_ERROR(flush());
+  if (owned_ != nullptr) {
+    owned_->items.clear();
+    owned_->items.shrink_to_fit();
+  }
   load.load_seconds = static_cast<double>(now_() - start) / 1e9;
   load.items = loaded;
   load.bytes = data_.total_bytes;
@@ -228,10 +268,9 @@ Status Runner::Load(RunReport* report) {
     e.write_units = unit_cost[s];
     report->entities.push_back(std::move(e));
   }
-  for (const GeneratedItem& g : data_.items) {
-    EntityReport& e = report->entities[g.shape];
-    ++e.items;
-    e.bytes += ItemSizeBytes(g.item);
+  for (size_t s = 0; s < model_.entities.size(); ++s) {
+    report->entities[s].items = type_items[s];
+    report->entities[s].bytes = type_bytes[s];
   }
   return Status::OK();
 }
@@ -251,18 +290,18 @@ void Runner::BuildTruth() {
     it.sk_attr = g.sort_key;
     truths_.push_back(std::move(it));
   }
-  by_primary_key_.reserve(data_.items.size());
-  for (size_t i = 0; i < data_.items.size(); ++i) {
-    const Item& item = data_.items[i].item;
+  by_primary_key_.reserve(records_.size());
+  for (size_t i = 0; i < records_.size(); ++i) {
+    const std::string_view item = records_[i];
     const int32_t id = static_cast<int32_t>(i);
-    by_primary_key_[{KeyString(item, t.partition_key),
-                     KeyString(item, t.sort_key)}] = id;
+    by_primary_key_[{CompactFindS(item, t.partition_key),
+                     CompactFindS(item, t.sort_key)}] = id;
     for (IndexTruth& truth : truths_) {
-      const std::string_view pk = KeyString(item, truth.pk_attr);
+      const std::string_view pk = CompactFindS(item, truth.pk_attr);
       if (pk.empty()) continue;
       std::string_view sk;
       if (!truth.sk_attr.empty()) {
-        sk = KeyString(item, truth.sk_attr);
+        sk = CompactFindS(item, truth.sk_attr);
         if (sk.empty()) continue;  // sparse: both keys or not in the index
       }
       truth.buckets[pk].emplace_back(sk, id);
@@ -284,6 +323,27 @@ const IndexTruth* Runner::Truth(const std::string& index_name) const {
     if (t.name == name) return &t;
   }
   return nullptr;
+}
+
+Bindings Runner::BindingsOf(int32_t id) const {
+  Bindings b;
+  for (const std::string& name :
+       workload_.entries[static_cast<size_t>(entries_[id])].binding_names) {
+    b.Set(name, std::string(CompactFindS(records_[id], name)));
+  }
+  return b;
+}
+
+Item Runner::ProjectedItem(int32_t id, const IndexTruth& truth) const {
+  StatusOr<Item> item = DecodeCompact(records_[id]);
+  return item.ok() ? Project(*item, truth) : Item();
+}
+
+int64_t Runner::ProjectedSize(int32_t id, const IndexTruth& truth) const {
+  if (truth.def == nullptr || truth.def->projection == ProjectionType::kAll) {
+    return sizes_[id];
+  }
+  return ItemSizeBytes(ProjectedItem(id, truth));
 }
 
 Item Runner::Project(const Item& item, const IndexTruth& truth) const {
@@ -368,10 +428,13 @@ std::string Runner::Verify(const AccessPattern& p, const IndexTruth& truth,
                            const std::vector<int32_t>* expected) {
   const TableDefinition& t = model_.table;
   auto describe = [&](int32_t id) {
-    const Item& item = data_.items[id].item;
-    return t.partition_key + "=" + Quote(KeyString(item, t.partition_key)) +
-           " " + t.sort_key + "=" + Quote(KeyString(item, t.sort_key));
+    const std::string_view item = records_[id];
+    return t.partition_key + "=" + Quote(CompactFindS(item, t.partition_key)) +
+           " " + t.sort_key + "=" + Quote(CompactFindS(item, t.sort_key));
   };
+  const bool whole_items =
+      truth.def == nullptr || truth.def->projection == ProjectionType::kAll;
+  std::string encoded;
   // What came back, as item ids, each checked against what was written.
   std::vector<int32_t> got;
   got.reserve(items.size());
@@ -384,7 +447,12 @@ std::string Runner::Verify(const AccessPattern& p, const IndexTruth& truth,
       return "returned an item that was never written: " + t.partition_key +
              "=" + Quote(KeyString(item, t.partition_key));
     }
-    if (!(item == Project(data_.items[it->second].item, truth))) {
+    // Whole items compare as records (equal items, equal records); others
+    // as the projection of the decoded record.
+    const bool equal = whole_items ? EncodeCompact(item, &encoded) &&
+                                         encoded == records_[it->second]
+                                   : item == ProjectedItem(it->second, truth);
+    if (!equal) {
       return "item " + describe(it->second) +
              " differs from the item written (as the index projects it)";
     }
@@ -461,19 +529,31 @@ absl::flat_hash_map<std::string, std::vector<int32_t>> Runner::ExpectIndex(
   for (const std::string& type : x.entity_types) {
     shapes.push_back(model_.EntityIndex(type));
   }
-  for (size_t i = 0; i < data_.items.size(); ++i) {
-    const GeneratedItem& g = data_.items[i];
-    if (std::find(shapes.begin(), shapes.end(), g.shape) == shapes.end()) {
+  for (size_t i = 0; i < records_.size(); ++i) {
+    if (std::find(shapes.begin(), shapes.end(), shapes_[i]) == shapes.end()) {
       continue;
     }
     bool match = true;
     for (size_t k = 0; match && k < x.attributes.size(); ++k) {
-      const AttributeValue* v = g.item.Find(x.attributes[k].first);
-      match = v != nullptr && *v == x.attributes[k].second;
+      std::optional<AttributeValue> v =
+          CompactFind(records_[i], x.attributes[k].first);
+      match = v && *v == x.attributes[k].second;
     }
-    bool complete;
-    std::string key = MatchKey(x.match, g.bindings, &complete);
-    if (match && complete) out[key].push_back(static_cast<int32_t>(i));
+    if (!match) continue;
+    // The match key from the item's bindings (S attributes).
+    const std::vector<std::string>& bound =
+        workload_.entries[static_cast<size_t>(entries_[i])].binding_names;
+    std::string key;
+    bool complete = true;
+    for (const std::string& m : x.match) {
+      if (std::find(bound.begin(), bound.end(), m) == bound.end()) {
+        complete = false;
+        break;
+      }
+      key += CompactFindS(records_[i], m);
+      key.push_back('\x1f');
+    }
+    if (complete) out[key].push_back(static_cast<int32_t>(i));
   }
   return out;
 }
@@ -528,9 +608,8 @@ void Runner::RunPattern(int number, const AccessPattern& p, RunReport* report) {
   absl::flat_hash_map<std::string, std::vector<int32_t>> expect_index;
   if (p.expect) expect_index = ExpectIndex(*p.expect);
   for (int run = 0; run < runs; ++run) {
-    const Bindings& params =
-        pool.empty() ? kNoParams
-                     : data_.items[pool[rng.Uniform(pool.size())]].bindings;
+    const Bindings params =
+        pool.empty() ? kNoParams : BindingsOf(pool[rng.Uniform(pool.size())]);
     QueryRequest q;
     q.table_name = t.name;
     if (!p.index_name.empty()) q.index_name = p.index_name;
@@ -670,6 +749,9 @@ void Runner::RunPattern(int number, const AccessPattern& p, RunReport* report) {
     auto& heat = traffic_[{truth.name, pk}];
     heat.first += units;
     heat.second += 1;
+    if (options_.on_progress && ++runs_done_ % 16 == 0) {
+      options_.on_progress("verify", runs_done_, total_runs_);
+    }
     if (failure.empty()) {
       ++r.verified;
     } else if (r.failures.size() < kMaxFailuresKept) {
@@ -728,7 +810,7 @@ void Runner::HotKeys(RunReport* report) {
   for (KeyReport& k : all) {
     const IndexTruth& truth = *Truth(k.index == "table" ? "" : k.index);
     for (const auto& [_, id] : truth.buckets.at(k.key)) {
-      k.bytes += ItemSizeBytes(Project(data_.items[id].item, truth));
+      k.bytes += ProjectedSize(id, truth);
     }
     auto heat = traffic_.find({k.index, k.key});
     if (heat != traffic_.end()) {
@@ -765,20 +847,16 @@ void Runner::HotKeys(RunReport* report) {
     auto bucket = truth.buckets.find(k.key);
     if (bucket == truth.buckets.end()) continue;
     for (const auto& [_, id] : bucket->second) {
-      k.bytes += ItemSizeBytes(Project(data_.items[id].item, truth));
+      k.bytes += ProjectedSize(id, truth);
     }
   }
   report->hottest_by_traffic = std::move(hot);
 }
 
 StatusOr<RunReport> Runner::Run() {
-  RunReport report;
-  report.model = model_.name;
-  report.table = model_.table.name;
+  RunReport report = PlannedReport(model_, options_);
   report.scale = data_.scale;
   report.seed = data_.seed;
-  report.runs_per_pattern = options_.runs.value_or(workload_.runs);
-  report.page_size = options_.page_size;
   EDDY_RETURN_IF_ERROR(CreateTable());
   report.indexes_created = indexes_created_;
   EDDY_RETURN_IF_ERROR(Load(&report));
@@ -794,11 +872,23 @@ StatusOr<RunReport> Runner::Run() {
     report.problems = std::move(kept);
   }
   const int64_t start = now_();
+  if (options_.on_progress) {
+    int64_t total_runs = 0;
+    for (const AccessPattern& p : model_.patterns) {
+      if (p.executable) total_runs += report.runs_per_pattern;
+    }
+    total_runs_ = total_runs;
+    options_.on_progress("verify", 0, total_runs_);
+  }
   for (size_t i = 0; i < model_.patterns.size(); ++i) {
     RunPattern(static_cast<int>(i + 1), model_.patterns[i], &report);
   }
+  if (options_.on_progress) {
+    options_.on_progress("verify", total_runs_, total_runs_);
+  }
   report.run_seconds = static_cast<double>(now_() - start) / 1e9;
   HotKeys(&report);
+  report.peak_resident_bytes = PeakResidentBytes();
   return report;
 }
 
@@ -823,9 +913,22 @@ StatusOr<RunReport> RunModel(const Model& model, const RunOptions& options) {
   GenerateOptions g;
   g.scale = options.scale;
   g.seed = options.seed;
+  if (options.on_progress) {
+    const int64_t expected = ExpectedItemCount(model, g);
+    options.on_progress("generate", 0, expected);
+    g.on_progress = [&options, expected](int64_t items) {
+      options.on_progress("generate", items, std::max(expected, items));
+    };
+  }
   EDDY_ASSIGN_OR_RETURN(GeneratedData data, Generate(model, g));
+  if (options.on_progress) {
+    const auto n = static_cast<int64_t>(data.items.size());
+    options.on_progress("generate", n, n);
+  }
   const int64_t end = options.now_nanos ? options.now_nanos() : SteadyNanos();
-  EDDY_ASSIGN_OR_RETURN(RunReport report, RunModel(model, data, options));
+  // The runner owns this data: it gives the items away as it loads them.
+  Runner runner(model, data, options, &data);
+  EDDY_ASSIGN_OR_RETURN(RunReport report, runner.Run());
   report.load.generate_seconds = static_cast<double>(end - start) / 1e9;
   return report;
 }
@@ -835,7 +938,7 @@ StatusOr<RunReport> RunModel(const Model& model, const GeneratedData& data,
   if (!model.workload) {
     return Status::Validation("the model has no \"workload\" section");
   }
-  Runner runner(model, data, options);
+  Runner runner(model, data, options, /*owned=*/nullptr);
   return runner.Run();
 }
 

@@ -30,7 +30,13 @@
 //
 // Latencies are wall-clock time of the Query calls alone (verification is not
 // timed), read through RunOptions::now_nanos; everything else in the report is
-// deterministic for a given model, seed and scale.
+// deterministic for a given model, seed and scale (but for the process's peak
+// memory).
+//
+// Memory: the ground truth is one compact record per generated item, not a
+// second copy of the Items; RunModel(model, options), which owns the data it
+// generates, moves each Item into its write request and frees the generated
+// items after the load.
 //
 // Thread safety: RunModel is reentrant (each call builds its own Database).
 
@@ -41,8 +47,11 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "emulator/api/database.h"
+#include "emulator/api/requests.h"
 #include "emulator/base/status.h"
 #include "model/generator.h"
 #include "model/model.h"
@@ -63,6 +72,11 @@ struct RunOptions {
   std::function<int64_t()> now_nanos;
   // Called after each BatchWriteItem of the load with (items loaded, total).
   std::function<void(int64_t, int64_t)> on_load_progress;
+  // Progress of each phase, for progress bars: ("generate", items made,
+  // ExpectedItemCount), ("load", items written, items), ("verify", pattern
+  // runs done, runs to do). Called often; keep it cheap.
+  std::function<void(std::string_view phase, int64_t done, int64_t total)>
+      on_progress;
 };
 
 struct PatternReport {
@@ -140,10 +154,33 @@ struct RunReport {
   std::vector<KeyReport> hottest_by_traffic;
   std::vector<std::string> problems;  // verification failures outside patterns
   double run_seconds = 0;             // all pattern runs, verification included
+  // The process's peak resident memory when the run ended (getrusage
+  // ru_maxrss: the whole process, whatever else it did); 0 if unknown.
+  int64_t peak_resident_bytes = 0;
 
   // True when every verification passed.
   bool ok() const;
 };
+
+// The CreateTable request for the model's table: PK/SK and every index key
+// as S attributes, its billing mode and throughput, and its GSIs unless
+// with_indexes is false (what RunModel creates; also eddy::testing's).
+CreateTableRequest MakeCreateTableRequest(const TableDefinition& table,
+                                          bool with_indexes = true);
+
+// Creates the model's table with its GSIs in `db` and writes every item of
+// `data` with BatchWriteItem (what eddy-server --load does with a model).
+// Returns the number of items written. Errors: CreateTable's or
+// BatchWriteItem's, prefixed with the operation. `on_progress` gets (items
+// written, total) after each call.
+StatusOr<int64_t> LoadIntoDatabase(
+    const Model& model, const GeneratedData& data, Database* db,
+    const std::function<void(int64_t, int64_t)>& on_progress = {});
+
+// The report's fields known before anything runs (model, table, scale,
+// seed, runs per pattern, page size, whether indexes are created), for a
+// header printed before the work starts.
+RunReport PlannedReport(const Model& model, const RunOptions& options = {});
 
 // Generates the data and runs. Errors: ValidationException from Generate, or
 // whatever CreateTable/BatchWriteItem return (prefixed with the operation),

@@ -37,6 +37,8 @@ MODULES = {
     "emulator/engine": 5.3,
     "emulator/wire": 6,
     "model": 7,
+    # eddy::testing, the GoogleTest kit: tables from JSON (wire) and models.
+    "emulator/testing": 7.5,
     "tools": 8,
 }
 

@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libcpp-httplib-dev zlib1g-dev
   clang
+  file curl  # tools/package_check.sh: cpack's dependency scan, the server check
 )
 
 missing=()

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds eddy and runs every test suite: once in a normal build with warnings
-# as errors, then again under AddressSanitizer + UndefinedBehaviorSanitizer.
+# as errors (then checks the Debian package built from it:
+# tools/package_check.sh), then again under AddressSanitizer +
+# UndefinedBehaviorSanitizer.
 # Installs missing Debian packages first (tools/setup.sh). This is what CI runs.
 #
 #   tools/test.sh          # everything
@@ -23,15 +25,16 @@ cmake -S . -B build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEDDY_WERROR=ON \
 cmake --build build/test -j"$jobs"
 echo "== tests"
 ctest --test-dir build/test --output-on-failure -j"$jobs"
+echo "== package (.deb, a consumer project against it, its eddy-server)"
+tools/package_check.sh build/test
 
 if [ "$fast" -eq 0 ]; then
-  # clang checks the engine's locking discipline at compile time: every
-  # access to a table's state must hold its lock (docs/architecture.md).
-  echo "== build (clang, -Wthread-safety -Werror)"
-  cmake -S . -B build/clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
-    -DEDDY_WERROR=ON -DEDDY_BUILD_TESTS=OFF -DEDDY_BUILD_BENCHMARKS=OFF \
-    -DEDDY_BUILD_TOOLS=OFF >/dev/null
-  cmake --build build/clang -j"$jobs" --target eddy_engine eddy_wire
+  # One clang build serves two checks: it compiles every module with
+  # -Wthread-safety -Werror (every access to a table's state must hold its
+  # lock; docs/architecture.md), and it builds the libFuzzer harnesses,
+  # which replay their regression inputs and then run briefly.
+  echo "== clang: thread-safety analysis and fuzzers (tools/fuzz.sh --ci)"
+  tools/fuzz.sh --ci
 
   echo "== build (ASan + UBSan)"
   cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DEDDY_SANITIZE=ON \

@@ -123,6 +123,9 @@ class Database {
 
   // eddy's own: fault injection (faults.h).
   void InjectFault(Fault fault) { faults_.Add(std::move(fault)); }
+  // InjectFault that says when the fault is refused (faults.h: Validation,
+  // LimitExceeded at kMaxArmedFaults); InjectFault drops it.
+  Status ArmFault(Fault fault) { return faults_.Arm(std::move(fault)); }
   void ClearFaults() { faults_.Clear(); }
   std::vector<Fault> PendingFaults() const { return faults_.Pending(); }
 

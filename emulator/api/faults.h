@@ -12,6 +12,14 @@
 //   f.count = 2;                       // the next two PutItems on "orders"
 //   db.InjectFault(f);                 // ... fail; the third succeeds
 //
+// Bounds: at most kMaxArmedFaults (1,000) faults are armed at once, and a
+// fault must be one that can fire (ValidateFault): `count` from 1 to
+// 2,147,483,647, `operation` empty or one of FaultOperations(), kUnprocessed
+// only for BatchGetItem / BatchWriteItem (or any operation). Database's
+// ArmFault (and the wire's EddyInjectFault) report a refused fault as a
+// ValidationException, or LimitExceededException when 1,000 are armed;
+// InjectFault drops it (use ArmFault where that matters).
+//
 // How each kind shows:
 // - kProvisionedThroughputExceeded, kThrottling, kRequestLimitExceeded,
 //   kInternalServerError: the call fails with that exception and DynamoDB's
@@ -70,8 +78,25 @@ struct Fault {
 // DynamoDB's messages for the faults' exceptions.
 Status FaultStatus(const Fault& fault);
 
+// At most this many faults are armed at once.
+inline constexpr int kMaxArmedFaults = 1000;
+
+// The operations that consult armed faults (a fault naming another
+// operation could never fire): DynamoDB's operations that eddy serves.
+const std::vector<std::string>& FaultOperations();
+
+// Whether `fault` can fire: ValidationException naming what is wrong when
+// its count is below 1, its operation is not one of FaultOperations(), or
+// it is kUnprocessed for an operation other than BatchGetItem /
+// BatchWriteItem.
+Status ValidateFault(const Fault& fault);
+
 class FaultInjector {
  public:
+  // Arms `fault`. ValidationException when ValidateFault refuses it;
+  // LimitExceededException when kMaxArmedFaults are already armed.
+  Status Arm(Fault fault);
+  // Arm, dropping a refused fault.
   void Add(Fault fault);
   void Clear();
   // Faults not yet spent.

@@ -81,6 +81,10 @@ struct Options {
   // Default: DynamoDB's 10 GB. Tests lower it to reach the limit cheaply.
   int64_t item_collection_size_limit_bytes = limits::kMaxItemCollectionBytes;
 
+  // Tables one Database holds at most (DynamoDB's default quota per account
+  // and region); CreateTable beyond it is a LimitExceededException.
+  int max_tables = limits::kMaxTablesPerRegion;
+
   // Time-to-live expiry timing.
   TimeToLiveOptions time_to_live;
 

@@ -2,7 +2,19 @@
 
 #include "emulator/base/status.h"
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace eddy {
+
+namespace status_internal {
+void DieOfBadAccess(const Status& status) {
+  std::fprintf(stderr, "eddy: StatusOr::value() called on an error: %s\n",
+               status.ToString().c_str());
+  std::fflush(stderr);
+  std::abort();
+}
+}  // namespace status_internal
 
 Status::Status(ErrorCode code, std::string message) {
   if (code == ErrorCode::kOk) return;

@@ -37,6 +37,13 @@ namespace eddy {
 
 class AttributeMap;  // emulator/types/attribute_value.h; an item.
 
+class Status;
+namespace status_internal {
+// Prints "eddy: StatusOr::value() called on an error: <status>" to stderr
+// and aborts.
+[[noreturn]] void DieOfBadAccess(const Status& status);
+}  // namespace status_internal
+
 // One entry of TransactionCanceledException.CancellationReasons.
 struct CancellationReason {
   std::string code;  // "None", "ConditionalCheckFailed", "ValidationError", ...
@@ -127,10 +134,20 @@ class [[nodiscard]] Status {
   std::shared_ptr<const State> state_;  // null when OK
 };
 
-// Either a T or an error Status. Accessing the value of an error aborts.
+// Either a T or an error Status.
+//
+// Accessing the value of an error (value(), operator*, operator->) is a
+// programming error: it prints the status to stderr and aborts, as Abseil's
+// StatusOr does:
+//   eddy: StatusOr::value() called on an error: ValidationException: ...
+// Code that can fail checks ok() first or uses EDDY_ASSIGN_OR_RETURN; tests
+// use ASSERT_OK_AND_ASSIGN and the matchers of emulator/testing/
+// status_matchers.h, which report the status as a test failure instead.
 template <typename T>
 class [[nodiscard]] StatusOr {
  public:
+  using value_type = T;
+
   // REQUIRES: !status.ok(). An OK status is turned into an internal error so
   // that misuse is loud but not undefined.
   StatusOr(Status status) : status_(std::move(status)) {  // NOLINT
@@ -158,11 +175,11 @@ class [[nodiscard]] StatusOr {
 
  private:
   T* Checked() {
-    if (!value_) std::abort();
+    if (!value_) status_internal::DieOfBadAccess(status_);
     return &*value_;
   }
   const T* Checked() const {
-    if (!value_) std::abort();
+    if (!value_) status_internal::DieOfBadAccess(status_);
     return &*value_;
   }
 

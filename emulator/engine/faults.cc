@@ -53,11 +53,77 @@ bool KeyMatches(const Item& want, const Item* key) {
 
 }  // namespace
 
-void FaultInjector::Add(Fault fault) {
-  if (fault.count <= 0) return;
+const std::vector<std::string>& FaultOperations() {
+  static const std::vector<std::string> kOperations = {"BatchGetItem",
+                                                       "BatchWriteItem",
+                                                       "CreateTable",
+                                                       "DeleteItem",
+                                                       "DeleteTable",
+                                                       "DescribeTable",
+                                                       "DescribeTimeToLive",
+                                                       "GetItem",
+                                                       "ListTables",
+                                                       "ListTagsOfResource",
+                                                       "PutItem",
+                                                       "Query",
+                                                       "Scan",
+                                                       "TagResource",
+                                                       "TransactGetItems",
+                                                       "TransactWriteItems",
+                                                       "UntagResource",
+                                                       "UpdateItem",
+                                                       "UpdateTable",
+                                                       "UpdateTimeToLive"};
+  return kOperations;
+}
+
+Status ValidateFault(const Fault& fault) {
+  if (fault.count < 1) {
+    return Status::Validation(
+        "a fault's count must be from 1 to 2147483647, "
+        "not " +
+        std::to_string(fault.count));
+  }
+  if (!fault.operation.empty()) {
+    const std::vector<std::string>& ops = FaultOperations();
+    if (std::find(ops.begin(), ops.end(), fault.operation) == ops.end()) {
+      std::string list;
+      for (const std::string& op : ops) list += (list.empty() ? "" : ", ") + op;
+      return Status::Validation(
+          "a fault's operation must be empty (any) or "
+          "one of " +
+          list + "; \"" + fault.operation + "\" is none of them");
+    }
+  }
+  if (fault.kind == Fault::Kind::kUnprocessed && !fault.operation.empty() &&
+      fault.operation != "BatchGetItem" &&
+      fault.operation != "BatchWriteItem") {
+    return Status::Validation(
+        "an Unprocessed fault fires only in BatchGetItem and BatchWriteItem, "
+        "not in " +
+        fault.operation);
+  }
+  return Status::OK();
+}
+
+Status FaultInjector::Arm(Fault fault) {
+  EDDY_RETURN_IF_ERROR(ValidateFault(fault));
   std::lock_guard lock(mu_);
+  if (faults_.size() >= static_cast<size_t>(kMaxArmedFaults)) {
+    return Status(ErrorCode::kLimitExceeded,
+                  "Too many armed faults: at most " +
+                      std::to_string(kMaxArmedFaults) +
+                      " are armed at once; clear them (EddyClearFaults) or "
+                      "let them fire first");
+  }
   faults_.push_back(std::move(fault));
   armed_.store(static_cast<int>(faults_.size()), std::memory_order_release);
+  return Status::OK();
+}
+
+void FaultInjector::Add(Fault fault) {
+  Status refused = Arm(std::move(fault));
+  (void)refused;  // documented: a refused fault is dropped
 }
 
 void FaultInjector::Clear() {

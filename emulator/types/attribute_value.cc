@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <cassert>
+#include <charconv>
+#include <cmath>
 #include <ostream>
+#include <system_error>
 
 #include "emulator/base/base64.h"
 #include "emulator/types/limits.h"
@@ -118,12 +121,34 @@ AttributeValue AttributeValue::S(std::string value) {
 AttributeValue AttributeValue::N(Number value) {
   return AttributeValue(Rep(value));
 }
-AttributeValue AttributeValue::N(int64_t value) {
+AttributeValue AttributeValue::NInt64(int64_t value) {
   return AttributeValue(Rep(Number::FromInt64(value)));
+}
+AttributeValue AttributeValue::NUint64(uint64_t value) {
+  if (value <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+    return NInt64(static_cast<int64_t>(value));
+  }
+  char buf[24];
+  const std::to_chars_result r = std::to_chars(buf, buf + sizeof(buf), value);
+  // 20 digits at most: always a valid Number.
+  return AttributeValue(
+      Rep(*Number::Parse(std::string_view(buf, r.ptr - buf))));
 }
 StatusOr<AttributeValue> AttributeValue::ParseN(std::string_view text) {
   EDDY_ASSIGN_OR_RETURN(Number n, Number::Parse(text));
   return N(n);
+}
+StatusOr<AttributeValue> AttributeValue::NFromDouble(double value) {
+  char buf[32];  // the shortest form of a double takes at most 24 characters
+  const std::to_chars_result r = std::to_chars(buf, buf + sizeof(buf), value);
+  const std::string_view text(buf, r.ptr - buf);
+  if (!std::isfinite(value)) {
+    return Status::Validation(std::string(text) +
+                              " is not a number DynamoDB can store");
+  }
+  StatusOr<Number> n = Number::Parse(text);
+  if (!n.ok()) return n.status().WithMessagePrefix(std::string(text) + ": ");
+  return N(*n);
 }
 AttributeValue AttributeValue::B(std::string bytes) {
   return AttributeValue(Rep(Binary{std::move(bytes)}));
@@ -411,6 +436,190 @@ void PrintTo(const AttributeValue& value, std::ostream* os) {
 
 void PrintTo(const AttributeMap& map, std::ostream* os) {
   *os << AttributeValue::M(map).DebugString();
+}
+
+// --- Typed getters -----------------------------------------------------------
+
+namespace {
+
+// "a string (S)", "a number set (NS)", ...
+std::string_view TypeInWords(AttributeType type) {
+  switch (type) {
+    case AttributeType::kS:
+      return "a string (S)";
+    case AttributeType::kN:
+      return "a number (N)";
+    case AttributeType::kB:
+      return "binary (B)";
+    case AttributeType::kSS:
+      return "a string set (SS)";
+    case AttributeType::kNS:
+      return "a number set (NS)";
+    case AttributeType::kBS:
+      return "a binary set (BS)";
+    case AttributeType::kM:
+      return "a map (M)";
+    case AttributeType::kL:
+      return "a list (L)";
+    case AttributeType::kNULL:
+      return "null (NULL)";
+    case AttributeType::kBOOL:
+      return "a boolean (BOOL)";
+  }
+  return "?";
+}
+
+// `attribute "x"` or `element 2 of attribute "x"`.
+std::string Subject(std::string_view name, int index) {
+  std::string out;
+  if (index >= 0) out = "element " + std::to_string(index) + " of ";
+  out += "attribute \"";
+  out.append(name);
+  out += "\"";
+  return out;
+}
+
+Status NotAnInteger(const Number& n, std::string_view name, int index,
+                    std::string_view type_name) {
+  return Status::Validation(Subject(name, index) + " is " + n.ToString() +
+                            ", not an integer (" + std::string(type_name) +
+                            ")");
+}
+
+template <typename Bound>
+Status OutOfRange(const Number& n, std::string_view name, int index,
+                  std::string_view type_name, Bound min, Bound max) {
+  return Status::Validation(Subject(name, index) + " is " + n.ToString() +
+                            ", outside the range of " + std::string(type_name) +
+                            " (" + std::to_string(min) + " to " +
+                            std::to_string(max) + ")");
+}
+
+}  // namespace
+
+namespace types_internal {
+
+StatusOr<const AttributeValue*> FindTyped(const AttributeMap& item,
+                                          std::string_view name,
+                                          AttributeType type) {
+  const AttributeValue* value = item.Find(name);
+  if (value == nullptr) {
+    return Status::Validation(Subject(name, -1) + " is missing");
+  }
+  if (value->type() != type) {
+    return Status::Validation(Subject(name, -1) + " is " +
+                              std::string(TypeInWords(value->type())) +
+                              ", not " + std::string(TypeInWords(type)));
+  }
+  return value;
+}
+
+StatusOr<int64_t> NumberToInt64(const Number& n, std::string_view name,
+                                int index, std::string_view type_name,
+                                int64_t min, int64_t max) {
+  if (!n.is_zero() && n.exponent() < 0) {
+    return NotAnInteger(n, name, index, type_name);
+  }
+  int64_t v = 0;
+  if (!n.ToInt64(&v) || v < min || v > max) {
+    return OutOfRange(n, name, index, type_name, min, max);
+  }
+  return v;
+}
+
+StatusOr<uint64_t> NumberToUint64(const Number& n, std::string_view name,
+                                  int index, std::string_view type_name,
+                                  uint64_t max) {
+  if (!n.is_zero() && n.exponent() < 0) {
+    return NotAnInteger(n, name, index, type_name);
+  }
+  uint64_t v = 0;
+  int64_t small = 0;
+  if (n.ToInt64(&small)) {
+    if (small >= 0) v = static_cast<uint64_t>(small);
+    if (small < 0 || v > max) {
+      return OutOfRange(n, name, index, type_name, uint64_t{0}, max);
+    }
+    return v;
+  }
+  // Beyond int64_t: only a positive number of at most 20 digits can fit.
+  const std::string text = n.ToString();
+  const std::from_chars_result r =
+      std::from_chars(text.data(), text.data() + text.size(), v);
+  if (n.is_negative() || r.ec != std::errc() ||
+      r.ptr != text.data() + text.size() || v > max) {
+    return OutOfRange(n, name, index, type_name, uint64_t{0}, max);
+  }
+  return v;
+}
+
+StatusOr<double> NumberToDouble(const Number& n, std::string_view name,
+                                int index, bool as_float) {
+  const double d = n.ToDouble();
+  if (as_float) {
+    const float f = static_cast<float>(d);
+    if (std::isinf(f) || (f == 0 && !n.is_zero())) {
+      return Status::Validation(Subject(name, index) + " is " + n.ToString() +
+                                ", outside the range of float");
+    }
+  }
+  return d;
+}
+
+}  // namespace types_internal
+
+StatusOr<std::string> GetString(const AttributeMap& item,
+                                std::string_view name) {
+  EDDY_ASSIGN_OR_RETURN(
+      const AttributeValue* value,
+      types_internal::FindTyped(item, name, AttributeType::kS));
+  return value->s();
+}
+
+StatusOr<std::string> GetBinary(const AttributeMap& item,
+                                std::string_view name) {
+  EDDY_ASSIGN_OR_RETURN(
+      const AttributeValue* value,
+      types_internal::FindTyped(item, name, AttributeType::kB));
+  return value->b();
+}
+
+StatusOr<bool> GetBool(const AttributeMap& item, std::string_view name) {
+  EDDY_ASSIGN_OR_RETURN(
+      const AttributeValue* value,
+      types_internal::FindTyped(item, name, AttributeType::kBOOL));
+  return value->boolean();
+}
+
+StatusOr<AttributeMap> GetMap(const AttributeMap& item, std::string_view name) {
+  EDDY_ASSIGN_OR_RETURN(
+      const AttributeValue* value,
+      types_internal::FindTyped(item, name, AttributeType::kM));
+  return value->m();
+}
+
+StatusOr<std::vector<AttributeValue>> GetList(const AttributeMap& item,
+                                              std::string_view name) {
+  EDDY_ASSIGN_OR_RETURN(
+      const AttributeValue* value,
+      types_internal::FindTyped(item, name, AttributeType::kL));
+  return value->l();
+}
+
+StatusOr<std::vector<std::string>> GetStringSet(const AttributeMap& item,
+                                                std::string_view name) {
+  EDDY_ASSIGN_OR_RETURN(
+      const AttributeValue* value,
+      types_internal::FindTyped(item, name, AttributeType::kSS));
+  return value->ss();
+}
+
+StatusOr<std::vector<std::string>> GetBinarySet(const AttributeMap& item,
+                                                std::string_view name) {
+  EDDY_ASSIGN_OR_RETURN(
+      const AttributeValue* value,
+      types_internal::FindTyped(item, name, AttributeType::kBS));
+  return value->bs();
 }
 
 }  // namespace eddy

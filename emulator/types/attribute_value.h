@@ -27,8 +27,10 @@
 #include <cstdlib>
 #include <initializer_list>
 #include <iosfwd>
+#include <limits>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -57,6 +59,23 @@ std::string_view AttributeTypeName(AttributeType type);
 
 class AttributeValue;
 struct AttributeMapEntry;
+
+namespace types_internal {
+template <typename T>
+inline constexpr bool kIsCharacter =
+    std::is_same_v<T, char> || std::is_same_v<T, wchar_t> ||
+    std::is_same_v<T, char8_t> || std::is_same_v<T, char16_t> ||
+    std::is_same_v<T, char32_t>;
+// Integers that AttributeValue::N and GetNumber<T> take: every integral type
+// but bool and the character types (int8_t and uint8_t are integers).
+template <typename T>
+inline constexpr bool kIsInteger =
+    std::is_integral_v<T> && !std::is_same_v<T, bool> && !kIsCharacter<T>;
+// Arguments AttributeValue::N refuses: binary floating point, bool, characters.
+template <typename T>
+inline constexpr bool kIsNotADecimal =
+    std::is_floating_point_v<T> || std::is_same_v<T, bool> || kIsCharacter<T>;
+}  // namespace types_internal
 
 class AttributeMap {
  public:
@@ -109,9 +128,35 @@ class AttributeValue {
 
   static AttributeValue S(std::string value);
   static AttributeValue N(Number value);
-  static AttributeValue N(int64_t value);
+  // Any integer type (int, int64_t, uint64_t, size_t, ...): always exact.
+  template <typename T,
+            std::enable_if_t<types_internal::kIsInteger<T>, int> = 0>
+  static AttributeValue N(T value) {
+    if constexpr (std::is_signed_v<T>) {
+      return NInt64(static_cast<int64_t>(value));
+    } else {
+      return NUint64(static_cast<uint64_t>(value));
+    }
+  }
+  // N(1.5), N(0.1f), N(true) and N('7') do not compile, on purpose. A binary
+  // double is not a decimal: N(1.5) used to store 1 through int64_t, and
+  // even an exact conversion would have to pick a decimal for 0.1 (shortest
+  // round trip "0.1", or its exact binary value with 55 digits), and fail for
+  // NaN, infinities and magnitudes beyond 1E126, where N() has no way to
+  // report an error. Say what you mean instead: ParseN("1.5") for a decimal
+  // literal, NFromDouble(x) for a computed double.
+  template <typename T,
+            std::enable_if_t<types_internal::kIsNotADecimal<T>, int> = 0>
+  static AttributeValue N(T value) = delete;
   // Parses the text as a Number (see Number::Parse for the errors).
   static StatusOr<AttributeValue> ParseN(std::string_view text);
+  // The shortest decimal that reads back as the same double (std::to_chars):
+  // 0.1 is stored as 0.1, 0.1 + 0.2 as 0.30000000000000004, 1e21 as
+  // 1000000000000000000000; so NFromDouble(x)->n().ToDouble() == x.
+  // ValidationException "<x> is not a number DynamoDB can store" for NaN and
+  // infinities; DynamoDB's overflow / underflow messages, prefixed with the
+  // decimal, beyond its range (magnitudes from 1E-130 to below 1E126).
+  static StatusOr<AttributeValue> NFromDouble(double value);
   static AttributeValue B(std::string bytes);
   static AttributeValue Bool(bool value);
   static AttributeValue Null();
@@ -193,6 +238,8 @@ class AttributeValue {
                            BinarySet, AttributeMap, List, NullTag, bool>;
 
   explicit AttributeValue(Rep rep) : rep_(std::move(rep)) {}
+  static AttributeValue NInt64(int64_t value);
+  static AttributeValue NUint64(uint64_t value);
 
   // Wrong-type access is a programming error: abort, never throw.
   template <typename T>
@@ -254,6 +301,143 @@ int CompareScalars(const AttributeValue& a, const AttributeValue& b);
 // gtest printers.
 void PrintTo(const AttributeValue& value, std::ostream* os);
 void PrintTo(const AttributeMap& map, std::ostream* os);
+
+// --- Typed getters -----------------------------------------------------------
+//
+// One attribute of an item as a C++ value, or a Status that says what was
+// wrong (never an abort, unlike the accessors s(), n(), ... above):
+//
+//   StatusOr<std::string> name = GetString(item, "name");
+//   StatusOr<int> copies = GetNumber<int>(item, "copies");
+//   StatusOr<Number> price = GetNumber(item, "price");      // exact
+//   StatusOr<double> ratio = GetNumber<double>(item, "ratio");  // nearest
+//   StatusOr<AttributeMap> address = GetMap(item, "address");
+//   StatusOr<std::string> city = GetString(*address, "city");
+//
+// Errors are ValidationExceptions with eddy's own messages (DynamoDB has no
+// such call), naming the attribute and what it holds:
+//   attribute "copies" is missing
+//   attribute "copies" is a string (S), not a number (N)
+//   attribute "copies" is 1.5, not an integer (int32_t)
+//   attribute "copies" is 300, outside the range of int8_t (-128 to 127)
+//   element 2 of attribute "sizes" is -1, outside the range of uint32_t ...
+// Values are copied out. GetNumber<T> takes T = Number (the default), double
+// or float (the nearest value; float also fails outside its range), or any
+// integer type (the value must be an integer within T's range).
+//
+// Thread safety: pure functions of a const item.
+
+StatusOr<std::string> GetString(const AttributeMap& item,
+                                std::string_view name);
+template <typename T = Number>
+StatusOr<T> GetNumber(const AttributeMap& item, std::string_view name);
+// The bytes of a B attribute (not base64).
+StatusOr<std::string> GetBinary(const AttributeMap& item,
+                                std::string_view name);
+StatusOr<bool> GetBool(const AttributeMap& item, std::string_view name);
+StatusOr<AttributeMap> GetMap(const AttributeMap& item, std::string_view name);
+StatusOr<std::vector<AttributeValue>> GetList(const AttributeMap& item,
+                                              std::string_view name);
+// Sets in their canonical order (bytewise; numerically for NS).
+StatusOr<std::vector<std::string>> GetStringSet(const AttributeMap& item,
+                                                std::string_view name);
+template <typename T = Number>
+StatusOr<std::vector<T>> GetNumberSet(const AttributeMap& item,
+                                      std::string_view name);
+StatusOr<std::vector<std::string>> GetBinarySet(const AttributeMap& item,
+                                                std::string_view name);
+
+namespace types_internal {
+
+// The attribute when present with type `type`; otherwise the getters' error.
+StatusOr<const AttributeValue*> FindTyped(const AttributeMap& item,
+                                          std::string_view name,
+                                          AttributeType type);
+
+// Conversions of GetNumber<T> and GetNumberSet<T>. In errors the value is
+// `attribute "<name>"`, or `element <index> of attribute "<name>"` when
+// index >= 0; `type_name` is T's name ("int32_t").
+StatusOr<int64_t> NumberToInt64(const Number& n, std::string_view name,
+                                int index, std::string_view type_name,
+                                int64_t min, int64_t max);
+StatusOr<uint64_t> NumberToUint64(const Number& n, std::string_view name,
+                                  int index, std::string_view type_name,
+                                  uint64_t max);
+StatusOr<double> NumberToDouble(const Number& n, std::string_view name,
+                                int index, bool as_float);
+
+template <typename T>
+constexpr std::string_view IntegerTypeName() {
+  constexpr bool kSigned = std::is_signed_v<T>;
+  switch (sizeof(T)) {
+    case 1:
+      return kSigned ? "int8_t" : "uint8_t";
+    case 2:
+      return kSigned ? "int16_t" : "uint16_t";
+    case 4:
+      return kSigned ? "int32_t" : "uint32_t";
+    default:
+      return kSigned ? "int64_t" : "uint64_t";
+  }
+}
+
+template <typename T>
+StatusOr<T> NumberAs(const Number& n, std::string_view name, int index) {
+  if constexpr (std::is_same_v<T, Number>) {
+    return n;
+  } else if constexpr (std::is_floating_point_v<T>) {
+    EDDY_ASSIGN_OR_RETURN(
+        double d, NumberToDouble(n, name, index, std::is_same_v<T, float>));
+    return static_cast<T>(d);
+  } else if constexpr (std::is_signed_v<T>) {
+    EDDY_ASSIGN_OR_RETURN(int64_t v,
+                          NumberToInt64(n, name, index, IntegerTypeName<T>(),
+                                        std::numeric_limits<T>::min(),
+                                        std::numeric_limits<T>::max()));
+    return static_cast<T>(v);
+  } else {
+    EDDY_ASSIGN_OR_RETURN(uint64_t v,
+                          NumberToUint64(n, name, index, IntegerTypeName<T>(),
+                                         std::numeric_limits<T>::max()));
+    return static_cast<T>(v);
+  }
+}
+
+template <typename T>
+inline constexpr bool kIsNumberTarget =
+    std::is_same_v<T, Number> || std::is_same_v<T, double> ||
+    std::is_same_v<T, float> || kIsInteger<T>;
+
+}  // namespace types_internal
+
+template <typename T>
+StatusOr<T> GetNumber(const AttributeMap& item, std::string_view name) {
+  static_assert(types_internal::kIsNumberTarget<T>,
+                "GetNumber<T>: T is Number, double, float or an integer type");
+  EDDY_ASSIGN_OR_RETURN(
+      const AttributeValue* value,
+      types_internal::FindTyped(item, name, AttributeType::kN));
+  return types_internal::NumberAs<T>(value->n(), name, -1);
+}
+
+template <typename T>
+StatusOr<std::vector<T>> GetNumberSet(const AttributeMap& item,
+                                      std::string_view name) {
+  static_assert(
+      types_internal::kIsNumberTarget<T>,
+      "GetNumberSet<T>: T is Number, double, float or an integer type");
+  EDDY_ASSIGN_OR_RETURN(
+      const AttributeValue* value,
+      types_internal::FindTyped(item, name, AttributeType::kNS));
+  std::vector<T> out;
+  out.reserve(value->ns().size());
+  for (size_t i = 0; i < value->ns().size(); ++i) {
+    EDDY_ASSIGN_OR_RETURN(T v, types_internal::NumberAs<T>(
+                                   value->ns()[i], name, static_cast<int>(i)));
+    out.push_back(std::move(v));
+  }
+  return out;
+}
 
 }  // namespace eddy
 

@@ -52,6 +52,8 @@ inline constexpr int64_t kMaxExpressionAttributeBytes = 2 * 1024 * 1024;
 inline constexpr int kMaxGlobalSecondaryIndexes = 20;
 inline constexpr int kMaxLocalSecondaryIndexes = 5;
 inline constexpr int kMaxProjectedNonKeyAttributes = 100;
+// Tables per account and region (DynamoDB's default quota).
+inline constexpr int kMaxTablesPerRegion = 2500;
 // A GSI key: up to four partition-key and four sort-key attributes.
 inline constexpr int kMaxIndexKeyAttributes = 4;
 inline constexpr int64_t kMaxItemCollectionBytes = 10LL * 1024 * 1024 * 1024;

@@ -3,17 +3,45 @@
 #include "emulator/wire/attribute_json.h"
 
 #include "emulator/wire/internal/attribute_codec.h"
+#include "emulator/wire/internal/json_reader.h"
+#include "emulator/wire/internal/serialization_errors.h"
 
 namespace eddy {
+namespace {
+
+using wire_internal::JsonReader;
+using wire_internal::JsonType;
+using wire_internal::ValueDecoder;
+
+// The whole document must be JSON (that beats any type error), then a type
+// error anywhere beats any value error.
+Status Outcome(JsonReader& in, const ValueDecoder& d) {
+  if (!in.Finish()) return wire_internal::MalformedBody();
+  if (!d.serialization().ok()) return d.serialization();
+  return d.validation();
+}
+
+}  // namespace
 
 StatusOr<AttributeValue> DecodeAttributeValueJson(std::string_view json) {
-  EDDY_ASSIGN_OR_RETURN(wire_internal::Json j, wire_internal::ParseJson(json));
-  return wire_internal::ToAttributeValue(j);
+  JsonReader in(json);
+  if (in.Peek() != JsonType::kObject) return wire_internal::MalformedBody();
+  ValueDecoder d(&in);
+  AttributeValue value;
+  d.ReadValue(1, &value);
+  EDDY_RETURN_IF_ERROR(Outcome(in, d));
+  return value;
 }
 
 StatusOr<Item> DecodeItemJson(std::string_view json) {
-  EDDY_ASSIGN_OR_RETURN(wire_internal::Json j, wire_internal::ParseJson(json));
-  return wire_internal::ToItem(j);
+  JsonReader in(json);
+  if (in.Peek() != JsonType::kObject) return wire_internal::MalformedBody();
+  ValueDecoder d(&in);
+  Item item;
+  d.ReadMap({wire_internal::Slot::kMapField, wire_internal::kAttributeValueClass},
+            &item);
+  EDDY_RETURN_IF_ERROR(Outcome(in, d));
+  return item;
 }
 
 std::string EncodeAttributeValueJson(const AttributeValue& value) {

@@ -1,7 +1,9 @@
 // Copyright 2026 The eddy Authors.
 //
-// Execute: parse, dispatch to the operation's codec (ops/*.cc), and turn an
-// error Status into DynamoDB's error body.
+// Execute: read the body (ObjectReader::ParseBody checks it and notes its
+// members; nothing is decoded before a codec asks), dispatch to the
+// operation's codec (ops/*.cc), and turn an error Status into DynamoDB's
+// error body.
 
 #include "emulator/wire/execute.h"
 
@@ -14,11 +16,15 @@
 namespace eddy {
 namespace {
 
-using wire_internal::Json;
+using wire_internal::JsonReader;
+using wire_internal::JsonType;
+using wire_internal::JsonValue;
 using wire_internal::JsonWriter;
+using wire_internal::ObjectReader;
 using wire_internal::OpFunction;
+using wire_internal::RequestErrors;
 
-constexpr std::array<std::pair<std::string_view, OpFunction>, 22> kOperations =
+constexpr std::array<std::pair<std::string_view, OpFunction>, 23> kOperations =
     {{
         {"BatchGetItem", wire_internal::BatchGetItemOp},
         {"BatchWriteItem", wire_internal::BatchWriteItemOp},
@@ -27,6 +33,7 @@ constexpr std::array<std::pair<std::string_view, OpFunction>, 22> kOperations =
         {"DeleteTable", wire_internal::DeleteTableOp},
         {"DescribeTable", wire_internal::DescribeTableOp},
         {"DescribeTimeToLive", wire_internal::DescribeTimeToLiveOp},
+        {"EddyAdvanceClock", wire_internal::EddyAdvanceClockOp},
         {"EddyClearFaults", wire_internal::EddyClearFaultsOp},
         {"EddyInjectFault", wire_internal::EddyInjectFaultOp},
         {"GetItem", wire_internal::GetItemOp},
@@ -63,11 +70,13 @@ OpFunction FindOperation(std::string_view operation) {
 // message at all.
 Status UnknownOperation() { return Status(ErrorCode::kUnknownOperation, ""); }
 
-WireResponse Run(Database& db, OpFunction op, const Json& body) {
-  if (!body.is_object()) {
-    return ErrorResponse(wire_internal::WrongJsonType(body, "structure"));
+WireResponse Run(Database& db, OpFunction op, std::string_view body) {
+  RequestErrors errors;
+  ObjectReader reader;
+  if (Status s = ObjectReader::ParseBody(body, &errors, &reader); !s.ok()) {
+    return ErrorResponse(s);
   }
-  StatusOr<std::string> out = op(db, body);
+  StatusOr<std::string> out = op(db, reader);
   if (!out.ok()) return ErrorResponse(out.status());
   WireResponse r;
   r.body = *std::move(out);
@@ -130,29 +139,39 @@ WireResponse Execute(Database& db, std::string_view operation,
                      std::string_view request_json) {
   OpFunction op = FindOperation(operation);
   if (op == nullptr) return ErrorResponse(UnknownOperation());
-  StatusOr<Json> body = wire_internal::ParseJson(request_json);
-  if (!body.ok()) return ErrorResponse(body.status());
-  return Run(db, op, *body);
+  return Run(db, op, request_json);
 }
 
 WireResponse ExecuteEnvelope(Database& db, std::string_view envelope_json) {
-  StatusOr<Json> j = wire_internal::ParseJson(envelope_json);
-  if (!j.ok()) return ErrorResponse(j.status());
-  const Json* op_name = nullptr;
-  if (j->is_object()) {
-    auto it = j->find("op");
-    if (it != j->end() && it->is_string()) op_name = &*it;
+  JsonReader in(envelope_json);
+  JsonValue op_name, request;
+  if (in.Peek() == JsonType::kObject) {
+    in.EnterObject();
+    std::string_view key;
+    while (in.NextMember(&key)) {
+      if (key == "op") {
+        op_name = in.SkipValue();
+      } else if (key == "request") {
+        request = in.SkipValue();
+      } else {
+        in.Skip();
+      }
+    }
+  } else {
+    in.Skip();
   }
-  if (op_name == nullptr) {
+  if (!in.Finish()) return ErrorResponse(wire_internal::MalformedBody());
+  if (op_name.type != JsonType::kString) {
     return ErrorResponse(
         Status::Validation("An eddy request envelope is "
                            "{\"op\":\"<Operation>\",\"request\":{...}}"));
   }
-  OpFunction op = FindOperation(op_name->get_ref<const std::string&>());
+  OpFunction op = FindOperation(wire_internal::StringOf(op_name));
   if (op == nullptr) return ErrorResponse(UnknownOperation());
-  auto it = j->find("request");
-  if (it == j->end() || it->is_null()) return Run(db, op, Json::object());
-  return Run(db, op, *it);
+  if (request.type == JsonType::kNone || request.type == JsonType::kNull) {
+    return Run(db, op, "{}");
+  }
+  return Run(db, op, request.text);
 }
 
 }  // namespace eddy

@@ -1,6 +1,8 @@
 # Sources of Execute(operation, json) (owned by the JSON API work), relative to emulator/.
 set(EDDY_EXECUTE_SOURCES
   wire/execute.cc
+  wire/internal/json_reader.cc
+  wire/internal/serialization_errors.cc
   wire/internal/json_writer.cc
   wire/internal/request_reader.cc
   wire/internal/legacy_reader.cc

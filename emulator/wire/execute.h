@@ -16,14 +16,26 @@
 //   BatchGetItem, BatchWriteItem, TransactWriteItems, TransactGetItems,
 //   UpdateTimeToLive, DescribeTimeToLive, TagResource, UntagResource,
 //   ListTagsOfResource; and eddy's own EddyInjectFault / EddyClearFaults
-//   (fault injection, emulator/api/faults.h; wire shape in
-//   emulator/wire/ops/admin.cc). Any other name is an
-//   UnknownOperationException (400, no message, as DynamoDB sends it).
-// - Checks come in DynamoDB's order: malformed JSON or a member of the wrong
-//   JSON type anywhere in the request is a SerializationException; then the
-//   request-model errors (missing required members, bad enum strings) in the
-//   generic "N validation error(s) detected: ..." form; then value and
+//   (fault injection, emulator/api/faults.h) and EddyAdvanceClock (moves a
+//   ManualClock); their wire shapes are in emulator/wire/ops/admin.cc. Any
+//   other name is an UnknownOperationException (400, no message, as DynamoDB
+//   sends it).
+// - Checks come in DynamoDB's order: a body that is not JSON, not UTF-8 or
+//   not an object is a SerializationException with no message (DynamoDB
+//   quotes nothing of it); then a member of the wrong JSON type anywhere in
+//   the request is a SerializationException in the deserializer's words
+//   (the first in the body wins; wire/internal/serialization_errors.cc); then
+//   the request-model errors (missing required members, bad enum strings) in
+//   the generic "N validation error(s) detected: ..." form; then value and
 //   placeholder errors; then whatever the Database reports.
+// - The body is read once by a streaming reader straight into the typed
+//   request; no document of it is built. A hostile 17 MB body (deep nesting,
+//   millions of elements) costs at most a few times its size in memory;
+//   lists DynamoDB bounds (TransactItems, BatchWriteItem writes, BatchGetItem
+//   keys, KeySchema) are kept up to one element past the bound.
+// - Answers are always valid UTF-8 JSON: bytes that are not UTF-8 in any
+//   string written (an item stored through the typed API, a message) are
+//   replaced by U+FFFD.
 // - Unknown members are ignored, as DynamoDB does. The legacy parameters
 //   (Expected, AttributeUpdates, KeyConditions, QueryFilter, ScanFilter,
 //   AttributesToGet, ConditionalOperator) are decoded like the rest; table
@@ -33,7 +45,8 @@
 //   SerializationException and TransactionCanceledException), plus "Item",
 //   "CancellationReasons" or "ThrottlingReasons" when the Status carries them.
 // - Never throws and never crashes on any input (deep nesting, NUL bytes,
-//   truncated bodies).
+//   truncated bodies, invalid UTF-8); no input answers with a status >= 500
+//   (tests/wire/execute_property_test.cc).
 //
 // Thread safety: as safe as the Database; Execute keeps no state.
 
@@ -62,8 +75,8 @@ std::string ErrorBodyJson(const Status& status);
 
 // One request in eddy's envelope, {"op":"PutItem","request":{...}} (the line
 // format of `eddy exec` and of the wire golden files). An envelope that is
-// not JSON is a SerializationException; one without a string "op" is a
-// ValidationException; a missing "request" is taken as {}.
+// not JSON is a SerializationException (no message); one without a string
+// "op" is a ValidationException; a missing or null "request" is taken as {}.
 WireResponse ExecuteEnvelope(Database& db, std::string_view envelope_json);
 
 }  // namespace eddy

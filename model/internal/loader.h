@@ -9,7 +9,9 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -68,8 +70,18 @@ inline std::optional<std::pair<std::string, int>> SplitIndexKeyName(
   return std::make_pair(std::string(head), n);
 }
 
-// Reads one model document into a Model, collecting every error it finds
-// (each with the JSON pointer of its place) instead of stopping at the first.
+// Reads one model document into a Model, collecting every root error it
+// finds (each with the JSON pointer of the member at fault) instead of
+// stopping at the first.
+//
+// Root errors only: a part with an error (an index definition, an entity
+// shape, a generator entry, an access pattern) is remembered as broken, and
+// checks that would only repeat its error elsewhere are skipped — an entry
+// that picks from a broken entry is not told that its bindings are
+// missing, a pattern on a broken index is not told the index is undefined,
+// a misspelt member is not also reported missing ("partitionkey" gets a
+// "did you mean", not also "missing \"partitionKey\""), and an unknown
+// entity type is reported once, where it is first named.
 class Loader {
  public:
   explicit Loader(std::vector<ModelError>* errors) : errors_(errors) {}
@@ -80,6 +92,22 @@ class Loader {
   void Error(std::string pointer, std::string message) {
     errors_->push_back({std::move(pointer), std::move(message)});
   }
+  // "missing \"<member>\"" at `at`, unless a misspelling of it was
+  // reported there already.
+  void Missing(const std::string& at, std::string_view member);
+  // An entityType named at `at` that no shape has: reported once per name
+  // (with a "did you mean"), and never for a type whose shape is broken.
+  // Returns true when the type is known and sound.
+  bool KnownEntityType(const Model& model, const std::string& type,
+                       const std::string& at);
+  // Prefixes the errors under "/Access Patterns/<i>" with "pattern <i+1>
+  // (\"<name>\"): ", as the run's report numbers patterns.
+  void NamePatterns(const Json& root);
+  // Where `pointer` lies in the document: the position of each of its
+  // tokens among its siblings (SIZE_MAX for an absent member), so that
+  // errors sort in document order.
+  static std::vector<size_t> DocumentOrder(const Json& root,
+                                           const std::string& pointer);
 
   // Typed member access; each reports its own shape error.
   const std::string* String(const Json& obj, std::string_view member,
@@ -112,6 +140,17 @@ class Loader {
   std::optional<AttributeGenerator> LoadAttribute(const Json& value,
                                                   const std::string& at);
   void CheckPatternsAgainstWorkload(Model* model);
+
+  // What is broken (see the class comment).
+  bool table_broken_ = false;             // an index definition had an error
+  std::set<size_t> broken_shapes_;        // indexes into Model::entities
+  std::set<std::string> broken_types_;    // entity types of broken shapes
+  std::set<std::string> broken_entries_;  // generator entry names
+  std::set<std::string> broken_entry_types_;  // their entity types
+  std::set<std::string> unknown_types_;       // reported once each
+  std::set<std::string> broken_patterns_;  // pointers of patterns with errors
+  // Object pointer -> members a misspelt member there was taken for.
+  std::map<std::string, std::set<std::string>> misspelt_;
 
   // Raw index-key members of each shape, kept until the table is known.
   struct RawIndexKey {

@@ -1,22 +1,36 @@
 // Copyright 2026 The eddy Authors.
 //
 // RenderHtml: one self-contained page (inline CSS and SVG; no script, no
-// fonts or images from the network).
+// fonts or images from the network). Every SVG has a viewBox and is drawn at
+// the page's width (CSS width 100%), so the report reads at 700 px as at
+// 1,400 px.
 //
 // The heat map has one row per partition the resource ever had, in key
-// order (a split's children sit where their parent was), and one column
-// per time bucket (at most 240). A cell is the partition's utilisation in
-// that bucket — the larger of consumed write units over the partition's
-// write cap and consumed read units over its read cap — from pale blue (idle)
-// to dark blue (at the cap); a bucket with throttled requests is red, the
-// deeper the larger the throttled share. Grey: the partition did not exist
-// yet or was already split. With more than 64 partitions, adjacent
-// partitions share a row (the row then shows their mean).
+// order (a split's children sit where their parent was), labelled in words:
+// "partition 7: 4000–7fff", its number and the range of partition-key hashes
+// it holds (the first 4 of 16 hex digits; a sort key after '/' where a
+// split cut one key's items), with a line of explanation above the map.
+// Rows are labelled every k-th row when they are too thin for one label
+// each. One column per time bucket (at most 240). A cell is the partition's
+// utilisation in that bucket — the larger of consumed write units over the
+// partition's write cap and consumed read units over its read cap — from
+// pale blue (idle) to dark blue (at the cap); a bucket with throttled
+// requests is red, the deeper the larger the throttled share. Grey: the
+// partition did not exist yet or was already split. With more than 64
+// partitions, adjacent partitions share a row (the row then shows their
+// mean).
+//
+// Line charts (LineChart) keep their series apart: a legend above the plot,
+// a label at each line's end (pushed apart so labels never overlap), a dash
+// pattern per series of one colour, and a series that coincides with an
+// earlier one drawn 3 px lower with another dash and labelled "(= other)".
+// The throttle curves are one chart per traffic stream.
 
 #include <algorithm>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 #include "emulator/capacity/units.h"
 #include "model/lab/internal/text.h"
@@ -103,20 +117,71 @@ int64_t TimeStep(int64_t duration) {
   return 86400;
 }
 
+// Dash patterns, in the order lines without their own get them, so that
+// lines stay apart in print and for readers who do not tell the colours
+// apart.
+constexpr const char* kDashes[] = {"", "7 4", "2 3", "10 3 2 3", "4 2"};
+
 struct Line {
   std::string name;
   std::string color;
-  bool dashed = false;
+  std::string dash;            // stroke-dasharray; "" solid
   std::vector<double> values;  // one per bucket
 };
 
-// A line chart over the run: x in seconds, `bucket` seconds per value.
-std::string LineChart(const std::string& y_label,
-                      const std::vector<Line>& lines, int64_t duration,
-                      int64_t bucket, bool step = false) {
-  constexpr int kW = 960, kH = 260, kLeft = 70, kRight = 20, kTop = 14,
-                kBottom = 40;
-  const int pw = kW - kLeft - kRight, ph = kH - kTop - kBottom;
+// "1 attempt", "2 attempts".
+std::string Count(int64_t n, std::string_view singular,
+                  std::string_view plural) {
+  return Grouped(n) + " " + std::string(n == 1 ? singular : plural);
+}
+
+// Whether two series coincide: equal within half a pixel of the plot
+// everywhere (one would hide the other).
+bool Coincide(const std::vector<double>& a, const std::vector<double>& b,
+              double units_per_pixel) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (std::fabs(a[i] - b[i]) > 0.5 * units_per_pixel) return false;
+  }
+  return true;
+}
+
+// A line chart over the run: x in seconds, `bucket` seconds per value. The
+// legend sits above the plot; each line is labelled at its end, labels
+// pushed apart so they never overlap; a line that coincides with an earlier
+// one is drawn with another dash pattern, 3 px lower, and its label says
+// which it coincides with. The SVG scales to the page's width (viewBox).
+std::string LineChart(const std::string& y_label, std::vector<Line> lines,
+                      int64_t duration, int64_t bucket, bool step = false) {
+  constexpr int kW = 820, kLeft = 64, kRight = 178, kBottom = 40,
+                kLegendRow = 18;
+  constexpr int kPlotHeight = 206;
+  // Dash patterns for lines that have none, by position among the lines of
+  // the same colour.
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (!lines[i].dash.empty()) continue;
+    size_t same_color = 0;
+    for (size_t j = 0; j < i; ++j)
+      same_color += lines[j].color == lines[i].color;
+    lines[i].dash = kDashes[same_color % std::size(kDashes)];
+  }
+  // The legend's rows (about 7 px per character at 12 px).
+  std::vector<std::vector<size_t>> legend_rows(1);
+  {
+    int x = 0;
+    for (size_t i = 0; i < lines.size(); ++i) {
+      const int w = 44 + 8 * static_cast<int>(lines[i].name.size());
+      if (x > 0 && x + w > kW - kLeft - 20) {
+        legend_rows.emplace_back();
+        x = 0;
+      }
+      legend_rows.back().push_back(i);
+      x += w;
+    }
+  }
+  const int top = 8 + kLegendRow * static_cast<int>(legend_rows.size()) + 8;
+  const int kH = top + kPlotHeight + kBottom;
+  const int pw = kW - kLeft - kRight, ph = kPlotHeight;
   double max = 0;
   for (const Line& l : lines)
     for (double v : l.values) max = std::max(max, v);
@@ -126,11 +191,44 @@ std::string LineChart(const std::string& y_label,
     return kLeft +
            pw * seconds / static_cast<double>(std::max<int64_t>(1, duration));
   };
-  auto Y = [&](double v) { return kTop + ph - ph * v / ymax; };
-  std::string s = "<svg class=\"chart\" width=\"" + std::to_string(kW) +
-                  "\" height=\"" + std::to_string(kH) + "\" viewBox=\"0 0 " +
-                  std::to_string(kW) + " " + std::to_string(kH) +
-                  "\" xmlns=\"http://www.w3.org/2000/svg\">";
+  auto Y = [&](double v) { return top + ph - ph * v / ymax; };
+  // Coinciding lines: each is shifted below the one it coincides with.
+  std::vector<double> shift(lines.size(), 0);
+  std::vector<int> same_as(lines.size(), -1);
+  for (size_t j = 1; j < lines.size(); ++j) {
+    for (size_t i = 0; i < j; ++i) {
+      if (Coincide(lines[i].values, lines[j].values, ymax / ph)) {
+        same_as[j] = static_cast<int>(i);
+        shift[j] = shift[i] + 3;
+        if (lines[j].dash == lines[i].dash) {
+          lines[j].dash = lines[i].dash.empty() ? "7 4" : "";
+        }
+        break;
+      }
+    }
+  }
+  std::string s = "<svg class=\"chart\" viewBox=\"0 0 " + std::to_string(kW) +
+                  " " + std::to_string(kH) +
+                  "\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\">";
+  s += "<title>" + Esc(y_label) + " over virtual time</title>";
+  // Legend, above the plot.
+  for (size_t row = 0; row < legend_rows.size(); ++row) {
+    int lx = kLeft;
+    const int ly = 8 + kLegendRow * static_cast<int>(row) + 9;
+    for (size_t i : legend_rows[row]) {
+      const Line& l = lines[i];
+      s += "<line x1=\"" + std::to_string(lx) + "\" y1=\"" +
+           std::to_string(ly - 4) + "\" x2=\"" + std::to_string(lx + 26) +
+           "\" y2=\"" + std::to_string(ly - 4) + "\" stroke=\"" + l.color +
+           "\" stroke-width=\"2.5\"" +
+           (l.dash.empty() ? "" : " stroke-dasharray=\"" + l.dash + "\"") +
+           "/>";
+      s += "<text x=\"" + std::to_string(lx + 31) + "\" y=\"" +
+           std::to_string(ly) + "\" class=\"legend\">" + Esc(l.name) +
+           "</text>";
+      lx += 44 + 8 * static_cast<int>(l.name.size());
+    }
+  }
   // Grid and axes.
   for (double v = 0; v <= ymax + 1e-9; v += ystep) {
     s += "<line x1=\"" + F(kLeft) + "\" y1=\"" + F(Y(v)) + "\" x2=\"" +
@@ -143,46 +241,69 @@ std::string LineChart(const std::string& y_label,
   }
   const int64_t tstep = TimeStep(duration);
   for (int64_t t = 0; t <= duration; t += tstep) {
-    s += "<line x1=\"" + F(X(t)) + "\" y1=\"" + F(kTop) + "\" x2=\"" + F(X(t)) +
-         "\" y2=\"" + F(kTop + ph) + "\" class=\"grid\"/>";
-    s += "<text x=\"" + F(X(t)) + "\" y=\"" + F(kTop + ph + 16) +
+    s += "<line x1=\"" + F(X(t)) + "\" y1=\"" + F(top) + "\" x2=\"" + F(X(t)) +
+         "\" y2=\"" + F(top + ph) + "\" class=\"grid\"/>";
+    s += "<text x=\"" + F(X(t)) + "\" y=\"" + F(top + ph + 16) +
          "\" class=\"tick\" text-anchor=\"middle\">" + TimeLabel(t) + "</text>";
   }
-  s += "<text x=\"14\" y=\"" + F(kTop + ph / 2.0) +
-       "\" class=\"axis\" transform=\"rotate(-90 14 " + F(kTop + ph / 2.0) +
+  s += "<text x=\"14\" y=\"" + F(top + ph / 2.0) +
+       "\" class=\"axis\" transform=\"rotate(-90 14 " + F(top + ph / 2.0) +
        ")\" text-anchor=\"middle\">" + Esc(y_label) + "</text>";
   s += "<text x=\"" + F(kLeft + pw / 2.0) + "\" y=\"" + F(kH - 4) +
        "\" class=\"axis\" text-anchor=\"middle\">virtual time</text>";
-  for (const Line& l : lines) {
+  struct EndLabel {
+    double y;
+    size_t line;
+  };
+  std::vector<EndLabel> labels;
+  for (size_t li = 0; li < lines.size(); ++li) {
+    const Line& l = lines[li];
     std::string points;
+    auto y_of = [&](double v) {
+      return std::min<double>(top + ph, Y(v) + shift[li]);
+    };
     for (size_t i = 0; i < l.values.size(); ++i) {
       const double x0 = static_cast<double>(i) * bucket;
       const double x1 = std::min<double>(duration, x0 + bucket);
       if (step) {
-        points += F(X(x0)) + "," + F(Y(l.values[i])) + " " + F(X(x1)) + "," +
-                  F(Y(l.values[i])) + " ";
+        points += F(X(x0)) + "," + F(y_of(l.values[i])) + " " + F(X(x1)) + "," +
+                  F(y_of(l.values[i])) + " ";
       } else {
-        points += F(X((x0 + x1) / 2)) + "," + F(Y(l.values[i])) + " ";
+        points += F(X((x0 + x1) / 2)) + "," + F(y_of(l.values[i])) + " ";
       }
     }
     if (!points.empty()) points.pop_back();
     s += "<polyline fill=\"none\" stroke=\"" + l.color +
-         "\" stroke-width=\"1.6\"" +
-         (l.dashed ? " stroke-dasharray=\"5 3\"" : "") + " points=\"" + points +
-         "\"/>";
+         "\" stroke-width=\"1.8\"" +
+         (l.dash.empty() ? "" : " stroke-dasharray=\"" + l.dash + "\"") +
+         " points=\"" + points + "\"><title>" + Esc(l.name) +
+         "</title></polyline>";
+    if (!l.values.empty()) labels.push_back({y_of(l.values.back()), li});
   }
-  // Legend.
-  int lx = kLeft + 8;
-  for (const Line& l : lines) {
-    s += "<line x1=\"" + std::to_string(lx) + "\" y1=\"" +
-         std::to_string(kTop + 8) + "\" x2=\"" + std::to_string(lx + 18) +
-         "\" y2=\"" + std::to_string(kTop + 8) + "\" stroke=\"" + l.color +
-         "\" stroke-width=\"2.5\"" +
-         (l.dashed ? " stroke-dasharray=\"5 3\"" : "") + "/>";
-    s += "<text x=\"" + std::to_string(lx + 22) + "\" y=\"" +
-         std::to_string(kTop + 12) + "\" class=\"legend\">" + Esc(l.name) +
-         "</text>";
-    lx += 40 + 7 * static_cast<int>(l.name.size());
+  // Labels at the lines' ends, at least 13 px apart, inside the chart.
+  std::stable_sort(
+      labels.begin(), labels.end(),
+      [](const EndLabel& a, const EndLabel& b) { return a.y < b.y; });
+  for (size_t i = 1; i < labels.size(); ++i) {
+    labels[i].y = std::max(labels[i].y, labels[i - 1].y + 13);
+  }
+  const double overflow =
+      labels.empty() ? 0 : labels.back().y - (top + ph + 4.0);
+  if (overflow > 0) {
+    for (EndLabel& l : labels) l.y -= overflow;
+    for (size_t i = labels.size() - 1; i > 0; --i) {
+      labels[i - 1].y = std::min(labels[i - 1].y, labels[i].y - 13);
+    }
+  }
+  for (const EndLabel& e : labels) {
+    const Line& l = lines[e.line];
+    std::string text = l.name;
+    if (same_as[e.line] >= 0) {
+      text += " (= " + lines[static_cast<size_t>(same_as[e.line])].name + ")";
+    }
+    s += "<text x=\"" + F(kLeft + pw + 6) + "\" y=\"" + F(e.y + 4) +
+         "\" class=\"endlabel\" fill=\"" + l.color + "\">" +
+         Esc(Printable(text, 26)) + "</text>";
   }
   s += "</svg>";
   return s;
@@ -262,32 +383,90 @@ std::string HeatMap(const ScenarioResult& r, const ResourceResult& res) {
     }
   }
 
-  constexpr int kLeft = 150, kTop = 10, kW = 960;
-  const double cw = static_cast<double>(kW - kLeft - 20) / cols;
-  const double ch = std::clamp(320.0 / rows, 5.0, 18.0);
-  const int height = static_cast<int>(kTop + rows * ch + 40);
-  std::string s = "<svg class=\"heat\" width=\"" + std::to_string(kW) +
-                  "\" height=\"" + std::to_string(height) +
-                  "\" viewBox=\"0 0 " + std::to_string(kW) + " " +
-                  std::to_string(height) +
-                  "\" xmlns=\"http://www.w3.org/2000/svg\" "
-                  "shape-rendering=\"crispEdges\">";
-  for (int row = 0; row < rows; ++row) {
-    const PartitionInfo& first = parts[static_cast<size_t>(row) * per_row];
-    std::string label = "p" + std::to_string(first.id);
-    if (per_row > 1) {
-      const size_t last =
-          std::min(parts.size(), static_cast<size_t>(row + 1) * per_row) - 1;
-      label += "–p" + std::to_string(parts[last].id);
+  // Where each partition's key range ends: the start of the next
+  // partition in key order that is not its own descendant (its children
+  // share its range). 0x10000 stands for the end of the hash space.
+  auto descends = [&](const PartitionInfo& child, int32_t ancestor) {
+    for (int32_t id = child.parent_id; id >= 0;) {
+      if (id == ancestor) return true;
+      int32_t next = -1;
+      for (const PartitionInfo& q : parts) {
+        if (q.id == id) next = q.parent_id;
+      }
+      id = next;
     }
-    char hex[24];
-    std::snprintf(hex, sizeof(hex), " %04" PRIx64, first.start.hash >> 48);
-    label += hex;
-    if (!first.start.sort_key.empty())
-      label += " " + Printable(first.start.sort_key, 10);
-    if (rows <= 40 || row % ((rows + 39) / 40) == 0) {
+    return false;
+  };
+  // -1: the end of the hash space.
+  std::vector<int> end_of(parts.size(), -1);
+  for (size_t i = 0; i < parts.size(); ++i) {
+    for (size_t j = i + 1; j < parts.size(); ++j) {
+      if (Compare(parts[i], parts[j]) < 0 &&
+          (parts[j].start.hash != parts[i].start.hash ||
+           parts[j].start.sort_key != parts[i].start.sort_key) &&
+          !descends(parts[j], parts[i].id)) {
+        end_of[i] = static_cast<int>(j);
+        break;
+      }
+    }
+  }
+  auto hex4 = [](uint64_t v) {
+    char buf[16];
+    std::snprintf(buf, sizeof(buf), "%04" PRIx64, v);
+    return std::string(buf);
+  };
+  // "4000–7fff" (inclusive), or "34ab/s#0002…–34ab/s#0005…" (up to, not
+  // including, the next position) where a split cut one key's items by sort
+  // key.
+  auto range = [&](size_t first, size_t last) {
+    const auto& from = parts[first].start;
+    std::string text = hex4(from.hash >> 48);
+    if (!from.sort_key.empty()) text += "/" + Printable(from.sort_key, 8);
+    const int next = end_of[last];
+    if (next < 0) return text + "–ffff";
+    const auto& to = parts[static_cast<size_t>(next)].start;
+    if (!to.sort_key.empty()) {
+      return text + "–" + hex4(to.hash >> 48) + "/" + Printable(to.sort_key, 8);
+    }
+    const uint64_t end = to.hash >> 48;
+    return text + "–" + hex4(end == 0 ? 0 : end - 1);
+  };
+  std::vector<std::string> labels(static_cast<size_t>(rows));
+  size_t longest = 0;
+  for (int row = 0; row < rows; ++row) {
+    const size_t first_index = static_cast<size_t>(row) * per_row;
+    const size_t last_index =
+        std::min(parts.size(), static_cast<size_t>(row + 1) * per_row) - 1;
+    // "partition 3: 4000–7fff", or "partitions 3–9: ..." when rows group.
+    std::string& label = labels[static_cast<size_t>(row)];
+    label = per_row > 1
+                ? "partitions " + std::to_string(parts[first_index].id) + "–" +
+                      std::to_string(parts[last_index].id)
+                : "partition " + std::to_string(parts[first_index].id);
+    label += ": " + range(first_index, last_index);
+    // Characters, not bytes ("–" and "…" are 3 bytes each).
+    size_t chars = 0;
+    for (unsigned char c : label) chars += (c & 0xc0) != 0x80;
+    longest = std::max(longest, chars);
+  }
+
+  // The labels' column is as wide as the longest (about 7 px a character).
+  const int kLeft = std::clamp(static_cast<int>(longest) * 7 + 14, 120, 330);
+  constexpr int kTop = 10, kW = 820;
+  const double cw = static_cast<double>(kW - kLeft - 20) / cols;
+  const double ch = std::clamp(360.0 / rows, 4.0, 16.0);
+  // A label every `label_every` rows, so that labels never crowd.
+  const int label_every = std::max(1, static_cast<int>(std::ceil(13.0 / ch)));
+  const int height = static_cast<int>(kTop + rows * ch + 40);
+  std::string s = "<svg class=\"heat\" viewBox=\"0 0 " + std::to_string(kW) +
+                  " " + std::to_string(height) +
+                  "\" xmlns=\"http://www.w3.org/2000/svg\" "
+                  "shape-rendering=\"crispEdges\" role=\"img\">";
+  for (int row = 0; row < rows; ++row) {
+    const std::string& label = labels[static_cast<size_t>(row)];
+    if (row % label_every == 0) {
       s += "<text x=\"" + std::to_string(kLeft - 6) + "\" y=\"" +
-           F(kTop + row * ch + ch / 2 + 4) +
+           F(kTop + row * ch + std::min(ch, 13.0) / 2 + 4) +
            "\" class=\"tick\" text-anchor=\"end\">" + Esc(label) + "</text>";
     }
     for (int c = 0; c < cols; ++c) {
@@ -365,29 +544,36 @@ std::string RenderHtml(const ScenarioResult& r) {
       Esc(sc.name) +
       "</title><style>"
       "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;"
-      "margin:24px auto;max-width:1000px;color:#222}"
+      "margin:24px auto;max-width:1000px;padding:0 16px;color:#222}"
       "h1{font-size:22px;margin:0 0 4px}h2{font-size:16px;margin:26px 0 6px}"
       "p{margin:4px 0}.expect{color:#444;font-style:italic}"
       "table{border-collapse:collapse;margin:6px 0}"
       "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
       "th{background:#f3f3f3}td.l,th.l{text-align:left}"
       ".grid{stroke:#e3e3e3;stroke-width:1}"
-      ".tick{font-size:11px;fill:#555}.axis{font-size:12px;fill:#333}"
-      ".legend{font-size:12px;fill:#333}div.legend{display:flex;"
-      "align-items:center;gap:6px;font-size:12px;margin:4px 0 0 150px}"
-      "svg{display:block}"
+      ".tick{font-size:12px;fill:#444}.axis{font-size:13px;fill:#333}"
+      ".legend{font-size:13px;fill:#222}.endlabel{font-size:12px}"
+      "div.legend{display:flex;flex-wrap:wrap;align-items:center;gap:6px;"
+      "font-size:12px;margin:4px 0 0 0}"
+      "svg{display:block}svg.chart,svg.heat{width:100%;height:auto}"
+      "p.explain{color:#555;font-size:13px}h3{font-size:14px;margin:14px 0 2px}"
+      "div.scroll{overflow-x:auto;max-width:100%}"
       "</style></head><body>\n";
   h += "<h1>" + Esc(sc.name) + "</h1>\n";
   if (!sc.description.empty()) h += "<p>" + Esc(sc.description) + "</p>\n";
   if (!sc.expect.empty())
     h += "<p class=\"expect\">Expected: " + Esc(sc.expect) + "</p>\n";
   h += "<p>" + TimeLabel(duration) + " of virtual time, seed " +
-       std::to_string(sc.seed) + ", rate scale " + F(r.rate_scale, 3) +
-       ", up to " + std::to_string(sc.retry.max_attempts) +
-       " attempts per request. Generated by eddy.</p>\n";
+       std::to_string(sc.seed) + ", rate scale " + F(r.rate_scale, 3) + ", " +
+       (sc.retry.max_attempts == 1
+            ? std::string("1 attempt per request (no retries)")
+            : "up to " + Count(sc.retry.max_attempts, "attempt", "attempts") +
+                  " per request") +
+       ". Generated by eddy.</p>\n";
 
   // Streams.
-  h += "<h2>Client</h2><table><tr><th class=\"l\">stream</th><th>requests</th>"
+  h += "<h2>Client</h2><div class=\"scroll\"><table><tr><th class=\"l\">stream"
+       "</th><th>requests</th>"
        "<th>calls</th><th>accepted</th><th>throttled</th><th>retries</th>"
        "<th>gave up</th><th>items ok</th><th>items throttled</th></tr>";
   for (const StreamResult& s : r.streams) {
@@ -400,7 +586,7 @@ std::string RenderHtml(const ScenarioResult& r) {
          "</td><td>" + Grouped(t.items_ok) + "</td><td>" +
          Grouped(t.items_throttled) + "</td></tr>";
   }
-  h += "</table>\n";
+  h += "</table></div>\n";
 
   // Heat maps.
   for (const ResourceResult& res : r.resources) {
@@ -420,25 +606,43 @@ std::string RenderHtml(const ScenarioResult& r) {
          F(capacity::ToUnits(res.partition_write_cap), 0) + " WCU, " +
          F(capacity::ToUnits(res.partition_read_cap), 0) +
          " RCU per second.</p>\n";
+    h += "<p class=\"explain\">Each row is a partition, in key order: its "
+         "number and the range of partition-key hashes it holds (the first 4 "
+         "of 16 hex digits; after a '/', the sort key where a split for heat "
+         "cut one key's items, the range then ending before the next one). A "
+         "split's two children follow their parent "
+         "(grey once it is split). Each column is " +
+         Count(std::max<int64_t>(1, (duration + kMaxColumns - 1) / kMaxColumns),
+               "second", "seconds") +
+         " of virtual time.</p>\n";
     h += HeatMap(r, res) + "\n" + Legend() + "\n";
   }
 
-  // Throttle curves.
-  {
-    std::vector<double> ok(static_cast<size_t>(duration)), throttled(ok.size()),
-        retries(ok.size());
-    for (size_t i = 0; i < ok.size(); ++i) {
-      ok[i] = static_cast<double>(r.seconds[i].items_ok);
-      throttled[i] = static_cast<double>(r.seconds[i].items_throttled);
-      retries[i] = static_cast<double>(r.seconds[i].retries);
+  // Throttle curves: one chart per traffic stream.
+  h += "<h2>Throttle curves: items per second</h2>\n";
+  if (r.streams.size() > 1) {
+    h += "<p class=\"explain\">One chart per traffic stream: the items its "
+         "calls got through, the items throttled, and its retries.</p>\n";
+  }
+  for (const StreamResult& st : r.streams) {
+    const size_t n = std::min(st.seconds.size(), static_cast<size_t>(duration));
+    std::vector<double> ok(n), throttled(n), retries(n);
+    for (size_t i = 0; i < n; ++i) {
+      ok[i] = static_cast<double>(st.seconds[i].items_ok);
+      throttled[i] = static_cast<double>(st.seconds[i].items_throttled);
+      retries[i] = static_cast<double>(st.seconds[i].retries);
     }
     std::vector<Line> lines = {
-        {"accepted", "#2ca02c", false, Bucketed(ok, bucket)},
-        {"throttled", "#d62728", false, Bucketed(throttled, bucket)}};
-    if (sc.retry.max_attempts > 1)
-      lines.push_back({"retries", "#ff7f0e", true, Bucketed(retries, bucket)});
-    h += "<h2>Throttle curves: items per second</h2>\n" +
-         LineChart("items / s", lines, duration, bucket) + "\n";
+        {"accepted", "#2ca02c", "", Bucketed(ok, bucket)},
+        {"throttled", "#d62728", "7 4", Bucketed(throttled, bucket)}};
+    if (sc.retry.max_attempts > 1) {
+      lines.push_back({"retries", "#ff7f0e", "2 3", Bucketed(retries, bucket)});
+    }
+    if (r.streams.size() > 1) {
+      h += "<h3>stream " + Esc(st.name) + " (" +
+           std::string(OperationName(st.operation)) + ")</h3>\n";
+    }
+    h += LineChart("items / s", std::move(lines), duration, bucket) + "\n";
   }
 
   // Consumed capacity per resource.
@@ -460,9 +664,10 @@ std::string RenderHtml(const ScenarioResult& r) {
       }
       const char* c = kColors[color++ % 6];
       if (any_w)
-        lines.push_back({res.name + " WCU", c, false, Bucketed(w, bucket)});
-      if (any_r)
-        lines.push_back({res.name + " RCU", c, true, Bucketed(rd, bucket)});
+        lines.push_back({res.name + " WCU", c, "", Bucketed(w, bucket)});
+      if (any_r) {
+        lines.push_back({res.name + " RCU", c, "7 4", Bucketed(rd, bucket)});
+      }
     }
     if (!lines.empty()) {
       h += "<h2>Consumed capacity units per second</h2>\n" +
@@ -478,7 +683,7 @@ std::string RenderHtml(const ScenarioResult& r) {
                                     "#17becf", "#bcbd22", "#e377c2"};
     int color = 0;
     for (const ResourceResult& res : r.resources) {
-      Line l{res.name, kColors[color++ % 6], false, {}};
+      Line l{res.name, kColors[color++ % 6], "", {}};
       for (int64_t t = 0; t < duration; t += pb) {
         const int64_t at = (r.start_second + t + pb) * kMicros - 1;
         int n = 0;
@@ -507,7 +712,8 @@ std::string RenderHtml(const ScenarioResult& r) {
     }
     h += "</table>";
   }
-  h += "\n<h2>Contributor Insights</h2><table><tr><th class=\"l\">resource</th>"
+  h += "\n<h2>Contributor Insights</h2><div class=\"scroll\"><table><tr><th "
+       "class=\"l\">resource</th>"
        "<th class=\"l\">most accessed keys (3 × WCU + RCU)</th>"
        "<th class=\"l\">most throttled keys (events)</th></tr>";
   for (const ResourceResult& res : r.resources) {
@@ -524,7 +730,7 @@ std::string RenderHtml(const ScenarioResult& r) {
          (accessed.empty() ? "–" : accessed) + "</td><td class=\"l\">" +
          (throttled.empty() ? "–" : throttled) + "</td></tr>";
   }
-  h += "</table>\n</body></html>\n";
+  h += "</table></div>\n</body></html>\n";
   return h;
 }
 

@@ -51,17 +51,23 @@ std::pair<int64_t, int64_t> LastMinute(int64_t duration) {
 // --- Text
 // -----------------------------------------------------------------------
 
-std::string FormatSummary(const ScenarioResult& r) {
-  const Scenario& s = r.scenario;
-  const int64_t d = s.duration_seconds;
+std::string FormatSummaryHeader(const Scenario& s, double rate_scale) {
   std::string out;
   out += "scenario " + s.name + "\n";
   if (!s.description.empty()) out += "  " + s.description + "\n";
-  out += "  duration " + Grouped(d) + " s, seed " + std::to_string(s.seed) +
-         ", rate scale " + Fixed(r.rate_scale, 3) + ", retries: up to " +
-         std::to_string(s.retry.max_attempts) + " attempts\n";
+  out += "  duration " + Grouped(s.duration_seconds) + " s, seed " +
+         std::to_string(s.seed) + ", rate scale " + Fixed(rate_scale, 3) +
+         ", retries: up to " + std::to_string(s.retry.max_attempts) +
+         " attempts\n";
   if (!s.expect.empty()) out += "  expect: " + s.expect + "\n";
   out += "\n";
+  return out;
+}
+
+std::string FormatSummary(const ScenarioResult& r) {
+  const Scenario& s = r.scenario;
+  const int64_t d = s.duration_seconds;
+  std::string out = FormatSummaryHeader(s, r.rate_scale);
   const auto [lm_from, lm_to] = LastMinute(d);
   const int64_t first_to = std::min<int64_t>(60, d);
   for (const StreamResult& st : r.streams) {

@@ -24,6 +24,10 @@
 namespace eddy::lab {
 
 std::string FormatSummary(const ScenarioResult& result);
+// The summary's first lines (name, description, duration, seed, rate scale,
+// retries, expectation), known before the run: FormatSummary(result) begins
+// with FormatSummaryHeader(result.scenario, result.rate_scale).
+std::string FormatSummaryHeader(const Scenario& scenario, double rate_scale);
 std::string FormatJson(const ScenarioResult& result);
 std::string RenderHtml(const ScenarioResult& result);
 

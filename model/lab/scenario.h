@@ -35,6 +35,7 @@
 #define EDDY_MODEL_LAB_SCENARIO_H_
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -191,7 +192,13 @@ struct RunOptions {
   double rate_scale = 1.0;                  // see the header comment
   std::optional<int64_t> duration_seconds;  // overrides the scenario's
   std::optional<uint64_t> seed;             // overrides the scenario's
+  // Called after each virtual second with (seconds done, duration), for
+  // progress bars. Keep it cheap.
+  std::function<void(int64_t seconds, int64_t duration)> on_progress;
 };
+
+// The scenario as RunScenario runs it: duration and seed after `options`.
+Scenario EffectiveScenario(const Scenario& scenario, const RunOptions& options);
 
 // What the client saw in one second (of one stream, or of all).
 struct ClientSecond {

@@ -73,7 +73,6 @@ class Generator {
       }
       for (double& c : cdf_) c /= sum;
     }
-    double total = 0;
     for (const ValueSpec& v : stream.values) {
       std::vector<double> cumulative;
       double s = 0;
@@ -81,7 +80,6 @@ class Generator {
         s += v.weights.empty() ? 1.0 : v.weights[i];
         cumulative.push_back(s);
       }
-      total += s;
       value_cdfs_.push_back(std::move(cumulative));
     }
   }
@@ -222,12 +220,10 @@ void Accumulate(ClientSecond& into, const ClientSecond& x) {
 class Runner {
  public:
   Runner(const Scenario& scenario, const RunOptions& options)
-      : scenario_(scenario), scale_(options.rate_scale), clock_(kStartMicros) {
-    if (options.duration_seconds) {
-      scenario_.duration_seconds = *options.duration_seconds;
-    }
-    if (options.seed) scenario_.seed = *options.seed;
-  }
+      : scenario_(EffectiveScenario(scenario, options)),
+        scale_(options.rate_scale),
+        on_progress_(options.on_progress),
+        clock_(kStartMicros) {}
 
   StatusOr<ScenarioResult> Run();
 
@@ -252,6 +248,7 @@ class Runner {
 
   Scenario scenario_;
   const double scale_;
+  const std::function<void(int64_t, int64_t)> on_progress_;
   mutable ManualClock clock_;
   std::unique_ptr<Database> db_;
   std::vector<Generator> generators_;
@@ -711,6 +708,7 @@ StatusOr<ScenarioResult> Runner::Run() {
       Issue(slot, a.micros);
     }
     run_due_before(begin + kMicros - 1);
+    if (on_progress_) on_progress_(second + 1, duration);
   }
   clock_.SetMicros(kStartMicros + duration * kMicros);
 
@@ -767,6 +765,14 @@ const ResourceResult* ScenarioResult::Resource(
     if (r.index_name == index_name) return &r;
   }
   return nullptr;
+}
+
+Scenario EffectiveScenario(const Scenario& scenario,
+                           const RunOptions& options) {
+  Scenario s = scenario;
+  if (options.duration_seconds) s.duration_seconds = *options.duration_seconds;
+  if (options.seed) s.seed = *options.seed;
+  return s;
 }
 
 StatusOr<ScenarioResult> RunScenario(const Scenario& scenario,

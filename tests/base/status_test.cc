@@ -3,11 +3,12 @@
 #include "emulator/base/status.h"
 
 #include <memory>
+#include <string>
 
+#include "emulator/testing/status_matchers.h"
 #include "emulator/types/attribute_value.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "tests/testing/status_matchers.h"
 
 namespace eddy {
 namespace {
@@ -63,6 +64,18 @@ TEST(StatusOrTest, HoldsValueOrError) {
   EXPECT_THAT(e, StatusIs(ErrorCode::kValidation, "no"));
   StatusOr<int> misuse = Status::OK();
   EXPECT_THAT(misuse, StatusIs(ErrorCode::kInternalServerError, ""));
+}
+
+// value() of an error is a programming error: it aborts, but first says
+// which error it was (as Abseil's StatusOr does).
+TEST(StatusOrDeathTest, ValueOfAnErrorPrintsTheStatusBeforeAborting) {
+  StatusOr<int> e = Status::Validation("The table does not exist");
+  EXPECT_DEATH((void)e.value(),
+               "eddy: StatusOr::value\\(\\) called on an error: "
+               "ValidationException: The table does not exist");
+  EXPECT_DEATH((void)*e, "ValidationException: The table does not exist");
+  StatusOr<std::string> s = Status::ResourceNotFound("gone");
+  EXPECT_DEATH((void)s->size(), "ResourceNotFoundException: gone");
 }
 
 StatusOr<int> Half(int x) {

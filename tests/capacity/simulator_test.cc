@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "emulator/testing/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/capacity/traffic.h"
-#include "tests/testing/status_matchers.h"
 
 namespace eddy::capacity {
 namespace {

@@ -12,10 +12,10 @@
 #include <string>
 
 #include "emulator/api/database.h"
+#include "emulator/testing/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/engine/wire_client.h"
-#include "tests/testing/status_matchers.h"
 
 namespace eddy {
 

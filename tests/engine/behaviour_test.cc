@@ -10,11 +10,11 @@
 #include <set>
 
 #include "emulator/api/database.h"
+#include "emulator/testing/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/engine/behaviour_fixture.h"
 #include "tests/engine/wire_client.h"
-#include "tests/testing/status_matchers.h"
 
 namespace eddy {
 namespace {

@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "emulator/api/database.h"
+#include "emulator/testing/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "tests/testing/status_matchers.h"
 
 namespace eddy {
 namespace {

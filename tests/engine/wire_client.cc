@@ -4,13 +4,17 @@
 
 #include <utility>
 
+#include <nlohmann/json.hpp>
+
+#include "emulator/wire/attribute_json.h"
 #include "emulator/wire/execute.h"
-#include "emulator/wire/internal/attribute_codec.h"
 
 namespace eddy::testing_wire {
 namespace {
 
-using wire_internal::Json;
+// The client encodes requests and decodes responses with nlohmann/json, an
+// implementation independent of the wire layer under test.
+using Json = nlohmann::json;
 
 // --- Typed
 // --------------------------------------------------------------------
@@ -108,13 +112,16 @@ class TypedClient final : public Client {
 // --- JSON encoding of typed requests (what an SDK sends)
 // ----------------------
 
-Json ItemJson(const Item& item) { return wire_internal::ItemToJson(item); }
+Json ItemJson(const Item& item) { return Json::parse(EncodeItemJson(item)); }
+Json ValueJson(const AttributeValue& v) {
+  return Json::parse(EncodeAttributeValueJson(v));
+}
 
 // Legacy members, encoded as an SDK of the pre-expression API would.
 Json ValueListJson(const std::vector<AttributeValue>& values) {
   Json list = Json::array();
   for (const AttributeValue& v : values)
-    list.push_back(wire_internal::ValueToJson(v));
+    list.push_back(ValueJson(v));
   return list;
 }
 void PutConditions(
@@ -139,7 +146,7 @@ void PutExpected(const std::optional<
     Json m = Json::object();
     for (const auto& [attribute, e] : *expected) {
       Json x = Json::object();
-      if (e.value) x["Value"] = wire_internal::ValueToJson(*e.value);
+      if (e.value) x["Value"] = ValueJson(*e.value);
       if (e.exists) x["Exists"] = *e.exists;
       if (e.comparison_operator) {
         x["ComparisonOperator"] =
@@ -167,7 +174,7 @@ void PutAttributeUpdates(
     Json x{{"Action", u.action == AttributeAction::kPut   ? "PUT"
                       : u.action == AttributeAction::kAdd ? "ADD"
                                                           : "DELETE"}};
-    if (u.value) x["Value"] = wire_internal::ValueToJson(*u.value);
+    if (u.value) x["Value"] = ValueJson(*u.value);
     m[attribute] = x;
   }
   j["AttributeUpdates"] = m;
@@ -273,7 +280,7 @@ Json DefinitionsJson(const std::vector<AttributeDefinition>& defs) {
 // ---------------------------------------------------
 
 Item ToItemOrDie(const Json& j) {
-  StatusOr<Item> item = wire_internal::ToItem(j);
+  StatusOr<Item> item = DecodeItemJson(j.dump());
   return item.ok() ? *std::move(item) : Item();
 }
 
@@ -933,8 +940,9 @@ class JsonClient final : public Client {
   // Runs one request; the parsed success body or the error's Status.
   StatusOr<Json> Call(std::string_view op, const Json& request) {
     WireResponse r = Execute(*db_, op, request.dump());
-    StatusOr<Json> body = wire_internal::ParseJson(r.body);
-    if (!body.ok()) return Status::Internal("unparseable response: " + r.body);
+    StatusOr<Json> body = Json::parse(r.body, nullptr, /*allow_exceptions=*/false);
+    if (body->is_discarded())
+      return Status::Internal("unparseable response: " + r.body);
     if (r.error != ErrorCode::kOk) {
       Status s = StatusFromErrorBody(*body);
       if (s.code() != r.error ||

@@ -11,9 +11,9 @@
 
 #include "emulator/expr/lexer.h"
 #include "emulator/expr/reserved_words.h"
+#include "emulator/testing/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "tests/testing/status_matchers.h"
 
 namespace eddy::expr {
 namespace {

@@ -10,11 +10,11 @@
 #include <vector>
 
 #include "emulator/expr/resolve.h"
+#include "emulator/testing/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/expr/expr_test_util.h"
 #include "tests/expr/item_notation.h"
-#include "tests/testing/status_matchers.h"
 
 namespace eddy::expr {
 namespace {

@@ -9,10 +9,10 @@
 #include <string>
 
 #include "emulator/expr/condition_parser.h"
+#include "emulator/testing/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/expr/expr_test_util.h"
-#include "tests/testing/status_matchers.h"
 
 namespace eddy::expr {
 namespace {

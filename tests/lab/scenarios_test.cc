@@ -15,11 +15,11 @@
 #include <cmath>
 #include <string>
 
+#include "emulator/testing/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "model/lab/report.h"
 #include "model/lab/scenario.h"
-#include "tests/testing/status_matchers.h"
 
 namespace eddy::lab {
 namespace {

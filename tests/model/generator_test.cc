@@ -10,11 +10,11 @@
 #include <set>
 #include <string>
 
+#include "emulator/testing/status_matchers.h"
 #include "emulator/wire/attribute_json.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "model/ulid.h"
-#include "tests/testing/status_matchers.h"
 
 namespace eddy::model {
 namespace {

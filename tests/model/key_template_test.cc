@@ -8,9 +8,9 @@
 
 #include <string>
 
+#include "emulator/testing/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "tests/testing/status_matchers.h"
 
 namespace eddy::model {
 namespace {

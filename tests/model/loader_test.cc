@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "emulator/testing/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "model/model.h"
-#include "tests/testing/status_matchers.h"
 
 namespace eddy::model {
 
@@ -191,8 +191,13 @@ const ErrorCase kErrorCases[] = {
      R"({"g": [{"PK": "g#${id}", "SK": {"metadata": {"entityType": "a",
          "Pk1": "x"}}}]})",
      {{"/g/0/SK/metadata/Pk1",
-       "unknown member \"Pk1\" (an item description has entityType, index key "
-       "templates such as PK1/SK1, and _comment fields)"}}},
+       "unknown member \"Pk1\" (did you mean \"PK1\"?)"}}},
+    {"unknown member in an item description, unlike any",
+     R"({"g": [{"PK": "g#${id}", "SK": {"metadata": {"entityType": "a",
+         "colour": "x"}}}]})",
+     {{"/g/0/SK/metadata/colour",
+       "unknown member \"colour\" (an item description has entityType, index "
+       "key templates such as PK1/SK1, and _comment fields)"}}},
     {"duplicate JSON member (a sort-key template written twice)",
      R"({"g": [{"PK": "g#${id}", "SK": {"metadata": {"entityType": "a"},
                                          "metadata": {"entityType": "b"}}}]})",
@@ -213,7 +218,8 @@ const ErrorCase kErrorCases[] = {
          "g": [{"PK": "g#${id}", "SK": {"metadata": {"entityType": "a",
                "PK1": "all", "SK1": "${id}"}}}]})",
      {{"/Access Patterns/0/index",
-       "index \"GSI9\" is not defined by the table (it defines GSI1)"}}},
+       "pattern 1 (\"p\"): index \"GSI9\" is not defined by the table (did "
+       "you mean \"GSI1\"?)"}}},
     {"pattern whose key condition no shape can satisfy",
      R"({"Access Patterns": [
            "plain strings are documentation",
@@ -223,17 +229,20 @@ const ErrorCase kErrorCases[] = {
          "g": [{"PK": "g#${id}", "SK": {"metadata": {"entityType": "a",
                "PK1": "all", "SK1": "${id}"}}}]})",
      {{"/Access Patterns/1/partitionKey",
-       "no entity shape writes GSI1 keys that can satisfy this key condition"},
-      {"/Access Patterns/2/partitionKey",
-       "no entity shape writes table keys that can satisfy this key "
-       "condition"}}},
+       "pattern 2 (\"p\"): no entity shape writes GSI1 keys that can satisfy "
+       "this key condition"},
+      // The partition key matches a shape: the sort-key condition is at
+      // fault.
+      {"/Access Patterns/2/sortKey",
+       "pattern 3 (\"q\"): no entity shape writes table keys that can "
+       "satisfy this key condition"}}},
     {"pattern with an unknown sort-key operator (pointer escaping)",
      R"({"Access Patterns": [{"name": "p", "partitionKey": "g#${id}",
                               "sortKey": {"~/": "x"}}],
          "g": [{"PK": "g#${id}", "SK": {"metadata": {"entityType": "a"}}}]})",
      {{"/Access Patterns/0/sortKey/~0~1",
-       "unknown sort-key operator \"~/\" (use =, <, <=, >, >=, begins_with or "
-       "between)"}}},
+       "pattern 1 (\"p\"): unknown sort-key operator \"~/\" (use =, <, <=, >, "
+       ">=, begins_with or between)"}}},
     {"pattern with a filter and no expect; consistent read on a GSI",
      R"({"Access Patterns": [{"name": "p", "index": "GSI1", "partitionKey": "all",
                               "consistentRead": true,
@@ -243,18 +252,26 @@ const ErrorCase kErrorCases[] = {
          "g": [{"PK": "g#${id}", "SK": {"metadata": {"entityType": "a",
                "PK1": "all", "SK1": "${id}"}}}]})",
      {{"/Access Patterns/0/consistentRead",
-       "consistent reads are not supported on global secondary indexes"},
-      {"/Access Patterns/0",
-       "a pattern with a filter needs \"expect\" so that its results can be "
-       "verified"}}},
+       "pattern 1 (\"p\"): consistent reads are not supported on global "
+       "secondary indexes"},
+      {"/Access Patterns/0/filter",
+       "pattern 1 (\"p\"): a pattern with a filter needs \"expect\" so that "
+       "its results can be verified"}}},
     {"pattern with a misspelt member",
      R"({"Access Patterns": [{"name": "p", "partitionkey": "g#${id}"}],
          "g": [{"PK": "g#${id}", "SK": {"metadata": {"entityType": "a"}}}]})",
+     // Not also "missing partitionKey": the misspelling is the error.
      {{"/Access Patterns/0/partitionkey",
-       "unknown member \"partitionkey\" (an access pattern has name, index, "
-       "partitionKey, sortKey, filter, parametersFrom, expect, "
-       "scanIndexForward, consistentRead, limit)"},
-      {"/Access Patterns/0", "missing \"partitionKey\""}}},
+       "pattern 1 (\"p\"): unknown member \"partitionkey\" (did you mean "
+       "\"partitionKey\"?)"}}},
+    {"pattern with an unknown member unlike any",
+     R"({"Access Patterns": [{"name": "p", "partitionKey": "g#${id}",
+                              "colour": "red"}],
+         "g": [{"PK": "g#${id}", "SK": {"metadata": {"entityType": "a"}}}]})",
+     {{"/Access Patterns/0/colour",
+       "pattern 1 (\"p\"): unknown member \"colour\" (an access pattern has "
+       "name, index, partitionKey, sortKey, filter, parametersFrom, expect, "
+       "scanIndexForward, consistentRead, limit)"}}},
     {"generator entry that leaves a key placeholder without a value",
      R"({"g": [{"PK": "${v}#g#${id}", "SK": {"metadata": {"entityType": "a"}}}],
          "workload": {"constants": {"v": "v1"},
@@ -272,7 +289,8 @@ const ErrorCase kErrorCases[] = {
            {"name": "bs2", "entityType": "b", "per": "as", "count": 1,
             "new": ["id", "other"]}]}})",
      {{"/workload/generate/1/per",
-       "\"per\" must name an earlier generator entry; \"cs\" is not one"},
+       "\"per\" must name an earlier generator entry; \"cs\" is not one (did "
+       "you mean \"as\"?)"},
       {"/workload/generate/2/new/0",
        "${id} is bound twice (by per \"as\" and by new)"}}},
     {"counts out of range",
@@ -302,14 +320,14 @@ const ErrorCase kErrorCases[] = {
          "g": [{"PK": "g#${id}", "SK": {"x#${other}": {"entityType": "a"}}}],
          "workload": {"generate": [{"name": "as", "entityType": "a", "count": 1,
                                     "new": ["id"], "attributes": {"other": 1}}]}})",
-     {{"/workload/generate/0",
+     // ${other} is the entry's error, not also the pattern's. (Errors come
+     // in document order.)
+     {{"/Access Patterns/0/expect/match/0",
+       "pattern 1 (\"p\"): ${nope} is not a parameter of this pattern"},
+      {"/workload/generate/0",
        "entityType \"a\" needs a value for ${other}, which this entry does not "
        "bind (bind it with \"new\", \"pick\" or \"per\", or define it in "
-       "\"constants\")"},
-      {"/Access Patterns/0",
-       "${other} has no value: \"as\" binds id and it is not a constant"},
-      {"/Access Patterns/0/expect/match",
-       "${nope} is not a parameter of this pattern"}}},
+       "\"constants\")"}}},
     {"pattern parameters",
      R"({"Access Patterns": [{"name": "p", "partitionKey": "g#${id}",
                               "sortKey": {"=": "x#${other}"},
@@ -319,17 +337,17 @@ const ErrorCase kErrorCases[] = {
          "workload": {"generate": [{"name": "as", "entityType": "a", "count": 1,
                                     "new": ["id", "other"]}],
                       "seed": -1}})",
-     {{"/workload/seed", "\"seed\" must be a non-negative integer"},
-      {"/Access Patterns/0/expect/match",
-       "${nope} is not a parameter of this pattern"}}},
+     {{"/Access Patterns/0/expect/match/0",
+       "pattern 1 (\"p\"): ${nope} is not a parameter of this pattern"},
+      {"/workload/seed", "\"seed\" must be a non-negative integer"}}},
     {"pattern without parameters",
      R"({"Access Patterns": [{"name": "p", "partitionKey": "g#${id}"}],
          "g": [{"PK": "g#${id}", "SK": {"metadata": {"entityType": "a"}}}],
          "workload": {"generate": [{"name": "as", "entityType": "a", "count": 1,
                                     "new": ["id"]}]}})",
-     {{"/Access Patterns/0",
-       "${id} has no value: the pattern has no \"parametersFrom\" and it is "
-       "not a constant"}}},
+     {{"/Access Patterns/0/partitionKey",
+       "pattern 1 (\"p\"): ${id} has no value: the pattern has no "
+       "\"parametersFrom\" and it is not a constant"}}},
 };
 
 TEST(LoaderTest, ErrorCases) {

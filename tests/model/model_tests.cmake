@@ -3,6 +3,7 @@ eddy_test(model_test
   SOURCES model/key_template_test.cc model/loader_test.cc model/ulid_test.cc
           model/generator_test.cc model/runner_test.cc
           model/design_patterns_test.cc model/civil_time_test.cc
+          model/validator_test.cc
   DEPS eddy::model eddy::wire)
 target_compile_definitions(model_test PRIVATE EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 
@@ -17,4 +18,24 @@ if(TARGET eddy)
     COMMAND eddy model validate ${PROJECT_SOURCE_DIR}/tests/model/testdata/bad_model.json)
   set_tests_properties(model_cli_rejects_bad_model PROPERTIES
     WILL_FAIL TRUE)
+endif()
+
+# The CLI as a user meets it: every --help and --version, errors that say
+# what to do, the exec example, and progress output (forced, non-terminal,
+# on a pty).
+if(TARGET eddy)
+  add_test(NAME eddy_cli
+    COMMAND python3 ${PROJECT_SOURCE_DIR}/tests/cli/eddy_cli_test.py
+            $<TARGET_FILE:eddy> ${PROJECT_SOURCE_DIR})
+  set_tests_properties(eddy_cli PROPERTIES TIMEOUT 300)
+endif()
+
+# eddy's own operations (strict EddyInjectFault / EddyClearFaults,
+# EddyAdvanceClock and TTL) through `eddy exec`, compared with golden output.
+if(TARGET eddy)
+  add_test(NAME eddy_exec_eddy_ops
+    COMMAND ${CMAKE_COMMAND} -DEDDY=$<TARGET_FILE:eddy>
+      -DINPUT=${PROJECT_SOURCE_DIR}/tests/cli/testdata/eddy_ops.jsonl
+      -DEXPECTED=${PROJECT_SOURCE_DIR}/tests/cli/testdata/eddy_ops.expected
+      -P ${PROJECT_SOURCE_DIR}/tests/wire/exec_smoke.cmake)
 endif()

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "emulator/testing/status_matchers.h"
 #include "gtest/gtest.h"
-#include "tests/testing/status_matchers.h"
 
 namespace eddy::partiql {
 namespace {

@@ -14,8 +14,8 @@
 #include "emulator/base/error_code.h"
 #include "emulator/partiql/parser.h"
 #include "emulator/partiql/partiql.h"
+#include "emulator/testing/status_matchers.h"
 #include "gtest/gtest.h"
-#include "tests/testing/status_matchers.h"
 
 namespace eddy::partiql {
 namespace {

@@ -100,9 +100,11 @@ def request_in_progress(port):
 
 
 def refused(port):
+    # A closed listener refuses; a connection that was still in its backlog
+    # when it closed is reset instead. Both mean no new client gets in.
     try:
         socket.create_connection(("127.0.0.1", port), timeout=5).close()
-    except ConnectionRefusedError:
+    except (ConnectionRefusedError, ConnectionResetError):
         return True
     return False
 

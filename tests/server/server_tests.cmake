@@ -12,6 +12,11 @@ eddy_test(server_test
           server/limits_log_test.cc
   DEPS eddy_server_lib PkgConfig::HTTPLIB ZLIB::ZLIB)
 
+# The in-process endpoint (endpoint.h), as SDK tests use it.
+eddy_test(endpoint_test
+  SOURCES server/endpoint_test.cc
+  DEPS eddy::server PkgConfig::HTTPLIB)
+
 # Real clients against the real binary (started with --port 0, always
 # stopped). python3 and node are looked up on PATH when the test runs; a
 # missing AWS CLI, boto3, node or npm fails the test.
@@ -30,6 +35,23 @@ add_test(NAME server_boto3_compression
 add_test(NAME server_cli
   COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/cli_test.py
           $<TARGET_FILE:eddy-server>)
+# eddy's control helpers (tools/clients/) from boto3 and the JS SDK:
+# faults, strict eddy operations, --clock manual and EddyAdvanceClock.
+add_test(NAME server_control_python
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/control_test.py
+          $<TARGET_FILE:eddy-server>)
+add_test(NAME server_control_node
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/server/node/run_sdk_test.sh
+          $<TARGET_FILE:eddy-server> control_test.mjs)
+# --load: a model and request lines before the ready line, and their errors.
+add_test(NAME server_load
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/load_test.py
+          $<TARGET_FILE:eddy-server> ${PROJECT_SOURCE_DIR})
+set_tests_properties(server_control_python server_load PROPERTIES TIMEOUT 120)
+set_tests_properties(server_control_node PROPERTIES TIMEOUT 300)
+# Both may install node_modules (npm ci) on a fresh checkout.
+set_tests_properties(server_node_sdk server_control_node PROPERTIES
+  RESOURCE_LOCK eddy_node_modules)
 # CORS from headless Chromium; skipped (exit 77) where the Debian package
 # chromium is not installed (tools/setup.sh does not install it).
 add_test(NAME server_browser_cors

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "emulator/testing/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "tests/testing/status_matchers.h"
 #include "tools/eddy-server/crc32.h"
 #include "tools/eddy-server/flags.h"
 #include "tools/eddy-server/internal/auth_shape.h"

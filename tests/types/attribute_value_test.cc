@@ -5,9 +5,9 @@
 
 #include "emulator/types/attribute_value.h"
 
+#include "emulator/testing/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "tests/testing/status_matchers.h"
 
 namespace eddy {
 namespace {

@@ -26,12 +26,12 @@
 #include <utility>
 #include <vector>
 
+#include "emulator/testing/status_matchers.h"
 #include "emulator/types/attribute_value.h"
 #include "emulator/types/limits.h"
 #include "emulator/types/number.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "tests/testing/status_matchers.h"
 
 namespace eddy {
 namespace {

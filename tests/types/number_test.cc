@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "absl/hash/hash.h"
+#include "emulator/testing/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "tests/testing/status_matchers.h"
 
 namespace eddy {
 namespace {

@@ -15,12 +15,12 @@
 #include <vector>
 
 #include "emulator/base/status.h"
+#include "emulator/testing/status_matchers.h"
 #include "emulator/types/attribute_value.h"
 #include "emulator/types/limits.h"
 #include "emulator/types/number.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "tests/testing/status_matchers.h"
 
 namespace eddy {
 namespace {
@@ -74,9 +74,18 @@ constexpr std::string_view kUnderflow =
 constexpr std::string_view kNesting =
     "Nesting Levels have exceeded supported limits: Attributes in the item "
     "have nested levels beyond supported limit";
-// §2: a JSON number where a string belongs [SC-NUM].
+// §2: a JSON number where a string belongs [SC-NUM]; the deserializer's
+// other texts (/work/research/serialization_errors.md §3).
 constexpr std::string_view kNumberNotString =
     "NUMBER_VALUE cannot be converted to String";
+constexpr std::string_view kDecimalNotString =
+    "DECIMAL_VALUE cannot be converted to String";
+constexpr std::string_view kParserToken =
+    "Unexpected token received from parser";
+constexpr std::string_view kFieldType = "Unexpected field type";
+constexpr std::string_view kValueType = "Unexpected value type in payload";
+constexpr std::string_view kStartOfMap =
+    "Start of structure or map found where not expected";
 
 std::string NotNumeric(std::string_view text) {
   return std::string(kNotNumeric) + ": " + std::string(text);
@@ -413,6 +422,66 @@ TEST(AttributeJsonEncodeTest, EveryControlCharacterIsEscapedAndRoundTrips) {
   EXPECT_EQ(*back, AttributeValue::S(s));
 }
 
+// Values made through the typed API may hold bytes that are not UTF-8; the
+// JSON written for them is still UTF-8: each maximal ill-formed subsequence
+// becomes U+FFFD, as Java's decoder replaces it.
+TEST(AttributeJsonEncodeTest, InvalidUtf8IsReplacedNeverCopied) {
+  const std::string kFffd = "\xEF\xBF\xBD";
+  struct Case {
+    std::string in, out;
+  };
+  const Case cases[] = {
+      {"a\xff" "b", "a" + kFffd + "b"},
+      {"\x80", kFffd},
+      {"\xc0\xaf", kFffd + kFffd},  // C0 is never a lead byte
+      {"\xe6\x97" "x", kFffd + "x"},  // one subsequence: a truncated char
+      {"\xf0\x9f\x98", kFffd},
+      {"\xed\xa0\x80", kFffd + kFffd + kFffd},  // a surrogate
+      {"\xf4\x90\x80\x80", kFffd + kFffd + kFffd + kFffd},
+      {"ok \xc3\xa9 \xf0\x9f\x98\x80", "ok \xc3\xa9 \xf0\x9f\x98\x80"},
+      {std::string(9, 'x') + "\xff", std::string(9, 'x') + kFffd},
+  };
+  for (const Case& c : cases) {
+    EXPECT_EQ(EncodeAttributeValueJson(AttributeValue::S(c.in)),
+              "{\"S\":\"" + c.out + "\"}");
+    Item item;
+    item.Set(c.in, AttributeValue::Null());
+    EXPECT_EQ(EncodeItemJson(item), "{\"" + c.out + "\":{\"NULL\":true}}");
+  }
+}
+
+// The encoder prints numbers itself (a fast path); it must print exactly
+// Number::ToString's text.
+TEST(AttributeJsonEncodeTest, NumbersPrintAsTypes) {
+  std::vector<std::string> texts = {
+      "0", "-0", "1", "-1", "12.5", "0.001", "1E-130", "-1E-130", "1E+125",
+      "9.9999999999999999999999999999999999999E+125",
+      "-9.9999999999999999999999999999999999999E+125",
+      "18446744073709551615", "18446744073709551616", "1234567890123456789",
+      "12345678901234567890", "0.00000000000000000000000000000000000001",
+      "99999999999999999999999999999999999999", "100000000000000000000",
+      "3.1415926535897932384626433832795028841", "-0.5", "1700000000"};
+  uint64_t x = 88172645463325252ULL;  // xorshift: a spread of shapes
+  for (int i = 0; i < 2000; ++i) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    std::string t = std::to_string(x % 1000000007ULL) + std::to_string(x);
+    t.resize(1 + x % 38);
+    if (x % 3 == 0) t.insert(t.size() / 2, ".");
+    t += "E" + std::to_string(static_cast<int>(x % 200) - 100);
+    if (x % 2) t = "-" + t;
+    texts.push_back(t);
+  }
+  for (const std::string& t : texts) {
+    StatusOr<Number> n = Number::Parse(t);
+    if (!n.ok()) continue;  // out of range: not a number to print
+    SCOPED_TRACE(t);
+    EXPECT_EQ(EncodeAttributeValueJson(AttributeValue::N(*n)),
+              "{\"N\":\"" + n->ToString() + "\"}");
+  }
+}
+
 TEST(AttributeJsonEncodeTest,
      SetsComeOutInCanonicalOrderWhateverTheInputOrder) {
   StatusOr<AttributeValue> ss = AttributeValue::SS({"pear", "apple", "fig"});
@@ -610,39 +679,70 @@ std::vector<ValueErrorCase> ValueErrorCases() {
 
       // SerializationException: a member of the wrong JSON type (§2).
       Serialization("N_JsonNumber", R"({"N":123})", kNumberNotString),
-      Serialization("N_JsonFloat", R"({"N":1.5})", kNumberNotString),
+      Serialization("N_JsonFloat", R"({"N":1.5})", kDecimalNotString),
       Serialization("S_JsonNumber", R"({"S":123})", kNumberNotString),
       Serialization("SS_NumberElement", R"({"SS":["a",1]})", kNumberNotString),
       Serialization("NS_NumberElement", R"({"NS":[1]})", kNumberNotString),
-      Serialization("N_Boolean", R"({"N":true})"),
-      Serialization("N_Object", R"({"N":{}})"),
-      Serialization("S_Boolean", R"({"S":true})"),
-      Serialization("S_Array", R"({"S":["a"]})"),
-      Serialization("S_Object", R"({"S":{"S":"a"}})"),
-      Serialization("BOOL_String", R"({"BOOL":"true"})"),
-      Serialization("BOOL_Number", R"({"BOOL":1})"),
-      Serialization("NULL_String", R"({"NULL":"true"})"),
-      Serialization("NULL_Number", R"({"NULL":1})"),
-      Serialization("SS_String", R"({"SS":"a"})"),
-      Serialization("SS_Object", R"({"SS":{}})"),
-      Serialization("NS_String", R"({"NS":"1"})"),
-      Serialization("BS_String", R"({"BS":"YQ=="})"),
-      Serialization("BS_NumberElement", R"({"BS":[1]})"),
-      Serialization("L_Object", R"({"L":{}})"),
-      Serialization("L_String", R"({"L":"x"})"),
-      Serialization("L_StringElement", R"({"L":["x"]})"),
-      Serialization("L_NumberElement", R"({"L":[1]})"),
-      Serialization("L_ArrayElement", R"({"L":[[]]})"),
-      Serialization("M_Array", R"({"M":[]})"),
-      Serialization("M_String", R"({"M":"x"})"),
-      Serialization("M_StringEntry", R"({"M":{"a":"x"}})"),
-      Serialization("M_ArrayEntry", R"({"M":{"a":[]}})"),
-      Serialization("B_Number", R"({"B":1})"),
+      Serialization("N_Boolean", R"({"N":true})",
+                    "TRUE_VALUE cannot be converted to String"),
+      Serialization("N_Object", R"({"N":{}})", kStartOfMap),
+      Serialization("S_Boolean", R"({"S":false})",
+                    "FALSE_VALUE cannot be converted to String"),
+      Serialization("S_Array", R"({"S":["a"]})",
+                    "Unrecognized collection type class java.lang.String"),
+      Serialization("S_Object", R"({"S":{"S":"a"}})", kStartOfMap),
+      // Boolean words ("true", "no", ...) are accepted; other strings not.
+      Serialization("BOOL_String", R"({"BOOL":"maybe"})", kParserToken),
+      Serialization("BOOL_Number", R"({"BOOL":1})",
+                    "NUMBER_VALUE cannot be converted to Boolean"),
+      Serialization("NULL_String", R"({"NULL":"maybe"})", kParserToken),
+      Serialization("NULL_Number", R"({"NULL":1.0})",
+                    "DECIMAL_VALUE cannot be converted to Boolean"),
+      Serialization("SS_String", R"({"SS":"a"})", kFieldType),
+      Serialization("SS_Object", R"({"SS":{}})", kStartOfMap),
+      Serialization("NS_String", R"({"NS":"1"})", kFieldType),
+      Serialization("BS_String", R"({"BS":"YQ=="})", kFieldType),
+      Serialization("BS_NumberElement", R"({"BS":[1]})",
+                    "only base-64-encoded strings are convertible to bytes"),
+      Serialization("L_Object", R"({"L":{}})", kStartOfMap),
+      Serialization("L_String", R"({"L":"x"})", kFieldType),
+      Serialization("L_StringElement", R"({"L":["x"]})", kValueType),
+      Serialization("L_NumberElement", R"({"L":[1]})", kValueType),
+      Serialization("L_ArrayElement", R"({"L":[[]]})",
+                    "Unrecognized collection type class "
+                    "com.amazonaws.dynamodb.v20120810.AttributeValue"),
+      Serialization("M_Array", R"({"M":[]})",
+                    "Unrecognized collection type java.util.Map<"
+                    "java.lang.String, "
+                    "com.amazonaws.dynamodb.v20120810.AttributeValue>"),
+      Serialization("M_String", R"({"M":"x"})", kFieldType),
+      Serialization("M_StringEntry", R"({"M":{"a":"x"}})", kValueType),
+      Serialization("M_ArrayEntry", R"({"M":{"a":[]}})",
+                    "Unrecognized collection type class "
+                    "com.amazonaws.dynamodb.v20120810.AttributeValue"),
+      Serialization("B_Number", R"({"B":1})",
+                    "only base-64-encoded strings are convertible to bytes"),
       // Bad base64 in B and BS.
-      Serialization("B_LengthNotMultipleOf4", R"({"B":"abc"})"),
+      Serialization(
+          "B_LengthNotMultipleOf4", R"({"B":"abc"})",
+          "Base64 encoded length is expected a multiple of 4 bytes but found: "
+          "3"),
       Serialization("B_SingleChar", R"({"B":"a"})"),
       Serialization("B_MissingPadding", R"({"B":"YQ"})"),
-      Serialization("B_BadCharacter", R"({"B":"ab!="})"),
+      Serialization("B_BadCharacter", R"({"B":"ab!="})",
+                    "Invalid Base64 character: '!'"),
+      Serialization("B_NonCanonicalLastCharacter", R"({"B":"+/+="})",
+                    "Invalid last non-pad Base64 character dectected"),
+      Serialization("B_PaddingFirst", R"({"B":"=+/="})",
+                    "Invalid last non-pad Base64 character dectected"),
+      // Lengths count characters (Java's), and a character is quoted whole.
+      Serialization(
+          "B_MultiByteCharacters", "{\"B\":\"\xc3\xa9\xc3\xa9\xc3\xa9\"}",
+          "Base64 encoded length is expected a multiple of 4 bytes but found: "
+          "3"),
+      Serialization("B_MultiByteCharacter",
+                    "{\"B\":\"ab\xe6\x97\xa5=\"}",
+                    "Invalid Base64 character: '\xe6\x97\xa5'"),
       Serialization("B_Space", R"({"B":"Y Q="})"),
       Serialization("B_UrlSafeAlphabet", R"({"B":"-_-_"})"),
       Serialization("B_PaddingInMiddle", R"({"B":"YQ==YQ=="})"),
@@ -749,6 +849,17 @@ std::vector<DocumentCase> BadDocumentCases() {
       {"TrailingNul", "{}\0"s},
       {"NulThenGarbage", "{}\0garbage"s},
       {"NulInsideString", "{\"S\":\"a\0b\"}"s},
+      // Not UTF-8 (DynamoDB answers these as bodies that are not JSON).
+      {"InvalidByte", "{\"S\":\"a\xff" "b\"}"},
+      {"TruncatedSequence", "{\"S\":\"a\xe6\x97\"}"},
+      {"ContinuationAlone", "{\"S\":\"\x80\"}"},
+      {"Overlong", "{\"S\":\"\xc0\xaf\"}"},
+      {"EncodedSurrogate", "{\"S\":\"\xed\xa0\x80\"}"},
+      {"AboveMaxCodePoint", "{\"S\":\"\xf4\x90\x80\x80\"}"},
+      {"InvalidInKey", "{\"a\xff\":{\"S\":\"x\"}}"},
+      {"LoneHighSurrogateEscape", R"({"S":"\ud83d"})"},
+      {"LoneLowSurrogateEscape", R"({"S":"\ude00"})"},
+      {"ReversedSurrogateEscapes", R"({"S":"\ude00\ud83d"})"},
       // Well-formed JSON that is not an object.
       {"TopLevelNumber", "123"},
       {"TopLevelString", "\"S\""},
@@ -775,6 +886,39 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<DocumentCase>& info) {
       return info.param.name;
     });
+
+// DynamoDB's words for a Boolean member given as a string (any case).
+TEST(AttributeJsonWordsTest, BooleanMembersTakeWords) {
+  for (const char* word : {"true", "TRUE", "True", "yes", "YES", "1"}) {
+    SCOPED_TRACE(word);
+    StatusOr<AttributeValue> b =
+        DecodeAttributeValueJson(std::string(R"({"BOOL":")") + word + "\"}");
+    ASSERT_THAT(b, IsOk());
+    EXPECT_EQ(*b, AttributeValue::Bool(true));
+    StatusOr<AttributeValue> n =
+        DecodeAttributeValueJson(std::string(R"({"NULL":")") + word + "\"}");
+    ASSERT_THAT(n, IsOk());
+    EXPECT_EQ(*n, AttributeValue::Null());
+  }
+  for (const char* word : {"false", "FALSE", "no", "No", "0"}) {
+    SCOPED_TRACE(word);
+    StatusOr<AttributeValue> b =
+        DecodeAttributeValueJson(std::string(R"({"BOOL":")") + word + "\"}");
+    ASSERT_THAT(b, IsOk());
+    EXPECT_EQ(*b, AttributeValue::Bool(false));
+    EXPECT_THAT(
+        DecodeAttributeValueJson(std::string(R"({"NULL":")") + word + "\"}"),
+        StatusIsExactly(ErrorCode::kValidation, kNullFalse));
+  }
+}
+
+// Escapes decode to UTF-8, surrogate pairs included.
+TEST(AttributeJsonWordsTest, EscapesDecodeToUtf8) {
+  StatusOr<AttributeValue> v =
+      DecodeAttributeValueJson(R"({"S":"\u00e9\u65e5\ud83d\ude00\u0000\/"})");
+  ASSERT_THAT(v, IsOk());
+  EXPECT_EQ(v->s(), "\xc3\xa9\xe6\x97\xa5\xf0\x9f\x98\x80"s + '\0' + "/");
+}
 
 TEST(AttributeJsonItemTest, AttributeThatIsNotAnObjectIsSerializationError) {
   EXPECT_THAT(DecodeItemJson(R"({"a":"x"})"),
@@ -813,8 +957,9 @@ std::vector<PrecedenceCase> PrecedenceCases() {
        R"({"a":{},"b":{"L":[{"S":"ok"},{"M":{"deep":{"N":7}}}]}})",
        std::string(kNumberNotString)},
       {"EmptySetThenBadBase64", R"({"a":{"SS":[]},"b":{"B":"abc"}})", ""},
-      {"TwoTypesThenWrongBool", R"({"a":{"S":"x","N":"1"},"b":{"BOOL":"yes"}})",
-       ""},
+      {"TwoTypesThenWrongBool",
+       R"({"a":{"S":"x","N":"1"},"b":{"BOOL":"maybe"}})",
+       std::string(kParserToken)},
       {"OverflowThenBadBinarySet",
        R"({"a":{"N":"1e999"},"b":{"BS":["YQ==","!"]}})", ""},
       {"DuplicateSetThenListAsMap", R"({"a":{"NS":["1","1.0"]},"b":{"L":{}}})",

@@ -263,24 +263,37 @@ TEST(ErrorBodyTest, DetailsAreRendered) {
 // --- Serialization
 // -----------------------------------------------------------------
 
+// A body that is not JSON (or not UTF-8) gets DynamoDB's SerializationException
+// with no message at all: nothing of the parser's text or the body's bytes.
 TEST_F(ExecuteTest, MalformedBodiesAreSerializationErrors) {
-  const std::string nul_body = std::string("{\"TableName\":\"t01\"}\0", 20);
+  using namespace std::string_literals;
+  const std::string no_message =
+      std::string("{\"__type\":\"") + kSerialization + "\"}";
   for (const std::string& body :
-       {std::string("{\"TableName\":\"t01\""), std::string(""),
-        std::string("{]"), std::string("{\"TableName\":\"t01\"} trailing"),
-        nul_body}) {
+       {"{\"TableName\":\"t01\""s, ""s, "   "s, "{]"s,
+        "{\"TableName\":\"t01\"} trailing"s, "{\"TableName\":\"t01\"}\0"s,
+        "{\"TableName\":\"t\xff" "01\"}"s, "{\"TableName\":\"t\xc3\"}"s,
+        "{\"TableName\":\"\xed\xa0\x80\"}"s, "{\"TableName\":\"\\ud800\"}"s,
+        "{\"Table\xffName\":\"t01\"}"s, "{\"X\":[\"\xc0\xaf\"],\"TableName\":\"t01\"}"s,
+        "{\"TableName\":\"t01\",}"s, "{\"TableName\":'t01'}"s,
+        "{\"Limit\":01,\"TableName\":\"t01\"}"s}) {
     SCOPED_TRACE(body);
     WireResponse r = Run("DescribeTable", body);
     EXPECT_EQ(r.error, ErrorCode::kSerialization);
     EXPECT_EQ(r.http_status, 400);
-    EXPECT_THAT(r.body,
-                ::testing::StartsWith(std::string("{\"__type\":\"") +
-                                      kSerialization + "\",\"Message\":"));
+    EXPECT_EQ(r.body, no_message);
   }
-  EXPECT_EQ(Body("DescribeTable", "[]"),
-            Err(kSerialization, "Start of list found where not expected"));
-  EXPECT_EQ(Body("DescribeTable", "\"t01\""),
-            Err(kSerialization, "Expected null"));
+  // A body that is JSON but not an object: eddy answers it the same way
+  // (DynamoDB's answer is unconfirmed).
+  for (const char* body : {"[]", "\"t01\"", "7", "null", "true"}) {
+    SCOPED_TRACE(body);
+    EXPECT_EQ(Body("DescribeTable", body), no_message);
+  }
+  // A malformed body beats a type error earlier in it.
+  EXPECT_EQ(Body("DescribeTable", R"({"TableName":5,)"), no_message);
+  // Escapes are JSON's: an escaped member name is the name.
+  EXPECT_EQ(Run("DescribeTable", R"({"Table\u004eame":"t01"})").http_status,
+            200);
 }
 
 TEST_F(ExecuteTest, HugeNestingNeverCrashes) {
@@ -321,59 +334,198 @@ TEST_F(ExecuteTest, HugeNestingNeverCrashes) {
       ErrorCode::kValidation);
 }
 
+// DynamoDB's deserializer texts (the token received x where it sits), from
+// /work/research/serialization_errors.md §3.
 TEST_F(ExecuteTest, WrongJsonTypesAreSerializationErrors) {
+  const std::string kCast =
+      "class sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl "
+      "cannot be cast to class java.lang.Class (sun.reflect.generics."
+      "reflectiveObjects.ParameterizedTypeImpl and java.lang.Class are in "
+      "module java.base of loader 'bootstrap')";
+  const std::string kAttributeMap =
+      "Unrecognized collection type java.util.Map<java.lang.String, "
+      "com.amazonaws.dynamodb.v20120810.AttributeValue>";
+  const std::string kShape =
+      "Unrecognized collection type class com.amazonaws.dynamodb.v20120810.";
   struct Case {
     const char* op;
     const char* body;
-    const char* message;
+    std::string message;
   };
   const Case cases[] = {
+      // String members.
       {"DescribeTable", R"({"TableName":5})",
        "NUMBER_VALUE cannot be converted to String"},
+      {"DescribeTable", R"({"TableName":5.5})",
+       "DECIMAL_VALUE cannot be converted to String"},
+      {"DescribeTable", R"({"TableName":1e3})",
+       "DECIMAL_VALUE cannot be converted to String"},
       {"DescribeTable", R"({"TableName":true})",
-       "BOOLEAN_VALUE cannot be converted to String"},
+       "TRUE_VALUE cannot be converted to String"},
+      {"DescribeTable", R"({"TableName":false})",
+       "FALSE_VALUE cannot be converted to String"},
       {"DescribeTable", R"({"TableName":{}})",
-       "Start of structure or map found where not expected."},
+       "Start of structure or map found where not expected"},
       {"DescribeTable", R"({"TableName":[]})",
-       "Start of list found where not expected"},
+       "Unrecognized collection type class java.lang.String"},
+      // Boolean members.
       {"GetItem",
-       R"({"TableName":"t01","Key":{"pk":{"S":"a"}},"ConsistentRead":"yes"})",
-       "STRING_VALUE cannot be converted to Boolean"},
-      {"GetItem", R"({"TableName":"t01","Key":[]})",
-       "Start of list found where not expected"},
-      {"GetItem", R"({"TableName":"t01","Key":"k"})", "Expected map or null"},
-      {"PutItem", R"({"TableName":"t01","Item":{"pk":{"N":123}}})",
-       "NUMBER_VALUE cannot be converted to String"},
+       R"({"TableName":"t01","Key":{"pk":{"S":"a"}},"ConsistentRead":"maybe"})",
+       "Unexpected token received from parser"},
+      {"GetItem",
+       R"({"TableName":"t01","Key":{"pk":{"S":"a"}},"ConsistentRead":1})",
+       "NUMBER_VALUE cannot be converted to Boolean"},
+      {"GetItem",
+       R"({"TableName":"t01","Key":{"pk":{"S":"a"}},"ConsistentRead":0.5})",
+       "DECIMAL_VALUE cannot be converted to Boolean"},
+      {"GetItem",
+       R"({"TableName":"t01","Key":{"pk":{"S":"a"}},"ConsistentRead":[]})",
+       "Unrecognized collection type class java.lang.Boolean"},
+      // Integer and Long members (out of range: eddy's choice, unconfirmed).
       {"Query", R"({"TableName":"t01","Limit":"1"})",
        "STRING_VALUE cannot be converted to Integer"},
       {"Query", R"({"TableName":"t01","Limit":1e20})",
+       "DECIMAL_VALUE cannot be converted to Integer"},
+      {"Query", R"({"TableName":"t01","Limit":99999999999})",
        "NUMBER_VALUE cannot be converted to Integer"},
       {"Scan", R"({"TableName":"t01","Segment":true})",
-       "BOOLEAN_VALUE cannot be converted to Integer"},
-      {"Query", R"({"TableName":"t01","ExpressionAttributeNames":{"#a":1}})",
-       "NUMBER_VALUE cannot be converted to String"},
-      {"Query", R"({"TableName":"t01","ExpressionAttributeValues":[]})",
-       "Start of list found where not expected"},
-      {"CreateTable", R"({"TableName":"t09","KeySchema":{}})",
-       "Start of structure or map found where not expected."},
-      {"CreateTable", R"({"TableName":"t09","KeySchema":["x"]})",
-       "Expected null"},
+       "TRUE_VALUE cannot be converted to Integer"},
       {"CreateTable",
        R"({"TableName":"t09","ProvisionedThroughput":{"ReadCapacityUnits":"5"}})",
        "STRING_VALUE cannot be converted to Long"},
+      {"CreateTable",
+       R"({"TableName":"t09","ProvisionedThroughput":{"ReadCapacityUnits":false}})",
+       "FALSE_VALUE cannot be converted to Long"},
+      // Maps.
+      {"GetItem", R"({"TableName":"t01","Key":[]})", kAttributeMap},
+      {"GetItem", R"({"TableName":"t01","Key":"k"})", "Unexpected field type"},
+      {"Query", R"({"TableName":"t01","ExpressionAttributeValues":[]})",
+       kAttributeMap},
+      {"Query", R"({"TableName":"t01","ExpressionAttributeNames":[]})",
+       "Unrecognized collection type java.util.Map<java.lang.String, "
+       "java.lang.String>"},
+      {"Query", R"({"TableName":"t01","ExpressionAttributeNames":{"#a":1}})",
+       "NUMBER_VALUE cannot be converted to String"},
+      {"Scan", R"({"TableName":"t01","ScanFilter":[]})",
+       "Unrecognized collection type java.util.Map<java.lang.String, "
+       "com.amazonaws.dynamodb.v20120810.Condition>"},
+      // AttributeValues.
+      {"PutItem", R"({"TableName":"t01","Item":{"pk":{"N":123}}})",
+       "NUMBER_VALUE cannot be converted to String"},
+      {"PutItem", R"({"TableName":"t01","Item":{"pk":5}})",
+       "Unexpected value type in payload"},
+      {"PutItem", R"({"TableName":"t01","Item":{"pk":[]}})",
+       kShape + "AttributeValue"},
+      {"PutItem", R"({"TableName":"t01","Item":{"pk":{"M":[]}}})",
+       kAttributeMap},
+      {"PutItem", R"({"TableName":"t01","Item":{"pk":{"L":{}}}})",
+       "Start of structure or map found where not expected"},
+      {"PutItem", R"({"TableName":"t01","Item":{"pk":{"SS":"a"}}})",
+       "Unexpected field type"},
+      {"PutItem", R"({"TableName":"t01","Item":{"pk":{"L":[7]}}})",
+       "Unexpected value type in payload"},
+      {"PutItem", R"({"TableName":"t01","Item":{"pk":{"BOOL":"maybe"}}})",
+       "Unexpected token received from parser"},
+      {"PutItem", R"({"TableName":"t01","Item":{"pk":{"B":true}}})",
+       "only base-64-encoded strings are convertible to bytes"},
+      {"PutItem", R"({"TableName":"t01","Item":{"pk":{"BS":[12]}}})",
+       "only base-64-encoded strings are convertible to bytes"},
+      {"PutItem", R"({"TableName":"t01","Item":{"pk":{"B":"=+/="}}})",
+       "Invalid last non-pad Base64 character dectected"},
+      {"PutItem", R"({"TableName":"t01","Item":{"pk":{"B":"+/+="}}})",
+       "Invalid last non-pad Base64 character dectected"},
+      // A character outside the alphabet is quoted whole (wording unconfirmed).
+      {"PutItem", R"({"TableName":"t01","Item":{"pk":{"B":"ab\u00e9="}}})",
+       "Invalid Base64 character: '\xc3\xa9'"},
+      // Structures and lists.
+      {"CreateTable", R"({"TableName":"t09","KeySchema":{}})",
+       "Start of structure or map found where not expected"},
+      {"CreateTable", R"({"TableName":"t09","KeySchema":"x"})",
+       "Unexpected field type"},
+      {"CreateTable", R"({"TableName":"t09","KeySchema":["x"]})",
+       "Unexpected value type in payload"},
+      {"CreateTable", R"({"TableName":"t09","KeySchema":[[]]})",
+       kShape + "KeySchemaElement"},
+      {"CreateTable", R"({"TableName":"t09","ProvisionedThroughput":5})",
+       "Unexpected field type"},
+      {"CreateTable", R"({"TableName":"t09","ProvisionedThroughput":[]})",
+       kShape + "ProvisionedThroughput"},
+      {"CreateTable", R"({"TableName":"t09","StreamSpecification":true})",
+       "Unexpected field type"},
+      {"UpdateTimeToLive",
+       R"({"TableName":"t01","TimeToLiveSpecification":[]})",
+       kShape + "TimeToLiveSpecification"},
+      {"TransactWriteItems", R"({"TransactItems":[{"Put":5}]})",
+       "Unexpected field type"},
+      {"TransactWriteItems", R"({"TransactItems":{}})",
+       "Start of structure or map found where not expected"},
+      // Batches: a list in a map, a map in a list.
       {"BatchGetItem", R"({"RequestItems":{"t01":{"Keys":{}}}})",
-       "Start of structure or map found where not expected."},
+       "Start of structure or map found where not expected"},
+      {"BatchGetItem", R"({"RequestItems":{"t01":[]}})",
+       kShape + "KeysAndAttributes"},
+      {"BatchGetItem", R"({"RequestItems":{"t01":{"Keys":["k"]}}})", kCast},
+      {"BatchGetItem", R"({"RequestItems":{"t01":{"Keys":[[]]}}})",
+       kAttributeMap},
       {"BatchWriteItem", R"({"RequestItems":{"t01":{}}})",
-       "Start of structure or map found where not expected."},
+       "Start of structure or map found where not expected"},
+      {"BatchWriteItem", R"({"RequestItems":{"t01":"x"}})", kCast},
+      {"BatchWriteItem", R"({"RequestItems":{"t01":[5]}})",
+       "Unexpected value type in payload"},
+      {"BatchWriteItem", R"({"RequestItems":[]})",
+       "Unrecognized collection type java.util.Map<java.lang.String, "
+       "java.util.List<com.amazonaws.dynamodb.v20120810.WriteRequest>>"},
       {"BatchWriteItem",
        R"({"RequestItems":{"t01":[{"PutRequest":{"Item":{"pk":{"B":"!!"}}}}]}})",
-       "'!!' can not be converted to a Blob: "},
+       "Base64 encoded length is expected a multiple of 4 bytes but found: "
+       "2"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.body);
     WireResponse r = Run(c.op, c.body);
     EXPECT_EQ(r.error, ErrorCode::kSerialization);
-    EXPECT_THAT(r.body, ::testing::HasSubstr(c.message));
+    EXPECT_EQ(r.body, Err(kSerialization, c.message));
+  }
+}
+
+// Boolean members take DynamoDB's words as strings, in any case.
+TEST_F(ExecuteTest, BooleanMembersAcceptWords) {
+  Body("PutItem", R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"},)"
+                  R"("b":{"BOOL":"TRUE"},"n":{"NULL":"yes"}}})");
+  EXPECT_EQ(
+      Body("GetItem",
+           R"({"TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}},)"
+           R"("ConsistentRead":"yes","ProjectionExpression":"b, n"})"),
+      R"({"Item":{"b":{"BOOL":true},"n":{"NULL":true}}})");
+  // A NULL given a word meaning false is a ValidationException, as false is.
+  EXPECT_EQ(Body("PutItem", R"({"TableName":"t01","Item":{"pk":{"S":"a"},)"
+                            R"("sk":{"S":"1"},"n":{"NULL":"no"}}})"),
+            Invalid("One or more parameter values were invalid: Null "
+                    "attribute value types must have the value of true"));
+}
+
+// Of several type errors, the first in the body is reported.
+TEST_F(ExecuteTest, FirstTypeErrorInTheBodyWins) {
+  EXPECT_EQ(Body("Query", R"({"TableName":"t01","Limit":"5","IndexName":5})"),
+            Err(kSerialization, "STRING_VALUE cannot be converted to Integer"));
+  EXPECT_EQ(Body("Query", R"({"TableName":"t01","IndexName":5,"Limit":"5"})"),
+            Err(kSerialization, "NUMBER_VALUE cannot be converted to String"));
+}
+
+// Numbers for Integer / Long members are read from their text, exactly; a
+// fraction is truncated as the Java request model does.
+TEST_F(ExecuteTest, IntegerMembersTruncateDecimals) {
+  Body("PutItem",
+       R"({"TableName":"t01","Item":{"pk":{"S":"p"},"sk":{"S":"1"}}})");
+  Body("PutItem",
+       R"({"TableName":"t01","Item":{"pk":{"S":"p"},"sk":{"S":"2"}}})");
+  for (const char* limit : {"1.9", "1e0", "0.1e1", "1.000000000000000000001"}) {
+    SCOPED_TRACE(limit);
+    EXPECT_EQ(Body("Query", std::string(R"({"TableName":"t01","Select":"COUNT",)"
+                                        R"("KeyConditionExpression":"pk = :p",)"
+                                        R"("ExpressionAttributeValues":{":p":{"S":"p"}},)"
+                                        R"("Limit":)") + limit + "}"),
+              R"({"Count":1,"ScannedCount":1,"LastEvaluatedKey":{"pk":{"S":"p"},"sk":{"S":"1"}}})");
   }
 }
 

@@ -3,6 +3,22 @@ eddy_test(wire_execute_test
   SOURCES wire/execute_test.cc
   DEPS eddy::wire)
 
+# The JSON reader on its own, against nlohmann/json.
+eddy_test(wire_reader_test
+  SOURCES wire/json_reader_test.cc
+  DEPS eddy::wire)
+
+# Mutated requests through Execute: every answer valid UTF-8 JSON, no 5xx.
+eddy_test(wire_property_test
+  SOURCES wire/execute_property_test.cc
+  DEPS eddy::wire)
+
+# Peak heap while decoding hostile 17 MB bodies (its own operator new, so a
+# binary of its own).
+eddy_test(wire_memory_test
+  SOURCES wire/decode_memory_test.cc
+  DEPS eddy::wire)
+
 # `eddy exec` on a small script, compared with its expected output.
 if(TARGET eddy)
   add_test(NAME wire_exec_smoke

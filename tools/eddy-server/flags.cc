@@ -265,12 +265,37 @@ const Flag kFlags[] = {
      }},
     // Operation of the server itself.
     {"allow-remote-control", 2, nullptr,
-     "Serve eddy's own operations (EddyInjectFault, EddyClearFaults and any "
-     "other Eddy* operation) to clients on other machines too. Without it "
+     "Serve eddy's own operations (EddyInjectFault, EddyClearFaults, "
+     "EddyAdvanceClock, any Eddy* operation) to clients on other machines "
+     "too. Without it "
      "they are served only over loopback, and other clients get "
      "AccessDeniedException.",
      [](std::string_view, CommandLine* cl) -> std::string {
        cl->server.allow_remote_control = true;
+       return "";
+     }},
+    {"clock", 2, "real|manual",
+     "Where the database's time comes from. 'real' (default): the system "
+     "clock. 'manual': virtual time that starts at the real time and moves "
+     "only when a client sends EddyAdvanceClock ({\"Seconds\": 3600} or "
+     "{\"Micros\": n}), so tests drive TTL expiry, GSI lag and throttling "
+     "without sleeping. Connection timeouts and the signature-date check "
+     "keep the real clock.",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       if (v != "real" && v != "manual") return "must be 'real' or 'manual'";
+       cl->manual_clock = v == "manual";
+       return "";
+     }},
+    {"load", 2, "FILE",
+     "Fill the database before the server is ready: an access-pattern model "
+     "(its workload's data is generated and loaded into its table and "
+     "GSIs), or request lines in eddy exec's format, one {\"op\": "
+     "\"PutItem\", \"request\": {...}} per line (a file whose first "
+     "request line starts with {\"op\"). Errors name the file and the line "
+     "or JSON pointer, and the server exits 1.",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       if (v.empty()) return "must name a file";
+       cl->load_file = std::string(v);
        return "";
      }},
     {"shutdown-grace", 2, "SECONDS",

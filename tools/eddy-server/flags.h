@@ -34,6 +34,13 @@ struct CommandLine {
   bool log_requests = false;
   // How long SIGINT/SIGTERM waits for requests in progress (--shutdown-grace).
   int shutdown_grace_seconds = 5;
+  // --clock manual: the database's time starts at the real time and moves
+  // only with EddyAdvanceClock (main sets server.database.clock and
+  // server.network_clock).
+  bool manual_clock = false;
+  // --load FILE: a model or request lines loaded before the ready line
+  // (load.h).
+  std::string load_file;
   // Flags accepted but without effect, one sentence each.
   std::vector<std::string> warnings;
 };

@@ -22,7 +22,9 @@
 #include <string>
 #include <vector>
 
+#include "emulator/base/clock.h"
 #include "tools/eddy-server/flags.h"
+#include "tools/eddy-server/load.h"
 #include "tools/eddy-server/server.h"
 
 namespace {
@@ -58,6 +60,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "eddy-server: warning: %s\n", w.c_str());
   }
   if (cl.log_requests) cl.server.request_log = LogLine;
+  // --clock manual: virtual time for the database, from the real time now;
+  // the HTTP layer keeps the real clock.
+  static eddy::ManualClock manual_clock(eddy::Clock::Real()->NowMicros());
+  if (cl.manual_clock) {
+    cl.server.database.clock = &manual_clock;
+    cl.server.network_clock = eddy::Clock::Real();
+  }
 
   // Room for max_connections sockets, when the soft limit is lower (often
   // 1024) and the hard limit allows.
@@ -78,6 +87,16 @@ int main(int argc, char** argv) {
   signal(SIGPIPE, SIG_IGN);
 
   eddy::server::Server server(cl.server);
+  if (!cl.load_file.empty()) {
+    eddy::StatusOr<std::string> loaded =
+        eddy::server::LoadFile(cl.load_file, &server.database());
+    if (!loaded.ok()) {
+      std::fprintf(stderr, "eddy-server: %s\n",
+                   std::string(loaded.status().message()).c_str());
+      return 1;
+    }
+    std::fprintf(stderr, "eddy-server: %s\n", loaded->c_str());
+  }
   eddy::Status status = server.Start();
   if (!status.ok()) {
     std::fprintf(stderr, "eddy-server: %s\n",

@@ -165,6 +165,9 @@ Server::Server(ServerOptions options, Database* database)
                           : nullptr),
       database_(database == nullptr ? owned_database_.get() : database),
       threads_(options_.threads > 0 ? options_.threads : DefaultThreads()),
+      network_clock_(options_.network_clock != nullptr
+                         ? options_.network_clock
+                         : database_->options().clock),
       health_body_("healthy: dynamodb." + database_->options().region +
                    ".amazonaws.com "),
       request_ids_(RandomSeed()) {
@@ -180,7 +183,7 @@ Server::Server(ServerOptions options, Database* database)
   http.read_timeout_micros = Micros(options_.read_timeout_seconds);
   http.request_timeout_micros = Micros(options_.request_timeout_seconds);
   http.write_timeout_micros = Micros(options_.write_timeout_seconds);
-  http.clock = database_->options().clock;
+  http.clock = network_clock_;
   http_ = std::make_unique<internal::HttpServer>(
       std::move(http),
       [this](const HttpRequest& request, HttpResponse* response) {
@@ -209,8 +212,8 @@ void Server::AddCommonHeaders(HttpResponse* response) {
   response->headers.reserve(320);
   response->AddHeader("x-amzn-RequestId", std::string_view(id, sizeof(id)));
   response->AddHeader("Server", "Server");  // what DynamoDB sends
-  response->AddHeader(
-      "Date", HttpDate(database_->options().clock->NowMicros() / 1'000'000));
+  response->AddHeader("Date",
+                      HttpDate(network_clock_->NowMicros() / 1'000'000));
 }
 
 void Server::Finish(int status, ErrorCode error, std::string_view content_type,
@@ -322,7 +325,7 @@ void Server::Handle(const HttpRequest& request, HttpResponse* response) {
   auth.authorization = x.authorization;
   auth.amz_date = x.amz_date;
   auth.date = x.date;
-  auth.now_micros = database_->options().clock->NowMicros();
+  auth.now_micros = network_clock_->NowMicros();
   const size_t question = request.target.find('?');
   if (question != std::string_view::npos) {
     auth.query = request.target.substr(question + 1);

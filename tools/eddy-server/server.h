@@ -22,10 +22,10 @@
 //   SerializationException (Execute).
 // - Order of checks: a target not of the form DynamoDB_20120810.<name> is an
 //   UnknownOperationException (400); then the SigV4 Authorization header's
-//   shape and its date, which must be within 15 minutes of the Database's
-//   clock (internal/auth_shape.h; signatures are never verified, any
-//   credentials work); then eddy's own operations (Eddy*) are refused to
-//   clients not on loopback unless allow_remote_control (400
+//   shape and its date, which must be within 15 minutes of the network
+//   clock (ServerOptions::network_clock; internal/auth_shape.h; signatures are
+//   never verified, any credentials work); then eddy's own operations (Eddy*)
+//   are refused to clients not on loopback unless allow_remote_control (400
 //   AccessDeniedException, eddy's choice of shape); then the body's
 //   Content-Encoding is undone (internal/content_coding.h: gzip or deflate;
 //   an unknown or broken coding is a 500 InternalServerError as DynamoDB
@@ -116,11 +116,20 @@ struct ServerOptions {
   // Called with one line per request (no newline), from worker threads;
   // null: no log.
   std::function<void(std::string_view line)> request_log;
-  // Connection timeouts, in seconds (measured on database.clock).
+  // Connection timeouts, in seconds (measured on the network clock below).
   double idle_timeout_seconds = 120;    // keep-alive between requests
   double read_timeout_seconds = 10;     // no progress within a request
   double request_timeout_seconds = 60;  // a whole request
   double write_timeout_seconds = 10;    // no progress writing a response
+  // The time real clients see: connection timeouts, the SigV4 date window
+  // (15 minutes either way) and the Date header. Null: the Database's clock,
+  // so a test drives all of it with the Database's ManualClock. An
+  // in-process endpoint whose Database runs on a ManualClock while real SDKs
+  // sign with the real time sets Clock::Real() (see endpoint.h), and so does
+  // eddy-server --clock manual, so that advancing the database's virtual
+  // time (EddyAdvanceClock) neither expires clients' signatures nor times
+  // out their connections. Not owned.
+  Clock* network_clock = nullptr;
   // The Database created when the Server owns one: clock, region and account
   // (ARNs and the health line use the region).
   Options database;
@@ -178,6 +187,7 @@ class Server {
   std::unique_ptr<Database> owned_database_;
   Database* database_;
   int threads_;
+  Clock* network_clock_;  // options_.network_clock or the Database's
   std::string health_body_;
   internal::RequestIdGenerator request_ids_;
   std::unique_ptr<internal::HttpServer> http_;

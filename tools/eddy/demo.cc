@@ -9,10 +9,20 @@
 #include "emulator/types/attribute_value.h"
 #include "emulator/types/number.h"
 #include "emulator/wire/attribute_json.h"
+#include "tools/eddy/cli.h"
 #include "tools/eddy/commands.h"
 
 namespace eddy::cli {
 namespace {
+
+constexpr char kUsage[] =
+    "usage: eddy demo\n"
+    "\n"
+    "A tour of eddy's value layer, every line computed: numbers as exact\n"
+    "38-digit decimals (normalized on write, with DynamoDB's range errors),\n"
+    "exact arithmetic, items decoded from DynamoDB JSON with DynamoDB's\n"
+    "rules and item sizes, and DynamoDB's error messages for bad values.\n"
+    "It takes no arguments.\n";
 
 void ShowNumber(const char* text) {
   StatusOr<Number> n = Number::Parse(text);
@@ -43,7 +53,12 @@ void ShowDecode(const char* json) {
 
 }  // namespace
 
-int RunDemo(const std::vector<std::string>& /*args*/) {
+int RunDemo(const std::vector<std::string>& args) {
+  if (WantsHelp(args)) return ShowHelp(kUsage);
+  if (!args.empty()) {
+    return UsageError("eddy demo",
+                      "takes no arguments (got '" + args[0] + "')");
+  }
   std::printf("eddy — DynamoDB's value model, exactly\n\n");
   std::printf(
       "Numbers are exact decimals of up to 38 digits, normalized on write:\n");

@@ -4,7 +4,8 @@
 // Database. Each input line is {"op":"PutItem","request":{...}}; each output
 // line is the response body (an error as {"__type":...,"message":...}).
 // Blank lines and lines starting with '#' are skipped. The clock is a manual
-// clock at 2023-11-14T22:13:20Z, so output is the same on every run.
+// clock at 2023-11-14T22:13:20Z that moves only with EddyAdvanceClock, so
+// output is the same on every run.
 
 #include <cstdio>
 #include <fstream>
@@ -15,10 +16,65 @@
 #include "emulator/api/database.h"
 #include "emulator/base/clock.h"
 #include "emulator/wire/execute.h"
+#include "tools/eddy/cli.h"
 #include "tools/eddy/commands.h"
 
 namespace eddy::cli {
 namespace {
+
+constexpr char kUsage[] =
+    "usage: eddy exec [FILE | -]\n"
+    "\n"
+    "Runs DynamoDB requests, written as JSON, against one in-memory eddy\n"
+    "database and prints one response per request, so any language can\n"
+    "drive eddy through a pipe. FILE absent or '-' reads stdin.\n"
+    "\n"
+    "Input: one request per line,\n"
+    "  {\"op\": \"<Operation>\", \"request\": {<the body DynamoDB takes>}}\n"
+    "where the body is exactly what an SDK sends (DynamoDB JSON). Blank\n"
+    "lines and lines starting with # are skipped.\n"
+    "\n"
+    "Output: one line per request, the body DynamoDB answers with, as\n"
+    "compact JSON; an error is\n"
+    "  {\"__type\":\"com.amazonaws.dynamodb.v20120810#<Name>\","
+    "\"message\":\"...\"}\n"
+    "The exit status is 0 even when requests fail (their errors are output).\n"
+    "\n"
+    "Operations: CreateTable, DescribeTable, ListTables, UpdateTable,\n"
+    "DeleteTable, PutItem, GetItem, UpdateItem, DeleteItem, Query, Scan,\n"
+    "BatchGetItem, BatchWriteItem, TransactGetItems, TransactWriteItems,\n"
+    "UpdateTimeToLive, DescribeTimeToLive, TagResource, UntagResource,\n"
+    "ListTagsOfResource, and eddy's own EddyInjectFault, EddyClearFaults and\n"
+    "EddyAdvanceClock.\n"
+    "\n"
+    "Time is virtual: the clock starts at 2023-11-14T22:13:20Z and moves\n"
+    "only when asked, "
+    "{\"op\":\"EddyAdvanceClock\",\"request\":{\"Seconds\":3600}},\n"
+    "so the same input always gives the same output (TTL expiry and GSI lag\n"
+    "included).\n"
+    "\n"
+    "Example (requests.jsonl):\n"
+    "  {\"op\":\"CreateTable\",\"request\":{\"TableName\":\"notes\","
+    "\"BillingMode\":\"PAY_PER_REQUEST\",\n"
+    "   \"KeySchema\":[{\"AttributeName\":\"pk\",\"KeyType\":\"HASH\"}],\n"
+    "   \"AttributeDefinitions\":[{\"AttributeName\":\"pk\","
+    "\"AttributeType\":\"S\"}]}}\n"
+    "  {\"op\":\"PutItem\",\"request\":{\"TableName\":\"notes\","
+    "\"Item\":{\"pk\":{\"S\":\"a\"},\"n\":{\"N\":\"1\"}}}}\n"
+    "  {\"op\":\"GetItem\",\"request\":{\"TableName\":\"notes\","
+    "\"Key\":{\"pk\":{\"S\":\"a\"}}}}\n"
+    "  {\"op\":\"GetItem\",\"request\":{\"TableName\":\"nope\","
+    "\"Key\":{\"pk\":{\"S\":\"a\"}}}}\n"
+    "(each request on one line; the first is folded here). Then\n"
+    "  eddy exec requests.jsonl\n"
+    "prints\n"
+    "  {\"TableDescription\":{...,\"TableName\":\"notes\",\"TableStatus\":"
+    "\"ACTIVE\"}}\n"
+    "  {}\n"
+    "  {\"Item\":{\"n\":{\"N\":\"1\"},\"pk\":{\"S\":\"a\"}}}\n"
+    "  {\"__type\":\"com.amazonaws.dynamodb.v20120810#"
+    "ResourceNotFoundException\",\n"
+    "   \"message\":\"Requested resource not found\"}\n";
 
 int Run(std::istream& in) {
   ManualClock clock(1'700'000'000'000'000);
@@ -39,14 +95,24 @@ int Run(std::istream& in) {
 }  // namespace
 
 int RunExec(const std::vector<std::string>& args) {
+  if (WantsHelp(args)) return ShowHelp(kUsage);
   if (args.size() > 1) {
-    std::fprintf(stderr, "usage: eddy exec [FILE]\n");
-    return 2;
+    return UsageError("eddy exec",
+                      "takes at most one FILE (got " +
+                          std::to_string(args.size()) +
+                          " arguments); to run several files, concatenate "
+                          "them: cat a.jsonl b.jsonl | eddy exec");
   }
   if (args.empty() || args[0] == "-") return Run(std::cin);
+  if (args[0].size() > 1 && args[0][0] == '-') {
+    return UsageError("eddy exec", "unknown option " + args[0]);
+  }
   std::ifstream file(args[0]);
   if (!file) {
-    std::fprintf(stderr, "eddy exec: cannot open %s\n", args[0].c_str());
+    std::fprintf(stderr,
+                 "eddy exec: cannot open %s: check the path, or pass the "
+                 "requests on stdin\n",
+                 args[0].c_str());
     return 1;
   }
   return Run(file);

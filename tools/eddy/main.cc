@@ -1,29 +1,43 @@
 // Copyright 2026 The eddy Authors.
 //
-// eddy: the command-line front end of the emulator.
+// eddy: the command-line front end of the emulator. `eddy --help` lists the
+// commands; every command and sub-command takes --help.
 
 #include <cstdio>
 #include <string>
 #include <vector>
 
+#include "eddy_version.h"
+#include "model/suggest.h"
+#include "tools/eddy/cli.h"
 #include "tools/eddy/commands.h"
 
 namespace {
 
 constexpr char kUsage[] =
     "usage: eddy <command> [args]\n"
+    "       eddy <command> --help     (every command and sub-command)\n"
+    "       eddy --version\n"
     "\n"
-    "commands:\n"
-    "  demo     a tour of eddy's value layer: exact numbers, item sizes,\n"
-    "           DynamoDB JSON and DynamoDB's error messages\n"
-    "  exec     run DynamoDB JSON requests, one {\"op\":...,\"request\":...}\n"
-    "           per line of FILE or stdin, printing each response\n"
-    "  model    access-pattern models: validate FILE, run FILE [--scale N]\n"
-    "           [--json], generate FILE, patterns (see `eddy model help`)\n"
-    "  scenario throttling lab: run FILE [--html OUT] [--json] replays a\n"
-    "           traffic scenario on DynamoDB's partition model (see\n"
-    "           `eddy scenario help`)\n"
-    "  help     this text\n";
+    "eddy is an in-process emulator of Amazon DynamoDB. Its commands:\n"
+    "\n"
+    "  model     access-pattern models: validate a single-table design, run\n"
+    "            its access patterns on generated data with verification,\n"
+    "            generate its data, or run the design-pattern examples\n"
+    "              eddy model run model/kayak.json\n"
+    "  scenario  the throttling lab: replay a traffic scenario on DynamoDB's\n"
+    "            partition model, with an HTML report\n"
+    "              eddy scenario run model/scenarios/hot_item.json --html "
+    "r.html\n"
+    "  exec      run DynamoDB JSON requests, one {\"op\":...,\"request\":...}\n"
+    "            per line of a file or stdin, printing each response\n"
+    "              eddy exec requests.jsonl\n"
+    "  demo      a tour of eddy's value layer: exact numbers, item sizes,\n"
+    "            DynamoDB JSON and DynamoDB's error messages\n"
+    "  help      this text, or `eddy help <command>`\n"
+    "\n"
+    "eddy-server (a separate program) serves the same engine over HTTP for\n"
+    "the AWS CLI and SDKs: eddy-server --help.\n";
 
 struct Command {
   const char* name;
@@ -37,20 +51,50 @@ constexpr Command kCommands[] = {
     {"scenario", eddy::cli::RunScenario},
 };
 
+std::string VersionText() {
+  return std::string("eddy ") + EDDY_VERSION + " (commit " + EDDY_GIT_COMMIT +
+         ")\n";
+}
+
+const Command* Find(const std::string& name) {
+  for (const Command& c : kCommands) {
+    if (name == c.name) return &c;
+  }
+  return nullptr;
+}
+
+int UnknownCommand(const std::string& name) {
+  std::vector<std::string> names = {"help"};
+  for (const Command& c : kCommands) names.push_back(c.name);
+  std::fprintf(stderr,
+               "eddy: unknown command '%s'%s\nrun 'eddy --help' for the list "
+               "of commands\n",
+               name.c_str(), eddy::model::DidYouMean(name, names).c_str());
+  return 2;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2 || std::string(argv[1]) == "help" ||
-      std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
-    std::fputs(kUsage, argc < 2 ? stderr : stdout);
-    return argc < 2 ? 2 : 0;
+  if (argc < 2) {
+    std::fputs(kUsage, stderr);
+    return 2;
   }
   const std::string name = argv[1];
   std::vector<std::string> args(argv + 2, argv + argc);
-  for (const Command& c : kCommands) {
-    if (name == c.name) return c.run(args);
+  if (name == "--help" || name == "-h") return eddy::cli::ShowHelp(kUsage);
+  if (name == "--version" || name == "version") {
+    return eddy::cli::ShowHelp(VersionText());
   }
-  std::fprintf(stderr, "eddy: unknown command '%s'\n\n%s", name.c_str(),
-               kUsage);
-  return 2;
+  if (name == "help") {
+    if (args.empty()) return eddy::cli::ShowHelp(kUsage);
+    // `eddy help model run` is `eddy model run --help`.
+    const Command* c = Find(args[0]);
+    if (c == nullptr) return UnknownCommand(args[0]);
+    std::vector<std::string> rest(args.begin() + 1, args.end());
+    rest.push_back("--help");
+    return c->run(rest);
+  }
+  if (const Command* c = Find(name)) return c->run(args);
+  return UnknownCommand(name);
 }

@@ -4,15 +4,14 @@
 //
 //   eddy model validate FILE
 //   eddy model run FILE [--scale N] [--seed N] [--runs N] [--page-size N]
-//                       [--no-indexes] [--json]
-//   eddy model generate FILE [--scale N] [--seed N]
+//                       [--no-indexes] [--json] [--progress | --quiet]
+//   eddy model generate FILE [--scale N] [--seed N] [--progress | --quiet]
 //   eddy model patterns [--json]
 
 #include "model/model.h"
 
-#include <unistd.h>
-
-#include <chrono>
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -25,96 +24,177 @@
 #include "model/generator.h"
 #include "model/report.h"
 #include "model/runner.h"
+#include "model/suggest.h"
+#include "tools/eddy/cli.h"
 #include "tools/eddy/commands.h"
+#include "tools/eddy/progress.h"
 
 namespace eddy::cli {
 namespace {
 
 constexpr char kUsage[] =
     "usage: eddy model validate FILE\n"
-    "       eddy model run FILE [--scale N] [--seed N] [--runs N] [--page-size "
-    "N]\n"
-    "                           [--no-indexes] [--json]\n"
+    "       eddy model run FILE [--scale N] [--seed N] [--runs N]\n"
+    "                           [--page-size N] [--no-indexes] [--json]\n"
+    "                           [--progress | --quiet]\n"
     "       eddy model generate FILE [--scale N] [--seed N]\n"
+    "                                [--progress | --quiet]\n"
     "       eddy model patterns [--json]\n"
     "\n"
-    "  validate  check a model document; every error with its JSON pointer\n"
+    "Access-pattern models: a single-table design written as one JSON\n"
+    "document (model/README.md; model/kayak.json is the example).\n"
+    "\n"
+    "  validate  check a model document: every error with its JSON pointer\n"
     "  run       generate the workload's data, load it into eddy, run every\n"
-    "            access pattern with verification, print the report (exit 1\n"
-    "            if any verification fails)\n"
+    "            access pattern with verification and print the report\n"
     "  generate  print the generated items, one DynamoDB JSON item per line\n"
     "  patterns  run the design-pattern examples (write sharding, large\n"
-    "            objects in chunks, optimistic locking, key cardinality)\n";
+    "            objects in chunks, optimistic locking, key cardinality)\n"
+    "\n"
+    "`eddy model <sub-command> --help` describes each.\n";
 
-int Usage() {
-  std::fputs(kUsage, stderr);
-  return 2;
-}
+constexpr char kValidateUsage[] =
+    "usage: eddy model validate FILE\n"
+    "\n"
+    "Checks an access-pattern model document and prints either a summary\n"
+    "(tables, entity shapes, the executable patterns and which entity types\n"
+    "their keys can match) or every error, each with the RFC 6901 JSON\n"
+    "pointer of the member at fault. Errors that only follow from another\n"
+    "one are not repeated, and misspelt names get a \"did you mean\".\n"
+    "Patterns are named as the run's report numbers them (pattern 1 is the\n"
+    "first of \"Access Patterns\").\n"
+    "\n"
+    "Exit status: 0 valid, 1 invalid or unreadable, 2 bad command line.\n"
+    "\n"
+    "example:\n"
+    "  eddy model validate model/kayak.json\n";
 
-std::optional<int64_t> ParseInt(const std::string& s, int64_t min,
-                                int64_t max) {
-  if (s.empty()) return std::nullopt;
-  char* end = nullptr;
-  errno = 0;
-  const long long v = std::strtoll(s.c_str(), &end, 10);
-  if (errno != 0 || *end != '\0' || v < min || v > max) return std::nullopt;
-  return v;
-}
+constexpr char kRunUsage[] =
+    "usage: eddy model run FILE [options]\n"
+    "\n"
+    "Generates the workload's data, creates the table and its GSIs in an\n"
+    "in-process eddy database, loads the items with BatchWriteItem, runs\n"
+    "every executable access pattern with parameters drawn from the data,\n"
+    "verifies every result against the generator's ground truth, and\n"
+    "prints the report: per pattern the items, read units, pages and\n"
+    "latency; per entity type and index its size and cost; the hottest\n"
+    "partition keys; the peak memory of the process. The report's first\n"
+    "line is printed before the work starts; progress goes to stderr.\n"
+    "\n"
+    "options:\n"
+    "  --scale N      multiply the workload's top-level counts (1..100000)\n"
+    "  --seed N       the generator's seed (default: the workload's)\n"
+    "  --runs N       runs per pattern (default: the workload's)\n"
+    "  --page-size N  a Limit on every Query, to exercise paging\n"
+    "  --no-indexes   create the table without its GSIs (their patterns\n"
+    "                 are skipped)\n"
+    "  --json         print the report as JSON\n"
+    "  --progress     show the progress bar even when stderr is not a\n"
+    "                 terminal (default: a bar on a terminal, one line per\n"
+    "                 phase otherwise)\n"
+    "  --quiet        no progress output\n"
+    "\n"
+    "Exit status: 0 when every verification passed, 1 otherwise (or on an\n"
+    "error), 2 bad command line.\n"
+    "\n"
+    "example:\n"
+    "  eddy model run model/kayak.json --scale 10\n";
+
+constexpr char kGenerateUsage[] =
+    "usage: eddy model generate FILE [--scale N] [--seed N] [--progress | "
+    "--quiet]\n"
+    "\n"
+    "Prints the items the model's workload generates, one DynamoDB JSON item\n"
+    "per line (the same model, seed and scale give the same bytes on every\n"
+    "platform). Progress goes to stderr (--progress forces the bar, --quiet\n"
+    "silences it).\n"
+    "\n"
+    "example:\n"
+    "  eddy model generate model/kayak.json --scale 2 | head\n";
+
+constexpr char kPatternsUsage[] =
+    "usage: eddy model patterns [--json]\n"
+    "\n"
+    "Runs the second seed's design patterns as self-checking examples:\n"
+    "write sharding of a hot key with scatter-gather reads, a large object\n"
+    "split into chunks, optimistic locking with a version number, and key\n"
+    "cardinality over partitions. Exit status 1 if any check fails.\n";
 
 struct Flags {
   std::string file;
   std::optional<int64_t> scale, seed, runs, page_size;
   bool json = false;
   bool no_indexes = false;
+  bool progress = false;
+  bool quiet = false;
 };
 
-// Returns false (after printing why) on a bad command line.
-bool ParseFlags(const std::vector<std::string>& args, bool want_file,
-                Flags* f) {
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&](int64_t min, int64_t max, std::optional<int64_t>* out) {
-      if (i + 1 >= args.size()) {
-        std::fprintf(stderr, "eddy model: %s needs a value\n", a.c_str());
-        return false;
-      }
-      *out = ParseInt(args[++i], min, max);
-      if (!*out) {
-        std::fprintf(stderr,
-                     "eddy model: %s takes an integer from %lld to %lld\n",
-                     a.c_str(), static_cast<long long>(min),
-                     static_cast<long long>(max));
-        return false;
-      }
-      return true;
-    };
-    if (a == "--json") {
+// Which flags a sub-command takes.
+enum FlagSet : unsigned {
+  kFile = 1,
+  kScaleSeed = 2,
+  kRunFlags = 4,  // --runs --page-size --no-indexes
+  kJson = 8,
+  kProgress = 16,
+};
+
+// Parses `args` for `command`; returns 0 when fine, else the exit status
+// (the error is printed).
+int ParseFlags(const std::string& command, const std::vector<std::string>& args,
+               unsigned allowed, Flags* f) {
+  std::vector<std::string> known;
+  if (allowed & kScaleSeed) known.insert(known.end(), {"--scale", "--seed"});
+  if (allowed & kRunFlags) {
+    known.insert(known.end(), {"--runs", "--page-size", "--no-indexes"});
+  }
+  if (allowed & kJson) known.push_back("--json");
+  if (allowed & kProgress) known.insert(known.end(), {"--progress", "--quiet"});
+  known.push_back("--help");
+  auto has = [&](const std::string& name) {
+    return std::find(known.begin(), known.end(), name) != known.end();
+  };
+  FlagParser p(command, args);
+  while (p.Next()) {
+    int64_t v = 0;
+    if (p.Positional()) {
+      if (!(allowed & kFile) || !f->file.empty()) return p.Unknown(known);
+      f->file = p.arg();
+    } else if (!has(p.arg())) {
+      return p.Unknown(known);
+    } else if (p.Is("--json")) {
+      if (!p.NoValue()) return 2;
       f->json = true;
-    } else if (a == "--no-indexes") {
+    } else if (p.Is("--no-indexes")) {
+      if (!p.NoValue()) return 2;
       f->no_indexes = true;
-    } else if (a == "--scale") {
-      if (!value(1, 100000, &f->scale)) return false;
-    } else if (a == "--seed") {
-      if (!value(0, INT64_MAX, &f->seed)) return false;
-    } else if (a == "--runs") {
-      if (!value(1, 1000000, &f->runs)) return false;
-    } else if (a == "--page-size") {
-      if (!value(1, 1000000, &f->page_size)) return false;
-    } else if (a.size() > 1 && a[0] == '-') {
-      std::fprintf(stderr, "eddy model: unknown option %s\n", a.c_str());
-      return false;
-    } else if (want_file && f->file.empty()) {
-      f->file = a;
-    } else {
-      std::fprintf(stderr, "eddy model: unexpected argument %s\n", a.c_str());
-      return false;
+    } else if (p.Is("--progress")) {
+      if (!p.NoValue()) return 2;
+      f->progress = true;
+    } else if (p.Is("--quiet")) {
+      if (!p.NoValue()) return 2;
+      f->quiet = true;
+    } else if (p.Is("--scale")) {
+      if (!p.Int(1, 100000, &v)) return 2;
+      f->scale = v;
+    } else if (p.Is("--seed")) {
+      if (!p.Int(0, INT64_MAX, &v)) return 2;
+      f->seed = v;
+    } else if (p.Is("--runs")) {
+      if (!p.Int(1, 1000000, &v)) return 2;
+      f->runs = v;
+    } else if (p.Is("--page-size")) {
+      if (!p.Int(1, 1000000, &v)) return 2;
+      f->page_size = v;
     }
   }
-  if (want_file && f->file.empty()) {
-    std::fprintf(stderr, "eddy model: missing FILE\n");
-    return false;
+  if (f->progress && f->quiet) {
+    return UsageError(command, "--progress and --quiet contradict each other");
   }
-  return true;
+  if ((allowed & kFile) && f->file.empty()) {
+    return UsageError(command, "missing FILE: name a model document, e.g. " +
+                                   command + " model/kayak.json");
+  }
+  return 0;
 }
 
 std::optional<model::Model> Load(const std::string& file) {
@@ -124,16 +204,36 @@ std::optional<model::Model> Load(const std::string& file) {
   if (errors.empty()) {
     std::fprintf(stderr, "%s: %s\n", file.c_str(),
                  std::string(m.status().message()).c_str());
+    return std::nullopt;
   }
   for (const model::ModelError& e : errors) {
     std::fprintf(stderr, "%s: %s\n", file.c_str(), e.ToString().c_str());
   }
+  std::fprintf(stderr,
+               "%s: %zu error%s; fix %s and check again with `eddy model "
+               "validate %s` (model/README.md describes the format)\n",
+               file.c_str(), errors.size(), errors.size() == 1 ? "" : "s",
+               errors.size() == 1 ? "it" : "them", file.c_str());
   return std::nullopt;
 }
 
+// The model must have a workload to run or generate.
+bool HasWorkload(const std::string& command, const std::string& file,
+                 const model::Model& m) {
+  if (m.workload) return true;
+  std::fprintf(stderr,
+               "%s: %s has no \"workload\" section, so there is no data to "
+               "generate: add one (model/README.md, \"Extension 3: the "
+               "workload\"), or check the design alone with `eddy model "
+               "validate %s`\n",
+               command.c_str(), file.c_str(), file.c_str());
+  return false;
+}
+
 int Validate(const std::vector<std::string>& args) {
+  if (WantsHelp(args)) return ShowHelp(kValidateUsage);
   Flags f;
-  if (!ParseFlags(args, true, &f)) return Usage();
+  if (int s = ParseFlags("eddy model validate", args, kFile, &f)) return s;
   std::optional<model::Model> m = Load(f.file);
   if (!m) return 1;
   int with_indexes = 0;
@@ -162,107 +262,109 @@ int Validate(const std::vector<std::string>& args) {
   return 0;
 }
 
-// A progress bar on stderr while loading, shown only on a terminal and only
-// once the load has taken more than a second.
-class ProgressBar {
- public:
-  ProgressBar() : tty_(isatty(STDERR_FILENO) == 1) {}
-  ~ProgressBar() { Finish(); }
-  // Clears the bar; nothing is drawn after this.
-  void Finish() {
-    if (shown_) std::fputs("\r\033[K", stderr);
-    shown_ = false;
-    tty_ = false;
-  }
-  void Update(int64_t done, int64_t total) {
-    if (!tty_) return;
-    const auto now = std::chrono::steady_clock::now();
-    if (!started_) {
-      started_ = true;
-      start_ = now;
-    }
-    if (now - start_ < std::chrono::seconds(1)) return;
-    if (shown_ && now - last_ < std::chrono::milliseconds(100) &&
-        done < total) {
-      return;
-    }
-    shown_ = true;
-    last_ = now;
-    constexpr int kWidth = 40;
-    const int filled =
-        total > 0 ? static_cast<int>(kWidth * done / total) : kWidth;
-    std::string bar(filled, '#');
-    bar.append(kWidth - filled, '.');
-    std::fprintf(stderr, "\rloading [%s] %3d%% %lld/%lld items", bar.c_str(),
-                 total > 0 ? static_cast<int>(100 * done / total) : 100,
-                 static_cast<long long>(done), static_cast<long long>(total));
-    std::fflush(stderr);
-  }
-
- private:
-  bool tty_;
-  bool started_ = false;
-  bool shown_ = false;
-  std::chrono::steady_clock::time_point start_, last_;
-};
-
 int Run(const std::vector<std::string>& args) {
+  if (WantsHelp(args)) return ShowHelp(kRunUsage);
+  const std::string command = "eddy model run";
   Flags f;
-  if (!ParseFlags(args, true, &f)) return Usage();
+  if (int s =
+          ParseFlags(command, args,
+                     kFile | kScaleSeed | kRunFlags | kJson | kProgress, &f)) {
+    return s;
+  }
   std::optional<model::Model> m = Load(f.file);
   if (!m) return 1;
+  if (!HasWorkload(command, f.file, *m)) return 1;
   model::RunOptions options;
   options.scale = f.scale;
   if (f.seed) options.seed = static_cast<uint64_t>(*f.seed);
   if (f.runs) options.runs = static_cast<int>(*f.runs);
   if (f.page_size) options.page_size = static_cast<int>(*f.page_size);
   options.create_indexes = !f.no_indexes;
-  ProgressBar bar;
-  options.on_load_progress = [&bar](int64_t done, int64_t total) {
-    bar.Update(done, total);
+  // The header first, so that a long run shows what it is doing at once.
+  if (!f.json) {
+    std::cout << model::FormatReportHeaderText(
+        model::PlannedReport(*m, options));
+    std::cout.flush();
+  }
+  Progress progress(Progress::Choose(f.progress, f.quiet), command);
+  std::string phase;
+  options.on_progress = [&](std::string_view name, int64_t done,
+                            int64_t total) {
+    if (name != phase) {
+      phase = std::string(name);
+      progress.Phase(phase, total,
+                     phase == "verify" ? "runs" : std::string("items"));
+    }
+    progress.Update(done, total);
   };
   StatusOr<model::RunReport> report = model::RunModel(*m, options);
-  bar.Finish();
+  progress.Done();
   if (!report.ok()) {
-    std::fprintf(stderr, "eddy model run: %s\n",
+    std::fprintf(stderr, "%s: %s\n", command.c_str(),
                  report.status().ToString().c_str());
     return 1;
   }
   if (f.json) {
     std::cout << model::FormatReportJson(*report) << "\n";
   } else {
-    std::cout << model::FormatReportText(*report);
+    std::cout << model::FormatReportBodyText(*report);
   }
   std::cout.flush();
   return report->ok() ? 0 : 1;
 }
 
 int Generate(const std::vector<std::string>& args) {
+  if (WantsHelp(args)) return ShowHelp(kGenerateUsage);
+  const std::string command = "eddy model generate";
   Flags f;
-  if (!ParseFlags(args, true, &f)) return Usage();
+  if (int s = ParseFlags(command, args, kFile | kScaleSeed | kProgress, &f)) {
+    return s;
+  }
   std::optional<model::Model> m = Load(f.file);
   if (!m) return 1;
+  if (!HasWorkload(command, f.file, *m)) return 1;
   model::GenerateOptions options;
   options.scale = f.scale;
   if (f.seed) options.seed = static_cast<uint64_t>(*f.seed);
+  Progress progress(Progress::Choose(f.progress, f.quiet), command);
+  const int64_t expected = model::ExpectedItemCount(*m, options);
+  progress.Phase("generate", expected, "items");
+  options.on_progress = [&](int64_t items) {
+    progress.Update(items, std::max(expected, items));
+  };
   StatusOr<model::GeneratedData> data = model::Generate(*m, options);
   if (!data.ok()) {
-    std::fprintf(stderr, "eddy model generate: %s\n",
+    progress.Done();
+    std::fprintf(stderr, "%s: %s\n", command.c_str(),
                  data.status().ToString().c_str());
     return 1;
   }
+  const auto total = static_cast<int64_t>(data->items.size());
+  progress.Update(total, total);
+  progress.Phase("write", total, "items");
   std::string line;
+  int64_t written = 0;
   for (const model::GeneratedItem& g : data->items) {
     line = EncodeItemJson(g.item);
     line.push_back('\n');
     std::fwrite(line.data(), 1, line.size(), stdout);
+    if (++written % 4096 == 0) progress.Update(written);
+  }
+  std::fflush(stdout);
+  progress.Update(written);
+  progress.Done();
+  if (std::ferror(stdout)) {
+    std::fprintf(stderr, "%s: could not write the items to stdout\n",
+                 command.c_str());
+    return 1;
   }
   return 0;
 }
 
 int Patterns(const std::vector<std::string>& args) {
+  if (WantsHelp(args)) return ShowHelp(kPatternsUsage);
   Flags f;
-  if (!ParseFlags(args, false, &f)) return Usage();
+  if (int s = ParseFlags("eddy model patterns", args, kJson, &f)) return s;
   std::vector<model::DesignPatternResult> results = model::RunDesignPatterns();
   bool ok = true;
   if (f.json) {
@@ -277,19 +379,23 @@ int Patterns(const std::vector<std::string>& args) {
 }  // namespace
 
 int RunModel(const std::vector<std::string>& args) {
-  if (args.empty()) return Usage();
+  if (args.empty()) {
+    std::fputs(kUsage, stderr);
+    return 2;
+  }
   const std::string& sub = args[0];
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (sub == "validate") return Validate(rest);
   if (sub == "run") return Run(rest);
   if (sub == "generate") return Generate(rest);
   if (sub == "patterns") return Patterns(rest);
-  if (sub == "help" || sub == "--help" || sub == "-h") {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
-  std::fprintf(stderr, "eddy model: unknown subcommand '%s'\n\n", sub.c_str());
-  return Usage();
+  if (sub == "help" || sub == "--help" || sub == "-h") return ShowHelp(kUsage);
+  return UsageError(
+      "eddy model",
+      "unknown sub-command '" + sub + "'" +
+          model::DidYouMean(sub, {"validate", "run", "generate", "patterns"}) +
+          "; the sub-commands are validate, run, generate and "
+          "patterns");
 }
 
 }  // namespace eddy::cli

@@ -24,11 +24,11 @@ namespace eddy::engine {
 StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
                                             const BatchGetItemRequest& request,
                                             const PartMask* unprocessed) {
-  ValidationErrors errors;
   if (request.request_items.empty()) {
-    errors.Add("'{}'", "requestItems",
-               "Member must have length greater than or equal to 1");
+    return Status::Validation(
+        "The requestItems parameter is required for BatchGetItem");
   }
+  ValidationErrors errors;
   for (const auto& [name, keys] : request.request_items) {
     errors.CheckTableName(name, "requestItems." + name + ".member.tableName");
     if (keys.keys.empty()) {

@@ -26,13 +26,21 @@ namespace eddy::engine {
 StatusOr<BatchWriteItemResponse> BatchWriteItem(
     Context& ctx, const BatchWriteItemRequest& request,
     const PartMask* unprocessed) {
-  ValidationErrors errors;
   if (request.request_items.empty()) {
-    errors.Add("'{}'", "requestItems",
-               "Member must have length greater than or equal to 1");
+    return Status::Validation(
+        "The requestItems parameter is required for BatchWriteItem");
   }
+  ValidationErrors errors;
   for (const auto& [name, writes] : request.request_items) {
     errors.CheckTableName(name, "requestItems." + name + ".member.tableName");
+    if (writes.empty()) {
+      // The echo of a non-empty list (over 25) is DynamoDB's Java rendering
+      // of the requests, which eddy does not reproduce; see the check below.
+      errors.Add("'{" + name + "=[]}'", "requestItems",
+                 "Map value must satisfy constraint: [Member must have "
+                 "length less than or equal to 25, Member must have length "
+                 "greater than or equal to 1]");
+    }
   }
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   size_t total = 0;

@@ -204,7 +204,7 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
     EDDY_RETURN_IF_ERROR(RegisterResources(*table));
     description = table->Describe(now);
   }
-  if (Status s = ctx.catalog->Add(table); !s.ok()) {
+  if (Status s = ctx.catalog->Add(table, ctx.options->max_tables); !s.ok()) {
     MutexLock lock(&table->mu());
     RemoveResources(*table);
     return s;

@@ -116,6 +116,7 @@ StatusOr<TransactGetItemsResponse> RunTransactGet(
     for (const Get& g : gets) tables.push_back(g.table);
     TableLocks locks(std::move(tables), /*exclusive=*/false);
     std::vector<capacity::Access> accesses;
+    int64_t response_bytes = 0;
     for (const Get& g : gets) {
       g.table->AssertReaderHeld();  // by `locks`
       ItemResponse r;
@@ -126,6 +127,13 @@ StatusOr<TransactGetItemsResponse> RunTransactGet(
                                       /*strongly_consistent=*/true),
           /*eventually_consistent=*/false));
       if (record != nullptr) {
+        response_bytes += record->item_size();
+        if (response_bytes > limits::kMaxTransactRequestBytes) {
+          // DynamoDB refuses a TransactGetItems whose items add up to more
+          // than 4 MB (API reference); the text is eddy's own, unconfirmed.
+          return Status::Validation(
+              "Transaction response size cannot exceed 4 MB");
+        }
         r.item = g.projection != nullptr
                      ? expr::Project(*g.projection, record->Decode())
                      : record->Decode();

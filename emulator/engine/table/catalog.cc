@@ -10,12 +10,20 @@ std::shared_ptr<Table> Catalog::Find(const std::string& name) const {
   return it == tables_.end() ? nullptr : it->second;
 }
 
-Status Catalog::Add(std::shared_ptr<Table> table) {
+Status Catalog::Add(std::shared_ptr<Table> table, int max_tables) {
   MutexLock lock(&mu_);
   const std::string name = table->name();
-  if (!tables_.emplace(name, std::move(table)).second) {
+  if (tables_.count(name) != 0) {
     return Status::ResourceInUse("Table already exists: " + name);
   }
+  if (tables_.size() >= static_cast<size_t>(max_tables)) {
+    // DynamoDB's text, recorded when the quota was 256 (Terraform's AWS
+    // provider, pull request 2274); the number is the quota in force.
+    return Status(ErrorCode::kLimitExceeded,
+                  "Subscriber limit exceeded: There is a limit of " +
+                      std::to_string(max_tables) + " tables per subscriber");
+  }
+  tables_.emplace(name, std::move(table));
   return Status::OK();
 }
 

@@ -25,8 +25,9 @@ class Catalog {
  public:
   // Null when there is no such table.
   std::shared_ptr<Table> Find(const std::string& name) const;
-  // ResourceInUseException "Table already exists: <name>" for a duplicate.
-  Status Add(std::shared_ptr<Table> table);
+  // ResourceInUseException "Table already exists: <name>" for a duplicate;
+  // LimitExceededException when `max_tables` are there already.
+  Status Add(std::shared_ptr<Table> table, int max_tables);
   // Null when there is no such table.
   std::shared_ptr<Table> Remove(const std::string& name);
   // Sorted names.

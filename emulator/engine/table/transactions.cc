@@ -12,13 +12,18 @@ StatusOr<bool> TransactionTokens::Claim(const std::string& token,
                                         uint64_t fingerprint,
                                         int64_t now_micros) {
   MutexLock lock(&mu_);
-  // Forget tokens whose window has passed, so the store stays bounded by
-  // the requests of the last ten minutes.
-  for (auto it = entries_.begin(); it != entries_.end();) {
-    const bool expired =
-        !it->second.in_progress && now_micros - it->second.completed_at_micros >
-                                       limits::kIdempotencyWindowMicros;
-    it = expired ? entries_.erase(it) : std::next(it);
+  // Forget tokens whose window has passed, oldest first, so the store stays
+  // bounded by the requests of the last ten minutes (each token is looked
+  // at once: completions are queued in time order).
+  while (!completed_.empty() &&
+         now_micros - completed_.front().first >
+             limits::kIdempotencyWindowMicros) {
+    auto old = entries_.find(completed_.front().second);
+    if (old != entries_.end() && !old->second.in_progress &&
+        old->second.completed_at_micros == completed_.front().first) {
+      entries_.erase(old);
+    }
+    completed_.pop_front();
   }
   auto it = entries_.find(token);
   if (it == entries_.end()) {
@@ -45,6 +50,7 @@ void TransactionTokens::Complete(const std::string& token, int64_t now_micros) {
   Entry& e = entries_[token];
   e.in_progress = false;
   e.completed_at_micros = now_micros;
+  completed_.emplace_back(now_micros, token);
 }
 
 void TransactionTokens::Release(const std::string& token) {

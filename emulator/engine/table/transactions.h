@@ -17,6 +17,7 @@
 #define EDDY_EMULATOR_ENGINE_TABLE_TRANSACTIONS_H_
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -58,6 +59,8 @@ class TransactionTokens {
  private:
   Mutex mu_;
   std::map<std::string, Entry> entries_ ABSL_GUARDED_BY(mu_);
+  // (completion time, token) in completion order, for pruning.
+  std::deque<std::pair<int64_t, std::string>> completed_ ABSL_GUARDED_BY(mu_);
 };
 
 // Locks on a set of tables, taken in name order (then address), released

@@ -2,8 +2,11 @@
 
 #include "emulator/wire/internal/attribute_codec.h"
 
-#include <array>
-#include <cstdio>
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <utility>
+#include <vector>
 
 #include "emulator/base/base64.h"
 #include "emulator/types/limits.h"
@@ -11,17 +14,50 @@
 namespace eddy::wire_internal {
 namespace {
 
-// The ten type keys of an AttributeValue, in the order members are checked.
-enum Member { kB, kBOOL, kBS, kL, kM, kN, kNS, kNULL, kS, kSS, kMemberCount };
-constexpr std::array<std::string_view, kMemberCount> kMemberNames = {
-    "B", "BOOL", "BS", "L", "M", "N", "NS", "NULL", "S", "SS"};
+// The ten type keys of an AttributeValue.
+enum Member { kB, kBOOL, kBS, kL, kM, kN, kNS, kNULL, kS, kSS };
 
 int MemberIndex(std::string_view key) {
-  for (int i = 0; i < kMemberCount; ++i) {
-    if (kMemberNames[i] == key) return i;
+  switch (key.size()) {
+    case 1:
+      switch (key[0]) {
+        case 'S':
+          return kS;
+        case 'N':
+          return kN;
+        case 'B':
+          return kB;
+        case 'M':
+          return kM;
+        case 'L':
+          return kL;
+      }
+      return -1;
+    case 2:
+      if (key[1] != 'S') return -1;
+      switch (key[0]) {
+        case 'S':
+          return kSS;
+        case 'N':
+          return kNS;
+        case 'B':
+          return kBS;
+      }
+      return -1;
+    case 4:
+      if (key == "BOOL") return kBOOL;
+      if (key == "NULL") return kNULL;
+      return -1;
   }
   return -1;
 }
+
+// A list, set or map this long is counted to the end and sized once, so
+// that a huge one never holds two buffers while doubling.
+constexpr size_t kCountAhead = 1024;
+
+constexpr Target kValueTarget{Slot::kStructElement, kAttributeValueShape};
+constexpr Target kMapTarget{Slot::kMapField, kAttributeValueClass};
 
 Status NestingError() {
   return Status::Validation(
@@ -29,393 +65,705 @@ Status NestingError() {
       "have nested levels beyond supported limit");
 }
 
-Status CheckBase64(const Json& j) {
-  if (!j.is_string()) return WrongJsonType(j, "Blob");
-  std::string bytes, error;
-  const auto& text = j.get_ref<const std::string&>();
-  if (!Base64Decode(text, &bytes, &error)) {
-    return Status::Serialization("'" + text +
-                                 "' can not be converted to a Blob: " + error);
-  }
-  return Status::OK();
+Status EmptyValue() {
+  return Status::Validation(
+      "Supplied AttributeValue is empty, must contain exactly one of the "
+      "supported datatypes");
 }
 
-Status CheckStringList(const Json& j, bool base64) {
-  if (!j.is_array()) return WrongJsonType(j, "list");
-  for (const Json& e : j) {
-    if (e.is_null()) continue;
-    if (base64) {
-      EDDY_RETURN_IF_ERROR(CheckBase64(e));
-    } else if (!e.is_string()) {
-      return WrongJsonType(e, "String");
-    }
-  }
-  return Status::OK();
+Status TwoTypes() {
+  return Status::Validation(
+      "Supplied AttributeValue has more than one datatypes set, must contain "
+      "exactly one of the supported datatypes");
 }
 
-std::string DecodedBase64(const Json& j) {
-  std::string bytes, error;
-  Base64Decode(j.get_ref<const std::string&>(), &bytes,
-               &error);  // checked in pass 1
-  return bytes;
+Status NullFalse() {
+  return Status::Validation(
+      "One or more parameter values were invalid: Null attribute value types "
+      "must have the value of true");
+}
+
+// Entries in body order -> a map: sorted by name, the last of equal names
+// kept.
+void BuildMap(std::vector<AttributeMapEntry>* entries, bool sorted,
+              AttributeMap* out) {
+  out->Clear();
+  if (!sorted) {
+    std::stable_sort(entries->begin(), entries->end(),
+                     [](const AttributeMapEntry& a, const AttributeMapEntry& b) {
+                       return a.name < b.name;
+                     });
+  }
+  out->Reserve(entries->size());
+  for (size_t i = 0; i < entries->size(); ++i) {
+    if (i + 1 < entries->size() && (*entries)[i + 1].name == (*entries)[i].name)
+      continue;  // a later duplicate wins
+    out->AppendSorted(std::move((*entries)[i].name),
+                      std::move((*entries)[i].value));
+  }
 }
 
 }  // namespace
 
-StatusOr<Json> ParseJson(std::string_view text) {
-  // nlohmann's parser and destructor are iterative, so depth is no danger here.
-  // It also stops at a NUL byte as if the input ended there; a NUL outside a
-  // string is never valid JSON (inside one it must be escaped), so reject it.
-  if (const size_t nul = text.find('\0'); nul != std::string_view::npos) {
-    return Status::Serialization(
-        "Malformed JSON: unexpected NUL byte at offset " + std::to_string(nul));
+// --- Decoding ----------------------------------------------------------------
+
+void ValueDecoder::SerializationError(Status s, const char* at) {
+  if (serialization_.ok()) {
+    serialization_ = std::move(s);
+    serialization_at_ = at;
   }
-  try {
-    return Json::parse(text.begin(), text.end());
-  } catch (const Json::exception& e) {
-    return Status::Serialization(std::string("Malformed JSON: ") + e.what());
-  }
+  skipping_ = true;
 }
 
-Status WrongJsonType(const Json& found, std::string_view expected) {
-  // Coral's wording. "NUMBER_VALUE cannot be converted to String" and the
-  // structure/list texts are DynamoDB's; the other scalar tokens follow the
-  // same pattern.
-  if (found.is_object()) {
-    if (expected == "map" || expected == "structure") return Status::OK();
-    return Status::Serialization(
-        "Start of structure or map found where not expected.");
-  }
-  if (found.is_array()) {
-    if (expected == "list") return Status::OK();
-    return Status::Serialization("Start of list found where not expected");
-  }
-  if (expected == "list") return Status::Serialization("Expected list or null");
-  if (expected == "map") return Status::Serialization("Expected map or null");
-  if (expected == "structure") return Status::Serialization("Expected null");
-  std::string token = found.is_number()    ? "NUMBER_VALUE"
-                      : found.is_boolean() ? "BOOLEAN_VALUE"
-                      : found.is_string()  ? "STRING_VALUE"
-                                           : "VALUE";
-  return Status::Serialization(token + " cannot be converted to " +
-                               std::string(expected));
+void ValueDecoder::WrongType(Target target) {
+  const char* at = in_.position();
+  SerializationError(WrongJsonType(in_.Peek(), target), at);
+  in_.Skip();
 }
 
-Status CheckValueShape(const Json& j, int level) {
-  if (!j.is_object()) return WrongJsonType(j, "structure");
-  if (level > limits::kMaxNestingDepth)
-    return Status::OK();  // pass 2 rejects it
-  for (const auto& [key, v] : j.items()) {
-    if (v.is_null()) continue;
-    switch (MemberIndex(key)) {
-      case kS:
-      case kN:
-        if (!v.is_string()) return WrongJsonType(v, "String");
-        break;
-      case kB:
-        EDDY_RETURN_IF_ERROR(CheckBase64(v));
-        break;
-      case kBOOL:
-      case kNULL:
-        if (!v.is_boolean()) return WrongJsonType(v, "Boolean");
-        break;
-      case kSS:
-      case kNS:
-        EDDY_RETURN_IF_ERROR(CheckStringList(v, false));
-        break;
-      case kBS:
-        EDDY_RETURN_IF_ERROR(CheckStringList(v, true));
-        break;
-      case kL:
-        if (!v.is_array()) return WrongJsonType(v, "list");
-        for (const Json& e : v) {
-          if (!e.is_null()) EDDY_RETURN_IF_ERROR(CheckValueShape(e, level + 1));
-        }
-        break;
-      case kM:
-        if (!v.is_object()) return WrongJsonType(v, "map");
-        for (const auto& [name, e] : v.items()) {
-          if (!e.is_null()) EDDY_RETURN_IF_ERROR(CheckValueShape(e, level + 1));
-        }
-        break;
-      default:
-        break;  // unknown members are ignored, as DynamoDB does
+void ValueDecoder::ValueError(Status s) {
+  if (validation_.ok()) validation_ = std::move(s);
+  storing_ = false;
+}
+
+void ValueDecoder::ReadMap(Target target, AttributeMap* out) {
+  const JsonType t = in_.Peek();
+  if (t != JsonType::kObject) {
+    WrongType(target);
+    return;
+  }
+  AttributeMap map;
+  Map(1, &map);
+  if (ok()) *out = std::move(map);
+}
+
+void ValueDecoder::ReadValue(int level, AttributeValue* out) {
+  AttributeValue v;
+  Value(level, &v);
+  if (ok()) *out = std::move(v);
+}
+
+// Entries of an object whose values are AttributeValues at `level`. Values
+// are decoded in place, into the map's own slots: appended while the names
+// come in order (the common case), inserted while the map is small, and
+// gathered for one sort when a large map comes out of order.
+void ValueDecoder::Map(int level, AttributeMap* out) {
+  constexpr size_t kSmallMap = 32;
+  in_.EnterObject();
+  std::vector<AttributeMapEntry> unsorted;  // used once large and unsorted
+  bool gathering = false;
+  std::string_view key;
+  while (in_.NextMember(&key)) {
+    if (skipping_ || in_.Peek() == JsonType::kNull) {
+      in_.Skip();
+      continue;
     }
+    if (!storing_) {
+      AttributeValue ignored;
+      Value(level, &ignored);
+      continue;
+    }
+    if (!gathering) {
+      if (out->empty()) out->Reserve(8);
+      if (out->size() == kCountAhead) {
+        out->Reserve(kCountAhead + 1 + in_.CountRemainingFromHere(true));
+      }
+      if (out->size() < kSmallMap ||
+          std::string_view((out->end() - 1)->name) < key) {
+        AttributeValue& slot = out->Set(std::string(key), AttributeValue());
+        Value(level, &slot);
+        continue;
+      }
+      gathering = true;
+      unsorted.reserve(out->size() + 1 + in_.CountRemainingFromHere(true));
+      for (const AttributeMapEntry& e : *out) unsorted.push_back(e);
+      out->Clear();
+    }
+    unsorted.push_back(AttributeMapEntry{std::string(key), AttributeValue()});
+    Value(level, &unsorted.back().value);
   }
-  return Status::OK();
+  if (gathering && storing_ && !skipping_) BuildMap(&unsorted, false, out);
 }
 
-Status CheckItemShape(const Json& j) {
-  if (!j.is_object()) return WrongJsonType(j, "map");
-  for (const auto& [name, v] : j.items()) {
-    if (!v.is_null()) EDDY_RETURN_IF_ERROR(CheckValueShape(v, 1));
+std::optional<bool> ValueDecoder::Boolean() {
+  const JsonType t = in_.Peek();
+  if (t == JsonType::kTrue || t == JsonType::kFalse) {
+    in_.ReadLiteral();
+    return t == JsonType::kTrue;
   }
-  return Status::OK();
+  if (t == JsonType::kString) {
+    const char* at = in_.position();
+    if (std::optional<bool> word = BooleanWord(in_.ReadString())) return word;
+    SerializationError(WrongJsonType(JsonType::kString, {Slot::kBoolean}), at);
+    return std::nullopt;
+  }
+  WrongType({Slot::kBoolean});
+  return std::nullopt;
 }
 
-Status DecodeValue(const Json& j, int level, AttributeValue* out) {
-  if (level > limits::kMaxNestingDepth) return NestingError();
+void ValueDecoder::Value(int level, AttributeValue* out) {
+  if (skipping_) {
+    in_.Skip();
+    return;
+  }
+  if (in_.Peek() != JsonType::kObject) {
+    WrongType(kValueTarget);
+    return;
+  }
+  if (level > limits::kMaxNestingDepth) {
+    in_.Skip();
+    ValueError(NestingError());
+    return;
+  }
+  in_.EnterObject();
   int present = 0;
-  for (const auto& [key, v] : j.items()) {
-    if (v.is_null()) continue;
-    const int member = MemberIndex(key);
-    if (member < 0) continue;
+  std::string_view key;
+  while (in_.NextMember(&key)) {
+    const int member = skipping_ ? -1 : MemberIndex(key);
+    const JsonType t = in_.Peek();
+    if (member < 0 || t == JsonType::kNull) {
+      in_.Skip();  // unknown members are ignored, as DynamoDB does
+      continue;
+    }
     ++present;
     switch (member) {
       case kS:
-        *out = AttributeValue::S(v.get<std::string>());
-        break;
       case kN: {
-        EDDY_ASSIGN_OR_RETURN(
-            *out, AttributeValue::ParseN(v.get_ref<const std::string&>()));
+        if (t != JsonType::kString) {
+          WrongType({Slot::kString});
+          break;
+        }
+        const std::string_view s = in_.ReadString();
+        if (!storing_) break;
+        if (member == kS) {
+          *out = AttributeValue::S(std::string(s));
+        } else if (StatusOr<AttributeValue> n = AttributeValue::ParseN(s);
+                   n.ok()) {
+          *out = *std::move(n);
+        } else {
+          ValueError(n.status());
+        }
         break;
       }
-      case kB:
-        *out = AttributeValue::B(DecodedBase64(v));
+      case kB: {
+        if (t != JsonType::kString) {
+          WrongType({Slot::kBlob});
+          break;
+        }
+        const char* at = in_.position();
+        std::string bytes;
+        if (Status s = DecodeBlob(in_.ReadString(), &bytes); !s.ok()) {
+          SerializationError(std::move(s), at);
+        } else if (storing_) {
+          *out = AttributeValue::B(std::move(bytes));
+        }
         break;
+      }
       case kBOOL:
-        *out = AttributeValue::Bool(v.get<bool>());
-        break;
-      case kNULL:
-        if (!v.get<bool>()) {
-          return Status::Validation(
-              "One or more parameter values were invalid: Null attribute value "
-              "types must have the value of true");
+      case kNULL: {
+        const std::optional<bool> b = Boolean();
+        if (!b || !storing_) break;
+        if (member == kBOOL) {
+          *out = AttributeValue::Bool(*b);
+        } else if (*b) {
+          *out = AttributeValue::Null();
+        } else {
+          ValueError(NullFalse());
         }
-        *out = AttributeValue::Null();
-        break;
-      case kSS: {
-        std::vector<std::string> values;
-        values.reserve(v.size());
-        for (const Json& e : v)
-          values.push_back(e.is_null() ? "" : e.get<std::string>());
-        EDDY_ASSIGN_OR_RETURN(*out, AttributeValue::SS(std::move(values)));
         break;
       }
-      case kNS: {
-        std::vector<Number> values;
-        values.reserve(v.size());
-        for (const Json& e : v) {
-          EDDY_ASSIGN_OR_RETURN(
-              Number n,
-              Number::Parse(
-                  e.is_null()
-                      ? std::string_view()
-                      : std::string_view(e.get_ref<const std::string&>())));
-          values.push_back(n);
-        }
-        EDDY_ASSIGN_OR_RETURN(*out, AttributeValue::NS(std::move(values)));
+      case kSS:
+      case kNS:
+      case kBS:
+        StringSet(member, out);
         break;
-      }
-      case kBS: {
-        std::vector<std::string> values;
-        values.reserve(v.size());
-        for (const Json& e : v)
-          values.push_back(e.is_null() ? "" : DecodedBase64(e));
-        EDDY_ASSIGN_OR_RETURN(*out, AttributeValue::BS(std::move(values)));
+      case kL:
+        List(level, out);
         break;
-      }
-      case kL: {
-        std::vector<AttributeValue> values;
-        values.reserve(v.size());
-        for (const Json& e : v) {
-          if (e.is_null()) {
-            return Status::Validation(
-                "Supplied AttributeValue is empty, must contain exactly one of "
-                "the supported datatypes");
-          }
-          values.emplace_back();
-          EDDY_RETURN_IF_ERROR(DecodeValue(e, level + 1, &values.back()));
-        }
-        *out = AttributeValue::L(std::move(values));
-        break;
-      }
       case kM: {
-        AttributeMap map;
-        map.Reserve(v.size());
-        for (const auto& [name, e] : v.items()) {
-          if (e.is_null()) continue;
-          AttributeValue child;
-          EDDY_RETURN_IF_ERROR(DecodeValue(e, level + 1, &child));
-          map.Set(name, std::move(child));
+        if (t != JsonType::kObject) {
+          WrongType(kMapTarget);
+          break;
         }
-        *out = AttributeValue::M(std::move(map));
+        AttributeMap map;
+        Map(level + 1, &map);
+        if (storing_ && !skipping_) *out = AttributeValue::M(std::move(map));
         break;
       }
     }
   }
+  if (skipping_) return;
   if (present == 0) {
-    return Status::Validation(
-        "Supplied AttributeValue is empty, must contain exactly one of the "
-        "supported datatypes");
+    ValueError(EmptyValue());
+  } else if (present > 1) {
+    ValueError(TwoTypes());
   }
-  if (present > 1) {
-    return Status::Validation(
-        "Supplied AttributeValue has more than one datatypes set, must contain "
-        "exactly one of the supported datatypes");
+}
+
+void ValueDecoder::StringSet(int member, AttributeValue* out) {
+  if (in_.Peek() != JsonType::kArray) {
+    WrongType({Slot::kListField});
+    return;
   }
-  return Status::OK();
-}
-
-Status DecodeItem(const Json& j, Item* out) {
-  out->Clear();
-  out->Reserve(j.size());
-  for (const auto& [name, v] : j.items()) {
-    if (v.is_null()) continue;
-    AttributeValue value;
-    EDDY_RETURN_IF_ERROR(DecodeValue(v, 1, &value));
-    out->Set(name, std::move(value));
+  const Target element{member == kBS ? Slot::kBlob : Slot::kString};
+  std::vector<std::string> strings;
+  std::vector<Number> numbers;
+  in_.EnterArray();
+  while (in_.NextElement()) {
+    if (strings.size() + numbers.size() == kCountAhead && storing_ &&
+        !skipping_) {
+      const size_t n = kCountAhead + 1 + in_.CountRemainingFromHere(false);
+      (member == kNS ? numbers.reserve(n) : strings.reserve(n));
+    }
+    const JsonType t = in_.Peek();
+    if (skipping_ || t == JsonType::kNull) {
+      in_.Skip();
+      // A null element counts as the empty string (an empty binary).
+      if (skipping_ || !storing_) continue;
+      if (member == kNS) {
+        if (StatusOr<Number> n = Number::Parse(""); !n.ok())
+          ValueError(n.status());
+      } else {
+        strings.emplace_back();
+      }
+      continue;
+    }
+    if (t != JsonType::kString) {
+      WrongType(element);
+      continue;
+    }
+    const char* at = in_.position();
+    const std::string_view s = in_.ReadString();
+    if (member == kBS) {
+      std::string bytes;
+      if (Status st = DecodeBlob(s, &bytes); !st.ok()) {
+        SerializationError(std::move(st), at);
+      } else if (storing_) {
+        strings.push_back(std::move(bytes));
+      }
+    } else if (!storing_) {
+      // checked already: only types matter now
+    } else if (member == kNS) {
+      if (StatusOr<Number> n = Number::Parse(s); n.ok()) {
+        numbers.push_back(*n);
+      } else {
+        ValueError(n.status());
+      }
+    } else {
+      strings.emplace_back(s);
+    }
   }
-  return Status::OK();
+  if (skipping_ || !storing_) return;
+  StatusOr<AttributeValue> set =
+      member == kSS   ? AttributeValue::SS(std::move(strings))
+      : member == kNS ? AttributeValue::NS(std::move(numbers))
+                      : AttributeValue::BS(std::move(strings));
+  if (set.ok()) {
+    *out = *std::move(set);
+  } else {
+    ValueError(set.status());
+  }
 }
 
-StatusOr<AttributeValue> ToAttributeValue(const Json& j) {
-  EDDY_RETURN_IF_ERROR(CheckValueShape(j, 1));
-  AttributeValue out;
-  EDDY_RETURN_IF_ERROR(DecodeValue(j, 1, &out));
-  return out;
+void ValueDecoder::List(int level, AttributeValue* out) {
+  if (in_.Peek() != JsonType::kArray) {
+    WrongType({Slot::kListField});
+    return;
+  }
+  std::vector<AttributeValue> values;
+  values.reserve(4);
+  in_.EnterArray();
+  while (in_.NextElement()) {
+    // Between elements: size a long list once.
+    if (values.size() == kCountAhead && storing_ && !skipping_) {
+      values.reserve(values.size() + 1 + in_.CountRemainingFromHere(false));
+    }
+    if (!skipping_ && in_.Peek() == JsonType::kNull) {
+      in_.Skip();
+      ValueError(EmptyValue());
+      continue;
+    }
+    if (!storing_) {
+      AttributeValue ignored;
+      Value(level + 1, &ignored);
+      continue;
+    }
+    values.emplace_back();
+    Value(level + 1, &values.back());
+  }
+  if (storing_ && !skipping_) *out = AttributeValue::L(std::move(values));
 }
 
-StatusOr<Item> ToItem(const Json& j) {
-  EDDY_RETURN_IF_ERROR(CheckItemShape(j));
-  Item out;
-  EDDY_RETURN_IF_ERROR(DecodeItem(j, &out));
-  return out;
+// --- Encoding ----------------------------------------------------------------
+
+namespace {
+
+// The length of the maximal ill-formed subsequence at p (Unicode 3.9, D93b):
+// a lead byte followed by the continuation bytes it accepts, short of a
+// whole character. REQUIRES: Utf8SequenceLength(p, end) == 0.
+size_t IllFormedLength(const unsigned char* p, const unsigned char* end) {
+  const unsigned char c = p[0];
+  unsigned char lo = 0x80, hi = 0xBF;
+  size_t want;
+  if (c >= 0xE0 && c <= 0xEF) {
+    want = 3;
+    if (c == 0xE0) lo = 0xA0;
+    if (c == 0xED) hi = 0x9F;
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    want = 4;
+    if (c == 0xF0) lo = 0x90;
+    if (c == 0xF4) hi = 0x8F;
+  } else {
+    return 1;  // C2..DF with a bad second byte, or no lead byte at all
+  }
+  size_t n = 1;
+  if (p + n < end && p[n] >= lo && p[n] <= hi) {
+    ++n;
+    while (n < want && p + n < end && (p[n] & 0xC0) == 0x80) ++n;
+  }
+  return n;
 }
 
-// --- Encoding
-// -----------------------------------------------------------------
+// Writes into a std::string through a raw pointer: the string's size is
+// raised by a step whenever a write would not fit (its capacity grows by
+// doubling, as std::string grows), and cut to what was written when the
+// TextOut ends. So the zero-filling of resize costs O(output + 1 KB per
+// TextOut), even when many TextOuts append to one large buffer.
+// std::string's own push_back / append are calls per piece, which made them
+// most of the encoding time.
+class TextOut {
+ public:
+  explicit TextOut(std::string* s) : s_(s) {
+    const size_t used = s_->size();
+    s_->resize(used + 256);
+    p_ = s_->data() + used;
+    end_ = s_->data() + s_->size();
+  }
+  ~TextOut() { s_->resize(static_cast<size_t>(p_ - s_->data())); }
+  TextOut(const TextOut&) = delete;
+  TextOut& operator=(const TextOut&) = delete;
 
-void AppendJsonString(std::string_view s, std::string* out) {
+  // Room for n more bytes.
+  void Ensure(size_t n) {
+    if (static_cast<size_t>(end_ - p_) < n) Grow(n);
+  }
+  // REQUIRES: room (Ensure).
+  void Put(char c) { *p_++ = c; }
+  void Put(const char* data, size_t n) {
+    std::memcpy(p_, data, n);
+    p_ += n;
+  }
+  template <size_t N>
+  void Put(const char (&literal)[N]) {
+    Put(literal, N - 1);
+  }
+  // Ensures room itself.
+  void Append(char c) {
+    Ensure(1);
+    Put(c);
+  }
+
+ private:
+  __attribute__((noinline)) void Grow(size_t n) {
+    const size_t used = static_cast<size_t>(p_ - s_->data());
+    s_->resize(used + std::max(2 * n, size_t{1024}));
+    p_ = s_->data() + used;
+    end_ = s_->data() + s_->size();
+  }
+
+  std::string* s_;
+  char* p_;
+  char* end_;
+};
+
+// The first byte of s that is not plain string content (see
+// JsonSpecialBytes), or s.size(). Eight bytes at a time, the last eight
+// overlapping so that nothing outside s is read.
+size_t FirstSpecial(std::string_view s) {
+  const char* p = s.data();
+  const size_t n = s.size();
+  if (n < 8) {
+    // Two overlapping 4-byte loads cover 4..7 bytes; fewer go one by one.
+    uint64_t w = 0x6161616161616161ULL;  // "aaaaaaaa": plain
+    if (n >= 4) {
+      uint32_t head, tail;
+      std::memcpy(&head, p, 4);
+      std::memcpy(&tail, p + n - 4, 4);
+      w = head | (static_cast<uint64_t>(tail) << 32);
+    } else {
+      for (size_t i = 0; i < n; ++i) {
+        w = (w << 8) | static_cast<unsigned char>(p[n - 1 - i]);
+      }
+    }
+    if (JsonSpecialBytes(w) == 0) return n;
+    for (size_t i = 0; i < n; ++i) {
+      const unsigned char c = static_cast<unsigned char>(p[i]);
+      if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') return i;
+    }
+    return n;
+  }
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    if (const uint64_t special = JsonSpecialBytes(w); special != 0)
+      return i + __builtin_ctzll(special) / 8;
+  }
+  if (i == n) return n;
+  uint64_t w;
+  std::memcpy(&w, p + n - 8, 8);
+  // Only the bytes from i on: the top (n - i) bytes of w.
+  const uint64_t special = JsonSpecialBytes(w) >> (8 * (8 - (n - i)));
+  return special == 0 ? n : i + __builtin_ctzll(special) / 8;
+}
+
+void PutJsonString(std::string_view s, TextOut& out) {
   static constexpr char kHex[] = "0123456789abcdef";
-  out->push_back('"');
-  size_t run = 0;  // start of the current run of bytes needing no escape
-  for (size_t i = 0; i < s.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
-    out->append(s.data() + run, i - run);
-    run = i + 1;
+  out.Ensure(s.size() + 2);
+  out.Put('"');
+  const size_t first = FirstSpecial(s);
+  if (first == s.size()) {  // the common case: nothing to escape or replace
+    out.Put(s.data(), s.size());
+    out.Put('"');
+    return;
+  }
+  const char* p = s.data() + first;
+  const char* const end = s.data() + s.size();
+  const char* run = s.data();  // start of the bytes not yet copied
+  while (true) {
+    while (end - p >= 8) {
+      uint64_t w;
+      std::memcpy(&w, p, 8);
+      const uint64_t special = JsonSpecialBytes(w);
+      if (special != 0) {
+        p += __builtin_ctzll(special) / 8;
+        break;
+      }
+      p += 8;
+    }
+    if (p >= end) break;
+    const unsigned char c = static_cast<unsigned char>(*p);
+    if (c >= 0x80) {
+      const auto* u = reinterpret_cast<const unsigned char*>(p);
+      const auto* uend = reinterpret_cast<const unsigned char*>(end);
+      const size_t n = Utf8SequenceLength(u, uend);
+      if (n != 0) {
+        p += n;
+        continue;
+      }
+      out.Put(run, static_cast<size_t>(p - run));
+      p += IllFormedLength(u, uend);
+      out.Ensure(3 + static_cast<size_t>(end - p) + 1);
+      out.Put("\xEF\xBF\xBD");  // U+FFFD
+      run = p;
+      continue;
+    }
+    if (c != '"' && c != '\\' && c >= 0x20) {
+      ++p;
+      continue;
+    }
+    out.Put(run, static_cast<size_t>(p - run));
+    ++p;
+    out.Ensure(6 + static_cast<size_t>(end - p) + 1);
     switch (c) {
       case '"':
-        out->append("\\\"");
+        out.Put("\\\"");
         break;
       case '\\':
-        out->append("\\\\");
+        out.Put("\\\\");
         break;
       case '\n':
-        out->append("\\n");
+        out.Put("\\n");
         break;
       case '\r':
-        out->append("\\r");
+        out.Put("\\r");
         break;
       case '\t':
-        out->append("\\t");
+        out.Put("\\t");
         break;
       case '\b':
-        out->append("\\b");
+        out.Put("\\b");
         break;
       case '\f':
-        out->append("\\f");
+        out.Put("\\f");
         break;
-      default:
-        out->append("\\u00");
-        out->push_back(kHex[c >> 4]);
-        out->push_back(kHex[c & 15]);
+      default: {
+        const char esc[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 15]};
+        out.Put(esc, 6);
+      }
     }
+    run = p;
   }
-  out->append(s.data() + run, s.size() - run);
-  out->push_back('"');
+  out.Put(run, static_cast<size_t>(end - run));
+  out.Put('"');
+}
+
+// `scratch` is reused for the text of numbers and base64.
+void PutItem(const Item& item, TextOut& out, std::string& scratch);
+
+// Number::AppendTo's text, written from the number's raw form with a 64-bit
+// conversion when the coefficient fits (every number of up to 19 digits);
+// AppendTo divides 128-bit values digit by digit, which was a fifth of the
+// encoding time. attribute_json_test checks both agree (NumbersPrintAsTypes).
+void PutNumber(const Number& n, TextOut& out) {
+  const Number::Raw raw = n.raw();
+  char digits[48];
+  char* d_end;
+  if (raw.hi == 0) {
+    d_end = std::to_chars(digits, digits + sizeof(digits), raw.lo).ptr;
+  } else {
+    using u128 = unsigned __int128;
+    constexpr uint64_t kTen19 = 10'000'000'000'000'000'000ULL;
+    const u128 v = (static_cast<u128>(raw.hi) << 64) | raw.lo;
+    d_end = std::to_chars(digits, digits + sizeof(digits),
+                          static_cast<uint64_t>(v / kTen19))
+                .ptr;
+    char low[20];
+    char* low_end = std::to_chars(low, low + sizeof(low),
+                                  static_cast<uint64_t>(v % kTen19))
+                        .ptr;
+    const size_t low_len = static_cast<size_t>(low_end - low);
+    std::memset(d_end, '0', 19 - low_len);
+    std::memcpy(d_end + (19 - low_len), low, low_len);
+    d_end += 19;
+  }
+  const int nd = static_cast<int>(d_end - digits);
+  const int e = raw.exponent;
+  // Sign, digits, point and zeros: at most 1 + 38 + 2 + 130 bytes.
+  out.Ensure(static_cast<size_t>(nd) + 4 + static_cast<size_t>(e < 0 ? -e : e));
+  out.Put('"');
+  if (raw.negative && (raw.lo != 0 || raw.hi != 0)) out.Put('-');
+  if (raw.lo == 0 && raw.hi == 0) {
+    out.Put('0');
+  } else if (e >= 0) {
+    out.Put(digits, static_cast<size_t>(nd));
+    for (int i = 0; i < e; ++i) out.Put('0');
+  } else if (-e < nd) {
+    const int point = nd + e;
+    out.Put(digits, static_cast<size_t>(point));
+    out.Put('.');
+    out.Put(digits + point, static_cast<size_t>(nd - point));
+  } else {
+    out.Put("0.");
+    for (int i = 0; i < -e - nd; ++i) out.Put('0');
+    out.Put(digits, static_cast<size_t>(nd));
+  }
+  out.Put('"');
+}
+
+void PutBase64(std::string_view bytes, TextOut& out, std::string& scratch) {
+  scratch.clear();
+  Base64EncodeTo(bytes, &scratch);
+  out.Ensure(scratch.size() + 2);
+  out.Put('"');
+  out.Put(scratch.data(), scratch.size());
+  out.Put('"');
+}
+
+void PutValue(const AttributeValue& value, TextOut& out, std::string& scratch) {
+  out.Ensure(16);
+  switch (value.type()) {
+    case AttributeType::kS:
+      out.Put("{\"S\":");
+      PutJsonString(value.s(), out);
+      break;
+    case AttributeType::kN:
+      out.Put("{\"N\":");
+      PutNumber(value.n(), out);
+      break;
+    case AttributeType::kB:
+      out.Put("{\"B\":");
+      PutBase64(value.b(), out, scratch);
+      break;
+    case AttributeType::kBOOL:
+      if (value.boolean()) {
+        out.Put("{\"BOOL\":true");
+      } else {
+        out.Put("{\"BOOL\":false");
+      }
+      break;
+    case AttributeType::kNULL:
+      out.Put("{\"NULL\":true");
+      break;
+    case AttributeType::kSS:
+      out.Put("{\"SS\":[");
+      for (size_t i = 0; i < value.ss().size(); ++i) {
+        if (i) out.Append(',');
+        PutJsonString(value.ss()[i], out);
+      }
+      out.Append(']');
+      break;
+    case AttributeType::kNS:
+      out.Put("{\"NS\":[");
+      for (size_t i = 0; i < value.ns().size(); ++i) {
+        if (i) out.Append(',');
+        PutNumber(value.ns()[i], out);
+      }
+      out.Append(']');
+      break;
+    case AttributeType::kBS:
+      out.Put("{\"BS\":[");
+      for (size_t i = 0; i < value.bs().size(); ++i) {
+        if (i) out.Append(',');
+        PutBase64(value.bs()[i], out, scratch);
+      }
+      out.Append(']');
+      break;
+    case AttributeType::kL:
+      out.Put("{\"L\":[");
+      for (size_t i = 0; i < value.l().size(); ++i) {
+        if (i) out.Append(',');
+        PutValue(value.l()[i], out, scratch);
+      }
+      out.Append(']');
+      break;
+    case AttributeType::kM:
+      out.Put("{\"M\":");
+      PutItem(value.m(), out, scratch);
+      break;
+  }
+  out.Append('}');
+}
+
+void PutItem(const Item& item, TextOut& out, std::string& scratch) {
+  out.Append('{');
+  bool first = true;
+  for (const auto& e : item) {
+    if (!first) out.Append(',');
+    first = false;
+    PutJsonString(e.name, out);
+    out.Append(':');
+    PutValue(e.value, out, scratch);
+  }
+  out.Append('}');
+}
+
+}  // namespace
+
+void AppendJsonString(std::string_view s, std::string* out) {
+  // Most strings a response writes (member names, table names) need no
+  // escape: append them at once.
+  if (FirstSpecial(s) == s.size()) {
+    out->reserve(out->size() + s.size() + 2);
+    out->push_back('"');
+    out->append(s);
+    out->push_back('"');
+    return;
+  }
+  TextOut o(out);
+  PutJsonString(s, o);
 }
 
 void AppendValueJson(const AttributeValue& value, std::string* out) {
-  switch (value.type()) {
-    case AttributeType::kS:
-      out->append("{\"S\":");
-      AppendJsonString(value.s(), out);
-      break;
-    case AttributeType::kN:
-      out->append("{\"N\":\"");
-      value.n().AppendTo(out);
-      out->push_back('"');
-      break;
-    case AttributeType::kB:
-      out->append("{\"B\":\"");
-      Base64EncodeTo(value.b(), out);
-      out->push_back('"');
-      break;
-    case AttributeType::kBOOL:
-      out->append(value.boolean() ? "{\"BOOL\":true" : "{\"BOOL\":false");
-      break;
-    case AttributeType::kNULL:
-      out->append("{\"NULL\":true");
-      break;
-    case AttributeType::kSS:
-      out->append("{\"SS\":[");
-      for (size_t i = 0; i < value.ss().size(); ++i) {
-        if (i) out->push_back(',');
-        AppendJsonString(value.ss()[i], out);
-      }
-      out->push_back(']');
-      break;
-    case AttributeType::kNS:
-      out->append("{\"NS\":[");
-      for (size_t i = 0; i < value.ns().size(); ++i) {
-        if (i) out->push_back(',');
-        out->push_back('"');
-        value.ns()[i].AppendTo(out);
-        out->push_back('"');
-      }
-      out->push_back(']');
-      break;
-    case AttributeType::kBS:
-      out->append("{\"BS\":[");
-      for (size_t i = 0; i < value.bs().size(); ++i) {
-        if (i) out->push_back(',');
-        out->push_back('"');
-        Base64EncodeTo(value.bs()[i], out);
-        out->push_back('"');
-      }
-      out->push_back(']');
-      break;
-    case AttributeType::kL:
-      out->append("{\"L\":[");
-      for (size_t i = 0; i < value.l().size(); ++i) {
-        if (i) out->push_back(',');
-        AppendValueJson(value.l()[i], out);
-      }
-      out->push_back(']');
-      break;
-    case AttributeType::kM:
-      out->append("{\"M\":");
-      AppendItemJson(value.m(), out);
-      break;
-  }
-  out->push_back('}');
+  TextOut o(out);
+  std::string scratch;
+  PutValue(value, o, scratch);
 }
 
 void AppendItemJson(const Item& item, std::string* out) {
-  out->push_back('{');
-  bool first = true;
-  for (const auto& e : item) {
-    if (!first) out->push_back(',');
-    first = false;
-    AppendJsonString(e.name, out);
-    out->push_back(':');
-    AppendValueJson(e.value, out);
-  }
-  out->push_back('}');
-}
-
-Json ValueToJson(const AttributeValue& value) {
-  std::string text;
-  AppendValueJson(value, &text);
-  return Json::parse(text, nullptr, /*allow_exceptions=*/false);
-}
-
-Json ItemToJson(const Item& item) {
-  std::string text;
-  AppendItemJson(item, &text);
-  return Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  TextOut o(out);
+  std::string scratch;
+  PutItem(item, o, scratch);
 }
 
 }  // namespace eddy::wire_internal

@@ -1,56 +1,94 @@
 // Copyright 2026 The eddy Authors.
 //
-// The nlohmann-typed layer under attribute_json.h, for the request codecs of
-// emulator/wire. Not for use outside emulator/wire.
+// DynamoDB JSON for AttributeValues, read straight from a JsonReader and
+// written straight to text: the layer under attribute_json.h and the request
+// codecs of emulator/wire. Not for use outside emulator/wire.
 //
-// Decoding runs in two passes so that serialization problems anywhere in a
-// request win over validation problems, as in DynamoDB: CheckValueShape /
-// CheckItemShape look only at JSON types; DecodeValue / DecodeItem then apply
-// the value rules. Both stop descending past the nesting limit, so a deeply
-// nested document cannot exhaust the stack.
+//   JsonReader in(text);
+//   ValueDecoder d(&in);
+//   Item item;
+//   d.ReadMap(Target{Slot::kMapField, kAttributeValueClass}, &item);
+//   if (!d.serialization().ok()) ...   // a JSON type error: wins
+//   else if (!d.validation().ok()) ... // a value rule
+//
+// Contract
+// - One pass. A value of the wrong JSON type is a SerializationException
+//   (worded by serialization_errors.h); decoding then only consumes the rest
+//   of the value it was given, so the reader is left after it either way.
+// - Value rules (numbers, sets, NULL false, empty or two-type values, nesting
+//   beyond limits::kMaxNestingDepth) are ValidationExceptions; the first in
+//   body order is kept, and from then on values are only type-checked, never
+//   stored, so a hostile body cannot make the decoder build what it will
+//   reject anyway.
+// - Beyond the nesting limit nothing is type-checked (the value is skipped),
+//   so recursion is bounded by the limit; a deeper document costs the reader
+//   one bit per level.
+// - Map keys are unique in the result, the last of equal keys winning (its
+//   value's errors count even when a later key replaces it).
+//
+// Thread safety: a ValueDecoder is used by one thread; the encoders are pure.
 
 #ifndef EDDY_EMULATOR_WIRE_INTERNAL_ATTRIBUTE_CODEC_H_
 #define EDDY_EMULATOR_WIRE_INTERNAL_ATTRIBUTE_CODEC_H_
 
-#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "emulator/base/status.h"
 #include "emulator/types/attribute_value.h"
+#include "emulator/wire/internal/json_reader.h"
+#include "emulator/wire/internal/serialization_errors.h"
 
 namespace eddy::wire_internal {
 
-using Json = nlohmann::json;
+class ValueDecoder {
+ public:
+  explicit ValueDecoder(JsonReader* in) : in_(*in) {}
 
-// Parses text; malformed JSON is a SerializationException. Never throws.
-StatusOr<Json> ParseJson(std::string_view text);
+  // Reads the next value as a map of attribute values (an item, a key, an M)
+  // sitting in `target` (kMapField, kMapInList). *out is set only when no
+  // error was found. REQUIRES: the next value is not null.
+  void ReadMap(Target target, AttributeMap* out);
+  // Reads the next value as one AttributeValue at nesting `level` (1 for an
+  // item's attribute), sitting where a structure element belongs. *out is
+  // set only when no error was found. REQUIRES: the next value is not null.
+  void ReadValue(int level, AttributeValue* out);
 
-// The SerializationException for a JSON value found where `expected` (one of
-// "String", "Boolean", "Blob", "Long", "Integer", "Double", "list", "map",
-// "structure") belongs.
-Status WrongJsonType(const Json& found, std::string_view expected);
+  // The first JSON type error and where it was met; OK when none.
+  const Status& serialization() const { return serialization_; }
+  const char* serialization_position() const { return serialization_at_; }
+  // The first value error in body order; OK when none.
+  const Status& validation() const { return validation_; }
+  bool ok() const { return serialization_.ok() && validation_.ok(); }
 
-// Pass 1: JSON types only. `level` is the value's nesting level (1 for a
-// top-level attribute).
-Status CheckValueShape(const Json& j, int level = 1);
-Status CheckItemShape(const Json& j);
+ private:
+  // A type error at the next value: recorded, the value consumed.
+  void WrongType(Target target);
+  void SerializationError(Status s, const char* at);
+  void ValueError(Status s);
+  void Value(int level, AttributeValue* out);
+  void Map(int level, AttributeMap* out);
+  void StringSet(int member, AttributeValue* out);
+  void List(int level, AttributeValue* out);
+  // A Boolean member (BOOL, NULL); nullopt after a type error.
+  std::optional<bool> Boolean();
 
-// Pass 2: value rules. REQUIRES: the shape check passed.
-Status DecodeValue(const Json& j, int level, AttributeValue* out);
-Status DecodeItem(const Json& j, Item* out);
+  JsonReader& in_;
+  Status serialization_;
+  const char* serialization_at_ = nullptr;
+  Status validation_;
+  bool skipping_ = false;  // after a type error: consume only
+  bool storing_ = true;    // false after a value error: check types only
+};
 
-// Both passes.
-StatusOr<AttributeValue> ToAttributeValue(const Json& j);
-StatusOr<Item> ToItem(const Json& j);
-
-// Direct serialization (no intermediate Json): appends DynamoDB JSON.
+// Direct serialization: appends DynamoDB JSON.
 void AppendValueJson(const AttributeValue& value, std::string* out);
 void AppendItemJson(const Item& item, std::string* out);
+// A JSON string: '"', '\\' and control characters escaped, bytes that are not
+// valid UTF-8 replaced by U+FFFD (one per maximal ill-formed subsequence, as
+// Java's UTF-8 decoder does), so the output is always valid UTF-8.
 void AppendJsonString(std::string_view s, std::string* out);
-
-// Via Json, for building response documents.
-Json ValueToJson(const AttributeValue& value);
-Json ItemToJson(const Item& item);
 
 }  // namespace eddy::wire_internal
 

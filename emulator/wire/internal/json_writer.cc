@@ -54,32 +54,35 @@ void JsonWriter::BeforeValue() {
     after_key_ = false;
     return;
   }
-  if (!needs_comma_.empty()) {
-    if (needs_comma_.back()) out_.push_back(',');
-    needs_comma_.back() = true;
+  if (depth_ > 0) {
+    const uint64_t bit = uint64_t{1} << (depth_ - 1);
+    if (needs_comma_ & bit) out_.push_back(',');
+    needs_comma_ |= bit;
   }
 }
 
 void JsonWriter::BeginObject() {
   BeforeValue();
   out_.push_back('{');
-  needs_comma_.push_back(false);
+  needs_comma_ &= ~(uint64_t{1} << depth_);
+  ++depth_;
 }
 
 void JsonWriter::EndObject() {
   out_.push_back('}');
-  needs_comma_.pop_back();
+  --depth_;
 }
 
 void JsonWriter::BeginArray() {
   BeforeValue();
   out_.push_back('[');
-  needs_comma_.push_back(false);
+  needs_comma_ &= ~(uint64_t{1} << depth_);
+  ++depth_;
 }
 
 void JsonWriter::EndArray() {
   out_.push_back(']');
-  needs_comma_.pop_back();
+  --depth_;
 }
 
 void JsonWriter::Key(std::string_view key) {
@@ -96,7 +99,8 @@ void JsonWriter::String(std::string_view s) {
 
 void JsonWriter::Int(int64_t n) {
   BeforeValue();
-  out_ += std::to_string(n);
+  char buf[24];
+  out_.append(buf, std::to_chars(buf, buf + sizeof(buf), n).ptr);
 }
 
 void JsonWriter::Double(double d) {

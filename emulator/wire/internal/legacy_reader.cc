@@ -5,18 +5,26 @@
 namespace eddy::wire_internal {
 namespace {
 
-// One AttributeValue: JSON types first (SerializationException), then the
-// value rules (ValidationException).
-std::optional<AttributeValue> ReadValue(ObjectReader& r, const Json& j) {
-  Status shape = CheckValueShape(j, 1);
-  if (!shape.ok()) {
-    r.errors()->Serialization(std::move(shape));
+constexpr std::string_view kExpectedClass =
+    "com.amazonaws.dynamodb.v20120810.ExpectedAttributeValue";
+constexpr std::string_view kConditionClass =
+    "com.amazonaws.dynamodb.v20120810.Condition";
+constexpr std::string_view kAttributeValueUpdateClass =
+    "com.amazonaws.dynamodb.v20120810.AttributeValueUpdate";
+
+// One AttributeValue: JSON types (SerializationException), then the value
+// rules (ValidationException).
+std::optional<AttributeValue> ReadValue(ObjectReader& r, const JsonValue& j) {
+  JsonReader in(j.text);
+  ValueDecoder d(&in);
+  AttributeValue v;
+  d.ReadValue(1, &v);
+  if (!d.serialization().ok()) {
+    r.errors()->Serialization(d.serialization(), d.serialization_position());
     return std::nullopt;
   }
-  AttributeValue v;
-  Status s = DecodeValue(j, 1, &v);
-  if (!s.ok()) {
-    r.errors()->Validation(std::move(s));
+  if (!d.validation().ok()) {
+    r.errors()->Validation(d.validation());
     return std::nullopt;
   }
   return v;
@@ -43,9 +51,14 @@ std::optional<ComparisonOperator> ReadOperator(ObjectReader& r, bool required) {
 
 std::vector<AttributeValue> ReadValueList(ObjectReader& r) {
   std::vector<AttributeValue> values;
-  if (const Json* list = r.List("AttributeValueList")) {
-    for (const Json& e : *list) {
-      if (std::optional<AttributeValue> v = ReadValue(r, e)) values.push_back(*std::move(v));
+  if (const JsonValue* list = r.List("AttributeValueList")) {
+    ListCursor elements(*list);
+    JsonValue e;
+    while (elements.Next(&e)) {
+      if (e.type == JsonType::kNull) continue;
+      if (std::optional<AttributeValue> v = ReadValue(r, e)) {
+        values.push_back(*std::move(v));
+      }
     }
   }
   return values;
@@ -54,13 +67,17 @@ std::vector<AttributeValue> ReadValueList(ObjectReader& r) {
 }  // namespace
 
 std::optional<std::map<std::string, ExpectedAttributeValue>> ReadExpected(ObjectReader& r) {
-  const Json* map = r.Map("Expected");
+  const JsonValue* map = r.Map("Expected", kExpectedClass);
   if (map == nullptr) return std::nullopt;
   std::map<std::string, ExpectedAttributeValue> out;
-  for (const auto& [name, value] : map->items()) {
-    ObjectReader e = r.MapValue("Expected", value, name);
+  MapCursor entries(*map);
+  std::string name;
+  JsonValue value;
+  while (entries.Next(&name, &value)) {
+    ObjectReader e =
+        r.MapValue("Expected", value, name, "ExpectedAttributeValue");
     ExpectedAttributeValue x;
-    if (const Json* v = e.Member("Value")) x.value = ReadValue(e, *v);
+    if (const JsonValue* v = e.Member("Value")) x.value = ReadValue(e, *v);
     x.exists = e.Bool("Exists");
     x.comparison_operator = ReadOperator(e, /*required=*/false);
     x.attribute_value_list = ReadValueList(e);
@@ -71,11 +88,14 @@ std::optional<std::map<std::string, ExpectedAttributeValue>> ReadExpected(Object
 
 std::optional<std::map<std::string, Condition>> ReadConditions(ObjectReader& r,
                                                                std::string_view name) {
-  const Json* map = r.Map(name);
+  const JsonValue* map = r.Map(name, kConditionClass);
   if (map == nullptr) return std::nullopt;
   std::map<std::string, Condition> out;
-  for (const auto& [attribute, value] : map->items()) {
-    ObjectReader c = r.MapValue(name, value, attribute);
+  MapCursor entries(*map);
+  std::string attribute;
+  JsonValue value;
+  while (entries.Next(&attribute, &value)) {
+    ObjectReader c = r.MapValue(name, value, attribute, "Condition");
     Condition x;
     if (std::optional<ComparisonOperator> op = ReadOperator(c, /*required=*/true)) {
       x.comparison_operator = *op;
@@ -96,13 +116,17 @@ std::optional<std::vector<std::string>> ReadAttributesToGet(ObjectReader& r) {
 }
 
 std::optional<std::map<std::string, AttributeValueUpdate>> ReadAttributeUpdates(ObjectReader& r) {
-  const Json* map = r.Map("AttributeUpdates");
+  const JsonValue* map = r.Map("AttributeUpdates", kAttributeValueUpdateClass);
   if (map == nullptr) return std::nullopt;
   std::map<std::string, AttributeValueUpdate> out;
-  for (const auto& [name, value] : map->items()) {
-    ObjectReader u = r.MapValue("AttributeUpdates", value, name);
+  MapCursor entries(*map);
+  std::string name;
+  JsonValue value;
+  while (entries.Next(&name, &value)) {
+    ObjectReader u =
+        r.MapValue("AttributeUpdates", value, name, "AttributeValueUpdate");
     AttributeValueUpdate x;
-    if (const Json* v = u.Member("Value")) x.value = ReadValue(u, *v);
+    if (const JsonValue* v = u.Member("Value")) x.value = ReadValue(u, *v);
     x.action = u.Enum<AttributeAction>("Action",
                                        {{"ADD", AttributeAction::kAdd},
                                         {"PUT", AttributeAction::kPut},

@@ -2,11 +2,130 @@
 
 #include "emulator/wire/internal/request_reader.h"
 
-#include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace eddy::wire_internal {
 namespace {
+
+// Every member name of DynamoDB's request model that eddy's codecs read
+// (ops/*.cc, legacy_reader.cc), plus eddy's own EddyInjectFault members. An
+// object's members are noted only when named here; a codec asking for a name
+// that is not here still finds it (by a scan), only slower.
+constexpr std::string_view kMemberNames[] = {
+    "Action",
+    "AttributeDefinitions",
+    "AttributeName",
+    "AttributeType",
+    "AttributeUpdates",
+    "AttributeValueList",
+    "AttributesToGet",
+    "BillingMode",
+    "ClientRequestToken",
+    "ComparisonOperator",
+    "ConditionCheck",
+    "ConditionExpression",
+    "ConditionalOperator",
+    "ConsistentRead",
+    "Count",
+    "Create",
+    "Delete",
+    "DeleteRequest",
+    "Enabled",
+    "ExclusiveStartKey",
+    "ExclusiveStartTableName",
+    "Exists",
+    "Expected",
+    "ExpressionAttributeNames",
+    "ExpressionAttributeValues",
+    "FilterExpression",
+    "Get",
+    "GlobalSecondaryIndexUpdates",
+    "GlobalSecondaryIndexes",
+    "IndexName",
+    "Item",
+    "Key",
+    "KeyConditionExpression",
+    "KeyConditions",
+    "KeySchema",
+    "KeyType",
+    "Keys",
+    "Kind",
+    "Limit",
+    "LocalSecondaryIndexes",
+    "MaxReadRequestUnits",
+    "MaxWriteRequestUnits",
+    "NextToken",
+    "NonKeyAttributes",
+    "OnDemandThroughput",
+    "Operation",
+    "Projection",
+    "ProjectionExpression",
+    "ProjectionType",
+    "ProvisionedThroughput",
+    "Put",
+    "PutRequest",
+    "QueryFilter",
+    "ReadCapacityUnits",
+    "ReplicaUpdates",
+    "RequestItems",
+    "ResourceArn",
+    "ReturnConsumedCapacity",
+    "ReturnItemCollectionMetrics",
+    "ReturnValues",
+    "ReturnValuesOnConditionCheckFailure",
+    "SSESpecification",
+    "ScanFilter",
+    "ScanIndexForward",
+    "Segment",
+    "Select",
+    "StreamSpecification",
+    "TableName",
+    "TagKeys",
+    "Tags",
+    "ThrottlingReasons",
+    "TimeToLiveSpecification",
+    "TotalSegments",
+    "TransactItems",
+    "Update",
+    "UpdateExpression",
+    "Value",
+    "WriteCapacityUnits",
+    "reason",
+    "resource",
+};
+
+constexpr size_t kSlots = 256;  // > 3 x the names: short probe sequences
+
+size_t Hash(std::string_view s) {
+  return (s.size() * 131 + static_cast<unsigned char>(s[0]) * 31 +
+          static_cast<unsigned char>(s[s.size() / 2]) * 7 +
+          static_cast<unsigned char>(s.back())) %
+         kSlots;
+}
+
+struct NameTable {
+  std::array<int16_t, kSlots> slots;
+  NameTable() {
+    slots.fill(-1);
+    for (size_t i = 0; i < std::size(kMemberNames); ++i) {
+      size_t h = Hash(kMemberNames[i]);
+      while (slots[h] >= 0) h = (h + 1) % kSlots;
+      slots[h] = static_cast<int16_t>(i);
+    }
+  }
+};
+
+// The static spelling of a known member name, or empty.
+std::string_view KnownName(std::string_view key) {
+  static const NameTable table;
+  if (key.empty()) return {};
+  for (size_t h = Hash(key);; h = (h + 1) % kSlots) {
+    const int i = table.slots[h];
+    if (i < 0) return {};
+    if (kMemberNames[i] == key) return kMemberNames[i];
+  }
+}
 
 std::string LowerFirst(std::string_view name) {
   std::string out(name);
@@ -25,24 +144,20 @@ bool IsPlaceholder(std::string_view key, char prefix) {
   return true;
 }
 
-// Integral JSON numbers as int64; fractions are truncated toward zero as the
-// Java request model does. nullopt when out of range.
-std::optional<int64_t> AsInt64(const Json& j) {
-  if (j.is_number_integer()) {
-    if (j.is_number_unsigned()) {
-      const uint64_t u = j.get<uint64_t>();
-      if (u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
-        return std::nullopt;
-      return static_cast<int64_t>(u);
-    }
-    return j.get<int64_t>();
-  }
-  const double d = j.get<double>();
-  if (!std::isfinite(d) || std::fabs(d) >= 9.2e18) return std::nullopt;
-  return static_cast<int64_t>(d);
+bool IsNumber(JsonType t) {
+  return t == JsonType::kInteger || t == JsonType::kDecimal;
 }
 
 }  // namespace
+
+// --- RequestErrors -------------------------------------------------------------
+
+void RequestErrors::Serialization(Status s, const char* at) {
+  if (serialization_.ok() || at < serialization_at_) {
+    serialization_ = std::move(s);
+    serialization_at_ = at;
+  }
+}
 
 void RequestErrors::Generic(std::string value, std::string_view path,
                             std::string_view constraint) {
@@ -60,11 +175,140 @@ Status RequestErrors::ToStatus() const {
   return validation_;
 }
 
-const Json* ObjectReader::Member(std::string_view name) const {
-  if (object_ == nullptr || !object_->is_object()) return nullptr;
-  auto it = object_->find(name);
-  if (it == object_->end() || it->is_null()) return nullptr;
-  return &*it;
+// --- Cursors -------------------------------------------------------------------
+
+ListCursor::ListCursor(const JsonValue& list) : in_(list.text) {
+  if (in_.Peek() == JsonType::kArray) in_.EnterArray();
+}
+
+bool ListCursor::Next(JsonValue* element) {
+  if (!in_.NextElement()) return false;
+  *element = in_.SkipValue();
+  ++index_;
+  return true;
+}
+
+MapCursor::MapCursor(const JsonValue& map) : in_(map.text) {
+  if (in_.Peek() == JsonType::kObject) in_.EnterObject();
+}
+
+bool MapCursor::Next(std::string* key, JsonValue* value) {
+  std::string_view k;
+  if (!in_.NextMember(&k)) return false;
+  key->assign(k);
+  *value = in_.SkipValue();
+  return true;
+}
+
+std::string StringOf(const JsonValue& value) {
+  JsonReader in(value.text);
+  in.Peek();
+  return std::string(in.ReadString());
+}
+
+bool ReadAttributeMap(const JsonValue& value, Target target,
+                      RequestErrors* errors, AttributeMap* out,
+                      std::string_view validation_prefix) {
+  JsonReader in(value.text);
+  ValueDecoder d(&in);
+  d.ReadMap(target, out);
+  if (!d.serialization().ok()) {
+    errors->Serialization(d.serialization(), d.serialization_position());
+    return false;
+  }
+  if (!d.validation().ok()) {
+    errors->Validation(validation_prefix.empty()
+                           ? d.validation()
+                           : d.validation().WithMessagePrefix(validation_prefix));
+    return false;
+  }
+  return true;
+}
+
+// --- ObjectReader ---------------------------------------------------------------
+
+ObjectReader::ObjectReader(const JsonValue* object, std::string path,
+                           RequestErrors* errors)
+    : path_(std::move(path)), errors_(errors) {
+  if (object == nullptr || object->type != JsonType::kObject) return;
+  object_ = *object;
+  JsonReader in(object_.text);
+  Index(in);
+}
+
+Status ObjectReader::ParseBody(std::string_view text, RequestErrors* errors,
+                               ObjectReader* out) {
+  JsonReader in(text);
+  if (in.Peek() != JsonType::kObject) return MalformedBody();
+  *out = ObjectReader();
+  out->errors_ = errors;
+  out->object_ = JsonValue{text, JsonType::kObject};
+  out->Index(in);
+  if (!in.Finish()) return MalformedBody();
+  return Status::OK();
+}
+
+void ObjectReader::Index(JsonReader& in) {
+  in.EnterObject();
+  std::string_view key;
+  while (in.NextMember(&key)) {
+    const std::string_view name = KnownName(key);
+    if (name.empty()) {
+      has_other_names_ = true;
+      in.Skip();
+      continue;
+    }
+    Add(name, in.SkipValue());
+  }
+}
+
+void ObjectReader::Add(std::string_view name, const JsonValue& value) {
+  // Names are static, so equal names have equal pointers.
+  for (size_t i = 0; i < size_; ++i) {
+    Entry& e = i < kInlineEntries ? entries_[i] : more_entries_[i - kInlineEntries];
+    if (e.name.data() == name.data()) {
+      e.value = value;  // the last of equal names counts
+      return;
+    }
+  }
+  if (size_ < kInlineEntries) {
+    entries_[size_] = Entry{name, value};
+  } else {
+    more_entries_.push_back(Entry{name, value});
+  }
+  ++size_;
+}
+
+const JsonValue* ObjectReader::Member(std::string_view name) const {
+  const JsonValue* found = nullptr;
+  for (size_t i = 0; i < size_; ++i) {
+    const Entry& e =
+        i < kInlineEntries ? entries_[i] : more_entries_[i - kInlineEntries];
+    if (e.name == name) {
+      found = &e.value;
+      break;
+    }
+  }
+  if (found == nullptr && has_other_names_ && KnownName(name).empty()) {
+    // A name missing from the table: find it the slow way (and keep the
+    // answer, so it is done once).
+    JsonReader in(object_.text);
+    in.Peek();
+    in.EnterObject();
+    std::string_view key;
+    JsonValue last;
+    while (in.NextMember(&key)) {
+      const bool match = key == name;
+      const JsonValue v = in.SkipValue();
+      if (match) last = v;
+    }
+    if (last.type == JsonType::kNone) return nullptr;
+    auto* self = const_cast<ObjectReader*>(this);
+    self->Add(name, last);  // `name` outlives this reader: a literal
+    return Member(name);
+  }
+  if (found == nullptr || found->type == JsonType::kNull) return nullptr;
+  return found;
 }
 
 std::string ObjectReader::PathOf(std::string_view name) const {
@@ -79,52 +323,65 @@ bool ObjectReader::Required(std::string_view name) {
 
 std::optional<std::string> ObjectReader::String(std::string_view name,
                                                 bool required) {
-  const Json* j = Member(name);
+  const JsonValue* j = Member(name);
   if (j == nullptr) {
     if (required) Required(name);
     return std::nullopt;
   }
-  if (!j->is_string()) {
-    errors_->Serialization(WrongJsonType(*j, "String"));
+  if (j->type != JsonType::kString) {
+    errors_->Serialization(WrongJsonType(j->type, {Slot::kString}),
+                           j->text.data());
     return std::nullopt;
   }
-  return j->get<std::string>();
+  return StringOf(*j);
 }
 
 std::optional<bool> ObjectReader::Bool(std::string_view name) {
-  const Json* j = Member(name);
+  const JsonValue* j = Member(name);
   if (j == nullptr) return std::nullopt;
-  if (!j->is_boolean()) {
-    errors_->Serialization(WrongJsonType(*j, "Boolean"));
-    return std::nullopt;
+  if (j->type == JsonType::kTrue || j->type == JsonType::kFalse)
+    return j->type == JsonType::kTrue;
+  if (j->type == JsonType::kString) {
+    if (std::optional<bool> word = BooleanWord(StringOf(*j))) return word;
   }
-  return j->get<bool>();
+  errors_->Serialization(WrongJsonType(j->type, {Slot::kBoolean}),
+                         j->text.data());
+  return std::nullopt;
 }
 
 std::optional<int64_t> ObjectReader::Long(std::string_view name,
                                           bool required) {
-  const Json* j = Member(name);
+  const JsonValue* j = Member(name);
   if (j == nullptr) {
     if (required) Required(name);
     return std::nullopt;
   }
-  std::optional<int64_t> v;
-  if (j->is_number()) v = AsInt64(*j);
-  if (!v) {
-    errors_->Serialization(WrongJsonType(*j, "Long"));
+  if (!IsNumber(j->type)) {
+    errors_->Serialization(WrongJsonType(j->type, {Slot::kLong}),
+                           j->text.data());
     return std::nullopt;
+  }
+  std::optional<int64_t> v = TruncatedInteger(j->text);
+  if (!v) {
+    errors_->Serialization(NumberOutOfRange(j->type, Slot::kLong),
+                           j->text.data());
   }
   return v;
 }
 
 std::optional<int> ObjectReader::Integer(std::string_view name) {
-  const Json* j = Member(name);
+  const JsonValue* j = Member(name);
   if (j == nullptr) return std::nullopt;
-  std::optional<int64_t> v;
-  if (j->is_number()) v = AsInt64(*j);
+  if (!IsNumber(j->type)) {
+    errors_->Serialization(WrongJsonType(j->type, {Slot::kInteger}),
+                           j->text.data());
+    return std::nullopt;
+  }
+  std::optional<int64_t> v = TruncatedInteger(j->text);
   if (!v || *v < std::numeric_limits<int>::min() ||
       *v > std::numeric_limits<int>::max()) {
-    errors_->Serialization(WrongJsonType(*j, "Integer"));
+    errors_->Serialization(NumberOutOfRange(j->type, Slot::kInteger),
+                           j->text.data());
     return std::nullopt;
   }
   return static_cast<int>(*v);
@@ -139,18 +396,14 @@ std::string ObjectReader::TableName(std::string_view name) {
 
 std::optional<AttributeMap> ObjectReader::Item(
     std::string_view name, bool required, std::string_view validation_prefix) {
-  const Json* j = Member(name);
+  const JsonValue* j = Member(name);
   if (j == nullptr) {
     if (required) Required(name);
     return std::nullopt;
   }
-  if (Status s = CheckItemShape(*j); !s.ok()) {
-    errors_->Serialization(std::move(s));
-    return std::nullopt;
-  }
   AttributeMap out;
-  if (Status s = DecodeItem(*j, &out); !s.ok()) {
-    errors_->Validation(s.WithMessagePrefix(validation_prefix));
+  if (!ReadAttributeMap(*j, {Slot::kMapField, kAttributeValueClass}, errors_,
+                        &out, validation_prefix)) {
     return std::nullopt;
   }
   return out;
@@ -158,17 +411,17 @@ std::optional<AttributeMap> ObjectReader::Item(
 
 std::optional<ExpressionAttributeNames> ObjectReader::Names(
     std::string_view name) {
-  const Json* j = Member(name);
+  const JsonValue* j = Map(name, kStringClass);
   if (j == nullptr) return std::nullopt;
-  if (!j->is_object()) {
-    errors_->Serialization(WrongJsonType(*j, "map"));
-    return std::nullopt;
-  }
   ExpressionAttributeNames out;
-  for (const auto& [key, value] : j->items()) {
-    if (value.is_null()) continue;
-    if (!value.is_string()) {
-      errors_->Serialization(WrongJsonType(value, "String"));
+  MapCursor entries(*j);
+  std::string key;
+  JsonValue value;
+  while (entries.Next(&key, &value)) {
+    if (value.type == JsonType::kNull) continue;
+    if (value.type != JsonType::kString) {
+      errors_->Serialization(WrongJsonType(value.type, {Slot::kString}),
+                             value.text.data());
       continue;
     }
     if (!IsPlaceholder(key, '#')) {
@@ -177,56 +430,63 @@ std::optional<ExpressionAttributeNames> ObjectReader::Names(
           "\"" +
           key + "\""));
     }
-    out[key] = value.get<std::string>();
+    out[key] = StringOf(value);
   }
   return out;
 }
 
 std::optional<ExpressionAttributeValues> ObjectReader::Values(
     std::string_view name) {
-  const Json* j = Member(name);
+  const JsonValue* j = Map(name, kAttributeValueClass);
   if (j == nullptr) return std::nullopt;
-  if (!j->is_object()) {
-    errors_->Serialization(WrongJsonType(*j, "map"));
-    return std::nullopt;
-  }
-  // Keys first, then values, as DynamoDB checks them.
-  for (const auto& [key, value] : j->items()) {
-    if (value.is_null()) continue;
-    if (!IsPlaceholder(key, ':')) {
-      errors_->Validation(Status::Validation(
+  // Keys are checked before values, as DynamoDB does.
+  Status key_error, value_error;
+  ExpressionAttributeValues out;
+  JsonReader in(j->text);
+  in.Peek();
+  in.EnterObject();
+  std::string_view k;
+  while (in.NextMember(&k)) {
+    if (in.Peek() == JsonType::kNull) {
+      in.Skip();
+      continue;
+    }
+    std::string key(k);
+    if (key_error.ok() && !IsPlaceholder(key, ':')) {
+      key_error = Status::Validation(
           "ExpressionAttributeValues contains invalid key: Syntax error; key: "
           "\"" +
-          key + "\""));
+          key + "\"");
     }
-  }
-  ExpressionAttributeValues out;
-  for (const auto& [key, value] : j->items()) {
-    if (value.is_null()) continue;
-    if (Status s = CheckValueShape(value, 1); !s.ok()) {
-      errors_->Serialization(std::move(s));
-      continue;
-    }
+    ValueDecoder d(&in);
     AttributeValue v;
-    if (Status s = DecodeValue(value, 1, &v); !s.ok()) {
-      errors_->Validation(Status::Validation(
-          "ExpressionAttributeValues contains invalid value: " +
-          std::string(s.message()) + " for key " + key));
-      continue;
+    d.ReadValue(1, &v);
+    if (!d.serialization().ok()) {
+      errors_->Serialization(d.serialization(), d.serialization_position());
+    } else if (!d.validation().ok()) {
+      if (value_error.ok()) {
+        value_error = Status::Validation(
+            "ExpressionAttributeValues contains invalid value: " +
+            std::string(d.validation().message()) + " for key " + key);
+      }
+    } else {
+      out.Set(std::move(key), std::move(v));
     }
-    out.Set(key, std::move(v));
   }
+  if (!key_error.ok()) errors_->Validation(std::move(key_error));
+  if (!value_error.ok()) errors_->Validation(std::move(value_error));
   return out;
 }
 
-const Json* ObjectReader::List(std::string_view name, bool required) {
-  const Json* j = Member(name);
+const JsonValue* ObjectReader::List(std::string_view name, bool required) {
+  const JsonValue* j = Member(name);
   if (j == nullptr) {
     if (required) Required(name);
     return nullptr;
   }
-  if (!j->is_array()) {
-    errors_->Serialization(WrongJsonType(*j, "list"));
+  if (j->type != JsonType::kArray) {
+    errors_->Serialization(WrongJsonType(j->type, {Slot::kListField}),
+                           j->text.data());
     return nullptr;
   }
   return j;
@@ -234,66 +494,84 @@ const Json* ObjectReader::List(std::string_view name, bool required) {
 
 std::optional<std::vector<std::string>> ObjectReader::Strings(
     std::string_view name) {
-  const Json* list = List(name);
+  const JsonValue* list = List(name);
   if (list == nullptr) return std::nullopt;
   std::vector<std::string> out;
-  for (const Json& e : *list) {
-    if (e.is_string()) {
-      out.push_back(e.get<std::string>());
-    } else {
-      errors_->Serialization(WrongJsonType(e, "String"));
+  ListCursor elements(*list);
+  JsonValue e;
+  while (elements.Next(&e)) {
+    if (e.type == JsonType::kString) {
+      out.push_back(StringOf(e));
+    } else if (e.type != JsonType::kNull) {
+      errors_->Serialization(WrongJsonType(e.type, {Slot::kString}),
+                             e.text.data());
     }
   }
   return out;
 }
 
-const Json* ObjectReader::Map(std::string_view name, bool required) {
-  const Json* j = Member(name);
+const JsonValue* ObjectReader::Map(std::string_view name,
+                                   std::string_view value_class,
+                                   bool required) {
+  const JsonValue* j = Member(name);
   if (j == nullptr) {
     if (required) Required(name);
     return nullptr;
   }
-  if (!j->is_object()) {
-    errors_->Serialization(WrongJsonType(*j, "map"));
+  if (j->type != JsonType::kObject) {
+    errors_->Serialization(
+        WrongJsonType(j->type, {Slot::kMapField, value_class}), j->text.data());
     return nullptr;
   }
   return j;
 }
 
-const Json* ObjectReader::Structure(std::string_view name, bool required) {
-  const Json* j = Member(name);
+const JsonValue* ObjectReader::Structure(std::string_view name,
+                                         std::string_view shape,
+                                         bool required) {
+  const JsonValue* j = Member(name);
   if (j == nullptr) {
     if (required) Required(name);
     return nullptr;
   }
-  if (!j->is_object()) {
-    errors_->Serialization(WrongJsonType(*j, "structure"));
+  if (j->type != JsonType::kObject) {
+    errors_->Serialization(WrongJsonType(j->type, {Slot::kStructField, shape}),
+                           j->text.data());
     return nullptr;
   }
   return j;
 }
 
 ObjectReader ObjectReader::ListElement(std::string_view name,
-                                       const Json& element, size_t index) {
-  const std::string path =
+                                       const JsonValue& element, size_t index,
+                                       std::string_view shape) {
+  std::string path =
       PathOf(name) + "." + std::to_string(index + 1) + ".member";
-  if (!element.is_object()) {
-    if (!element.is_null())
-      errors_->Serialization(WrongJsonType(element, "structure"));
-    return ObjectReader(nullptr, path, errors_);
+  if (element.type != JsonType::kObject) {
+    if (element.type != JsonType::kNull) {
+      errors_->Serialization(
+          WrongJsonType(element.type, {Slot::kStructElement, shape}),
+          element.text.data());
+    }
+    return ObjectReader(nullptr, std::move(path), errors_);
   }
-  return ObjectReader(&element, path, errors_);
+  return ObjectReader(&element, std::move(path), errors_);
 }
 
-ObjectReader ObjectReader::MapValue(std::string_view name, const Json& value,
-                                    const std::string& key) {
-  const std::string path = PathOf(name) + "." + key + ".member";
-  if (!value.is_object()) {
-    if (!value.is_null())
-      errors_->Serialization(WrongJsonType(value, "structure"));
-    return ObjectReader(nullptr, path, errors_);
+ObjectReader ObjectReader::MapValue(std::string_view name,
+                                    const JsonValue& value,
+                                    const std::string& key,
+                                    std::string_view shape) {
+  std::string path = PathOf(name) + "." + key + ".member";
+  if (value.type != JsonType::kObject) {
+    if (value.type != JsonType::kNull) {
+      errors_->Serialization(
+          WrongJsonType(value.type, {Slot::kStructElement, shape}),
+          value.text.data());
+    }
+    return ObjectReader(nullptr, std::move(path), errors_);
   }
-  return ObjectReader(&value, path, errors_);
+  return ObjectReader(&value, std::move(path), errors_);
 }
 
 }  // namespace eddy::wire_internal

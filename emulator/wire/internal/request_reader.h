@@ -1,43 +1,62 @@
 // Copyright 2026 The eddy Authors.
 //
-// Reading DynamoDB request members from parsed JSON, with DynamoDB's error
+// Reading DynamoDB request members from a request body, with DynamoDB's error
 // precedence. Not for use outside emulator/wire.
+//
+// The body is read once by ObjectReader::ParseBody, which checks that it is
+// JSON (and UTF-8) and notes where each member of the top-level object lies
+// without decoding it. A codec then asks for the members in DynamoDB's order
+// of checks; each is decoded from its place in the text when asked for (an
+// item straight into an AttributeMap, a structure by an ObjectReader of its
+// own). No document of the body is ever built.
 //
 // Every problem is recorded in a RequestErrors instead of being returned at
 // once, so a request is read completely and the error DynamoDB would report
 // first wins: a SerializationException anywhere (a member of the wrong JSON
-// type, a bad base64 blob) beats the request-model errors (missing required
-// members, enum values, in the generic "N validation errors detected" form),
-// which beat every other ValidationException (value rules, placeholder keys,
-// legacy parameters).
+// type, a bad base64 blob; the earliest in the body when there are several)
+// beats the request-model errors (missing required members, enum values, in
+// the generic "N validation errors detected" form), which beat every other
+// ValidationException (value rules, placeholder keys, legacy parameters; the
+// first in the codec's order).
 //
 //   RequestErrors errors;
-//   ObjectReader r(&body, "", &errors);
+//   ObjectReader r;
+//   EDDY_RETURN_IF_ERROR(ObjectReader::ParseBody(body_text, &errors, &r));
 //   PutItemRequest req;
 //   req.table_name = r.TableName();
 //   if (auto item = r.Item("Item", /*required=*/true)) req.item = *item;
 //   EDDY_RETURN_IF_ERROR(errors.ToStatus());
+//
+// Members: unknown ones are ignored and JSON null counts as absent; of equal
+// names the last counts. Only names of DynamoDB's request model (the table in
+// request_reader.cc) are noted, so a hostile object of a million distinct
+// names costs nothing; a name missing from that table is still found, by a
+// scan of the object.
 
 #ifndef EDDY_EMULATOR_WIRE_INTERNAL_REQUEST_READER_H_
 #define EDDY_EMULATOR_WIRE_INTERNAL_REQUEST_READER_H_
 
+#include <array>
 #include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "emulator/types/schema.h"
 #include "emulator/types/validation_errors.h"
 #include "emulator/wire/internal/attribute_codec.h"
+#include "emulator/wire/internal/json_reader.h"
+#include "emulator/wire/internal/serialization_errors.h"
 
 namespace eddy::wire_internal {
 
 class RequestErrors {
  public:
-  void Serialization(Status s) {
-    if (serialization_.ok()) serialization_ = std::move(s);
-  }
+  // A deserializer error of the value starting at `at`; the earliest in the
+  // body wins.
+  void Serialization(Status s, const char* at);
   void Validation(Status s) {
     if (validation_.ok()) validation_ = std::move(s);
   }
@@ -53,9 +72,35 @@ class RequestErrors {
 
  private:
   Status serialization_;
+  const char* serialization_at_ = nullptr;
   ValidationErrors generic_;             // this layer's own
   ValidationErrors generic_with_names_;  // the same plus names
   Status validation_;
+};
+
+// The elements of a JSON array already read once (so well-formed).
+class ListCursor {
+ public:
+  explicit ListCursor(const JsonValue& list);
+  // The next element (null ones included); false after the last.
+  bool Next(JsonValue* element);
+  // 0-based index of the element Next() returned last.
+  size_t index() const { return index_ - 1; }
+
+ private:
+  JsonReader in_;
+  size_t index_ = 0;
+};
+
+// The members of a JSON object already read once, in body order.
+class MapCursor {
+ public:
+  explicit MapCursor(const JsonValue& map);
+  // The next member (null values included); false after the last.
+  bool Next(std::string* key, JsonValue* value);
+
+ private:
+  JsonReader in_;
 };
 
 // One JSON object of a request (the body, a list element, a map value).
@@ -63,11 +108,21 @@ class RequestErrors {
 // "keySchema.1.member"); members are named as on the wire ("TableName").
 class ObjectReader {
  public:
-  ObjectReader(const Json* object, std::string path, RequestErrors* errors)
-      : object_(object), path_(std::move(path)), errors_(errors) {}
+  ObjectReader() = default;
+  // `object` is null (an absent structure: every member absent) or a JSON
+  // object already read once.
+  ObjectReader(const JsonValue* object, std::string path,
+               RequestErrors* errors);
+
+  // Reads `text` as a request body: SerializationException without message
+  // (MalformedBody) unless it is one well-formed JSON object in UTF-8.
+  static Status ParseBody(std::string_view text, RequestErrors* errors,
+                          ObjectReader* out);
 
   // The member, or null when absent or JSON null.
-  const Json* Member(std::string_view name) const;
+  const JsonValue* Member(std::string_view name) const;
+  // The object itself (type kNone when absent).
+  const JsonValue& object() const { return object_; }
   // "keySchema" or "<path>.keySchema".
   std::string PathOf(std::string_view name) const;
   RequestErrors* errors() const { return errors_; }
@@ -116,26 +171,54 @@ class ObjectReader {
   std::optional<ExpressionAttributeValues> Values(
       std::string_view name = "ExpressionAttributeValues");
 
-  // Containers of structures: the JSON array / object, or null when absent or
-  // of the wrong JSON type (recorded).
-  const Json* List(std::string_view name, bool required = false);
+  // Containers: the JSON array / object, or null when absent or of the
+  // wrong JSON type (recorded). `value_class` names the Java class of a map's
+  // values, `shape` a structure's, for the deserializer's messages.
+  const JsonValue* List(std::string_view name, bool required = false);
   // A list of strings (AttributesToGet, NonKeyAttributes); nullopt when
-  // absent.
+  // absent. Null elements are skipped.
   std::optional<std::vector<std::string>> Strings(std::string_view name);
-  const Json* Map(std::string_view name, bool required = false);
-  const Json* Structure(std::string_view name, bool required = false);
+  const JsonValue* Map(std::string_view name, std::string_view value_class,
+                       bool required = false);
+  const JsonValue* Structure(std::string_view name, std::string_view shape,
+                             bool required = false);
   // A reader for an element of List(name) at 0-based `index`, or for
-  // Map(name)[key]; the element must be a JSON object (null object if not).
-  ObjectReader ListElement(std::string_view name, const Json& element,
-                           size_t index);
-  ObjectReader MapValue(std::string_view name, const Json& value,
-                        const std::string& key);
+  // Map(name)[key], of structure `shape`; a null element reads as absent,
+  // any other non-object is recorded.
+  ObjectReader ListElement(std::string_view name, const JsonValue& element,
+                           size_t index, std::string_view shape);
+  ObjectReader MapValue(std::string_view name, const JsonValue& value,
+                        const std::string& key, std::string_view shape);
 
  private:
-  const Json* object_;
+  struct Entry {
+    std::string_view name;  // the request model's spelling (static storage)
+    JsonValue value;
+  };
+  static constexpr size_t kInlineEntries = 12;
+
+  // Notes the members of the object at the reader (which is before it).
+  void Index(JsonReader& in);
+  void Add(std::string_view name, const JsonValue& value);
+
+  JsonValue object_;  // type kNone when absent
   std::string path_;
-  RequestErrors* errors_;
+  RequestErrors* errors_ = nullptr;
+  std::array<Entry, kInlineEntries> entries_;
+  size_t size_ = 0;
+  bool has_other_names_ = false;  // names not in the table were skipped
+  std::vector<Entry> more_entries_;  // beyond kInlineEntries
 };
+
+// Decodes `value` as a map of attribute values sitting in `target` into
+// *out, recording errors (value errors prefixed with `validation_prefix`).
+// False when anything was recorded.
+bool ReadAttributeMap(const JsonValue& value, Target target,
+                      RequestErrors* errors, AttributeMap* out,
+                      std::string_view validation_prefix = "");
+
+// Reads a JSON string value already read once. REQUIRES: type is kString.
+std::string StringOf(const JsonValue& value);
 
 }  // namespace eddy::wire_internal
 

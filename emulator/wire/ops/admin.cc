@@ -1,20 +1,31 @@
 // Copyright 2026 The eddy Authors.
 //
-// Time to live, tags, and eddy's own fault-injection operations
-// (EddyInjectFault, EddyClearFaults: not DynamoDB operations; they let any
-// client of the JSON API or of eddy-server arm the faults of
-// emulator/api/faults.h).
+// Time to live, tags, and eddy's own operations (not DynamoDB's): fault
+// injection (EddyInjectFault, EddyClearFaults: any client of the JSON API or
+// of eddy-server arms the faults of emulator/api/faults.h) and
+// EddyAdvanceClock (moves a Database's ManualClock, so that TTL expiry, GSI
+// lag and throttling can be driven from SDK tests without sleeping).
 
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <limits>
+
+#include "emulator/base/clock.h"
 #include "emulator/wire/ops/ops.h"
 
 namespace eddy::wire_internal {
 
 std::vector<Tag> ReadTags(ObjectReader& r) {
   std::vector<Tag> out;
-  const Json* list = r.List("Tags");
+  const JsonValue* list = r.List("Tags");
   if (list == nullptr) return out;
-  for (size_t i = 0; i < list->size(); ++i) {
-    ObjectReader e = r.ListElement("Tags", (*list)[i], i);
+  ListCursor elements(*list);
+  JsonValue element;
+  while (elements.Next(&element)) {
+    ObjectReader e = r.ListElement("Tags", element, elements.index(), "Tag");
     Tag t;
     t.key = e.String("Key", /*required=*/true).value_or("");
     t.value = e.String("Value", /*required=*/true).value_or("");
@@ -23,13 +34,13 @@ std::vector<Tag> ReadTags(ObjectReader& r) {
   return out;
 }
 
-StatusOr<std::string> UpdateTimeToLiveOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> UpdateTimeToLiveOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   UpdateTimeToLiveRequest req;
   req.table_name = r.TableName();
-  if (const Json* j =
-          r.Structure("TimeToLiveSpecification", /*required=*/true)) {
+  if (const JsonValue* j =
+          r.Structure("TimeToLiveSpecification", "TimeToLiveSpecification",
+                      /*required=*/true)) {
     ObjectReader s(j, r.PathOf("TimeToLiveSpecification"), &errors);
     req.time_to_live_specification.enabled =
         s.Required("Enabled") && s.Bool("Enabled").value_or(false);
@@ -52,9 +63,8 @@ StatusOr<std::string> UpdateTimeToLiveOp(Database& db, const Json& body) {
   return std::move(w).Take();
 }
 
-StatusOr<std::string> DescribeTimeToLiveOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> DescribeTimeToLiveOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   DescribeTimeToLiveRequest req;
   req.table_name = r.TableName();
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
@@ -89,9 +99,8 @@ StatusOr<std::string> DescribeTimeToLiveOp(Database& db, const Json& body) {
   return std::move(w).Take();
 }
 
-StatusOr<std::string> TagResourceOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> TagResourceOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   TagResourceRequest req;
   req.resource_arn = r.String("ResourceArn", /*required=*/true).value_or("");
   r.Required("Tags");
@@ -101,9 +110,8 @@ StatusOr<std::string> TagResourceOp(Database& db, const Json& body) {
   return std::string("{}");
 }
 
-StatusOr<std::string> UntagResourceOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> UntagResourceOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   UntagResourceRequest req;
   req.resource_arn = r.String("ResourceArn", /*required=*/true).value_or("");
   r.Required("TagKeys");
@@ -113,9 +121,8 @@ StatusOr<std::string> UntagResourceOp(Database& db, const Json& body) {
   return std::string("{}");
 }
 
-StatusOr<std::string> ListTagsOfResourceOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> ListTagsOfResourceOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   ListTagsOfResourceRequest req;
   req.resource_arn = r.String("ResourceArn", /*required=*/true).value_or("");
   req.next_token = r.String("NextToken");
@@ -143,13 +150,103 @@ StatusOr<std::string> ListTagsOfResourceOp(Database& db, const Json& body) {
   return std::move(w).Take();
 }
 
+// --- eddy's own operations -------------------------------------------------
+//
+// Unlike DynamoDB's operations, which ignore unknown members, these refuse
+// them: a misspelt "Opration" would otherwise arm a fault for every
+// operation, which is worse than an error.
+
+namespace {
+
+std::string JoinMembers(std::initializer_list<std::string_view> names) {
+  std::string out;
+  size_t i = 0;
+  for (std::string_view n : names) {
+    if (i > 0) out += i + 1 == names.size() ? " and " : ", ";
+    out += n;
+    ++i;
+  }
+  return out;
+}
+
+// ValidationException for the first member of `object` not in `allowed`.
+// `where` names the object ("" for the request, "ThrottlingReasons[0]").
+Status CheckMembers(const JsonValue& object, std::string_view operation,
+                    std::string_view where,
+                    std::initializer_list<std::string_view> allowed) {
+  if (object.type != JsonType::kObject) return Status::OK();  // reported
+  JsonReader in(object.text);
+  in.Peek();
+  in.EnterObject();
+  std::string_view key;
+  while (in.NextMember(&key)) {
+    const std::string name(key);
+    bool known = false;
+    for (std::string_view a : allowed) known = known || a == name;
+    if (!known) {
+      if (allowed.size() == 0) {
+        return Status::Validation(std::string(operation) +
+                                  " takes no members; remove \"" + name + "\"");
+      }
+      return Status::Validation(
+          std::string(operation) + ": unknown member \"" + name + "\"" +
+          (where.empty() ? std::string() : " in " + std::string(where)) +
+          "; the members are " + JoinMembers(allowed));
+    }
+    in.Skip();
+  }
+  return Status::OK();
+}
+
+bool IsTableName(std::string_view s) {
+  if (s.size() < 3 || s.size() > 255) return false;
+  for (char c : s) {
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+          (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.')) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// "2023-11-14T22:13:20.000000Z".
+std::string IsoMicros(int64_t micros) {
+  const int64_t seconds =
+      micros >= 0 ? micros / 1'000'000 : (micros - 999'999) / 1'000'000;
+  const int64_t fraction = micros - seconds * 1'000'000;
+  const std::time_t t = static_cast<std::time_t>(seconds);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[64];
+  const size_t n = std::strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%S", &tm);
+  std::snprintf(buf + n, sizeof(buf) - n, ".%06lldZ",
+                static_cast<long long>(fraction));
+  return buf;
+}
+
+// A whole JSON number in [0, max]; nullopt otherwise (a fraction, an
+// exponent, a sign, too many digits).
+std::optional<int64_t> WholeNumber(const JsonValue& v, int64_t max) {
+  if (v.type != JsonType::kInteger) return std::nullopt;
+  int64_t n = 0;
+  const char* end = v.text.data() + v.text.size();
+  const auto [ptr, ec] = std::from_chars(v.text.data(), end, n);
+  if (ec != std::errc() || ptr != end || n < 0 || n > max) return std::nullopt;
+  return n;
+}
+
+}  // namespace
+
 // {"Kind": "ProvisionedThroughputExceeded" | "Throttling" |
 //  "RequestLimitExceeded" | "InternalServerError" | "TransactionConflict" |
 //  "Unprocessed", "Operation"?, "TableName"?, "Key"?, "Count"?,
 //  "ThrottlingReasons"?: [{"reason", "resource"}]}
-StatusOr<std::string> EddyInjectFaultOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> EddyInjectFaultOp(Database& db, ObjectReader& r) {
+  constexpr std::string_view kOp = "EddyInjectFault";
+  EDDY_RETURN_IF_ERROR(CheckMembers(
+      r.object(), kOp, "",
+      {"Kind", "Operation", "TableName", "Key", "Count", "ThrottlingReasons"}));
+  RequestErrors& errors = *r.errors();
   Fault f;
   f.kind = r.Enum<Fault::Kind>(
                 "Kind",
@@ -165,10 +262,17 @@ StatusOr<std::string> EddyInjectFaultOp(Database& db, const Json& body) {
   f.operation = r.String("Operation").value_or("");
   f.table_name = r.String("TableName").value_or("");
   f.key = r.Item("Key");
-  f.count = static_cast<int>(r.Long("Count").value_or(1));
-  if (const Json* list = r.List("ThrottlingReasons")) {
-    for (size_t i = 0; i < list->size(); ++i) {
-      ObjectReader e = r.ListElement("ThrottlingReasons", (*list)[i], i);
+  r.Long("Count");  // records a Count of the wrong JSON type; checked below
+  if (const JsonValue* list = r.List("ThrottlingReasons")) {
+    ListCursor elements(*list);
+    JsonValue element;
+    while (elements.Next(&element)) {
+      EDDY_RETURN_IF_ERROR(CheckMembers(
+          element, kOp,
+          "ThrottlingReasons[" + std::to_string(elements.index()) + "]",
+          {"reason", "resource"}));
+      ObjectReader e = r.ListElement("ThrottlingReasons", element,
+                                     elements.index(), "ThrottlingReason");
       ThrottlingReason reason;
       reason.reason = e.String("reason", /*required=*/true).value_or("");
       reason.resource = e.String("resource", /*required=*/true).value_or("");
@@ -176,16 +280,100 @@ StatusOr<std::string> EddyInjectFaultOp(Database& db, const Json& body) {
     }
   }
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
-  if (f.count < 1) {
-    return Status::Validation("EddyInjectFault: Count must be at least 1");
+  f.count = 1;
+  if (const JsonValue* count = r.Member("Count")) {
+    const std::optional<int64_t> n =
+        WholeNumber(*count, std::numeric_limits<int>::max());
+    if (!n || *n < 1) {
+      return Status::Validation(
+          "EddyInjectFault: Count must be a whole number from 1 to "
+          "2147483647, not " +
+          std::string(count->text));
+    }
+    f.count = static_cast<int>(*n);
   }
-  db.InjectFault(std::move(f));
+  if (r.Member("TableName") != nullptr && !IsTableName(f.table_name)) {
+    return Status::Validation(
+        "EddyInjectFault: TableName \"" + f.table_name +
+        "\" is not a table name (3 to 255 of a-z, A-Z, 0-9, '_', '-' and "
+        "'.'); leave TableName out to match every table");
+  }
+  if (r.Member("Operation") != nullptr && f.operation.empty()) {
+    return Status::Validation(
+        "EddyInjectFault: Operation must not be empty; leave it out to match "
+        "every operation");
+  }
+  Status armed = db.ArmFault(std::move(f));
+  if (!armed.ok()) {
+    return armed.code() == ErrorCode::kValidation
+               ? armed.WithMessagePrefix("EddyInjectFault: ")
+               : armed;
+  }
   return std::string("{}");
 }
 
-StatusOr<std::string> EddyClearFaultsOp(Database& db, const Json&) {
+StatusOr<std::string> EddyClearFaultsOp(Database& db, ObjectReader& r) {
+  EDDY_RETURN_IF_ERROR(CheckMembers(r.object(), "EddyClearFaults", "", {}));
   db.ClearFaults();
   return std::string("{}");
+}
+
+// {"Seconds": number} or {"Micros": integer}: moves a manual clock forward.
+// Answers {"Now": "<ISO 8601>", "NowMicros": n}.
+StatusOr<std::string> EddyAdvanceClockOp(Database& db, ObjectReader& r) {
+  constexpr std::string_view kOp = "EddyAdvanceClock";
+  EDDY_RETURN_IF_ERROR(
+      CheckMembers(r.object(), kOp, "", {"Seconds", "Micros"}));
+  // Ten years: far beyond any test, far below overflow.
+  constexpr int64_t kMaxMicros = int64_t{10} * 366 * 86400 * 1'000'000;
+  const JsonValue* seconds = r.Member("Seconds");
+  const JsonValue* micros = r.Member("Micros");
+  if ((seconds != nullptr) == (micros != nullptr)) {
+    return Status::Validation(
+        "EddyAdvanceClock takes exactly one of Seconds (a number, e.g. "
+        "{\"Seconds\": 3600}) and Micros (a whole number)");
+  }
+  int64_t delta = 0;
+  if (seconds != nullptr) {
+    const bool number = seconds->type == JsonType::kInteger ||
+                        seconds->type == JsonType::kDecimal;
+    const double d =
+        number ? std::strtod(std::string(seconds->text).c_str(), nullptr) : -1;
+    if (!number || !std::isfinite(d) || d < 0 ||
+        d * 1e6 > static_cast<double>(kMaxMicros)) {
+      return Status::Validation(
+          "EddyAdvanceClock: Seconds must be a number from 0 to 316224000 "
+          "(ten years), not " +
+          std::string(seconds->text));
+    }
+    delta = static_cast<int64_t>(std::llround(d * 1e6));
+  } else {
+    const std::optional<int64_t> n = WholeNumber(*micros, kMaxMicros);
+    if (!n) {
+      return Status::Validation(
+          "EddyAdvanceClock: Micros must be a whole number from 0 to " +
+          std::to_string(kMaxMicros) + " (ten years), not " +
+          std::string(micros->text));
+    }
+    delta = *n;
+  }
+  auto* clock = dynamic_cast<ManualClock*>(db.options().clock);
+  if (clock == nullptr) {
+    return Status::Validation(
+        "EddyAdvanceClock needs a manual clock, and this database reads the "
+        "real clock: start eddy-server with --clock manual (in C++, give "
+        "Options::clock a ManualClock)");
+  }
+  clock->AdvanceMicros(delta);
+  const int64_t now = clock->NowMicros();
+  JsonWriter w;
+  w.BeginObject();
+  w.Key("Now");
+  w.String(IsoMicros(now));
+  w.Key("NowMicros");
+  w.Int(now);
+  w.EndObject();
+  return std::move(w).Take();
 }
 
 }  // namespace eddy::wire_internal

@@ -5,11 +5,17 @@
 // shapes and reports missing members at their model paths
 // ("requestItems.t.member.keys").
 
+#include "emulator/types/limits.h"
 #include "emulator/wire/internal/legacy_reader.h"
 #include "emulator/wire/ops/ops.h"
 
 namespace eddy::wire_internal {
 namespace {
+
+constexpr std::string_view kKeysAndAttributesClass =
+    "com.amazonaws.dynamodb.v20120810.KeysAndAttributes";
+constexpr std::string_view kWriteRequestListClass =
+    "java.util.List<com.amazonaws.dynamodb.v20120810.WriteRequest>";
 
 void WriteKeysAndAttributes(const KeysAndAttributes& k, JsonWriter& w) {
   w.BeginObject();
@@ -39,19 +45,29 @@ void WriteKeysAndAttributes(const KeysAndAttributes& k, JsonWriter& w) {
 
 }  // namespace
 
-StatusOr<std::string> BatchGetItemOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> BatchGetItemOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   BatchGetItemRequest req;
-  if (const Json* items = r.Map("RequestItems", /*required=*/true)) {
-    for (const auto& [table, value] : items->items()) {
-      ObjectReader t = r.MapValue("RequestItems", value, table);
+  if (const JsonValue* items =
+          r.Map("RequestItems", kKeysAndAttributesClass, /*required=*/true)) {
+    MapCursor tables(*items);
+    std::string table;
+    JsonValue value;
+    while (tables.Next(&table, &value)) {
+      ObjectReader t =
+          r.MapValue("RequestItems", value, table, "KeysAndAttributes");
       KeysAndAttributes& k = req.request_items[table];
-      if (const Json* keys = t.List("Keys", /*required=*/true)) {
-        for (const Json& key : *keys) {
-          if (key.is_null()) continue;
-          if (auto decoded = ReadItemValue(key, &errors))
-            k.keys.push_back(*std::move(decoded));
+      if (const JsonValue* keys = t.List("Keys", /*required=*/true)) {
+        ListCursor elements(*keys);
+        JsonValue key;
+        while (elements.Next(&key)) {
+          if (key.type == JsonType::kNull) continue;
+          AttributeMap decoded;
+          if (ReadAttributeMap(key, {Slot::kMapInList, kAttributeValueClass},
+                               &errors, &decoded)) {
+            AppendBounded(k.keys, std::move(decoded),
+                          limits::kMaxBatchGetKeys);
+          }
         }
       }
       k.consistent_read = t.Bool("ConsistentRead").value_or(false);
@@ -86,39 +102,49 @@ StatusOr<std::string> BatchGetItemOp(Database& db, const Json& body) {
   return std::move(w).Take();
 }
 
-StatusOr<std::string> BatchWriteItemOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> BatchWriteItemOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   BatchWriteItemRequest req;
-  if (const Json* items = r.Map("RequestItems", /*required=*/true)) {
-    for (const auto& [table, value] : items->items()) {
+  if (const JsonValue* items =
+          r.Map("RequestItems", kWriteRequestListClass, /*required=*/true)) {
+    MapCursor tables(*items);
+    std::string table;
+    JsonValue value;
+    while (tables.Next(&table, &value)) {
       std::vector<WriteRequest>& writes = req.request_items[table];
-      if (!value.is_array()) {
-        if (!value.is_null())
-          errors.Serialization(WrongJsonType(value, "list"));
+      if (value.type != JsonType::kArray) {
+        errors.Serialization(WrongJsonType(value.type, {Slot::kListInMap}),
+                             value.text.data());
         continue;
       }
       const std::string list_path = r.PathOf("RequestItems") + "." + table;
-      for (size_t i = 0; i < value.size(); ++i) {
-        const std::string path =
-            list_path + ".member." + std::to_string(i + 1) + ".member";
-        const Json& element = value[i];
-        if (!element.is_object()) {
-          if (!element.is_null())
-            errors.Serialization(WrongJsonType(element, "structure"));
+      ListCursor elements(value);
+      JsonValue element;
+      while (elements.Next(&element)) {
+        if (element.type == JsonType::kNull) continue;
+        if (element.type != JsonType::kObject) {
+          errors.Serialization(
+              WrongJsonType(element.type,
+                            {Slot::kStructElement, "WriteRequest"}),
+              element.text.data());
           continue;
         }
-        ObjectReader e(&element, path, &errors);
+        ObjectReader e(&element,
+                       list_path + ".member." +
+                           std::to_string(elements.index() + 1) + ".member",
+                       &errors);
         WriteRequest write;
-        if (const Json* put = e.Structure("PutRequest")) {
+        if (const JsonValue* put = e.Structure("PutRequest", "PutRequest")) {
           ObjectReader p(put, e.PathOf("PutRequest"), &errors);
           write.put_item = p.Item("Item", /*required=*/true);
         }
-        if (const Json* del = e.Structure("DeleteRequest")) {
+        if (const JsonValue* del =
+                e.Structure("DeleteRequest", "DeleteRequest")) {
           ObjectReader d(del, e.PathOf("DeleteRequest"), &errors);
           write.delete_key = d.Item("Key", /*required=*/true);
         }
-        writes.push_back(std::move(write));
+        AppendBounded(writes, std::move(write),
+                      limits::kMaxBatchWriteRequests);
       }
     }
   }

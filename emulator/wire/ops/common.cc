@@ -110,20 +110,6 @@ void WriteConsumedCapacity(const ConsumedCapacity& c, JsonWriter& w) {
   w.EndObject();
 }
 
-std::optional<AttributeMap> ReadItemValue(const Json& j,
-                                          RequestErrors* errors) {
-  if (Status s = CheckItemShape(j); !s.ok()) {
-    errors->Serialization(std::move(s));
-    return std::nullopt;
-  }
-  AttributeMap out;
-  if (Status s = DecodeItem(j, &out); !s.ok()) {
-    errors->Validation(std::move(s));
-    return std::nullopt;
-  }
-  return out;
-}
-
 void WriteCapacityList(ReturnConsumedCapacity mode,
                        const std::vector<ConsumedCapacity>& capacities,
                        JsonWriter& w) {

@@ -33,9 +33,8 @@ std::string WriteResponse(const Response& resp) {
 
 }  // namespace
 
-StatusOr<std::string> PutItemOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> PutItemOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   PutItemRequest req;
   req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
   req.table_name = r.TableName();
@@ -55,9 +54,8 @@ StatusOr<std::string> PutItemOp(Database& db, const Json& body) {
   return WriteResponse(resp);
 }
 
-StatusOr<std::string> GetItemOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> GetItemOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   GetItemRequest req;
   req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
   req.table_name = r.TableName();
@@ -83,9 +81,8 @@ StatusOr<std::string> GetItemOp(Database& db, const Json& body) {
   return std::move(w).Take();
 }
 
-StatusOr<std::string> DeleteItemOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> DeleteItemOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   DeleteItemRequest req;
   req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
   req.table_name = r.TableName();
@@ -105,9 +102,8 @@ StatusOr<std::string> DeleteItemOp(Database& db, const Json& body) {
   return WriteResponse(resp);
 }
 
-StatusOr<std::string> UpdateItemOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> UpdateItemOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   UpdateItemRequest req;
   req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
   req.table_name = r.TableName();

@@ -1,8 +1,9 @@
 // Copyright 2026 The eddy Authors.
 //
-// The per-operation codecs behind Execute (execute.h): each reads a parsed
-// request body into the typed request, calls the Database, and writes the
-// typed response as DynamoDB's JSON. One file per group of operations:
+// The per-operation codecs behind Execute (execute.h): each reads the request
+// body (already checked to be a JSON object, its members noted by
+// ObjectReader::ParseBody) into the typed request, calls the Database, and
+// writes the typed response as DynamoDB's JSON. One file per group of operations:
 // tables.cc, items.cc, query_scan.cc, batches.cc; shared pieces in common.cc.
 // Not for use outside emulator/wire.
 
@@ -18,32 +19,34 @@
 
 namespace eddy::wire_internal {
 
-// REQUIRES: `body` is a JSON object. Returns the response body or the error.
-using OpFunction = StatusOr<std::string> (*)(Database& db, const Json& body);
+// Returns the response body or the error. `body` records its errors in
+// *body.errors().
+using OpFunction = StatusOr<std::string> (*)(Database& db, ObjectReader& body);
 
-StatusOr<std::string> CreateTableOp(Database& db, const Json& body);
-StatusOr<std::string> DescribeTableOp(Database& db, const Json& body);
-StatusOr<std::string> ListTablesOp(Database& db, const Json& body);
-StatusOr<std::string> DeleteTableOp(Database& db, const Json& body);
-StatusOr<std::string> UpdateTableOp(Database& db, const Json& body);
-StatusOr<std::string> PutItemOp(Database& db, const Json& body);
-StatusOr<std::string> GetItemOp(Database& db, const Json& body);
-StatusOr<std::string> DeleteItemOp(Database& db, const Json& body);
-StatusOr<std::string> UpdateItemOp(Database& db, const Json& body);
-StatusOr<std::string> QueryOp(Database& db, const Json& body);
-StatusOr<std::string> ScanOp(Database& db, const Json& body);
-StatusOr<std::string> BatchGetItemOp(Database& db, const Json& body);
-StatusOr<std::string> BatchWriteItemOp(Database& db, const Json& body);
-StatusOr<std::string> TransactWriteItemsOp(Database& db, const Json& body);
-StatusOr<std::string> TransactGetItemsOp(Database& db, const Json& body);
-StatusOr<std::string> UpdateTimeToLiveOp(Database& db, const Json& body);
-StatusOr<std::string> DescribeTimeToLiveOp(Database& db, const Json& body);
-StatusOr<std::string> TagResourceOp(Database& db, const Json& body);
-StatusOr<std::string> UntagResourceOp(Database& db, const Json& body);
-StatusOr<std::string> ListTagsOfResourceOp(Database& db, const Json& body);
-// eddy's own (not DynamoDB operations): fault injection.
-StatusOr<std::string> EddyInjectFaultOp(Database& db, const Json& body);
-StatusOr<std::string> EddyClearFaultsOp(Database& db, const Json& body);
+StatusOr<std::string> CreateTableOp(Database& db, ObjectReader& body);
+StatusOr<std::string> DescribeTableOp(Database& db, ObjectReader& body);
+StatusOr<std::string> ListTablesOp(Database& db, ObjectReader& body);
+StatusOr<std::string> DeleteTableOp(Database& db, ObjectReader& body);
+StatusOr<std::string> UpdateTableOp(Database& db, ObjectReader& body);
+StatusOr<std::string> PutItemOp(Database& db, ObjectReader& body);
+StatusOr<std::string> GetItemOp(Database& db, ObjectReader& body);
+StatusOr<std::string> DeleteItemOp(Database& db, ObjectReader& body);
+StatusOr<std::string> UpdateItemOp(Database& db, ObjectReader& body);
+StatusOr<std::string> QueryOp(Database& db, ObjectReader& body);
+StatusOr<std::string> ScanOp(Database& db, ObjectReader& body);
+StatusOr<std::string> BatchGetItemOp(Database& db, ObjectReader& body);
+StatusOr<std::string> BatchWriteItemOp(Database& db, ObjectReader& body);
+StatusOr<std::string> TransactWriteItemsOp(Database& db, ObjectReader& body);
+StatusOr<std::string> TransactGetItemsOp(Database& db, ObjectReader& body);
+StatusOr<std::string> UpdateTimeToLiveOp(Database& db, ObjectReader& body);
+StatusOr<std::string> DescribeTimeToLiveOp(Database& db, ObjectReader& body);
+StatusOr<std::string> TagResourceOp(Database& db, ObjectReader& body);
+StatusOr<std::string> UntagResourceOp(Database& db, ObjectReader& body);
+StatusOr<std::string> ListTagsOfResourceOp(Database& db, ObjectReader& body);
+// eddy's own (not DynamoDB operations): fault injection and the clock.
+StatusOr<std::string> EddyInjectFaultOp(Database& db, ObjectReader& body);
+StatusOr<std::string> EddyClearFaultsOp(Database& db, ObjectReader& body);
+StatusOr<std::string> EddyAdvanceClockOp(Database& db, ObjectReader& body);
 
 // --- Shared request pieces (common.cc) --------------------------------------
 
@@ -57,9 +60,13 @@ bool ReadReturnValuesOnConditionCheckFailure(ObjectReader& r);
 ReturnItemCollectionMetrics ReadReturnItemCollectionMetrics(ObjectReader& r);
 // Select: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES].
 std::optional<Select> ReadSelect(ObjectReader& r);
-// One attribute map that is an element of a list (a key of Keys); errors
-// are recorded.
-std::optional<AttributeMap> ReadItemValue(const Json& j, RequestErrors* errors);
+// Lists DynamoDB bounds are materialized up to one element past the bound
+// (enough for the Database's "too many" error); the elements beyond are still
+// read and checked, then dropped, so a hostile list costs no memory.
+template <typename T>
+void AppendBounded(std::vector<T>& list, T element, size_t max_elements) {
+  if (list.size() <= max_elements) list.push_back(std::move(element));
+}
 // A list of tags ([{"Key":..,"Value":..}]).
 std::vector<Tag> ReadTags(ObjectReader& r);
 

@@ -38,9 +38,8 @@ std::string WritePage(const QueryResponse& page, std::optional<Select> select) {
 
 }  // namespace
 
-StatusOr<std::string> QueryOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> QueryOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   QueryRequest req;
   req.limit = r.Integer("Limit");
   req.exclusive_start_key =
@@ -65,9 +64,8 @@ StatusOr<std::string> QueryOp(Database& db, const Json& body) {
   return WritePage(resp, req.select);
 }
 
-StatusOr<std::string> ScanOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> ScanOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   ScanRequest req;
   req.limit = r.Integer("Limit");
   req.exclusive_start_key =

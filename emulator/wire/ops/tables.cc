@@ -14,10 +14,13 @@ namespace {
 std::vector<AttributeDefinition> ReadAttributeDefinitions(ObjectReader& r,
                                                           bool required) {
   std::vector<AttributeDefinition> out;
-  const Json* list = r.List("AttributeDefinitions", required);
+  const JsonValue* list = r.List("AttributeDefinitions", required);
   if (list == nullptr) return out;
-  for (size_t i = 0; i < list->size(); ++i) {
-    ObjectReader e = r.ListElement("AttributeDefinitions", (*list)[i], i);
+  ListCursor elements(*list);
+  JsonValue element;
+  while (elements.Next(&element)) {
+    ObjectReader e = r.ListElement("AttributeDefinitions", element,
+                                   elements.index(), "AttributeDefinition");
     AttributeDefinition d;
     d.attribute_name =
         e.String("AttributeName", /*required=*/true).value_or("");
@@ -35,7 +38,8 @@ std::vector<AttributeDefinition> ReadAttributeDefinitions(ObjectReader& r,
 
 std::optional<ProvisionedThroughput> ReadProvisionedThroughput(
     ObjectReader& r) {
-  const Json* j = r.Structure("ProvisionedThroughput");
+  const JsonValue* j =
+      r.Structure("ProvisionedThroughput", "ProvisionedThroughput");
   if (j == nullptr) return std::nullopt;
   ObjectReader pt(j, r.PathOf("ProvisionedThroughput"), r.errors());
   ProvisionedThroughput out;
@@ -49,7 +53,7 @@ std::optional<ProvisionedThroughput> ReadProvisionedThroughput(
 // OnDemandThroughput: both members optional (DynamoDB checks their values
 // itself, with messages of its own, not as request-model constraints).
 std::optional<OnDemandThroughput> ReadOnDemandThroughput(ObjectReader& r) {
-  const Json* j = r.Structure("OnDemandThroughput");
+  const JsonValue* j = r.Structure("OnDemandThroughput", "OnDemandThroughput");
   if (j == nullptr) return std::nullopt;
   ObjectReader odt(j, r.PathOf("OnDemandThroughput"), r.errors());
   OnDemandThroughput out;
@@ -64,12 +68,22 @@ std::optional<BillingMode> ReadBillingMode(ObjectReader& r) {
                       {"PAY_PER_REQUEST", BillingMode::kPayPerRequest}});
 }
 
-std::vector<KeySchemaElement> ReadKeySchema(ObjectReader& r) {
+// A table's or an LSI's key schema holds at most 2 elements; a GSI's up to
+// 8 (multi-attribute keys, checked by the engine). One element past the bound
+// is kept so the engine can word its length error; the rest are not stored.
+constexpr size_t kTableKeyElements = 2;
+constexpr size_t kGsiKeyElements = 8;
+
+std::vector<KeySchemaElement> ReadKeySchema(ObjectReader& r,
+                                            size_t max_elements) {
   std::vector<KeySchemaElement> out;
-  const Json* list = r.List("KeySchema", /*required=*/true);
+  const JsonValue* list = r.List("KeySchema", /*required=*/true);
   if (list == nullptr) return out;
-  for (size_t i = 0; i < list->size(); ++i) {
-    ObjectReader e = r.ListElement("KeySchema", (*list)[i], i);
+  ListCursor elements(*list);
+  JsonValue element;
+  while (elements.Next(&element)) {
+    ObjectReader e = r.ListElement("KeySchema", element, elements.index(),
+                                   "KeySchemaElement");
     KeySchemaElement k;
     k.attribute_name = e.String("AttributeName", true).value_or("");
     k.key_type =
@@ -77,14 +91,14 @@ std::vector<KeySchemaElement> ReadKeySchema(ObjectReader& r) {
                         {{"HASH", KeyType::kHash}, {"RANGE", KeyType::kRange}},
                         /*required=*/true)
             .value_or(KeyType::kHash);
-    out.push_back(std::move(k));
+    AppendBounded(out, std::move(k), max_elements);
   }
   return out;
 }
 
 Projection ReadProjection(ObjectReader& r) {
   Projection out;
-  const Json* j = r.Structure("Projection", /*required=*/true);
+  const JsonValue* j = r.Structure("Projection", "Projection", /*required=*/true);
   if (j == nullptr) return out;
   ObjectReader p(j, r.PathOf("Projection"), r.errors());
   out.projection_type = p.Enum<ProjectionType>(
@@ -105,35 +119,46 @@ Projection ReadProjection(ObjectReader& r) {
 // A list of index definitions; an empty list is DynamoDB's "List of <name>
 // is empty".
 template <typename Index>
-std::vector<Index> ReadIndexes(ObjectReader& r, std::string_view name) {
+std::vector<Index> ReadIndexes(ObjectReader& r, std::string_view name,
+                               std::string_view shape) {
   std::vector<Index> out;
-  const Json* list = r.List(name);
+  const JsonValue* list = r.List(name);
   if (list == nullptr) return out;
-  if (list->empty()) {
+  ListCursor elements(*list);
+  JsonValue element;
+  if (!elements.Next(&element)) {
     r.errors()->Validation(Status::Validation(
         "One or more parameter values were invalid: List of " +
         std::string(name) + " is empty"));
+    return out;
   }
-  for (size_t i = 0; i < list->size(); ++i) {
-    ObjectReader e = r.ListElement(name, (*list)[i], i);
+  do {
+    ObjectReader e = r.ListElement(name, element, elements.index(), shape);
     Index index;
     index.index_name = e.String("IndexName", /*required=*/true).value_or("");
-    index.key_schema = ReadKeySchema(e);
+    index.key_schema = ReadKeySchema(
+        e, std::is_same_v<Index, GlobalSecondaryIndex> ? kGsiKeyElements
+                                                        : kTableKeyElements);
     index.projection = ReadProjection(e);
     if constexpr (std::is_same_v<Index, GlobalSecondaryIndex>) {
       index.provisioned_throughput = ReadProvisionedThroughput(e);
       index.on_demand_throughput = ReadOnDemandThroughput(e);
     }
     out.push_back(std::move(index));
-  }
+  } while (elements.Next(&element));
   return out;
 }
 
-// Table features the typed API cannot carry yet: rejected, never ignored.
+// Table features the typed API cannot carry yet: rejected, never ignored
+// (after the deserializer's type check: ReplicaUpdates is a list, the others
+// structures named as their members).
 void RejectUnsupportedTableFeatures(
     ObjectReader& r, std::initializer_list<std::string_view> names) {
   for (std::string_view name : names) {
-    if (r.Member(name) != nullptr) {
+    const bool present = name == "ReplicaUpdates"
+                             ? r.List(name) != nullptr
+                             : r.Structure(name, name) != nullptr;
+    if (present) {
       r.errors()->Validation(Status::Validation(
           std::string(name) + " is not supported by this version of eddy yet"));
     }
@@ -142,20 +167,21 @@ void RejectUnsupportedTableFeatures(
 
 }  // namespace
 
-StatusOr<std::string> CreateTableOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> CreateTableOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   CreateTableRequest req;
   req.attribute_definitions = ReadAttributeDefinitions(r, /*required=*/true);
   req.table_name = r.TableName();
   req.billing_mode = ReadBillingMode(r);
   req.provisioned_throughput = ReadProvisionedThroughput(r);
   req.on_demand_throughput = ReadOnDemandThroughput(r);
-  req.key_schema = ReadKeySchema(r);
+  req.key_schema = ReadKeySchema(r, kTableKeyElements);
   req.local_secondary_indexes =
-      ReadIndexes<LocalSecondaryIndex>(r, "LocalSecondaryIndexes");
+      ReadIndexes<LocalSecondaryIndex>(r, "LocalSecondaryIndexes",
+                                       "LocalSecondaryIndex");
   req.global_secondary_indexes =
-      ReadIndexes<GlobalSecondaryIndex>(r, "GlobalSecondaryIndexes");
+      ReadIndexes<GlobalSecondaryIndex>(r, "GlobalSecondaryIndexes",
+                                        "GlobalSecondaryIndex");
   req.tags = ReadTags(r);
   RejectUnsupportedTableFeatures(r,
                                  {"StreamSpecification", "SSESpecification"});
@@ -164,9 +190,8 @@ StatusOr<std::string> CreateTableOp(Database& db, const Json& body) {
   return TableDescriptionBody("TableDescription", resp.table_description);
 }
 
-StatusOr<std::string> DescribeTableOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> DescribeTableOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   DescribeTableRequest req;
   req.table_name = r.TableName();
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
@@ -174,9 +199,8 @@ StatusOr<std::string> DescribeTableOp(Database& db, const Json& body) {
   return TableDescriptionBody("Table", resp.table);
 }
 
-StatusOr<std::string> DeleteTableOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> DeleteTableOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   DeleteTableRequest req;
   req.table_name = r.TableName();
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
@@ -184,9 +208,8 @@ StatusOr<std::string> DeleteTableOp(Database& db, const Json& body) {
   return TableDescriptionBody("TableDescription", resp.table_description);
 }
 
-StatusOr<std::string> ListTablesOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> ListTablesOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   ListTablesRequest req;
   req.exclusive_start_table_name = r.String("ExclusiveStartTableName");
   req.limit = r.Integer("Limit");
@@ -206,36 +229,38 @@ StatusOr<std::string> ListTablesOp(Database& db, const Json& body) {
   return std::move(w).Take();
 }
 
-StatusOr<std::string> UpdateTableOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> UpdateTableOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   UpdateTableRequest req;
   req.attribute_definitions = ReadAttributeDefinitions(r, /*required=*/false);
   req.table_name = r.TableName();
   req.billing_mode = ReadBillingMode(r);
   req.provisioned_throughput = ReadProvisionedThroughput(r);
   req.on_demand_throughput = ReadOnDemandThroughput(r);
-  if (const Json* list = r.List("GlobalSecondaryIndexUpdates")) {
-    for (size_t i = 0; i < list->size(); ++i) {
+  if (const JsonValue* list = r.List("GlobalSecondaryIndexUpdates")) {
+    ListCursor elements(*list);
+    JsonValue element;
+    while (elements.Next(&element)) {
       ObjectReader e =
-          r.ListElement("GlobalSecondaryIndexUpdates", (*list)[i], i);
+          r.ListElement("GlobalSecondaryIndexUpdates", element,
+                        elements.index(), "GlobalSecondaryIndexUpdate");
       GlobalSecondaryIndexUpdate u;
-      if (const Json* c = e.Structure("Create")) {
+      if (const JsonValue* c = e.Structure("Create", "CreateGlobalSecondaryIndexAction")) {
         ObjectReader cr(c, e.PathOf("Create"), &errors);
         GlobalSecondaryIndex g;
         g.index_name = cr.String("IndexName", /*required=*/true).value_or("");
-        g.key_schema = ReadKeySchema(cr);
+        g.key_schema = ReadKeySchema(cr, kGsiKeyElements);
         g.projection = ReadProjection(cr);
         g.provisioned_throughput = ReadProvisionedThroughput(cr);
         g.on_demand_throughput = ReadOnDemandThroughput(cr);
         u.create = std::move(g);
       }
-      if (const Json* d = e.Structure("Delete")) {
+      if (const JsonValue* d = e.Structure("Delete", "DeleteGlobalSecondaryIndexAction")) {
         ObjectReader dr(d, e.PathOf("Delete"), &errors);
         u.delete_index_name =
             dr.String("IndexName", /*required=*/true).value_or("");
       }
-      if (const Json* up = e.Structure("Update")) {
+      if (const JsonValue* up = e.Structure("Update", "UpdateGlobalSecondaryIndexAction")) {
         ObjectReader ur(up, e.PathOf("Update"), &errors);
         UpdateGlobalSecondaryIndexAction a;
         a.index_name = ur.String("IndexName", /*required=*/true).value_or("");

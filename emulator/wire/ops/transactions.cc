@@ -4,6 +4,7 @@
 // its model path ("transactItems.1.member.put.tableName"); the Database
 // checks the rest.
 
+#include "emulator/types/limits.h"
 #include "emulator/wire/ops/ops.h"
 
 namespace eddy::wire_internal {
@@ -22,7 +23,7 @@ void ReadCommon(ObjectReader& a, Action& out) {
 
 TransactWriteItem ReadWriteItem(ObjectReader& e, RequestErrors& errors) {
   TransactWriteItem item;
-  if (const Json* j = e.Structure("ConditionCheck")) {
+  if (const JsonValue* j = e.Structure("ConditionCheck", "ConditionCheck")) {
     ObjectReader a(j, e.PathOf("conditionCheck"), &errors);
     ConditionCheck c;
     c.table_name = a.TableName();
@@ -35,21 +36,21 @@ TransactWriteItem ReadWriteItem(ObjectReader& e, RequestErrors& errors) {
         ReadReturnValuesOnConditionCheckFailure(a);
     item.condition_check = std::move(c);
   }
-  if (const Json* j = e.Structure("Put")) {
+  if (const JsonValue* j = e.Structure("Put", "Put")) {
     ObjectReader a(j, e.PathOf("put"), &errors);
     TransactPut p;
     ReadCommon(a, p);
     p.item = a.Item("Item", /*required=*/true).value_or(Item());
     item.put = std::move(p);
   }
-  if (const Json* j = e.Structure("Delete")) {
+  if (const JsonValue* j = e.Structure("Delete", "Delete")) {
     ObjectReader a(j, e.PathOf("delete"), &errors);
     TransactDelete d;
     ReadCommon(a, d);
     d.key = a.Item("Key", /*required=*/true).value_or(Item());
     item.delete_item = std::move(d);
   }
-  if (const Json* j = e.Structure("Update")) {
+  if (const JsonValue* j = e.Structure("Update", "Update")) {
     ObjectReader a(j, e.PathOf("update"), &errors);
     TransactUpdate u;
     ReadCommon(a, u);
@@ -63,14 +64,17 @@ TransactWriteItem ReadWriteItem(ObjectReader& e, RequestErrors& errors) {
 
 }  // namespace
 
-StatusOr<std::string> TransactWriteItemsOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> TransactWriteItemsOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   TransactWriteItemsRequest req;
-  if (const Json* list = r.List("TransactItems", /*required=*/true)) {
-    for (size_t i = 0; i < list->size(); ++i) {
-      ObjectReader e = r.ListElement("TransactItems", (*list)[i], i);
-      req.transact_items.push_back(ReadWriteItem(e, errors));
+  if (const JsonValue* list = r.List("TransactItems", /*required=*/true)) {
+    ListCursor elements(*list);
+    JsonValue element;
+    while (elements.Next(&element)) {
+      ObjectReader e = r.ListElement("TransactItems", element,
+                                     elements.index(), "TransactWriteItem");
+      AppendBounded(req.transact_items, ReadWriteItem(e, errors),
+                    limits::kMaxTransactItems);
     }
   }
   req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
@@ -90,22 +94,25 @@ StatusOr<std::string> TransactWriteItemsOp(Database& db, const Json& body) {
   return std::move(w).Take();
 }
 
-StatusOr<std::string> TransactGetItemsOp(Database& db, const Json& body) {
-  RequestErrors errors;
-  ObjectReader r(&body, "", &errors);
+StatusOr<std::string> TransactGetItemsOp(Database& db, ObjectReader& r) {
+  RequestErrors& errors = *r.errors();
   TransactGetItemsRequest req;
-  if (const Json* list = r.List("TransactItems", /*required=*/true)) {
-    for (size_t i = 0; i < list->size(); ++i) {
-      ObjectReader e = r.ListElement("TransactItems", (*list)[i], i);
+  if (const JsonValue* list = r.List("TransactItems", /*required=*/true)) {
+    ListCursor elements(*list);
+    JsonValue element;
+    while (elements.Next(&element)) {
+      ObjectReader e = r.ListElement("TransactItems", element,
+                                     elements.index(), "TransactGetItem");
       TransactGetItem g;
-      if (const Json* j = e.Structure("Get", /*required=*/true)) {
+      if (const JsonValue* j = e.Structure("Get", "Get", /*required=*/true)) {
         ObjectReader a(j, e.PathOf("get"), &errors);
         g.table_name = a.TableName();
         g.key = a.Item("Key", /*required=*/true).value_or(Item());
         g.projection_expression = a.String("ProjectionExpression");
         g.expression_attribute_names = a.Names();
       }
-      req.transact_items.push_back(std::move(g));
+      AppendBounded(req.transact_items, std::move(g),
+                    limits::kMaxTransactItems);
     }
   }
   req.return_consumed_capacity = ReadReturnConsumedCapacity(r);

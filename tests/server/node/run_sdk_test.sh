@@ -4,9 +4,13 @@
 # then runs sdk_test.mjs against the given eddy-server binary. A missing node
 # or npm is a failure, not a skip.
 #
-#   tests/server/node/run_sdk_test.sh path/to/eddy-server
+#   tests/server/node/run_sdk_test.sh path/to/eddy-server [SCRIPT.mjs]
+#
+# SCRIPT defaults to sdk_test.mjs (control_test.mjs tests the eddy-control
+# helper the same way).
 set -euo pipefail
 binary="$1"
+script="${2:-sdk_test.mjs}"
 cd "$(dirname "$0")"
 
 for tool in node npm; do
@@ -25,4 +29,4 @@ if [ ! -d node_modules/@aws-sdk/client-dynamodb ]; then
   fi
 fi
 
-exec node sdk_test.mjs "$binary"
+exec node "$script" "$binary"

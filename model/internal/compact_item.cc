@@ -1,0 +1,138 @@
+// Copyright 2026 The eddy Authors.
+
+#include "model/internal/compact_item.h"
+
+#include <cstdint>
+#include <cstring>
+
+namespace eddy::model::internal {
+namespace {
+
+struct Field {
+  std::string_view name;
+  char type = 0;
+  std::string_view value;
+};
+
+// Reads the field at *at; false at the end or on a malformed record.
+bool Next(std::string_view record, size_t* at, Field* f) {
+  if (*at + 2 > record.size()) return false;
+  uint16_t name_size = 0;
+  std::memcpy(&name_size, record.data() + *at, 2);
+  *at += 2;
+  if (*at + name_size + 5 > record.size()) return false;
+  f->name = record.substr(*at, name_size);
+  *at += name_size;
+  f->type = record[*at];
+  *at += 1;
+  uint32_t value_size = 0;
+  std::memcpy(&value_size, record.data() + *at, 4);
+  *at += 4;
+  if (*at + value_size > record.size()) return false;
+  f->value = record.substr(*at, value_size);
+  *at += value_size;
+  return true;
+}
+
+void Put(std::string* out, std::string_view name, char type,
+         std::string_view value) {
+  const auto name_size = static_cast<uint16_t>(name.size());
+  const auto value_size = static_cast<uint32_t>(value.size());
+  char head[2];
+  std::memcpy(head, &name_size, 2);
+  out->append(head, 2);
+  out->append(name);
+  out->push_back(type);
+  char size[4];
+  std::memcpy(size, &value_size, 4);
+  out->append(size, 4);
+  out->append(value);
+}
+
+std::optional<AttributeValue> ValueOf(const Field& f) {
+  switch (f.type) {
+    case 'S':
+      return AttributeValue::S(std::string(f.value));
+    case 'N': {
+      StatusOr<AttributeValue> n = AttributeValue::ParseN(f.value);
+      if (!n.ok()) return std::nullopt;
+      return *std::move(n);
+    }
+    case 'T':
+      return AttributeValue::Bool(true);
+    case 'F':
+      return AttributeValue::Bool(false);
+    case 'Z':
+      return AttributeValue::Null();
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace
+
+bool EncodeCompact(const Item& item, std::string* out) {
+  out->clear();
+  size_t size = 0;
+  for (const auto& e : item) {
+    size += 7 + e.name.size() +
+            (e.value.is(AttributeType::kS) ? e.value.s().size() : 40);
+  }
+  out->reserve(size);
+  for (const auto& e : item) {
+    if (e.name.size() > UINT16_MAX) return false;
+    switch (e.value.type()) {
+      case AttributeType::kS:
+        Put(out, e.name, 'S', e.value.s());
+        break;
+      case AttributeType::kN:
+        Put(out, e.name, 'N', e.value.n().ToString());
+        break;
+      case AttributeType::kBOOL:
+        Put(out, e.name, e.value.boolean() ? 'T' : 'F', "");
+        break;
+      case AttributeType::kNULL:
+        Put(out, e.name, 'Z', "");
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+StatusOr<Item> DecodeCompact(std::string_view record) {
+  Item item;
+  size_t at = 0;
+  Field f;
+  while (Next(record, &at, &f)) {
+    std::optional<AttributeValue> v = ValueOf(f);
+    if (!v) return Status::Validation("not a compact item record");
+    item.AppendSorted(std::string(f.name), *std::move(v));
+  }
+  if (at != record.size()) {
+    return Status::Validation("not a compact item record");
+  }
+  return item;
+}
+
+std::string_view CompactFindS(std::string_view record, std::string_view name) {
+  size_t at = 0;
+  Field f;
+  while (Next(record, &at, &f)) {
+    if (f.name == name) return f.type == 'S' ? f.value : std::string_view();
+  }
+  return {};
+}
+
+std::optional<AttributeValue> CompactFind(std::string_view record,
+                                          std::string_view name) {
+  size_t at = 0;
+  Field f;
+  while (Next(record, &at, &f)) {
+    if (f.name == name) return ValueOf(f);
+  }
+  return std::nullopt;
+}
+
+}  // namespace eddy::model::internal

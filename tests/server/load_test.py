@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+# Copyright 2026 The eddy Authors.
+"""eddy-server --load: data in the database before the ready line.
+
+    python3 load_test.py path/to/eddy-server SOURCE_DIR
+
+A model (model/kayak.json) is generated and loaded with its table and GSIs;
+request lines in eddy exec's format run in order; a bad line or a bad model
+stops the server before it is ready, with an error naming the file and the
+line or JSON pointer.
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+import boto3
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from eddy_server import EddyServer, install_sigterm_handler  # noqa: E402
+
+
+def client(url):
+    return boto3.client("dynamodb", endpoint_url=url, region_name="us-east-1",
+                        aws_access_key_id="x", aws_secret_access_key="x")
+
+
+def count(ddb, table, index=None):
+    args = {"TableName": table, "Select": "COUNT"}
+    if index:
+        args["IndexName"] = index
+    n = 0
+    while True:
+        page = ddb.scan(**args)
+        n += page["Count"]
+        if "LastEvaluatedKey" not in page:
+            return n
+        args["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+
+
+def refused(binary, path):
+    """Runs the server with --load PATH; it must exit 1 before the ready
+    line. Returns its stderr."""
+    p = subprocess.run([binary, "--port", "0", "--load", path],
+                       stdin=subprocess.DEVNULL, capture_output=True,
+                       timeout=60, text=True)
+    assert p.returncode == 1, (p.returncode, p.stdout, p.stderr)
+    assert "listening" not in p.stdout, p.stdout
+    return p.stderr
+
+
+def main():
+    install_sigterm_handler()
+    binary, source = sys.argv[1], sys.argv[2]
+    kayak = os.path.join(source, "model", "kayak.json")
+
+    # A model: its workload's data, in its table and GSIs.
+    with EddyServer(binary, "--load", kayak) as server:
+        ddb = client(server.url)
+        table = ddb.describe_table(TableName="kayak")["Table"]
+        assert table["ItemCount"] == 10828, table["ItemCount"]
+        assert len(table["GlobalSecondaryIndexes"]) == 6
+        assert count(ddb, "kayak") == 10828
+        assert count(ddb, "kayak", "GSI1") == 40
+        stores = ddb.query(
+            TableName="kayak", IndexName="GSI1",
+            KeyConditionExpression="PK1 = :p",
+            ExpressionAttributeValues={":p": {"S": "v1#stores"}})
+        assert stores["Count"] == 40, stores["Count"]
+
+    with tempfile.TemporaryDirectory() as tmp:
+        # Request lines, comments and blank lines included.
+        lines = os.path.join(tmp, "data.jsonl")
+        with open(lines, "w") as f:
+            f.write('# two items\n'
+                    '{"op": "CreateTable", "request": {"TableName": "notes", '
+                    '"BillingMode": "PAY_PER_REQUEST", "KeySchema": '
+                    '[{"AttributeName": "pk", "KeyType": "HASH"}], '
+                    '"AttributeDefinitions": [{"AttributeName": "pk", '
+                    '"AttributeType": "S"}]}}\n'
+                    '\n'
+                    '{"op": "PutItem", "request": {"TableName": "notes", '
+                    '"Item": {"pk": {"S": "a"}, "n": {"N": "1"}}}}\n'
+                    '{"op":"BatchWriteItem","request":{"RequestItems":{"notes":['
+                    '{"PutRequest":{"Item":{"pk":{"S":"b"}}}}]}}}\n')
+        with EddyServer(binary, "--load", lines) as server:
+            ddb = client(server.url)
+            item = ddb.get_item(TableName="notes", Key={"pk": {"S": "a"}})["Item"]
+            assert item == {"pk": {"S": "a"}, "n": {"N": "1"}}, item
+            assert count(ddb, "notes") == 2
+
+        # A failing line stops the load: file and line named.
+        with open(lines, "a") as f:
+            f.write('{"op": "PutItem", "request": {"TableName": "missing", '
+                    '"Item": {"pk": {"S": "a"}}}}\n')
+        err = refused(binary, lines)
+        assert lines + ":6: the request failed (ResourceNotFoundException)" \
+            in err, err
+
+        # A model with an error: the file and the JSON pointer.
+        bad = os.path.join(tmp, "bad.json")
+        with open(bad, "w") as f:
+            f.write('{"g": [{"PK": "${v", "SK": {"m": {"entityType": "a"}}}]}')
+        err = refused(binary, bad)
+        assert bad + ": /g/0/PK: malformed template" in err, err
+        assert "eddy model validate" in err, err
+
+        err = refused(binary, os.path.join(tmp, "nope.json"))
+        assert "cannot read the file" in err, err
+    print("load_test: ok")
+
+
+if __name__ == "__main__":
+    main()

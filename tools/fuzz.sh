@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Builds eddy's libFuzzer harnesses (tests/fuzz/) with clang — the build that
+# also compiles every module with -Wthread-safety -Werror — and runs them.
+#
+#   tools/fuzz.sh                    # every harness, 10 minutes each
+#   tools/fuzz.sh --seconds 3600 execute_fuzzer
+#   tools/fuzz.sh --ci               # CI: replay regressions, 20 s each
+#
+# Seed corpora come from the tests and golden files (built fresh into
+# build/clang/fuzz-corpus/ each run; what a run adds to it stays there).
+# Crashing inputs land in build/clang/fuzz-artifacts/; keep each one as a
+# regression test in tests/fuzz/regressions/<fuzzer>/ (every run replays
+# them first). Exits non-zero when a harness finds a crash or a regression
+# fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=600
+ci=0
+fuzzers=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --ci) ci=1; seconds=20 ;;
+    --seconds) seconds="$2"; shift ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    *) fuzzers+=("$1") ;;
+  esac
+  shift
+done
+if [ ${#fuzzers[@]} -eq 0 ]; then
+  fuzzers=(execute_fuzzer expression_fuzzer partiql_fuzzer http_fuzzer model_fuzzer)
+fi
+
+build=build/clang
+cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DEDDY_FUZZ=ON -DEDDY_WERROR=ON -DEDDY_BUILD_TESTS=OFF -DEDDY_BUILD_BENCHMARKS=OFF \
+  -DEDDY_BUILD_TOOLS=ON >/dev/null
+cmake --build "$build" -j"$(nproc)" --target fuzzers
+
+# Seed corpora from the repository's own test data.
+corpus="$build/fuzz-corpus"
+python3 - "$corpus" <<'EOF'
+import json, os, pathlib, re, sys
+out = pathlib.Path(sys.argv[1])
+def put(fuzzer, name, data):
+    d = out / fuzzer
+    d.mkdir(parents=True, exist_ok=True)
+    (d / name).write_bytes(data if isinstance(data, bytes) else data.encode())
+ops = ["CreateTable", "DescribeTable", "ListTables", "DeleteTable", "UpdateTable",
+       "PutItem", "GetItem", "DeleteItem", "UpdateItem", "Query", "Scan",
+       "BatchGetItem", "BatchWriteItem", "TransactWriteItems", "TransactGetItems",
+       "UpdateTimeToLive", "DescribeTimeToLive", "TagResource", "UntagResource",
+       "ListTagsOfResource", "EddyInjectFault", "EddyClearFaults",
+       "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction",
+       "NoSuchOperation"]
+for i, line in enumerate(open("tests/wire/testdata/exec_smoke.jsonl")):
+    line = line.strip()
+    if not line or line.startswith("#"):
+        continue
+    try:
+        req = json.loads(line)
+    except ValueError:
+        continue
+    op = req.get("op")
+    body = json.dumps(req.get("request", {})).replace('"users"', '"fuzz"')
+    if op in ops:
+        put("execute_fuzzer", f"smoke{i}", bytes([ops.index(op)]) + body.encode())
+kinds = {"conditions.txt": 0, "updates.txt": 3, "projections.txt": 4}
+for name, kind in kinds.items():
+    for i, m in enumerate(re.finditer(r"^expr: (.*)$", open(f"tests/expr/testdata/{name}").read(), re.M)):
+        put("expression_fuzzer", f"{name}{i}", bytes([kind]) + m.group(1).encode())
+for path in pathlib.Path("tests/partiql/testdata").glob("*.txt"):
+    for i, m in enumerate(re.finditer(r"^stmt: (.*)$", path.read_text(), re.M)):
+        put("partiql_fuzzer", f"{path.stem}{i}", m.group(1))
+put("http_fuzzer", "post",
+    "POST / HTTP/1.1\r\nHost: localhost\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
+    "Authorization: AWS4-HMAC-SHA256 Credential=x/20231114/us-east-1/dynamodb/aws4_request, "
+    "SignedHeaders=host, Signature=00\r\nX-Amz-Date: 20231114T221320Z\r\n"
+    "Content-Type: application/x-amz-json-1.0\r\nContent-Length: 2\r\n\r\n{}")
+put("http_fuzzer", "chunked",
+    "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")
+put("http_fuzzer", "get", "GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+for path in list(pathlib.Path("model").glob("*.json")) + list(pathlib.Path("model/scenarios").glob("*.json")):
+    put("model_fuzzer", path.name, path.read_bytes())
+EOF
+
+status=0
+for f in "${fuzzers[@]}"; do
+  bin="$build/tests/fuzz/$f"
+  dict="tests/fuzz/dict/${f%_fuzzer}.dict"
+  dict_flag=()
+  [ -f "$dict" ] && dict_flag=(-dict="$dict")
+  regressions="tests/fuzz/regressions/$f"
+  if [ -d "$regressions" ] && [ -n "$(ls -A "$regressions")" ]; then
+    echo "== $f: replaying $(ls "$regressions" | wc -l) regression input(s)"
+    if ! "$bin" "$regressions"/* >"$build/$f.regressions.log" 2>&1; then
+      cat "$build/$f.regressions.log" >&2
+      status=1
+      continue
+    fi
+  fi
+  echo "== $f: ${seconds} s"
+  mkdir -p "$corpus/$f" "$build/fuzz-artifacts/$f"
+  if ! "$bin" "$corpus/$f" "${dict_flag[@]}" -max_total_time="$seconds" \
+      -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
+      -artifact_prefix="$build/fuzz-artifacts/$f/" >"$build/$f.log" 2>&1; then
+    tail -n 60 "$build/$f.log" >&2
+    echo "$f found a crash: see $build/fuzz-artifacts/$f/ (keep it in $regressions/)" >&2
+    status=1
+    continue
+  fi
+  grep -E 'stat::number_of_executed_units|stat::peak_rss_mb' "$build/$f.log" | tr '\n' ' '
+  echo
+done
+exit $status
