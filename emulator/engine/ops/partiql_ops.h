@@ -33,8 +33,7 @@
 
 namespace eddy::engine {
 
-// --- ExecuteStatement (execute_statement.cc)
-// ----------------------------------
+// --- ExecuteStatement (execute_statement.cc) ---------------------------------
 
 struct PreparedStatement {
   const ExecuteStatementRequest* request = nullptr;  // not owned
@@ -50,15 +49,16 @@ struct PreparedStatement {
   FaultInjector::Part fault_part() const;
 };
 
-// Request-model checks, NextToken, planning. Errors: ValidationException
-// (model, "Invalid NextToken", "NextToken does not match request", "Given
-// NextToken has already expired", every planning error),
-// ResourceNotFoundException.
+// Request-model checks, planning, NextToken. Errors: ValidationException
+// (model, every planning error, "Invalid NextToken", "NextToken does not
+// match request"), ResourceNotFoundException. Tokens do not expire (DynamoDB
+// also answers "Given NextToken has already expired"; eddy never does).
 StatusOr<PreparedStatement> PrepareStatement(
     Context& ctx, const ExecuteStatementRequest& request);
-// Runs the plan: a GetItem, one Query per branch (a page of at most Limit
-// items evaluated and 1 MB across the branches, at most 10 items when the
-// WHERE was decomposed), a Scan, or one write. Errors: the operation's
+// Runs the plan: a GetItem, the Queries of the branches in order (Limit
+// counts the items evaluated across them; each Query pages at 1 MB on its
+// own, and a page ends where a Query returned a LastEvaluatedKey), a Scan,
+// or one write. Errors: the operation's
 // (ConditionalCheckFailedException with the item on ALL_OLD,
 // DuplicateItemException for an INSERT of an existing key, throttling, ...).
 StatusOr<ExecuteStatementResponse> RunStatement(Context& ctx,
@@ -82,7 +82,7 @@ struct PreparedBatch {
 // is kept for its response), then the request-wide rules: reads and writes
 // not mixed ("Read and write requests together in the same batch is not
 // supported."), no item named twice ("Provided list of item keys contains
-// duplicates").
+// duplicates"). Both texts are unconfirmed against DynamoDB.
 StatusOr<PreparedBatch> PrepareBatch(
     Context& ctx, const BatchExecuteStatementRequest& request);
 // Runs each planned statement on its own; `faults` (empty, or one per
@@ -104,11 +104,11 @@ struct PreparedTransaction {
   std::vector<FaultInjector::Part> fault_parts() const;
 };
 
-// Request-model checks and planning; a planning error is the call's error,
-// prefixed "Validation failed in TransactStatements[<i>]: " when it is a
-// ValidationException. Reads and writes are not mixed ("ExecuteTransaction
-// API does not support both read and write operations in the same
-// request.").
+// Request-model checks and planning; a planning error is the call's error
+// (ResourceNotFoundException included), prefixed "Validation failed in
+// TransactStatements[<i>]: " when it is a ValidationException (unconfirmed).
+// Reads and writes are not mixed ("ExecuteTransaction API does not support
+// both read and write operations in the same request.").
 StatusOr<PreparedTransaction> PrepareTransaction(
     Context& ctx, const ExecuteTransactionRequest& request);
 // Runs the statements as one TransactGetItems or TransactWriteItems.

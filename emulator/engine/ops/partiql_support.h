@@ -23,6 +23,7 @@
 #include "emulator/engine/ops/operations.h"
 #include "emulator/partiql/partiql.h"
 #include "emulator/partiql/schema.h"
+#include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
 
@@ -78,6 +79,11 @@ void AddCapacity(ConsumedCapacity& into, const ConsumedCapacity& c);
 // table is new, so tables keep the order they first appear in).
 void AddTableCapacity(std::vector<ConsumedCapacity>& per_table,
                       const ConsumedCapacity& c);
+
+// A statement's length in characters (UTF-8 code points), and the most
+// DynamoDB's request model allows.
+size_t StatementLength(std::string_view statement);
+inline constexpr size_t kMaxStatementLength = 8192;
 
 // The request-model checks of the statements of a batch or transaction:
 // each 1..8192 characters (`path` is "statements" or "transactStatements").
