@@ -364,8 +364,7 @@ struct TransactGetItemsResponse {
   std::vector<ConsumedCapacity> consumed_capacity;  // one per table
 };
 
-// --- PartiQL
-// ---------------------------------------------------------------------
+// --- PartiQL -----------------------------------------------------------------
 //
 // ExecuteStatement, BatchExecuteStatement and ExecuteTransaction, named as in
 // the DynamoDB API reference (ExecuteStatementInput ->
@@ -500,8 +499,7 @@ struct ExecuteTransactionResponse {
   std::vector<ConsumedCapacity> consumed_capacity;  // one per table
 };
 
-// --- Time to live
-// ----------------------------------------------------------------
+// --- Time to live ------------------------------------------------------------
 
 struct TimeToLiveSpecification {
   bool enabled = false;

@@ -64,8 +64,7 @@ StatusOr<PreparedStatement> PrepareStatement(
 StatusOr<ExecuteStatementResponse> RunStatement(Context& ctx,
                                                 PreparedStatement& statement);
 
-// --- BatchExecuteStatement (batch_execute_statement.cc)
-// -----------------------
+// --- BatchExecuteStatement (batch_execute_statement.cc) ----------------------
 
 struct PreparedBatch {
   const BatchExecuteStatementRequest* request = nullptr;  // not owned
@@ -92,8 +91,7 @@ StatusOr<BatchExecuteStatementResponse> RunBatch(
     Context& ctx, PreparedBatch& batch,
     const std::vector<std::optional<Status>>& faults);
 
-// --- ExecuteTransaction (execute_transaction.cc)
-// ------------------------------
+// --- ExecuteTransaction (execute_transaction.cc) -----------------------------
 
 struct PreparedTransaction {
   const ExecuteTransactionRequest* request = nullptr;  // not owned
