@@ -51,6 +51,8 @@ enum class ErrorCode : int {
   kIdempotentParameterMismatch,
   kItemCollectionSizeLimitExceeded,
   kLimitExceeded,
+  // PartiQL: an INSERT of a key that exists.
+  kDuplicateItem,
   kInternalServerError,
 };
 

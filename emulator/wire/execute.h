@@ -15,11 +15,12 @@
 //   UpdateTable, PutItem, GetItem, DeleteItem, UpdateItem, Query, Scan,
 //   BatchGetItem, BatchWriteItem, TransactWriteItems, TransactGetItems,
 //   UpdateTimeToLive, DescribeTimeToLive, TagResource, UntagResource,
-//   ListTagsOfResource; and eddy's own EddyInjectFault / EddyClearFaults
-//   (fault injection, emulator/api/faults.h) and EddyAdvanceClock (moves a
-//   ManualClock); their wire shapes are in emulator/wire/ops/admin.cc. Any
-//   other name is an UnknownOperationException (400, no message, as DynamoDB
-//   sends it).
+//   ListTagsOfResource, ExecuteStatement, BatchExecuteStatement,
+//   ExecuteTransaction (PartiQL); and eddy's own EddyInjectFault /
+//   EddyClearFaults (fault injection, emulator/api/faults.h) and
+//   EddyAdvanceClock (moves a ManualClock); their wire shapes are in
+//   emulator/wire/ops/admin.cc. Any other name is an UnknownOperationException
+//   (400, no message, as DynamoDB sends it).
 // - Checks come in DynamoDB's order: a body that is not JSON, not UTF-8 or
 //   not an object is a SerializationException with no message (DynamoDB
 //   quotes nothing of it); then a member of the wrong JSON type anywhere in
