@@ -100,6 +100,22 @@ class Database {
   StatusOr<TransactGetItemsResponse> TransactGetItems(
       const TransactGetItemsRequest& request);
 
+  // PartiQL (emulator/partiql plans a statement into the typed requests
+  // above; it runs as those operations do: capacity, throttling, conditions,
+  // the change feed). Errors: the planner's ValidationExceptions, the
+  // operations' own, DuplicateItemException for an INSERT of an existing key.
+  StatusOr<ExecuteStatementResponse> ExecuteStatement(
+      const ExecuteStatementRequest& request);
+  // Up to 25 single-item statements, all reads or all writes, each answered
+  // on its own (an error in its BatchStatementResponse).
+  StatusOr<BatchExecuteStatementResponse> BatchExecuteStatement(
+      const BatchExecuteStatementRequest& request);
+  // Up to 100 statements as one TransactGetItems or TransactWriteItems
+  // (TransactionCanceledException with one reason per statement;
+  // ClientRequestToken idempotency as TransactWriteItems').
+  StatusOr<ExecuteTransactionResponse> ExecuteTransaction(
+      const ExecuteTransactionRequest& request);
+
   // Time to live.
   StatusOr<UpdateTimeToLiveResponse> UpdateTimeToLive(
       const UpdateTimeToLiveRequest& request);

@@ -18,6 +18,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "emulator/types/schema.h"
@@ -362,6 +363,141 @@ struct ItemResponse {
 };
 struct TransactGetItemsResponse {
   std::vector<ItemResponse> responses;              // in request order
+  std::vector<ConsumedCapacity> consumed_capacity;  // one per table
+};
+
+// --- PartiQL -----------------------------------------------------------------
+//
+// ExecuteStatement, BatchExecuteStatement and ExecuteTransaction, named as in
+// the DynamoDB API reference (ExecuteStatementInput ->
+// ExecuteStatementRequest, Statement -> statement). emulator/partiql plans a
+// statement into the typed requests above; the engine runs the plan.
+//
+//   ExecuteStatementRequest request;
+//   request.statement = "SELECT * FROM \"Music\" WHERE Artist = ?";
+//   request.parameters =
+//       std::vector<AttributeValue>{AttributeValue::S("Acme")};
+//   StatusOr<ExecuteStatementResponse> r = db.ExecuteStatement(request);
+
+struct ExecuteStatementRequest {
+  std::string statement;  // 1..8192 characters
+  // Absent, or 1 or more values bound to the `?`s in order.
+  std::optional<std::vector<AttributeValue>> parameters;
+  bool consistent_read = false;
+  std::optional<std::string> next_token;  // 1..32768 characters
+  ReturnConsumedCapacity return_consumed_capacity =
+      ReturnConsumedCapacity::kNone;
+  std::optional<int> limit;  // at least 1: items evaluated per page
+  bool return_values_on_condition_check_failure_all_old = false;
+};
+
+struct ExecuteStatementResponse {
+  // Present even when empty: [] for writes without RETURNING and for reads
+  // that match nothing.
+  std::vector<Item> items;
+  std::optional<std::string> next_token;
+  std::optional<ConsumedCapacity> consumed_capacity;
+  // The key the page stopped at (a SELECT whose page was cut by Limit or
+  // 1 MB); continue with next_token.
+  std::optional<Item> last_evaluated_key;
+};
+
+struct BatchStatementRequest {
+  std::string statement;
+  std::optional<std::vector<AttributeValue>> parameters;
+  bool consistent_read = false;
+  bool return_values_on_condition_check_failure_all_old = false;
+};
+
+struct BatchExecuteStatementRequest {
+  std::vector<BatchStatementRequest> statements;  // 1..25
+  ReturnConsumedCapacity return_consumed_capacity =
+      ReturnConsumedCapacity::kNone;
+};
+
+// BatchStatementError.Code.
+enum class BatchStatementErrorCode {
+  kConditionalCheckFailed,
+  kItemCollectionSizeLimitExceeded,
+  kRequestLimitExceeded,
+  kValidationError,
+  kProvisionedThroughputExceeded,
+  kTransactionConflict,
+  kThrottlingError,
+  kInternalServerError,
+  kResourceNotFound,
+  kAccessDenied,
+  kDuplicateItem,
+};
+
+// "ConditionalCheckFailed", ..., "DuplicateItem" (the wire names).
+inline std::string_view BatchStatementErrorCodeName(
+    BatchStatementErrorCode code) {
+  switch (code) {
+    case BatchStatementErrorCode::kConditionalCheckFailed:
+      return "ConditionalCheckFailed";
+    case BatchStatementErrorCode::kItemCollectionSizeLimitExceeded:
+      return "ItemCollectionSizeLimitExceeded";
+    case BatchStatementErrorCode::kRequestLimitExceeded:
+      return "RequestLimitExceeded";
+    case BatchStatementErrorCode::kValidationError:
+      return "ValidationError";
+    case BatchStatementErrorCode::kProvisionedThroughputExceeded:
+      return "ProvisionedThroughputExceeded";
+    case BatchStatementErrorCode::kTransactionConflict:
+      return "TransactionConflict";
+    case BatchStatementErrorCode::kThrottlingError:
+      return "ThrottlingError";
+    case BatchStatementErrorCode::kInternalServerError:
+      return "InternalServerError";
+    case BatchStatementErrorCode::kResourceNotFound:
+      return "ResourceNotFound";
+    case BatchStatementErrorCode::kAccessDenied:
+      return "AccessDenied";
+    case BatchStatementErrorCode::kDuplicateItem:
+      return "DuplicateItem";
+  }
+  return "";
+}
+
+struct BatchStatementError {
+  BatchStatementErrorCode code = BatchStatementErrorCode::kValidationError;
+  std::string message;
+  // The item whose condition failed, with ReturnValuesOnConditionCheckFailure
+  // ALL_OLD.
+  std::optional<Item> item;
+};
+
+// One entry per statement, in request order: an error, or the item (a
+// SELECT's item; a write's RETURNING item) and the table name.
+struct BatchStatementResponse {
+  std::optional<BatchStatementError> error;
+  std::optional<std::string> table_name;
+  std::optional<Item> item;
+};
+
+struct BatchExecuteStatementResponse {
+  std::vector<BatchStatementResponse> responses;
+  std::vector<ConsumedCapacity> consumed_capacity;  // one per table
+};
+
+struct ParameterizedStatement {
+  std::string statement;
+  std::optional<std::vector<AttributeValue>> parameters;
+  bool return_values_on_condition_check_failure_all_old = false;
+};
+
+struct ExecuteTransactionRequest {
+  std::vector<ParameterizedStatement> transact_statements;  // 1..100
+  std::optional<std::string> client_request_token;          // 1..36
+  ReturnConsumedCapacity return_consumed_capacity =
+      ReturnConsumedCapacity::kNone;
+};
+
+struct ExecuteTransactionResponse {
+  // One ItemResponse per statement for a transaction of reads; empty for a
+  // transaction of writes (as DynamoDB answers).
+  std::vector<ItemResponse> responses;
   std::vector<ConsumedCapacity> consumed_capacity;  // one per table
 };
 

@@ -55,6 +55,8 @@ enum class ErrorCode : int {
   // namespace of the Streams service's __type is unconfirmed).
   kExpiredIterator,
   kTrimmedDataAccess,
+  // PartiQL: an INSERT of a key that exists.
+  kDuplicateItem,
   kInternalServerError,
 };
 

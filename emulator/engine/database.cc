@@ -3,6 +3,7 @@
 #include "emulator/api/database.h"
 
 #include "emulator/engine/ops/operations.h"
+#include "emulator/engine/ops/partiql_ops.h"
 #include "emulator/engine/streams/service.h"
 #include "emulator/engine/table/transactions.h"
 #include "emulator/storage/record.h"
@@ -43,8 +44,8 @@ Database::Database(Options options)
           SimulatorOptionsOf(options_))),
       catalog_(std::make_unique<engine::Catalog>()),
       tokens_(std::make_unique<engine::TransactionTokens>()),
-      streams_(std::make_shared<engine::StreamsService>(options_,
-                                                        simulator_.get())),
+      streams_(
+          std::make_shared<engine::StreamsService>(options_, simulator_.get())),
       feed_(std::make_unique<engine::ChangeFeed>()) {
   options_.throttle.clock = options_.clock;
   // DynamoDB Streams: one passive subscriber for every table (records are
@@ -55,9 +56,8 @@ Database::Database(Options options)
 Database::~Database() = default;
 
 engine::Context Database::MakeContext() {
-  return engine::Context{catalog_.get(),     &options_,
-                         tokens_.get(),      simulator_.get(),
-                         feed_.get(),        streams_.get()};
+  return engine::Context{catalog_.get(),   &options_,   tokens_.get(),
+                         simulator_.get(), feed_.get(), streams_.get()};
 }
 
 SubscriptionId Database::SubscribeChanges(
@@ -345,6 +345,56 @@ StatusOr<TransactGetItemsResponse> Database::TransactGetItems(
   }
   engine::Context ctx = MakeContext();
   return engine::TransactGetItems(ctx, request);
+}
+
+StatusOr<ExecuteStatementResponse> Database::ExecuteStatement(
+    const ExecuteStatementRequest& request) {
+  engine::Context ctx = MakeContext();
+  EDDY_ASSIGN_OR_RETURN(engine::PreparedStatement statement,
+                        engine::PrepareStatement(ctx, request));
+  // Faults match what the statement turned out to touch.
+  const FaultInjector::Part part = statement.fault_part();
+  if (auto fault =
+          CallFault("ExecuteStatement", std::string(part.table), part.key)) {
+    return *fault;
+  }
+  return engine::RunStatement(ctx, statement);
+}
+
+StatusOr<BatchExecuteStatementResponse> Database::BatchExecuteStatement(
+    const BatchExecuteStatementRequest& request) {
+  engine::Context ctx = MakeContext();
+  EDDY_ASSIGN_OR_RETURN(engine::PreparedBatch batch,
+                        engine::PrepareBatch(ctx, request));
+  std::vector<std::optional<Status>> failed;
+  if (!faults_.empty()) {
+    std::vector<std::optional<Fault>> hits = faults_.TakeForParts(
+        "BatchExecuteStatement", batch.fault_parts(), kCallKinds);
+    for (const std::optional<Fault>& h : hits) {
+      if (h && h->kind == Kind::kInternalServerError) return FaultStatus(*h);
+      if (h) {
+        failed.push_back(FaultStatus(*h));
+      } else {
+        failed.push_back(std::nullopt);
+      }
+    }
+  }
+  return engine::RunBatch(ctx, batch, failed);
+}
+
+StatusOr<ExecuteTransactionResponse> Database::ExecuteTransaction(
+    const ExecuteTransactionRequest& request) {
+  engine::Context ctx = MakeContext();
+  EDDY_ASSIGN_OR_RETURN(engine::PreparedTransaction transaction,
+                        engine::PrepareTransaction(ctx, request));
+  if (!faults_.empty()) {
+    if (std::optional<Status> s = TransactionFault(faults_.TakeForParts(
+            "ExecuteTransaction", transaction.fault_parts(),
+            kTransactionKinds))) {
+      return *std::move(s);
+    }
+  }
+  return engine::RunTransaction(ctx, transaction);
 }
 
 StatusOr<capacity::ResourceId> Database::ResourceOf(

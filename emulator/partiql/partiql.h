@@ -124,6 +124,7 @@
 #include "emulator/expr/ast.h"
 #include "emulator/expr/projection.h"
 #include "emulator/expr/update.h"
+#include "emulator/partiql/parser.h"
 #include "emulator/partiql/schema.h"
 #include "emulator/types/attribute_value.h"
 
@@ -219,6 +220,32 @@ StatusOr<Plan> PlanStatement(std::string_view statement,
                              std::span<const AttributeValue> parameters,
                              const SchemaLookup& schemas,
                              const PlanOptions& options = {});
+
+// PlanStatement in two steps, for callers that look at what a statement is
+// before planning it (BatchExecuteStatement and ExecuteTransaction refuse a
+// mix of reads and writes, judged on the parsed statements):
+//
+//   EDDY_ASSIGN_OR_RETURN(ParsedStatement parsed,
+//                         ParseWithParameters(statement, parameters));
+//   if (KindOf(parsed) == StatementKind::kSelect) ...
+//   StatusOr<Plan> plan = PlanParsed(parsed, parameters, schemas, options);
+//
+// ParseWithParameters: the parameters' own checks, then the parse (syntax
+// errors). PlanParsed: everything else PlanStatement checks.
+// REQUIRES (PlanParsed): `parsed` came from ParseWithParameters with the
+// same `parameters`.
+StatusOr<ParsedStatement> ParseWithParameters(
+    std::string_view statement, std::span<const AttributeValue> parameters);
+StatusOr<Plan> PlanParsed(const ParsedStatement& parsed,
+                          std::span<const AttributeValue> parameters,
+                          const SchemaLookup& schemas,
+                          const PlanOptions& options = {});
+
+// What a parsed statement is: a SELECT, a write (INSERT, UPDATE, DELETE and
+// the other data-manipulation forms), an EXISTS(SELECT ...) check, or
+// anything else (which planning refuses).
+enum class StatementKind { kSelect, kWrite, kExists, kOther };
+StatementKind KindOf(const ParsedStatement& parsed);
 
 // A canonical, line-per-field dump of a plan (for golden tests and logs).
 std::string FormatPlan(const Plan& plan);

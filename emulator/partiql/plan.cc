@@ -7,40 +7,7 @@
 #include "emulator/partiql/internal/translate.h"
 #include "emulator/partiql/parser.h"
 #include "emulator/partiql/partiql.h"
-#include "emulator/partiql/requests.h"
 #include "emulator/partiql/schema.h"
-
-namespace eddy {
-
-std::string_view BatchStatementErrorCodeName(BatchStatementErrorCode code) {
-  switch (code) {
-    case BatchStatementErrorCode::kConditionalCheckFailed:
-      return "ConditionalCheckFailed";
-    case BatchStatementErrorCode::kItemCollectionSizeLimitExceeded:
-      return "ItemCollectionSizeLimitExceeded";
-    case BatchStatementErrorCode::kRequestLimitExceeded:
-      return "RequestLimitExceeded";
-    case BatchStatementErrorCode::kValidationError:
-      return "ValidationError";
-    case BatchStatementErrorCode::kProvisionedThroughputExceeded:
-      return "ProvisionedThroughputExceeded";
-    case BatchStatementErrorCode::kTransactionConflict:
-      return "TransactionConflict";
-    case BatchStatementErrorCode::kThrottlingError:
-      return "ThrottlingError";
-    case BatchStatementErrorCode::kInternalServerError:
-      return "InternalServerError";
-    case BatchStatementErrorCode::kResourceNotFound:
-      return "ResourceNotFound";
-    case BatchStatementErrorCode::kAccessDenied:
-      return "AccessDenied";
-    case BatchStatementErrorCode::kDuplicateItem:
-      return "DuplicateItem";
-  }
-  return "";
-}
-
-}  // namespace eddy
 
 namespace eddy::partiql {
 namespace {
@@ -132,15 +99,47 @@ std::string_view PlanOperationName(PlanOperation op) {
   return "";
 }
 
-StatusOr<Plan> PlanStatement(std::string_view statement,
-                             std::span<const AttributeValue> parameters,
-                             const SchemaLookup& schemas,
-                             const PlanOptions& options) {
+StatusOr<ParsedStatement> ParseWithParameters(
+    std::string_view statement, std::span<const AttributeValue> parameters) {
   // DynamoDB reads the parameters (the request) before the statement.
   for (const AttributeValue& p : parameters) {
     EDDY_RETURN_IF_ERROR(ValidateNesting(p));
   }
-  EDDY_ASSIGN_OR_RETURN(ParsedStatement parsed, ParseStatement(statement));
+  return ParseStatement(statement);
+}
+
+StatementKind KindOf(const ParsedStatement& parsed) {
+  const Node& root = *parsed.root;
+  switch (root.kind) {
+    case NodeKind::kSelect:
+      return StatementKind::kSelect;
+    case NodeKind::kDml:
+      return StatementKind::kWrite;
+    case NodeKind::kCall:
+      if (root.text == "exists" && !root.aggregate &&
+          root.children.size() == 1 &&
+          root.children[0]->kind == NodeKind::kSelect) {
+        return StatementKind::kExists;
+      }
+      return StatementKind::kOther;
+    default:
+      return StatementKind::kOther;
+  }
+}
+
+StatusOr<Plan> PlanStatement(std::string_view statement,
+                             std::span<const AttributeValue> parameters,
+                             const SchemaLookup& schemas,
+                             const PlanOptions& options) {
+  EDDY_ASSIGN_OR_RETURN(ParsedStatement parsed,
+                        ParseWithParameters(statement, parameters));
+  return PlanParsed(parsed, parameters, schemas, options);
+}
+
+StatusOr<Plan> PlanParsed(const ParsedStatement& parsed,
+                          std::span<const AttributeValue> parameters,
+                          const SchemaLookup& schemas,
+                          const PlanOptions& options) {
   if (parsed.parameter_count != static_cast<int64_t>(parameters.size())) {
     return Status::Validation(
         "Number of parameters in request and statement don't match.");
@@ -148,19 +147,14 @@ StatusOr<Plan> PlanStatement(std::string_view statement,
   Translator translator(parameters);
   PlanInput input{&translator, &schemas, &options};
   const Node& root = *parsed.root;
-  switch (root.kind) {
-    case NodeKind::kSelect:
+  switch (KindOf(parsed)) {
+    case StatementKind::kSelect:
       return partiql_internal::PlanSelect(*root.select, input);
-    case NodeKind::kDml:
+    case StatementKind::kWrite:
       return partiql_internal::PlanDml(*root.dml, input);
-    case NodeKind::kCall:
-      if (root.text == "exists" && !root.aggregate &&
-          root.children.size() == 1 &&
-          root.children[0]->kind == NodeKind::kSelect) {
-        return partiql_internal::PlanExists(root, input);
-      }
-      break;
-    default:
+    case StatementKind::kExists:
+      return partiql_internal::PlanExists(root, input);
+    case StatementKind::kOther:
       break;
   }
   if (options.context == StatementContext::kExecuteTransaction) {

@@ -51,6 +51,12 @@ struct IndexSchema {
   KeySchema key;
   ProjectionType projection_type = ProjectionType::kAll;
   std::vector<std::string> non_key_attributes;  // kInclude
+  // A GSI whose key has more than one partition or sort attribute (`key`
+  // then holds the first of each). PartiQL refuses to read such an index:
+  // "PartiQL statements cannot be executed on tables with multi-attribute
+  // HASH keys or multi-attribute RANGE keys." (the refusal follows the
+  // index, not the table: the table and its other indexes still read).
+  bool multi_attribute_key = false;
 };
 
 struct TableSchema {

@@ -24,8 +24,9 @@ using wire_internal::ObjectReader;
 using wire_internal::OpFunction;
 using wire_internal::RequestErrors;
 
-constexpr std::array<std::pair<std::string_view, OpFunction>, 24> kOperations =
+constexpr std::array<std::pair<std::string_view, OpFunction>, 27> kOperations =
     {{
+        {"BatchExecuteStatement", wire_internal::BatchExecuteStatementOp},
         {"BatchGetItem", wire_internal::BatchGetItemOp},
         {"BatchWriteItem", wire_internal::BatchWriteItemOp},
         {"CreateTable", wire_internal::CreateTableOp},
@@ -37,6 +38,8 @@ constexpr std::array<std::pair<std::string_view, OpFunction>, 24> kOperations =
         {"EddyClearFaults", wire_internal::EddyClearFaultsOp},
         {"EddyInjectFault", wire_internal::EddyInjectFaultOp},
         {"EddySplitPartition", wire_internal::EddySplitPartitionOp},
+        {"ExecuteStatement", wire_internal::ExecuteStatementOp},
+        {"ExecuteTransaction", wire_internal::ExecuteTransactionOp},
         {"GetItem", wire_internal::GetItemOp},
         {"ListTables", wire_internal::ListTablesOp},
         {"ListTagsOfResource", wire_internal::ListTagsOfResourceOp},

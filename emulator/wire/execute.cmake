@@ -12,5 +12,6 @@ set(EDDY_EXECUTE_SOURCES
   wire/ops/query_scan.cc
   wire/ops/batches.cc
   wire/ops/transactions.cc
+  wire/ops/partiql.cc
   wire/ops/admin.cc
   wire/ops/streams.cc)

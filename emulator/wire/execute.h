@@ -15,16 +15,17 @@
 //   UpdateTable, PutItem, GetItem, DeleteItem, UpdateItem, Query, Scan,
 //   BatchGetItem, BatchWriteItem, TransactWriteItems, TransactGetItems,
 //   UpdateTimeToLive, DescribeTimeToLive, TagResource, UntagResource,
-//   ListTagsOfResource; and eddy's own EddyInjectFault / EddyClearFaults
-//   (fault injection, emulator/api/faults.h), EddyAdvanceClock (moves a
-//   ManualClock) and EddySplitPartition (splits a table's partition now, for
-//   tests of stream consumers: {"TableName": "t", "PartitionId": 0}; without
-//   PartitionId the first live partition; the answer lists the live
-//   partitions); their wire shapes are in emulator/wire/ops/admin.cc and
-//   ops/streams.cc. Any other name is an UnknownOperationException (400):
-//   with no message, as DynamoDB sends it, except for a DynamoDB operation
-//   eddy does not serve ("eddy does not implement the DynamoDB operation
-//   CreateBackup yet").
+//   ListTagsOfResource, ExecuteStatement, BatchExecuteStatement,
+//   ExecuteTransaction (PartiQL); and eddy's own EddyInjectFault /
+//   EddyClearFaults (fault injection, emulator/api/faults.h),
+//   EddyAdvanceClock (moves a ManualClock) and EddySplitPartition (splits a
+//   table's partition now, for tests of stream consumers: {"TableName": "t",
+//   "PartitionId": 0}; without PartitionId the first live partition; the
+//   answer lists the live partitions); their wire shapes are in
+//   emulator/wire/ops/admin.cc and ops/streams.cc. Any other name is an
+//   UnknownOperationException (400): with no message, as DynamoDB sends it,
+//   except for a DynamoDB operation eddy does not serve ("eddy does not
+//   implement the DynamoDB operation CreateBackup yet").
 // - Checks come in DynamoDB's order: a body that is not JSON, not UTF-8 or
 //   not an object is a SerializationException with no message (DynamoDB
 //   quotes nothing of it); then a member of the wrong JSON type anywhere in

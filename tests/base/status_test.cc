@@ -129,6 +129,8 @@ TEST(ErrorCodeTest, WireTypesNamespacesAndHttpStatus) {
        400},
       {ErrorCode::kThrottling,
        "com.amazonaws.dynamodb.v20120810#ThrottlingException", 400},
+      {ErrorCode::kDuplicateItem,
+       "com.amazonaws.dynamodb.v20120810#DuplicateItemException", 400},
       {ErrorCode::kInternalServerError,
        "com.amazonaws.dynamodb.v20120810#InternalServerError", 500},
       {ErrorCode::kServiceUnavailable,

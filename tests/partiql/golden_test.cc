@@ -189,6 +189,13 @@ const MapSchemaLookup& Catalog() {
     TableSchema composite;
     composite.table_name = "composite";
     composite.key = {key("pk", T::kS), key("sk", T::kS)};
+    // A GSI keyed on two partition and one sort attribute (h1, h2; r1).
+    IndexSchema multi{"multi",
+                      true,
+                      {key("h1", T::kS), key("r1", T::kS)},
+                      ProjectionType::kAll};
+    multi.multi_attribute_key = true;
+    composite.indexes.push_back(std::move(multi));
     c->Add(std::move(composite));
     TableSchema nums;
     nums.table_name = "nums";

@@ -5,3 +5,8 @@ eddy_test(partiql_test
 # golden_test.cc reads (and with EDDY_GOLDEN_REWRITE=1 rewrites) the files here.
 target_compile_definitions(partiql_test PRIVATE
   EDDY_PARTIQL_TESTDATA_DIR="${CMAKE_CURRENT_LIST_DIR}/testdata")
+
+# ExecuteStatement through the typed API and Execute.
+eddy_test(partiql_execute_test
+  SOURCES partiql/execute_statement_test.cc
+  DEPS eddy::wire)

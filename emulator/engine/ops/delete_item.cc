@@ -8,6 +8,7 @@
 #include "emulator/engine/ops/expressions.h"
 #include "emulator/engine/ops/item_checks.h"
 #include "emulator/engine/ops/operations.h"
+#include "emulator/engine/ops/resolved_ops.h"
 #include "emulator/engine/ops/single_write.h"
 #include "emulator/engine/table/admission.h"
 #include "emulator/engine/table/keys.h"
@@ -31,6 +32,12 @@ StatusOr<DeleteItemResponse> DeleteItem(Context& ctx,
                             request.expression_attribute_names,
                             request.expression_attribute_values,
                             request.expected, request.conditional_operator));
+  return RunDeleteItem(ctx, request, condition ? &*condition : nullptr);
+}
+
+StatusOr<DeleteItemResponse> RunDeleteItem(
+    Context& ctx, const DeleteItemRequest& request,
+    const expr::ResolvedCondition* condition) {
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                         FindTable(ctx, request.table_name));
   EDDY_ASSIGN_OR_RETURN(StorageKey key,
@@ -38,7 +45,7 @@ StatusOr<DeleteItemResponse> DeleteItem(Context& ctx,
   SingleWriteSpec spec;
   spec.key = std::move(key);
   spec.key_item = &request.key;
-  spec.condition = &condition;
+  spec.condition = condition;
   spec.return_old_on_condition_failure =
       request.return_values_on_condition_check_failure_all_old;
   spec.return_item_collection_metrics =

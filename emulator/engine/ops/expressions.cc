@@ -66,9 +66,9 @@ StatusOr<std::optional<expr::ResolvedProjection>> CompileProjection(
   return std::optional<expr::ResolvedProjection>(std::move(p));
 }
 
-Status CheckCondition(const std::optional<expr::ResolvedCondition>& condition,
+Status CheckCondition(const expr::ResolvedCondition* condition,
                       const Item* existing, bool return_item_on_failure) {
-  if (!condition) return Status::OK();
+  if (condition == nullptr) return Status::OK();
   static const Item kEmpty;
   if (expr::Evaluate(*condition, existing ? *existing : kEmpty))
     return Status::OK();
@@ -79,10 +79,10 @@ Status CheckCondition(const std::optional<expr::ResolvedCondition>& condition,
   return failed;
 }
 
-Status CheckCondition(const std::optional<expr::ResolvedCondition>& condition,
+Status CheckCondition(const expr::ResolvedCondition* condition,
                       const storage::Record* existing,
                       bool return_item_on_failure) {
-  if (!condition) return Status::OK();
+  if (condition == nullptr) return Status::OK();
   if (existing == nullptr)
     return CheckCondition(condition, static_cast<const Item*>(nullptr), false);
   const Item current = existing->Decode();

@@ -74,10 +74,10 @@ StatusOr<std::optional<expr::ResolvedProjection>> CompileProjection(
 // ConditionalCheckFailedException, carrying the stored item when
 // `return_item_on_failure` (ReturnValuesOnConditionCheckFailure ALL_OLD) and
 // the item exists. OK when there is no condition.
-Status CheckCondition(const std::optional<expr::ResolvedCondition>& condition,
+Status CheckCondition(const expr::ResolvedCondition* condition,
                       const Item* existing, bool return_item_on_failure);
 // The same for a stored record, decoding it only when there is a condition.
-Status CheckCondition(const std::optional<expr::ResolvedCondition>& condition,
+Status CheckCondition(const expr::ResolvedCondition* condition,
                       const storage::Record* existing,
                       bool return_item_on_failure);
 

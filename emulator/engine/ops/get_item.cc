@@ -8,6 +8,7 @@
 #include "emulator/capacity/units.h"
 #include "emulator/engine/ops/expressions.h"
 #include "emulator/engine/ops/operations.h"
+#include "emulator/engine/ops/resolved_ops.h"
 #include "emulator/engine/table/admission.h"
 #include "emulator/engine/table/keys.h"
 #include "emulator/types/validation_errors.h"
@@ -34,6 +35,12 @@ StatusOr<GetItemResponse> GetItem(Context& ctx, const GetItemRequest& request) {
       CompileProjection(request.projection_expression,
                         request.attributes_to_get, placeholders));
   EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  return RunGetItem(ctx, request, projection ? &*projection : nullptr);
+}
+
+StatusOr<GetItemResponse> RunGetItem(
+    Context& ctx, const GetItemRequest& request,
+    const expr::ResolvedProjection* projection) {
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                         FindTable(ctx, request.table_name));
   EDDY_ASSIGN_OR_RETURN(StorageKey key,

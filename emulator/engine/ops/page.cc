@@ -18,7 +18,7 @@ bool PageCollector::Add(const storage::Record& record) {
   read_bytes_ += record.item_size();
   Item item = record.Decode();
   const bool full = static_cast<size_t>(response_.scanned_count) >= limit_ ||
-                    read_bytes_ >= limits::kMaxPageBytes;
+                    read_bytes_ >= options_.max_bytes;
   if (full) {
     Item key;
     for (const std::string& name : options_.key_names) {

@@ -25,6 +25,7 @@
 #include "emulator/expr/projection.h"
 #include "emulator/storage/record.h"
 #include "emulator/storage/table_store.h"
+#include "emulator/types/limits.h"
 
 namespace eddy::engine {
 
@@ -42,6 +43,8 @@ class PageCollector {
     // fetches are strongly consistent. Null: return what was walked.
     const storage::TableStore* fetch_from = nullptr;
     bool consistent_fetch = false;
+    // The page ends once this many bytes of item data were evaluated.
+    int64_t max_bytes = limits::kMaxPageBytes;
   };
 
   explicit PageCollector(Options options);

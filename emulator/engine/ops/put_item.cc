@@ -8,6 +8,7 @@
 #include "emulator/engine/ops/expressions.h"
 #include "emulator/engine/ops/item_checks.h"
 #include "emulator/engine/ops/operations.h"
+#include "emulator/engine/ops/resolved_ops.h"
 #include "emulator/engine/ops/single_write.h"
 #include "emulator/engine/table/admission.h"
 #include "emulator/engine/table/keys.h"
@@ -30,6 +31,12 @@ StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request) {
                             request.expression_attribute_names,
                             request.expression_attribute_values,
                             request.expected, request.conditional_operator));
+  return RunPutItem(ctx, request, condition ? &*condition : nullptr);
+}
+
+StatusOr<PutItemResponse> RunPutItem(Context& ctx,
+                                     const PutItemRequest& request,
+                                     const expr::ResolvedCondition* condition) {
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                         FindTable(ctx, request.table_name));
   EDDY_ASSIGN_OR_RETURN(StorageKey key, KeyFromItem(*table, request.item));
@@ -42,7 +49,7 @@ StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request) {
   spec.key = std::move(key);
   spec.key_item = &request.item;
   spec.known_new_item = &request.item;
-  spec.condition = &condition;
+  spec.condition = condition;
   spec.return_old_on_condition_failure =
       request.return_values_on_condition_check_failure_all_old;
   spec.return_item_collection_metrics =

@@ -19,6 +19,7 @@
 #include "emulator/engine/ops/operations.h"
 #include "emulator/engine/ops/page.h"
 #include "emulator/engine/ops/read_target.h"
+#include "emulator/engine/ops/resolved_ops.h"
 #include "emulator/engine/table/admission.h"
 #include "emulator/engine/table/keys.h"
 #include "emulator/expr/key_condition.h"
@@ -248,6 +249,22 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
     EDDY_ASSIGN_OR_RETURN(key_condition,
                           CompileKeyConditions(*request.key_conditions));
   }
+  ReadExpressions expressions;
+  expressions.key_condition = key_condition ? &*key_condition : nullptr;
+  expressions.filter = filter ? &*filter : nullptr;
+  expressions.projection = projection ? &*projection : nullptr;
+  expressions.filter_key_check = filter_parameter;
+  return RunQuery(ctx, request, expressions);
+}
+
+StatusOr<QueryResponse> RunQuery(Context& ctx, const QueryRequest& request,
+                                 const ReadExpressions& expressions) {
+  const expr::ResolvedCondition* key_condition = expressions.key_condition;
+  const expr::ResolvedCondition* filter = expressions.filter;
+  const expr::ResolvedProjection* projection = expressions.projection;
+  if (key_condition == nullptr) {
+    return Status::Internal("a Query without a key condition");
+  }
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                         FindTable(ctx, request.table_name));
 
@@ -257,16 +274,15 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
   EDDY_ASSIGN_OR_RETURN(
       ReadTarget target,
       ResolveReadTarget(*table, request.index_name, request.consistent_read,
-                        request.select, projection.has_value(), now,
+                        request.select, projection != nullptr, now,
                         ReadKind::kQuery));
-  EDDY_RETURN_IF_ERROR(CheckGlobalIndexProjection(
-      target, projection ? &*projection : nullptr));
-  if (filter) {
+  EDDY_RETURN_IF_ERROR(CheckGlobalIndexProjection(target, projection));
+  if (filter != nullptr && expressions.filter_key_check != nullptr) {
     // A Query filter may not read the key it queries by.
     for (const std::string& name : filter->TopLevelAttributeNames()) {
       if (target.IsKeyAttribute(name)) {
         return Status::Validation(
-            std::string(filter_parameter) +
+            std::string(expressions.filter_key_check) +
             " can only contain non-primary key attributes: Primary key "
             "attribute: " +
             name);
@@ -337,8 +353,11 @@ StatusOr<QueryResponse> Query(Context& ctx, const QueryRequest& request) {
     }
   }
 
-  PageCollector page(PageOptions(*table, target, request.limit,
-                                 request.consistent_read, filter, projection));
+  PageCollector::Options page_options =
+      PageOptions(*table, target, request.limit, request.consistent_read,
+                  filter, projection);
+  page_options.max_bytes = expressions.max_page_bytes;
+  PageCollector page(std::move(page_options));
   const storage::TableStore& store = *target.store;
   const std::string_view kMax = storage::KeyBytesMax();
   // Position at the edge of the range in the direction of travel; from there

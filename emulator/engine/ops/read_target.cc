@@ -169,12 +169,11 @@ StatusOr<StartKey> ReadStartKey(const Table& table, const ReadTarget& target,
   return start;
 }
 
-PageCollector::Options PageOptions(
-    const Table& table, const ReadTarget& target, std::optional<int> limit,
-    bool consistent_read, const std::optional<expr::ResolvedCondition>& filter,
-    const std::optional<expr::ResolvedProjection>& projection) {
-  const expr::ResolvedCondition* f = filter ? &*filter : nullptr;
-  const expr::ResolvedProjection* p = projection ? &*projection : nullptr;
+PageCollector::Options PageOptions(const Table& table, const ReadTarget& target,
+                                   std::optional<int> limit,
+                                   bool consistent_read,
+                                   const expr::ResolvedCondition* f,
+                                   const expr::ResolvedProjection* p) {
   return PageCollector::Options{.key_names = target.key_names,
                                 .limit = limit,
                                 .count_only = target.select == Select::kCount,

@@ -95,10 +95,12 @@ StatusOr<StartKey> ReadStartKey(const Table& table, const ReadTarget& target,
 // The page rules of a Query or Scan of `target`: the key names
 // LastEvaluatedKey carries, Limit, Select COUNT, the filter and projection,
 // and the table fetches of an LSI read that needs them.
-PageCollector::Options PageOptions(
-    const Table& table, const ReadTarget& target, std::optional<int> limit,
-    bool consistent_read, const std::optional<expr::ResolvedCondition>& filter,
-    const std::optional<expr::ResolvedProjection>& projection)
+// `filter` and `projection` may be null (none).
+PageCollector::Options PageOptions(const Table& table, const ReadTarget& target,
+                                   std::optional<int> limit,
+                                   bool consistent_read,
+                                   const expr::ResolvedCondition* filter,
+                                   const expr::ResolvedProjection* projection)
     ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 
 // Ends a Query or Scan once its walk has filled `page`: charges the bytes it

@@ -15,6 +15,7 @@
 #include "emulator/engine/ops/operations.h"
 #include "emulator/engine/ops/page.h"
 #include "emulator/engine/ops/read_target.h"
+#include "emulator/engine/ops/resolved_ops.h"
 #include "emulator/engine/table/admission.h"
 #include "emulator/engine/table/keys.h"
 #include "emulator/types/limits.h"
@@ -122,6 +123,16 @@ StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
       CompileProjection(request.projection_expression,
                         request.attributes_to_get, placeholders));
   EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  ReadExpressions resolved;
+  resolved.filter = filter ? &*filter : nullptr;
+  resolved.projection = projection ? &*projection : nullptr;
+  return RunScan(ctx, request, resolved);
+}
+
+StatusOr<ScanResponse> RunScan(Context& ctx, const ScanRequest& request,
+                               const ReadExpressions& expressions) {
+  const expr::ResolvedCondition* filter = expressions.filter;
+  const expr::ResolvedProjection* projection = expressions.projection;
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                         FindTable(ctx, request.table_name));
   const int64_t now = ctx.options->clock->NowMicros();
@@ -130,10 +141,9 @@ StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
   EDDY_ASSIGN_OR_RETURN(
       ReadTarget target,
       ResolveReadTarget(*table, request.index_name, request.consistent_read,
-                        request.select, projection.has_value(), now,
+                        request.select, projection != nullptr, now,
                         ReadKind::kScan));
-  EDDY_RETURN_IF_ERROR(CheckGlobalIndexProjection(
-      target, projection ? &*projection : nullptr));
+  EDDY_RETURN_IF_ERROR(CheckGlobalIndexProjection(target, projection));
   std::optional<StartKey> start;
   if (request.exclusive_start_key) {
     EDDY_ASSIGN_OR_RETURN(
@@ -143,8 +153,11 @@ StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
   const int total = request.total_segments.value_or(1);
   const unsigned __int128 lo = SegmentStart(segment, total);
   const unsigned __int128 hi = SegmentStart(segment + 1, total);
-  PageCollector page(PageOptions(*table, target, request.limit,
-                                 request.consistent_read, filter, projection));
+  PageCollector::Options page_options =
+      PageOptions(*table, target, request.limit, request.consistent_read,
+                  filter, projection);
+  page_options.max_bytes = expressions.max_page_bytes;
+  PageCollector page(std::move(page_options));
   const storage::TableStore& store = *target.store;
   auto it = start ? store.UpperBound(start->ref())
                   : store.LowerBoundHash(static_cast<uint64_t>(lo));

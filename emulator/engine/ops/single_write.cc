@@ -23,14 +23,14 @@ StatusOr<SingleWriteResult> CommitSingleWrite(Context& ctx, Table& table,
   }
   const TableState& state = table.state();
   const storage::Record* existing = state.store.Find(spec.key.ref());
-  const bool has_condition = spec.condition != nullptr && *spec.condition;
+  const bool has_condition = spec.condition != nullptr;
   if (existing != nullptr &&
       (spec.decode_old || has_condition || !state.indexes.empty())) {
     result.old_item = existing->Decode();
   }
   const Item* old_item = result.old_item ? &*result.old_item : nullptr;
   if (has_condition) {
-    if (Status s = CheckCondition(*spec.condition, old_item,
+    if (Status s = CheckCondition(spec.condition, old_item,
                                   spec.return_old_on_condition_failure);
         !s.ok()) {
       return ChargeFailedCondition(table, spec.key, existing, std::move(s));

@@ -10,7 +10,7 @@
 // the operation's own file.
 //
 //   SingleWriteSpec spec{.key = key, .key_item = &request.key,
-//                        .condition = &condition, ...};
+//                        .condition = condition, ...};
 //   EDDY_ASSIGN_OR_RETURN(SingleWriteResult r, CommitSingleWrite(ctx, *table,
 //       spec, [&](const Item* old_item) -> StatusOr<WriteDecision> {
 //         return WriteDecision::Delete();
@@ -68,7 +68,7 @@ struct SingleWriteSpec {
   StorageKey key;
   // The request's key attributes (for ItemCollectionMetrics).
   const Item* key_item = nullptr;
-  const std::optional<expr::ResolvedCondition>* condition = nullptr;
+  const expr::ResolvedCondition* condition = nullptr;  // null: none
   // PutItem: the new item, known before the stored one is read. Its index
   // keys are then checked before the condition (DynamoDB's order); the
   // decider must return it.

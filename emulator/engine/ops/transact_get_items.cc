@@ -13,6 +13,7 @@
 #include "emulator/capacity/units.h"
 #include "emulator/engine/ops/expressions.h"
 #include "emulator/engine/ops/operations.h"
+#include "emulator/engine/ops/transact_actions.h"
 #include "emulator/engine/table/admission.h"
 #include "emulator/engine/table/keys.h"
 #include "emulator/engine/table/transactions.h"
@@ -41,15 +42,9 @@ StatusOr<TransactGetItemsResponse> TransactGetItems(
   }
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
 
-  struct Get {
-    std::shared_ptr<Table> table;
-    StorageKey key;
-    std::optional<expr::ResolvedProjection> projection;
-  };
-  std::vector<Get> gets;
-  std::set<std::tuple<const Table*, std::string, std::string>> seen;
+  std::vector<GetAction> gets;
+  gets.reserve(request.transact_items.size());
   for (const TransactGetItem& t : request.transact_items) {
-    Get g;
     if (t.expression_attribute_names && t.expression_attribute_names->empty()) {
       return Status::Validation("ExpressionAttributeNames must not be empty");
     }
@@ -61,11 +56,36 @@ StatusOr<TransactGetItemsResponse> TransactGetItems(
     static const std::optional<ExpressionAttributeValues> kNoValues;
     Placeholders placeholders(t.expression_attribute_names, kNoValues);
     EDDY_ASSIGN_OR_RETURN(
-        g.projection,
+        std::optional<expr::ResolvedProjection> projection,
         CompileProjection(t.projection_expression, std::nullopt, placeholders));
     EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
-    EDDY_ASSIGN_OR_RETURN(g.table, FindTable(ctx, t.table_name));
-    StatusOr<StorageKey> key = KeyFromKeyParameter(*g.table, t.key);
+    GetAction g;
+    g.table_name = &t.table_name;
+    g.key = &t.key;
+    if (projection) {
+      g.projection = std::make_shared<const expr::ResolvedProjection>(
+          *std::move(projection));
+    }
+    gets.push_back(std::move(g));
+  }
+  return RunTransactGet(ctx, gets, request.return_consumed_capacity);
+}
+
+StatusOr<TransactGetItemsResponse> RunTransactGet(
+    Context& ctx, const std::vector<GetAction>& actions,
+    ReturnConsumedCapacity return_consumed_capacity) {
+  struct Get {
+    std::shared_ptr<Table> table;
+    StorageKey key;
+    const expr::ResolvedProjection* projection = nullptr;
+  };
+  std::vector<Get> gets;
+  std::set<std::tuple<const Table*, std::string, std::string>> seen;
+  for (const GetAction& t : actions) {
+    Get g;
+    g.projection = t.projection.get();
+    EDDY_ASSIGN_OR_RETURN(g.table, FindTable(ctx, *t.table_name));
+    StatusOr<StorageKey> key = KeyFromKeyParameter(*g.table, *t.key);
     if (!key.ok()) {
       // A key that does not fit the schema cancels the transaction with a
       // ValidationError reason; an empty key value is a top-level error.
@@ -74,8 +94,7 @@ StatusOr<TransactGetItemsResponse> TransactGetItems(
         return key.status();
       }
       std::vector<CancellationReason> reasons(
-          request.transact_items.size(),
-          CancellationReason{"None", "", nullptr});
+          actions.size(), CancellationReason{"None", "", nullptr});
       reasons[gets.size()] = CancellationReason{
           "ValidationError", std::string(key.status().message()), nullptr};
       return TransactionCanceled(std::move(reasons));
@@ -115,8 +134,9 @@ StatusOr<TransactGetItemsResponse> TransactGetItems(
           return Status::Validation(
               "Transaction response size cannot exceed 4 MB");
         }
-        r.item = g.projection ? expr::Project(*g.projection, record->Decode())
-                              : record->Decode();
+        r.item = g.projection != nullptr
+                     ? expr::Project(*g.projection, record->Decode())
+                     : record->Decode();
       }
       if (std::find(order.begin(), order.end(), g.table->name()) ==
           order.end()) {
@@ -143,7 +163,7 @@ StatusOr<TransactGetItemsResponse> TransactGetItems(
   }
   for (const std::string& table : order) {
     if (std::optional<ConsumedCapacity> c =
-            TransactionalCapacity(request.return_consumed_capacity, table,
+            TransactionalCapacity(return_consumed_capacity, table,
                                   half_units[table], /*write=*/false)) {
       response.consumed_capacity.push_back(*std::move(c));
     }

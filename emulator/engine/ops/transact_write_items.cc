@@ -28,36 +28,22 @@
 #include "emulator/engine/ops/expressions.h"
 #include "emulator/engine/ops/item_checks.h"
 #include "emulator/engine/ops/operations.h"
+#include "emulator/engine/ops/transact_actions.h"
 #include "emulator/engine/table/admission.h"
 #include "emulator/engine/table/keys.h"
 #include "emulator/engine/table/transactions.h"
 #include "emulator/engine/table/write.h"
 #include "emulator/expr/evaluate.h"
 #include "emulator/expr/update.h"
+#include "emulator/partiql/partiql.h"
 #include "emulator/types/limits.h"
 #include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
 namespace {
 
-enum class Kind { kConditionCheck, kPut, kDelete, kUpdate };
-
-// One action, compiled.
-struct Action {
-  Kind kind = Kind::kConditionCheck;
-  const std::string* table_name = nullptr;
-  const Item* key_parameter = nullptr;  // Key (or Put's Item)
-  std::shared_ptr<Table> table;
-  StorageKey key;
-  Item key_item;  // the key attributes
-  const Item* put_item = nullptr;
-  std::optional<expr::ResolvedCondition> condition;
-  std::optional<expr::ResolvedUpdate> update;
-  bool return_old_on_failure = false;
-  // A key that does not fit the table's schema: DynamoDB reports it as the
-  // action's ValidationError reason, not as a top-level error.
-  std::optional<std::string> key_error;
-};
+using Kind = WriteAction::Kind;
+using Action = WriteAction;
 
 // Key errors DynamoDB turns into a ValidationError cancellation reason
 // (research: paritysuite conformance tests); empty key values, oversized
@@ -139,13 +125,19 @@ StatusOr<Action> Compile(const TransactWriteItem& item) {
   Placeholders placeholders(*c.names, *c.values);
   if (a.kind == Kind::kUpdate) {
     EDDY_ASSIGN_OR_RETURN(
-        a.update, expr::CompileUpdate(
-                      item.update->update_expression, placeholders.names(),
-                      placeholders.values(), placeholders.usage()));
+        expr::ResolvedUpdate update,
+        expr::CompileUpdate(item.update->update_expression,
+                            placeholders.names(), placeholders.values(),
+                            placeholders.usage()));
+    a.update = std::make_shared<const expr::ResolvedUpdate>(std::move(update));
   }
-  EDDY_ASSIGN_OR_RETURN(a.condition,
+  EDDY_ASSIGN_OR_RETURN(std::optional<expr::ResolvedCondition> condition,
                         placeholders.Compile(*c.condition_expression,
                                              expr::ExpressionKind::kCondition));
+  if (condition) {
+    a.condition =
+        std::make_shared<const expr::ResolvedCondition>(*std::move(condition));
+  }
   EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   return a;
 }
@@ -233,7 +225,7 @@ CancellationReason None() { return CancellationReason{"None", "", nullptr}; }
 // A replay within the token's window changes nothing and reports what it
 // read: each item as a transactional read (2 x its 4 KB blocks), with the
 // replay's own ReturnConsumedCapacity.
-TransactWriteItemsResponse Replay(const TransactWriteItemsRequest& request,
+TransactWriteItemsResponse Replay(ReturnConsumedCapacity return_capacity,
                                   const std::vector<Action>& actions) {
   std::vector<std::shared_ptr<Table>> tables;
   for (const Action& a : actions) tables.push_back(a.table);
@@ -253,9 +245,9 @@ TransactWriteItemsResponse Replay(const TransactWriteItemsRequest& request,
   }
   TransactWriteItemsResponse response;
   for (const std::string& name : order) {
-    if (std::optional<ConsumedCapacity> c = TransactionalCapacity(
-            request.return_consumed_capacity, name, units[name],
-            /*write=*/false)) {
+    if (std::optional<ConsumedCapacity> c =
+            TransactionalCapacity(return_capacity, name, units[name],
+                                  /*write=*/false)) {
       response.consumed_capacity.push_back(*std::move(c));
     }
   }
@@ -311,11 +303,27 @@ StatusOr<TransactWriteItemsResponse> TransactWriteItems(
   // an earlier one).
   std::vector<Action> actions;
   actions.reserve(request.transact_items.size());
-  int64_t aggregate_bytes = 0;
   for (const TransactWriteItem& t : request.transact_items) {
     EDDY_ASSIGN_OR_RETURN(Action a, Compile(t));
-    aggregate_bytes += ItemSizeBytes(*a.key_parameter);
     actions.push_back(std::move(a));
+  }
+  TransactWriteOptions options;
+  options.return_consumed_capacity = request.return_consumed_capacity;
+  options.return_item_collection_metrics =
+      request.return_item_collection_metrics;
+  if (request.client_request_token) {
+    options.client_request_token = &*request.client_request_token;
+    options.fingerprint = Fingerprint(request);
+  }
+  return RunTransactWrite(ctx, actions, options);
+}
+
+StatusOr<TransactWriteItemsResponse> RunTransactWrite(
+    Context& ctx, std::vector<WriteAction>& actions,
+    const TransactWriteOptions& options) {
+  int64_t aggregate_bytes = 0;
+  for (const Action& a : actions) {
+    aggregate_bytes += ItemSizeBytes(*a.key_parameter);
   }
   std::set<std::tuple<const Table*, std::string, std::string>> seen;
   for (Action& a : actions) {
@@ -337,16 +345,14 @@ StatusOr<TransactWriteItemsResponse> TransactWriteItems(
 
   // 2. Idempotency.
   const int64_t now = ctx.options->clock->NowMicros();
-  if (request.client_request_token) {
+  const std::string* token = options.client_request_token;
+  if (token != nullptr) {
     EDDY_ASSIGN_OR_RETURN(bool replay,
-                          ctx.tokens->Claim(*request.client_request_token,
-                                            Fingerprint(request), now));
-    if (replay) return Replay(request, actions);
+                          ctx.tokens->Claim(*token, options.fingerprint, now));
+    if (replay) return Replay(options.return_consumed_capacity, actions);
   }
   auto release = [&] {
-    if (request.client_request_token) {
-      ctx.tokens->Release(*request.client_request_token);
-    }
+    if (token != nullptr) ctx.tokens->Release(*token);
   };
 
   // 3. Evaluate every action under the locks: validation first (only the
@@ -409,6 +415,15 @@ StatusOr<TransactWriteItemsResponse> TransactWriteItems(
       static const Item kEmpty;
       if (!a.condition ||
           expr::Evaluate(*a.condition, old_items[i] ? *old_items[i] : kEmpty)) {
+        continue;
+      }
+      if (a.insert) {
+        // A PartiQL INSERT of a key that exists. Unconfirmed: the reason's
+        // code and message follow DuplicateItemException's.
+        reasons[i] = CancellationReason{
+            "DuplicateItem", std::string(partiql::kDuplicateItemMessage),
+            nullptr};
+        cancelled = true;
         continue;
       }
       reasons[i] = CancellationReason{
@@ -480,9 +495,7 @@ StatusOr<TransactWriteItemsResponse> TransactWriteItems(
 
     // 4. Apply (one commit: the change feed gets every change together),
     // and account per table in the order tables first appear.
-    Commit commit(ChangeOrigin::kTransaction, now,
-                  request.client_request_token ? &*request.client_request_token
-                                               : nullptr);
+    Commit commit(ChangeOrigin::kTransaction, now, token);
     std::vector<std::string> order;
     std::map<std::string, WriteUnits> units;
     for (size_t i = 0; i < n; ++i) {
@@ -500,7 +513,7 @@ StatusOr<TransactWriteItemsResponse> TransactWriteItems(
       }
       units[a.table->name()].Add(plans[i]->units);
       replaced.push_back(commit.Apply(*a.table, *std::move(plans[i])));
-      if (request.return_item_collection_metrics ==
+      if (options.return_item_collection_metrics ==
               ReturnItemCollectionMetrics::kSize &&
           a.table->has_local_indexes()) {
         response.item_collection_metrics[a.table->name()].push_back(
@@ -513,14 +526,13 @@ StatusOr<TransactWriteItemsResponse> TransactWriteItems(
       u.table *= 2;  // transactional: prepare and commit
       for (IndexUnits& x : u.indexes) x.half_units *= 2;
       if (std::optional<ConsumedCapacity> c = TransactionalCapacity(
-              request.return_consumed_capacity, name, u, /*write=*/true)) {
+              options.return_consumed_capacity, name, u, /*write=*/true)) {
         response.consumed_capacity.push_back(*std::move(c));
       }
     }
   }
-  if (request.client_request_token) {
-    ctx.tokens->Complete(*request.client_request_token,
-                         ctx.options->clock->NowMicros());
+  if (token != nullptr) {
+    ctx.tokens->Complete(*token, ctx.options->clock->NowMicros());
   }
   return response;
 }

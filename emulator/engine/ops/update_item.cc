@@ -13,6 +13,7 @@
 #include "emulator/engine/ops/item_checks.h"
 #include "emulator/engine/ops/legacy.h"
 #include "emulator/engine/ops/operations.h"
+#include "emulator/engine/ops/resolved_ops.h"
 #include "emulator/engine/ops/single_write.h"
 #include "emulator/engine/table/admission.h"
 #include "emulator/engine/table/keys.h"
@@ -107,7 +108,14 @@ StatusOr<UpdateItemResponse> UpdateItem(Context& ctx,
                                         expr::ExpressionKind::kCondition));
     EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   }
+  return RunUpdateItem(ctx, request, update ? &*update : nullptr,
+                       condition ? &*condition : nullptr);
+}
 
+StatusOr<UpdateItemResponse> RunUpdateItem(
+    Context& ctx, const UpdateItemRequest& request,
+    const expr::ResolvedUpdate* update,
+    const expr::ResolvedCondition* condition) {
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                         FindTable(ctx, request.table_name));
   EDDY_ASSIGN_OR_RETURN(StorageKey key,
@@ -121,12 +129,12 @@ StatusOr<UpdateItemResponse> UpdateItem(Context& ctx,
   SingleWriteSpec spec;
   spec.key = std::move(key);
   spec.key_item = &request.key;
-  spec.condition = &condition;
+  spec.condition = condition;
   spec.return_old_on_condition_failure =
       request.return_values_on_condition_check_failure_all_old;
   spec.decode_old = true;
   if (update) {
-    spec.check_first = [&update](const Table& t) {
+    spec.check_first = [update](const Table& t) {
       t.AssertReaderHeld();
       return CheckIndexKeyPaths(t, *update);
     };

@@ -3,9 +3,9 @@
 // The per-operation codecs behind Execute (execute.h): each reads the request
 // body (already checked to be a JSON object, its members noted by
 // ObjectReader::ParseBody) into the typed request, calls the Database, and
-// writes the typed response as DynamoDB's JSON. One file per group of operations:
-// tables.cc, items.cc, query_scan.cc, batches.cc; shared pieces in common.cc.
-// Not for use outside emulator/wire.
+// writes the typed response as DynamoDB's JSON. One file per group of
+// operations: tables.cc, items.cc, query_scan.cc, batches.cc; shared pieces in
+// common.cc. Not for use outside emulator/wire.
 
 #ifndef EDDY_EMULATOR_WIRE_OPS_OPS_H_
 #define EDDY_EMULATOR_WIRE_OPS_OPS_H_
@@ -40,6 +40,9 @@ StatusOr<std::string> BatchGetItemOp(Database& db, ObjectReader& body);
 StatusOr<std::string> BatchWriteItemOp(Database& db, ObjectReader& body);
 StatusOr<std::string> TransactWriteItemsOp(Database& db, ObjectReader& body);
 StatusOr<std::string> TransactGetItemsOp(Database& db, ObjectReader& body);
+StatusOr<std::string> ExecuteStatementOp(Database& db, ObjectReader& body);
+StatusOr<std::string> BatchExecuteStatementOp(Database& db, ObjectReader& body);
+StatusOr<std::string> ExecuteTransactionOp(Database& db, ObjectReader& body);
 StatusOr<std::string> UpdateTimeToLiveOp(Database& db, ObjectReader& body);
 StatusOr<std::string> DescribeTimeToLiveOp(Database& db, ObjectReader& body);
 StatusOr<std::string> TagResourceOp(Database& db, ObjectReader& body);
@@ -67,7 +70,8 @@ ReturnValue ReadReturnValues(ObjectReader& r);
 bool ReadReturnValuesOnConditionCheckFailure(ObjectReader& r);
 // ReturnItemCollectionMetrics: [SIZE, NONE]; NONE when absent.
 ReturnItemCollectionMetrics ReadReturnItemCollectionMetrics(ObjectReader& r);
-// Select: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES].
+// Select: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES,
+// ALL_PROJECTED_ATTRIBUTES].
 std::optional<Select> ReadSelect(ObjectReader& r);
 // Lists DynamoDB bounds are materialized up to one element past the bound
 // (enough for the Database's "too many" error); the elements beyond are still
