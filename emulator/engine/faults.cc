@@ -55,6 +55,7 @@ bool KeyMatches(const Item& want, const Item* key) {
 
 const std::vector<std::string>& FaultOperations() {
   static const std::vector<std::string> kOperations = {
+      "BatchExecuteStatement",
       "BatchGetItem",
       "BatchWriteItem",
       "CreateTable",
@@ -63,6 +64,8 @@ const std::vector<std::string>& FaultOperations() {
       "DescribeStream",
       "DescribeTable",
       "DescribeTimeToLive",
+      "ExecuteStatement",
+      "ExecuteTransaction",
       "GetItem",
       "GetRecords",
       "GetShardIterator",
