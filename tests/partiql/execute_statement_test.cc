@@ -67,6 +67,31 @@ TEST_F(ExecuteStatementTest, InsertThenSelectByFullKey) {
   EXPECT_FALSE(r->next_token);
 }
 
+// Faults name the PartiQL operation and match the table and key a statement
+// touches.
+TEST_F(ExecuteStatementTest, FaultsMatchThePartiqlOperation) {
+  Insert("Acme", "Song A", 1);
+  Fault f;
+  f.kind = Fault::Kind::kInternalServerError;
+  f.operation = "ExecuteStatement";
+  f.table_name = "Music";
+  f.key = Item{{"Artist", S("Acme")}};
+  ASSERT_THAT(db_.ArmFault(f), IsOk());
+  const std::string select =
+      "SELECT * FROM \"Music\" WHERE Artist = 'Acme' AND SongTitle = 'Song A'";
+  // Another key does not match; the faulted key fails once.
+  EXPECT_THAT(Run("SELECT * FROM \"Music\" WHERE Artist = 'Other' AND "
+                  "SongTitle = 'x'"),
+              IsOk());
+  EXPECT_THAT(Run(select), StatusIs(ErrorCode::kInternalServerError));
+  EXPECT_THAT(Run(select), IsOk());
+  for (const char* op : {"BatchExecuteStatement", "ExecuteTransaction"}) {
+    Fault g;
+    g.operation = op;
+    EXPECT_THAT(db_.ArmFault(g), IsOk()) << op;
+  }
+}
+
 TEST_F(ExecuteStatementTest, SelectOfAMissingItemIsEmpty) {
   StatusOr<ExecuteStatementResponse> r = Run(
       "SELECT * FROM \"Music\" WHERE Artist = 'Nobody' AND SongTitle = 'x'");
