@@ -288,8 +288,8 @@ void BM_OpsQueryTyped(benchmark::State& state) {
   q.limit = n;
   int64_t items = 0;
   for (auto _ : state) {
-    q.expression_attribute_values =
-        AttributeMap{{":pk", AttributeValue::S(Pk(static_cast<int>(rng() % kPartitions)))}};
+    q.expression_attribute_values = AttributeMap{
+        {":pk", AttributeValue::S(Pk(static_cast<int>(rng() % kPartitions)))}};
     StatusOr<QueryResponse> r = f.db.Query(q);
     items += r->count;
     benchmark::DoNotOptimize(r);
@@ -327,7 +327,8 @@ void BM_FloorBtreeRangeCopy(benchmark::State& state) {
   static auto* map = [] {
     auto* m = new absl::btree_map<std::string, Item>();
     for (int p = 0; p < kPartitions; ++p) {
-      for (int s = 0; s < kSortKeys; ++s) m->emplace(Pk(p) + '\0' + Sk(s), MakeItem(p, s));
+      for (int s = 0; s < kSortKeys; ++s)
+        m->emplace(Pk(p) + '\0' + Sk(s), MakeItem(p, s));
     }
     return m;
   }();
@@ -335,11 +336,13 @@ void BM_FloorBtreeRangeCopy(benchmark::State& state) {
   std::mt19937 rng(3);
   int64_t items = 0;
   for (auto _ : state) {
-    AttributeMap values{{":pk", AttributeValue::S(Pk(static_cast<int>(rng() % kPartitions)))}};
+    AttributeMap values{
+        {":pk", AttributeValue::S(Pk(static_cast<int>(rng() % kPartitions)))}};
     const std::string prefix = values.Find(":pk")->s() + '\0';
     std::vector<Item> out;
-    for (auto it = map->lower_bound(prefix); it != map->end() && static_cast<int>(out.size()) < n &&
-                                             it->first.compare(0, prefix.size(), prefix) == 0;
+    for (auto it = map->lower_bound(prefix);
+         it != map->end() && static_cast<int>(out.size()) < n &&
+         it->first.compare(0, prefix.size(), prefix) == 0;
          ++it) {
       out.push_back(it->second);
     }

@@ -55,10 +55,9 @@ void CreateTable(Database& db, const std::string& name, bool stream) {
                                   {"SK", ScalarAttributeType::kS}};
   create.billing_mode = BillingMode::kPayPerRequest;
   if (stream) {
-    create.stream_specification =
-        StreamSpecification{.stream_enabled = true,
-                            .stream_view_type =
-                                StreamViewType::kNewAndOldImages};
+    create.stream_specification = StreamSpecification{
+        .stream_enabled = true,
+        .stream_view_type = StreamViewType::kNewAndOldImages};
   }
   (void)db.CreateTable(create);
   for (int i = 0; i < kItems; i += 25) {
@@ -109,10 +108,9 @@ void BM_StreamsGetRecords(benchmark::State& state) {
     create.attribute_definitions = {{"PK", ScalarAttributeType::kS},
                                     {"SK", ScalarAttributeType::kS}};
     create.provisioned_throughput = ProvisionedThroughput{5, 5};  // 1 shard
-    create.stream_specification =
-        StreamSpecification{.stream_enabled = true,
-                            .stream_view_type =
-                                StreamViewType::kNewAndOldImages};
+    create.stream_specification = StreamSpecification{
+        .stream_enabled = true,
+        .stream_view_type = StreamViewType::kNewAndOldImages};
     (void)d->CreateTable(create);
     for (int i = 0; i < 1000; ++i) {
       (void)d->PutItem({.table_name = "tab", .item = MakeItem(i % 500, i)});
@@ -147,9 +145,8 @@ void BM_StreamsRetainedBytes(benchmark::State& state) {
     const size_t before = mallinfo2().uordblks;
     std::mt19937 rng(3);
     for (int v = 1; v <= kOverwrites; ++v) {
-      (void)db.PutItem(
-          {.table_name = name,
-           .item = MakeItem(static_cast<int>(rng() % kItems), v)});
+      (void)db.PutItem({.table_name = name,
+                        .item = MakeItem(static_cast<int>(rng() % kItems), v)});
     }
     const size_t after = mallinfo2().uordblks;
     state.counters["bytes_per_overwrite"] =

@@ -8,10 +8,9 @@
 //
 //   build/test/bench/values_bench --benchmark_min_time=0.2
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "benchmark/benchmark.h"
 #include "emulator/types/attribute_value.h"

@@ -16,8 +16,9 @@
 //   std::vector<std::string> seen;
 //   eddy::StreamTrigger trigger(db, "orders",
 //       [&](const std::vector<eddy::StreamsRecord>& batch) {
-//         for (const auto& r : batch) seen.push_back(r.dynamodb.sequence_number);
-//         return true;                              // false: the batch fails
+//         for (const auto& r : batch)
+//         seen.push_back(r.dynamodb.sequence_number); return true; // false:
+//         the batch fails
 //       },
 //       {.batch_size = 10, .batching_window_micros = 1'000'000});
 //   clock.AdvanceMicros(1'000'000);
@@ -147,8 +148,8 @@ class StreamReader {
   // order (the first call starts at each shard's TRIM_HORIZON).
   StatusOr<std::vector<StreamsRecord>> ReadNew() {
     if (arn_.empty()) {
-      EDDY_ASSIGN_OR_RETURN(arn_,
-                            streams_internal::LatestStreamArn(*db_, table_name_));
+      EDDY_ASSIGN_OR_RETURN(
+          arn_, streams_internal::LatestStreamArn(*db_, table_name_));
     }
     EDDY_ASSIGN_OR_RETURN(std::vector<Shard> listed,
                           streams_internal::ListShards(*db_, arn_));
@@ -179,9 +180,9 @@ class StreamReader {
   const std::string& stream_arn() const { return arn_; }
   // Shards read to their end.
   size_t finished_shards() const {
-    return static_cast<size_t>(std::count_if(
-        cursors_.begin(), cursors_.end(),
-        [](const auto& c) { return c.second.exhausted; }));
+    return static_cast<size_t>(
+        std::count_if(cursors_.begin(), cursors_.end(),
+                      [](const auto& c) { return c.second.exhausted; }));
   }
 
  private:
@@ -251,8 +252,8 @@ class StreamTrigger {
   StatusOr<int> Pump() {
     const int64_t before = stats_.invocations;
     if (arn_.empty()) {
-      EDDY_ASSIGN_OR_RETURN(arn_,
-                            streams_internal::LatestStreamArn(*db_, table_name_));
+      EDDY_ASSIGN_OR_RETURN(
+          arn_, streams_internal::LatestStreamArn(*db_, table_name_));
     }
     EDDY_ASSIGN_OR_RETURN(std::vector<Shard> listed,
                           streams_internal::ListShards(*db_, arn_));
@@ -277,8 +278,8 @@ class StreamTrigger {
         if (shard.done || !ParentDone(shard)) continue;
         if (!shard.cursor.exhausted) {
           std::vector<StreamsRecord> fresh;
-          EDDY_RETURN_IF_ERROR(streams_internal::ReadShard(
-              *db_, arn_, id, shard.cursor, fresh));
+          EDDY_RETURN_IF_ERROR(
+              streams_internal::ReadShard(*db_, arn_, id, shard.cursor, fresh));
           if (shard.buffer.empty() && !fresh.empty()) {
             shard.buffered_since = now;
           }

@@ -12,37 +12,10 @@
 #include <string>
 
 #include "emulator/partiql/partiql.h"
+#include "emulator/types/schema.h"
 
 namespace eddy::partiql {
 namespace {
-
-std::string_view ReturnValueText(ReturnValue v) {
-  switch (v) {
-    case ReturnValue::kNone:
-      return "NONE";
-    case ReturnValue::kAllOld:
-      return "ALL_OLD";
-    case ReturnValue::kUpdatedOld:
-      return "UPDATED_OLD";
-    case ReturnValue::kAllNew:
-      return "ALL_NEW";
-    case ReturnValue::kUpdatedNew:
-      return "UPDATED_NEW";
-  }
-  return "?";
-}
-
-std::string_view CapacityText(ReturnConsumedCapacity r) {
-  switch (r) {
-    case ReturnConsumedCapacity::kNone:
-      return "NONE";
-    case ReturnConsumedCapacity::kTotal:
-      return "TOTAL";
-    case ReturnConsumedCapacity::kIndexes:
-      return "INDEXES";
-  }
-  return "?";
-}
 
 std::string FormatMap(const AttributeMap& map) {
   std::string out = "{";
@@ -126,14 +99,14 @@ class Printer {
     if (consistent) Field("ConsistentRead", "true");
     if (limit) Field("Limit", std::to_string(*limit));
     if (capacity != ReturnConsumedCapacity::kNone) {
-      Field("ReturnConsumedCapacity", CapacityText(capacity));
+      Field("ReturnConsumedCapacity", ReturnConsumedCapacityName(capacity));
     }
   }
   void WriteCommon(ReturnValue rv, ReturnConsumedCapacity capacity,
                    bool all_old_on_failure) {
-    if (rv != ReturnValue::kNone) Field("ReturnValues", ReturnValueText(rv));
+    if (rv != ReturnValue::kNone) Field("ReturnValues", ReturnValueName(rv));
     if (capacity != ReturnConsumedCapacity::kNone) {
-      Field("ReturnConsumedCapacity", CapacityText(capacity));
+      Field("ReturnConsumedCapacity", ReturnConsumedCapacityName(capacity));
     }
     if (all_old_on_failure) {
       Field("ReturnValuesOnConditionCheckFailure", "ALL_OLD");

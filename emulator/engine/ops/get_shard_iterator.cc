@@ -30,8 +30,9 @@ StatusOr<GetShardIteratorResponse> GetShardIterator(
   }
   if (!by_number && request.sequence_number) {
     return Status::Validation(
-        std::string("One or more parameter values were invalid: A "
-                    "SequenceNumber must not be given with ShardIteratorType ") +
+        std::string(
+            "One or more parameter values were invalid: A "
+            "SequenceNumber must not be given with ShardIteratorType ") +
         ShardIteratorTypeName(request.shard_iterator_type));
   }
   if (request.sequence_number &&

@@ -66,9 +66,10 @@ Status CheckUpdateTableStream(const Table& table,
   const bool has_stream = table.state().stream_view_type.has_value();
   if (*spec.stream_enabled && has_stream) {
     // Whether or not the view type differs.
-    return Status::Validation("Table already has an enabled stream: "
-                              "TableName: " +
-                              table.name());
+    return Status::Validation(
+        "Table already has an enabled stream: "
+        "TableName: " +
+        table.name());
   }
   if (!*spec.stream_enabled && !has_stream) {
     return Status::Validation("Table has no stream to disable: TableName: " +
@@ -102,9 +103,9 @@ void CheckLength(ValidationErrors& errors, const std::string& value,
                "Member must have length greater than or equal to " +
                    std::to_string(min));
   } else if (value.size() > max) {
-    errors.Add("'" + value + "'", path,
-               "Member must have length less than or equal to " +
-                   std::to_string(max));
+    errors.Add(
+        "'" + value + "'", path,
+        "Member must have length less than or equal to " + std::to_string(max));
   }
 }
 

@@ -2,9 +2,10 @@
 //
 // UpdateTable: billing mode, provisioned throughput and on-demand maximum
 // throughput, global secondary indexes (create with backfill, delete,
-// throughput), or the stream (StreamSpecification: enable or disable). Raising throughput past what the partitions serve doubles the
-// partition count (throughput-model.md §3.2); partitions never merge. An index
-// deleted is gone at once (DynamoDB shows it DELETING for a while).
+// throughput), or the stream (StreamSpecification: enable or disable). Raising
+// throughput past what the partitions serve doubles the partition count
+// (throughput-model.md §3.2); partitions never merge. An index deleted is gone
+// at once (DynamoDB shows it DELETING for a while).
 
 #include <algorithm>
 #include <mutex>

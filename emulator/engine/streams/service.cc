@@ -31,10 +31,9 @@ std::string LabelOf(int64_t micros) {
 }
 
 uint64_t IteratorCheck(const ShardIteratorToken& t) {
-  const std::string text = t.stream_arn + "|" +
-                           std::to_string(t.shard_ordinal) + "|" +
-                           std::to_string(t.position) + "|" +
-                           std::to_string(t.issued_micros);
+  const std::string text =
+      t.stream_arn + "|" + std::to_string(t.shard_ordinal) + "|" +
+      std::to_string(t.position) + "|" + std::to_string(t.issued_micros);
   return XXH3_64bits_withSeed(text.data(), text.size(), kIteratorSeed);
 }
 
@@ -53,8 +52,8 @@ bool ParseUnsigned(std::string_view s, uint64_t* out) {
 
 Status StreamNotFound(const std::string& arn) {
   // DynamoDB Local's text; the service's is unconfirmed.
-  return Status::ResourceNotFound("Requested resource not found: Stream: " +
-                                  arn + " not found");
+  return Status::ResourceNotFound(
+      "Requested resource not found: Stream: " + arn + " not found");
 }
 
 // ListStreams' order: by table name, then newest first (labels are times).
@@ -122,8 +121,7 @@ std::optional<StreamArnParts> ParseStreamArn(std::string_view arn) {
   StreamArnParts parts;
   parts.table_name = std::string(rest.substr(0, slash));
   parts.label = std::string(rest.substr(slash + 8));
-  if (parts.label.empty() ||
-      parts.table_name.find('/') != std::string::npos) {
+  if (parts.label.empty() || parts.table_name.find('/') != std::string::npos) {
     return std::nullopt;
   }
   return parts;
@@ -179,8 +177,8 @@ StreamsService::Created StreamsService::Enable(const Table& table,
   config.view_type = view_type;
   config.created_micros = now_micros;
   config.resource = table.state().resource;
-  auto stream = std::make_unique<Stream>(std::move(config), options_,
-                                         simulator_);
+  auto stream =
+      std::make_unique<Stream>(std::move(config), options_, simulator_);
   stream->Open(now_micros);
   Stream*& slot = enabled_[table.name()];
   if (slot != nullptr) displaced_[arn] = slot;
@@ -255,31 +253,29 @@ ListStreamsResponse StreamsService::ListStreams(
       continue;
     listed.push_back(s.get());
   }
-  std::sort(listed.begin(), listed.end(),
-            [](const Stream* a, const Stream* b) {
-              return ListedBefore(a->config().table_name, a->config().label,
-                                  b->config().table_name, b->config().label);
-            });
+  std::sort(listed.begin(), listed.end(), [](const Stream* a, const Stream* b) {
+    return ListedBefore(a->config().table_name, a->config().label,
+                        b->config().table_name, b->config().label);
+  });
   auto it = listed.begin();
   if (request.exclusive_start_stream_arn) {
     // After the named stream's place in the order, whether or not it still
     // exists.
     if (std::optional<StreamArnParts> start =
             ParseStreamArn(*request.exclusive_start_stream_arn)) {
-      it = std::upper_bound(
-          listed.begin(), listed.end(), *start,
-          [](const StreamArnParts& p, const Stream* s) {
-            return ListedBefore(p.table_name, p.label, s->config().table_name,
-                                s->config().label);
-          });
+      it = std::upper_bound(listed.begin(), listed.end(), *start,
+                            [](const StreamArnParts& p, const Stream* s) {
+                              return ListedBefore(p.table_name, p.label,
+                                                  s->config().table_name,
+                                                  s->config().label);
+                            });
     }
   }
   const size_t limit = static_cast<size_t>(request.limit.value_or(100));
   ListStreamsResponse out;
   for (; it != listed.end() && out.streams.size() < limit; ++it) {
-    out.streams.push_back(StreamSummary{(*it)->arn(),
-                                        (*it)->config().table_name,
-                                        (*it)->config().label});
+    out.streams.push_back(StreamSummary{
+        (*it)->arn(), (*it)->config().table_name, (*it)->config().label});
   }
   if (it != listed.end() && !out.streams.empty()) {
     out.last_evaluated_stream_arn = out.streams.back().stream_arn;
@@ -355,8 +351,8 @@ StatusOr<GetShardIteratorResponse> StreamsService::GetShardIterator(
       s->IteratorPosition(*shard, request.shard_iterator_type,
                           request.sequence_number, now_micros));
   GetShardIteratorResponse out;
-  out.shard_iterator = EncodeShardIterator(ShardIteratorToken{
-      s->arn(), shard->ordinal, position, now_micros});
+  out.shard_iterator = EncodeShardIterator(
+      ShardIteratorToken{s->arn(), shard->ordinal, position, now_micros});
   return out;
 }
 
@@ -412,8 +408,8 @@ StatusOr<GetRecordsResponse> StreamsService::GetRecords(
     exhausted = false;
   }
   if (!exhausted) {
-    out.next_shard_iterator = EncodeShardIterator(ShardIteratorToken{
-        arn, iterator.shard_ordinal, next, now_micros});
+    out.next_shard_iterator = EncodeShardIterator(
+        ShardIteratorToken{arn, iterator.shard_ordinal, next, now_micros});
   }
   return out;
 }

@@ -88,8 +88,7 @@ const StreamShard* Stream::ShardByOrdinal(uint64_t ordinal, bool* gone) const {
   return &s;
 }
 
-StreamShard& Stream::OpenShard(int32_t partition, int64_t parent,
-                               int64_t now) {
+StreamShard& Stream::OpenShard(int32_t partition, int64_t parent, int64_t now) {
   StreamShard s;
   s.ordinal = first_ordinal_ + shards_.size();
   s.id = ShardIdOf(now, s.ordinal);
@@ -227,9 +226,8 @@ void Stream::Append(const ChangeRecord& record) {
   }
   if (shard == nullptr || shard->closed()) {
     // Unknown to the simulator (no partition map): a shard of its own.
-    const int64_t parent = shard != nullptr
-                               ? static_cast<int64_t>(shard->ordinal)
-                               : -1;
+    const int64_t parent =
+        shard != nullptr ? static_cast<int64_t>(shard->ordinal) : -1;
     shard = &OpenShard(partition, parent, now);
   }
   if (options_.shard_rollover_micros > 0 &&
@@ -243,10 +241,10 @@ void Stream::Append(const ChangeRecord& record) {
   r.time_micros = now;
   r.keys = record.keys;
   const StreamViewType v = config_.view_type;
-  const bool keep_old = v == StreamViewType::kOldImage ||
-                        v == StreamViewType::kNewAndOldImages;
-  const bool keep_new = v == StreamViewType::kNewImage ||
-                        v == StreamViewType::kNewAndOldImages;
+  const bool keep_old =
+      v == StreamViewType::kOldImage || v == StreamViewType::kNewAndOldImages;
+  const bool keep_new =
+      v == StreamViewType::kNewImage || v == StreamViewType::kNewAndOldImages;
   if (keep_old) r.old_image = record.old_image;
   if (keep_new) r.new_image = record.new_image;
   r.event = !record.old_image   ? OperationType::kInsert
@@ -287,10 +285,9 @@ std::vector<const StreamShard*> Stream::Shards() const {
     bool gone = false;
     if (ShardByOrdinal(s.ordinal, &gone) != nullptr) out.push_back(&s);
   }
-  std::sort(out.begin(), out.end(),
-            [](const StreamShard* a, const StreamShard* b) {
-              return a->id < b->id;
-            });
+  std::sort(
+      out.begin(), out.end(),
+      [](const StreamShard* a, const StreamShard* b) { return a->id < b->id; });
   return out;
 }
 
@@ -346,8 +343,8 @@ StatusOr<uint64_t> Stream::IteratorPosition(
       Status::Validation("Invalid SequenceNumber for the shard");
   if (!p) return invalid;
   if (p->kind == SequencePosition::kAbove) return invalid;
-  const bool below_start = p->kind == SequencePosition::kBelow ||
-                           p->value < shard.starting_sequence;
+  const bool below_start =
+      p->kind == SequencePosition::kBelow || p->value < shard.starting_sequence;
   if ((below_start && shard.trimmed_through > 0) ||
       (!below_start && p->value <= shard.trimmed_through)) {
     return Trimmed();
@@ -356,19 +353,16 @@ StatusOr<uint64_t> Stream::IteratorPosition(
   const uint64_t last =
       shard.closed() ? *shard.ending_sequence : last_sequence_;
   if (p->value > last) return invalid;
-  return type == ShardIteratorType::kAtSequenceNumber ? p->value
-                                                      : p->value + 1;
+  return type == ShardIteratorType::kAtSequenceNumber ? p->value : p->value + 1;
 }
 
 StatusOr<ShardRead> Stream::Read(const StreamShard& shard, uint64_t position,
                                  int limit, int64_t now_micros) const {
   if (position <= shard.trimmed_through) return Trimmed();
   ShardRead out;
-  auto it = std::lower_bound(shard.records.begin(), shard.records.end(),
-                             position,
-                             [](const StoredRecord& r, uint64_t p) {
-                               return r.sequence < p;
-                             });
+  auto it = std::lower_bound(
+      shard.records.begin(), shard.records.end(), position,
+      [](const StoredRecord& r, uint64_t p) { return r.sequence < p; });
   out.next_position = position;
   for (; it != shard.records.end() &&
          static_cast<int>(out.records.size()) < limit;
@@ -382,8 +376,7 @@ StatusOr<ShardRead> Stream::Read(const StreamShard& shard, uint64_t position,
 }
 
 StreamsRecord ToApiRecord(const StoredRecord& r, const std::string& arn,
-                          StreamViewType view_type,
-                          const std::string& region) {
+                          StreamViewType view_type, const std::string& region) {
   StreamsRecord out;
   const std::string seq = FormatSequenceNumber(r.sequence);
   // 32 hex digits, the same for the same record of the same stream.

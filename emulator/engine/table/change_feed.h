@@ -29,8 +29,8 @@ namespace eddy::engine {
 class ChangeFeed {
  public:
   // Is anyone (not passive) subscribed? Writers check this before building
-  // records, so that an unobserved write costs nothing. A write that began before a
-  // Subscribe returned may go unseen by it.
+  // records, so that an unobserved write costs nothing. A write that began
+  // before a Subscribe returned may go unseen by it.
   bool active() const { return count_.load(std::memory_order_acquire) > 0; }
 
   // `table_name` empty: every table's records. A `passive` subscriber (the
