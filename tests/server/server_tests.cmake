@@ -75,3 +75,19 @@ set_tests_properties(server_aws_cli server_boto3 server_boto3_compression
 # The first run installs the pinned SDK from npm.
 set_tests_properties(server_node_sdk server_streams_node_sdk PROPERTIES
   TIMEOUT 300)
+# PartiQL (ExecuteStatement, BatchExecuteStatement, ExecuteTransaction):
+# the AWS CLI, boto3, and the JS SDK with @aws-sdk/lib-dynamodb's document
+# client.
+add_test(NAME server_partiql_aws_cli
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/partiql_clients_test.py
+          $<TARGET_FILE:eddy-server> cli)
+add_test(NAME server_partiql_boto3
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/partiql_clients_test.py
+          $<TARGET_FILE:eddy-server> boto3)
+add_test(NAME server_partiql_node_sdk
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/server/node/run_sdk_test.sh
+          $<TARGET_FILE:eddy-server> partiql_sdk_test.mjs)
+set_tests_properties(server_partiql_aws_cli server_partiql_boto3 PROPERTIES
+  TIMEOUT 120)
+set_tests_properties(server_partiql_node_sdk PROPERTIES TIMEOUT 300
+  RESOURCE_LOCK eddy_node_modules)

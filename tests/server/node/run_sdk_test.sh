@@ -7,7 +7,8 @@
 #   tests/server/node/run_sdk_test.sh path/to/eddy-server [SCRIPT.mjs]
 #
 # SCRIPT defaults to sdk_test.mjs (control_test.mjs tests the eddy-control
-# helper the same way; streams_sdk_test.mjs the Streams client).
+# helper the same way; streams_sdk_test.mjs the Streams client;
+# partiql_sdk_test.mjs PartiQL, with @aws-sdk/lib-dynamodb).
 set -euo pipefail
 binary="$1"
 script="${2:-sdk_test.mjs}"
@@ -21,7 +22,8 @@ for tool in node npm; do
 done
 
 if [ ! -d node_modules/@aws-sdk/client-dynamodb ] ||
-   [ ! -d node_modules/@aws-sdk/client-dynamodb-streams ]; then
+   [ ! -d node_modules/@aws-sdk/client-dynamodb-streams ] ||
+   [ ! -d node_modules/@aws-sdk/lib-dynamodb ]; then
   echo "installing the pinned SDK clients (npm ci)" >&2
   if [ -f package-lock.json ]; then
     npm ci --no-audit --no-fund --loglevel=error >&2
