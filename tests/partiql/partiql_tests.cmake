@@ -10,3 +10,9 @@ target_compile_definitions(partiql_test PRIVATE
 eddy_test(partiql_execute_test
   SOURCES partiql/execute_statement_test.cc
   DEPS eddy::wire)
+
+# The execution-case table: which operation each statement runs as, and the
+# ConsumedCapacity it reports.
+eddy_test(partiql_execution_cases_test
+  SOURCES partiql/execution_cases_test.cc
+  DEPS eddy::api eddy::partiql)
