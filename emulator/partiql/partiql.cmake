@@ -2,6 +2,7 @@
 set(EDDY_PARTIQL_SOURCES
   partiql/ast.cc
   partiql/internal/keywords.cc
+  partiql/internal/parse_cache.cc
   partiql/internal/parse_expression.cc
   partiql/internal/planner_common.cc
   partiql/internal/request_expressions.cc

@@ -1,8 +1,10 @@
 // Copyright 2026 The eddy Authors.
 
+#include <memory>
 #include <string>
 #include <utility>
 
+#include "emulator/partiql/internal/parse_cache.h"
 #include "emulator/partiql/internal/planner.h"
 #include "emulator/partiql/internal/translate.h"
 #include "emulator/partiql/parser.h"
@@ -131,9 +133,13 @@ StatusOr<Plan> PlanStatement(std::string_view statement,
                              std::span<const AttributeValue> parameters,
                              const SchemaLookup& schemas,
                              const PlanOptions& options) {
-  EDDY_ASSIGN_OR_RETURN(ParsedStatement parsed,
-                        ParseWithParameters(statement, parameters));
-  return PlanParsed(parsed, parameters, schemas, options);
+  // ParseWithParameters, with the parse memoized by the statement's text.
+  for (const AttributeValue& p : parameters) {
+    EDDY_RETURN_IF_ERROR(ValidateNesting(p));
+  }
+  EDDY_ASSIGN_OR_RETURN(std::shared_ptr<const ParsedStatement> parsed,
+                        partiql_internal::ParseCached(statement));
+  return PlanParsed(*parsed, parameters, schemas, options);
 }
 
 StatusOr<Plan> PlanParsed(const ParsedStatement& parsed,

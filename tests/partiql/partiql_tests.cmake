@@ -1,6 +1,7 @@
 # PartiQL front-end tests.
 eddy_test(partiql_test
   SOURCES partiql/golden_test.cc partiql/lexer_test.cc partiql/robustness_test.cc
+          partiql/parse_cache_test.cc
   DEPS eddy::partiql)
 # golden_test.cc reads (and with EDDY_GOLDEN_REWRITE=1 rewrites) the files here.
 target_compile_definitions(partiql_test PRIVATE

@@ -202,7 +202,6 @@ StatusOr<PreparedStatement> PrepareStatement(
 
   PreparedStatement s;
   s.request = &request;
-  s.digest = DigestOf(request);
   CatalogSchemas schemas(ctx.catalog);
   partiql::PlanOptions options;
   options.context = partiql::StatementContext::kExecuteStatement;
@@ -215,6 +214,13 @@ StatusOr<PreparedStatement> PrepareStatement(
       s.plan, partiql::PlanStatement(request.statement,
                                      ParametersOf(request.parameters), schemas,
                                      options));
+  // The digest binds a NextToken to the statement and its parameters; only
+  // reads that page need it (a single-item plan never makes or reads one).
+  if (request.next_token ||
+      s.plan.operation == partiql::PlanOperation::kQuery ||
+      s.plan.operation == partiql::PlanOperation::kScan) {
+    s.digest = DigestOf(request);
+  }
   if (request.next_token) {
     std::optional<DecodedToken> t = DecodeToken(*request.next_token);
     if (!t) return InvalidToken();

@@ -175,6 +175,7 @@ ConditionPtr MakeComparison(expr::Comparator op, expr::Operand left,
   auto node = std::make_unique<Condition>();
   node->kind = Condition::Kind::kComparison;
   node->comparator = op;
+  node->operands.reserve(2);  // no regrowth (it would copy the first)
   node->operands.push_back(std::move(left));
   node->operands.push_back(std::move(right));
   return node;
