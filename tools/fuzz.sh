@@ -52,7 +52,8 @@ ops = ["CreateTable", "DescribeTable", "ListTables", "DeleteTable", "UpdateTable
        "UpdateTimeToLive", "DescribeTimeToLive", "TagResource", "UntagResource",
        "ListTagsOfResource", "EddyInjectFault", "EddyClearFaults",
        "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction",
-       "NoSuchOperation"]
+       "NoSuchOperation", "EddySplitPartition",
+       "ListStreams", "DescribeStream", "GetShardIterator", "GetRecords"]
 for i, line in enumerate(open("tests/wire/testdata/exec_smoke.jsonl")):
     line = line.strip()
     if not line or line.startswith("#"):
@@ -65,6 +66,24 @@ for i, line in enumerate(open("tests/wire/testdata/exec_smoke.jsonl")):
     body = json.dumps(req.get("request", {})).replace('"users"', '"fuzz"')
     if op in ops:
         put("execute_fuzzer", f"smoke{i}", bytes([ops.index(op)]) + body.encode())
+# DynamoDB Streams (the harness puts the stream's ARN, shard and an iterator
+# in place of @ARN@, @SHARD@ and @ITER@).
+streams = [
+    ("ListStreams", '{}'), ("ListStreams", '{"TableName":"plain","Limit":1}'),
+    ("ListStreams", '{"ExclusiveStartStreamArn":"@ARN@"}'),
+    ("DescribeStream", '{"StreamArn":"@ARN@"}'),
+    ("DescribeStream", '{"StreamArn":"@ARN@","Limit":1,"ExclusiveStartShardId":"@SHARD@"}'),
+    ("DescribeStream", '{"StreamArn":"@ARN@","ShardFilter":{"Type":"CHILD_SHARDS","ShardId":"@SHARD@"}}'),
+    ("GetShardIterator", '{"StreamArn":"@ARN@","ShardId":"@SHARD@","ShardIteratorType":"TRIM_HORIZON"}'),
+    ("GetShardIterator", '{"StreamArn":"@ARN@","ShardId":"@SHARD@","ShardIteratorType":"AT_SEQUENCE_NUMBER","SequenceNumber":"100000000000000000002"}'),
+    ("GetShardIterator", '{"StreamArn":"@ARN@","ShardId":"@SHARD@","ShardIteratorType":"LATEST"}'),
+    ("GetRecords", '{"ShardIterator":"@ITER@"}'),
+    ("GetRecords", '{"ShardIterator":"@ITER@","Limit":1}'),
+    ("EddySplitPartition", '{"TableName":"plain"}'),
+    ("EddySplitPartition", '{"TableName":"plain","PartitionId":0}'),
+]
+for i, (op, body) in enumerate(streams):
+    put("execute_fuzzer", f"streams{i}", bytes([ops.index(op)]) + body.encode())
 kinds = {"conditions.txt": 0, "updates.txt": 3, "projections.txt": 4}
 for name, kind in kinds.items():
     for i, m in enumerate(re.finditer(r"^expr: (.*)$", open(f"tests/expr/testdata/{name}").read(), re.M)):

@@ -72,10 +72,14 @@ struct ListStreamsResponse {
 // --- DescribeStream
 // ------------------------------------------------------------
 
-// DescribeStream's ShardFilter: only the children of `shard_id`
-// (Type CHILD_SHARDS, the only type there is).
+// DescribeStream's ShardFilter: only the children of `shard_id`. Both
+// members are optional, as in the API reference: Type CHILD_SHARDS is the
+// only type there is (absent means it), and a filter without a ShardId
+// selects every shard (what the service does then is unconfirmed).
+enum class ShardFilterType { kChildShards };
 struct ShardFilter {
-  std::string shard_id;
+  std::optional<std::string> shard_id;  // 28..65 characters
+  std::optional<ShardFilterType> type;
 };
 struct DescribeStreamRequest {
   std::string stream_arn;

@@ -695,8 +695,40 @@ std::string RenderHtml(const ScenarioResult& r) {
       }
       lines.push_back(std::move(l));
     }
+    if (r.scenario.table.stream_view_type) {
+      // The stream's open shards, next to the partitions they follow.
+      Line l{"stream shards", "#d62728", "", {}};
+      for (int64_t t = 0; t < duration; t += pb) {
+        const int64_t at = (r.start_second + t + pb) * kMicros - 1;
+        int n = 0;
+        for (const ShardSpan& s : r.stream_shards) {
+          n += s.opened_micros <= at &&
+               (s.closed_micros < 0 || s.closed_micros > at);
+        }
+        l.values.push_back(n);
+      }
+      lines.push_back(std::move(l));
+    }
     h += "<h2>Partitions over time</h2>\n" +
          LineChart("partitions", lines, duration, pb, /*step=*/true) + "\n";
+  }
+  if (r.scenario.table.stream_view_type) {
+    h += "<h2>Stream shards</h2><div class=\"scroll\"><table><tr><th "
+         "class=\"l\">shard</th><th>opened (s)</th><th>closed (s)</th><th "
+         "class=\"l\">parent</th></tr>";
+    for (const ShardSpan& s : r.stream_shards) {
+      h += "<tr><td class=\"l\">" + Esc(s.shard_id) + "</td><td>" +
+           std::to_string(s.opened_micros / kMicros - r.start_second) +
+           "</td><td>" +
+           (s.closed_micros < 0
+                ? std::string("open")
+                : std::to_string(s.closed_micros / kMicros - r.start_second)) +
+           "</td><td class=\"l\">" +
+           (s.parent_shard_id.empty() ? std::string("–")
+                                      : Esc(s.parent_shard_id)) +
+           "</td></tr>";
+    }
+    h += "</table></div>\n";
   }
 
   // Reasons and keys.

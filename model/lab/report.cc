@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "emulator/api/streams.h"
 #include "emulator/capacity/units.h"
 #include "model/lab/internal/text.h"
 #include "nlohmann/json.hpp"
@@ -140,6 +141,27 @@ std::string FormatSummary(const ScenarioResult& r) {
       out += "\n";
     }
   }
+  if (r.scenario.table.stream_view_type) {
+    // The stream's shards next to the partitions: when each opened and
+    // closed, and its parent.
+    int open = 0;
+    for (const ShardSpan& s : r.stream_shards) open += s.closed_micros < 0;
+    out += "\nstream (" +
+           std::string(StreamViewTypeName(*r.scenario.table.stream_view_type)) +
+           "): shards " + std::to_string(r.stream_shards.size()) + ", open " +
+           std::to_string(open) + " at the end\n";
+    auto second = [&](int64_t micros) {
+      return "+" + std::to_string(micros / 1'000'000 - r.start_second) + "s";
+    };
+    for (const ShardSpan& s : r.stream_shards) {
+      out += "  " + s.shard_id + "  " + second(s.opened_micros) + " .. " +
+             (s.closed_micros < 0 ? std::string("open")
+                                  : second(s.closed_micros)) +
+             (s.parent_shard_id.empty() ? std::string()
+                                        : "  parent " + s.parent_shard_id) +
+             "\n";
+    }
+  }
   return out;
 }
 
@@ -245,6 +267,22 @@ std::string FormatJson(const ScenarioResult& r) {
     resources.push_back(std::move(jr));
   }
   doc["resources"] = std::move(resources);
+  if (r.scenario.table.stream_view_type) {
+    Json shards = Json::array();
+    for (const ShardSpan& s : r.stream_shards) {
+      shards.push_back(
+          {{"shardId", s.shard_id},
+           {"parentShardId", s.parent_shard_id.empty()
+                                 ? Json(nullptr)
+                                 : Json(s.parent_shard_id)},
+           {"openedSecond", s.opened_micros / 1'000'000 - r.start_second},
+           {"closedSecond",
+            s.closed_micros < 0
+                ? Json(nullptr)
+                : Json(s.closed_micros / 1'000'000 - r.start_second)}});
+    }
+    doc["streamShards"] = std::move(shards);
+  }
   return doc.dump(1);
 }
 

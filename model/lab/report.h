@@ -3,8 +3,9 @@
 // Renders a ScenarioResult: a text summary for people, JSON for programs,
 // and a self-contained HTML report (inline SVG and CSS, no script, no
 // network) with a partition × time heat map per table and GSI, the client's
-// throttle curves, consumed capacity, the partition count over time, the
-// throttling reasons and the top keys.
+// throttle curves, consumed capacity, the partition count over time (and
+// the open stream shards, when the table has a stream, with a table of its
+// shards), the throttling reasons and the top keys.
 //
 //   std::cout << FormatSummary(result);
 //   std::ofstream("report.html") << RenderHtml(result);

@@ -189,6 +189,21 @@ Status ReadTable(const Json& v, const std::string& at, TableSpec* t) {
                                    &t->global_secondary_indexes));
   EDDY_RETURN_IF_ERROR(ReadIndexes(r, "localSecondaryIndexes", false,
                                    &t->local_secondary_indexes));
+  std::string view;
+  EDDY_RETURN_IF_ERROR(r.String("streamViewType", &view));
+  if (view == "KEYS_ONLY") {
+    t->stream_view_type = StreamViewType::kKeysOnly;
+  } else if (view == "NEW_IMAGE") {
+    t->stream_view_type = StreamViewType::kNewImage;
+  } else if (view == "OLD_IMAGE") {
+    t->stream_view_type = StreamViewType::kOldImage;
+  } else if (view == "NEW_AND_OLD_IMAGES") {
+    t->stream_view_type = StreamViewType::kNewAndOldImages;
+  } else if (!view.empty()) {
+    return Reader::Error(r.At("streamViewType"),
+                         "must be KEYS_ONLY, NEW_IMAGE, OLD_IMAGE or "
+                         "NEW_AND_OLD_IMAGES");
+  }
   EDDY_RETURN_IF_ERROR(r.Finish());
   if (t->name.empty() || t->partition_key.empty()) {
     return Reader::Error(at, "needs a name and a partitionKey");

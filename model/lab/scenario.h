@@ -76,6 +76,9 @@ struct TableSpec {
   int64_t max_write_request_units = 0;
   std::vector<IndexSpec> global_secondary_indexes;
   std::vector<IndexSpec> local_secondary_indexes;
+  // "streamViewType": a DynamoDB stream on the table (its shards follow the
+  // partitions; the result lists them, ScenarioResult::stream_shards).
+  std::optional<StreamViewType> stream_view_type;
 };
 
 // An UpdateTable at a given second (e.g. provisioned -> on-demand).
@@ -237,6 +240,17 @@ struct ResourceResult {
   std::vector<KeyCount> top_throttled;
 };
 
+// One shard of the table's stream (TableSpec::stream_view_type), from
+// DescribeStream after the run. The open time is the one in eddy's ShardId
+// (when the stream noticed the partition, i.e. its next record or read);
+// a closed shard closed when its children opened (a split or a rollover).
+struct ShardSpan {
+  std::string shard_id;
+  std::string parent_shard_id;  // empty: none
+  int64_t opened_micros = 0;
+  int64_t closed_micros = -1;  // -1: still open at the end
+};
+
 struct ScenarioResult {
   Scenario scenario;  // as run (duration and seed after the options)
   double rate_scale = 1.0;
@@ -250,6 +264,8 @@ struct ScenarioResult {
   std::map<std::string, int64_t> reasons;
   std::map<std::string, int64_t> errors;
   std::vector<ResourceResult> resources;  // the table, then each GSI
+  // The stream's shards in ShardId order (empty without a stream).
+  std::vector<ShardSpan> stream_shards;
 
   // Mean accepted calls per second of one stream (or all when empty) over
   // [from, to) seconds of the run; likewise throttled calls and items.

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <queue>
 
 #include "emulator/api/database.h"
@@ -245,6 +246,8 @@ class Runner {
   ClientSecond& At(int stream, int64_t now);
   void CountError(const Status& s, int64_t parts);
   void Collect(ScenarioResult* result);
+  // The stream's shards (ScenarioResult::stream_shards).
+  void CollectShards(ScenarioResult* result);
 
   Scenario scenario_;
   const double scale_;
@@ -336,6 +339,10 @@ Status Runner::CreateTable() {
     define(l.sort_key);
     x.projection.projection_type = l.projection;
     c.local_secondary_indexes.push_back(std::move(x));
+  }
+  if (t.stream_view_type) {
+    c.stream_specification = StreamSpecification{
+        .stream_enabled = true, .stream_view_type = *t.stream_view_type};
   }
   StatusOr<CreateTableResponse> r = db_->CreateTable(c);
   if (!r.ok()) return r.status().WithMessagePrefix("CreateTable: ");
@@ -576,6 +583,48 @@ void Runner::Collect(ScenarioResult* result) {
   }
 }
 
+void Runner::CollectShards(ScenarioResult* result) {
+  StatusOr<DescribeTableResponse> table =
+      db_->DescribeTable({.table_name = scenario_.table.name});
+  if (!table.ok() || !table->table.latest_stream_arn) return;
+  DescribeStreamRequest request{.stream_arn = *table->table.latest_stream_arn};
+  std::vector<ShardSpan>& shards = result->stream_shards;
+  while (true) {
+    StatusOr<DescribeStreamResponse> page = db_->DescribeStream(request);
+    if (!page.ok()) return;
+    for (const Shard& s : page->stream_description.shards) {
+      ShardSpan span;
+      span.shard_id = s.shard_id;
+      span.parent_shard_id = s.parent_shard_id.value_or("");
+      // eddy's ShardIds are "shardId-<20-digit epoch ms>-<8 hex>".
+      if (s.shard_id.size() >= 28) {
+        span.opened_micros =
+            std::strtoll(s.shard_id.substr(8, 20).c_str(), nullptr, 10) * 1000;
+      }
+      // Closed: when its first child opened (else still open at the end).
+      span.closed_micros =
+          s.sequence_number_range.ending_sequence_number ? 0 : -1;
+      shards.push_back(std::move(span));
+    }
+    if (!page->stream_description.last_evaluated_shard_id) break;
+    request.exclusive_start_shard_id =
+        page->stream_description.last_evaluated_shard_id;
+  }
+  for (ShardSpan& s : shards) {
+    if (s.closed_micros < 0) continue;
+    int64_t closed = -1;
+    for (const ShardSpan& child : shards) {
+      if (child.parent_shard_id == s.shard_id &&
+          (closed < 0 || child.opened_micros < closed)) {
+        closed = child.opened_micros;
+      }
+    }
+    s.closed_micros = closed >= 0
+                          ? closed
+                          : kStartMicros + scenario_.duration_seconds * kMicros;
+  }
+}
+
 StatusOr<ScenarioResult> Runner::Run() {
   if (!(scale_ > 0) || scale_ > 1000) {
     return Status::Validation("rate scale must be in (0, 1000]");
@@ -728,6 +777,7 @@ StatusOr<ScenarioResult> Runner::Run() {
   result.reasons = std::move(reasons_);
   result.errors = std::move(errors_);
   Collect(&result);
+  if (scenario_.table.stream_view_type) CollectShards(&result);
   return result;
 }
 

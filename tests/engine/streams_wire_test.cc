@@ -367,6 +367,22 @@ TEST_F(StreamWireTest, EddySplitPartition) {
   EXPECT_EQ(bad["message"],
             "EddySplitPartition: unknown member \"PartitionID\"; the members "
             "are TableName and PartitionId");
+  // PartitionId is a whole number, as eddy's other operations require:
+  // never truncated (1.5 is not partition 1, 2^32 not partition 0).
+  for (const char* id : {"1.5", "1e0", "-1", "4294967296", "1.0"}) {
+    WireResponse r =
+        Execute(db_, "EddySplitPartition",
+                std::string(R"({"TableName":"tab","PartitionId":)") + id + "}");
+    EXPECT_EQ(r.http_status, 400) << id;
+    EXPECT_EQ(Json::parse(r.body)["message"],
+              std::string("EddySplitPartition: PartitionId must be a whole "
+                          "number from 0 to 2147483647, not ") +
+                  id);
+  }
+  WireResponse wrong_type = Execute(db_, "EddySplitPartition",
+                                    R"({"TableName":"tab","PartitionId":"1"})");
+  EXPECT_EQ(wrong_type.http_status, 400);
+  // Nothing was split by the above: still the two splits' five shards.
   const std::string arn =
       Ddb("DescribeTable", {{"TableName", "tab"}})["Table"]["LatestStreamArn"];
   Json d = Streams("DescribeStream", {{"StreamArn", arn}})["StreamDescription"];
@@ -374,6 +390,62 @@ TEST_F(StreamWireTest, EddySplitPartition) {
   EXPECT_TRUE(
       d["Shards"][0]["SequenceNumberRange"].contains("EndingSequenceNumber"));
   EXPECT_EQ(d["Shards"][1]["ParentShardId"], d["Shards"][0]["ShardId"]);
+}
+
+// DescribeStream's ShardFilter: Type and ShardId are both optional (the API
+// reference's ShardFilter); Type, when given, must be CHILD_SHARDS and
+// ShardId 28 to 65 characters.
+TEST_F(StreamWireTest, ShardFilterMembersAreOptional) {
+  Ddb("CreateTable",
+      {{"TableName", "tab"},
+       {"AttributeDefinitions",
+        {{{"AttributeName", "pk"}, {"AttributeType", "S"}}}},
+       {"KeySchema", {{{"AttributeName", "pk"}, {"KeyType", "HASH"}}}},
+       {"ProvisionedThroughput",
+        {{"ReadCapacityUnits", 5}, {"WriteCapacityUnits", 5}}},
+       {"StreamSpecification",
+        {{"StreamEnabled", true}, {"StreamViewType", "KEYS_ONLY"}}}});
+  Ddb("EddySplitPartition", {{"TableName", "tab"}});
+  const std::string arn =
+      Ddb("DescribeTable", {{"TableName", "tab"}})["Table"]["LatestStreamArn"];
+  const Json all =
+      Streams("DescribeStream", {{"StreamArn", arn}})["StreamDescription"];
+  ASSERT_EQ(all["Shards"].size(), 3u);
+  const std::string parent = all["Shards"][0]["ShardId"];
+
+  auto shards = [&](const Json& filter) {
+    return Streams("DescribeStream",
+                   {{"StreamArn", arn},
+                    {"ShardFilter", filter}})["StreamDescription"]["Shards"];
+  };
+  // Both members: the children.
+  Json children = shards({{"Type", "CHILD_SHARDS"}, {"ShardId", parent}});
+  ASSERT_EQ(children.size(), 2u);
+  EXPECT_EQ(children[0]["ParentShardId"], parent);
+  EXPECT_EQ(children[1]["ParentShardId"], parent);
+  // No Type: CHILD_SHARDS is the only type there is.
+  EXPECT_EQ(shards({{"ShardId", parent}}), children);
+  // No ShardId: nothing to filter by; every shard.
+  EXPECT_EQ(shards({{"Type", "CHILD_SHARDS"}}), all["Shards"]);
+  EXPECT_EQ(shards(Json::object()), all["Shards"]);
+  // A shard without children: none.
+  EXPECT_TRUE(shards({{"ShardId", children[0]["ShardId"]}}).empty());
+
+  Json bad = Streams("DescribeStream",
+                     {{"StreamArn", arn},
+                      {"ShardFilter", {{"Type", "foo"}, {"ShardId", parent}}}},
+                     400);
+  EXPECT_EQ(bad["message"],
+            "1 validation error detected: Value 'foo' at 'shardFilter.type' "
+            "failed to satisfy constraint: Member must satisfy enum value "
+            "set: [CHILD_SHARDS]");
+  bad = Streams("DescribeStream",
+                {{"StreamArn", arn}, {"ShardFilter", {{"ShardId", "short"}}}},
+                400);
+  EXPECT_EQ(bad["message"],
+            "1 validation error detected: Value 'short' at "
+            "'shardFilter.shardId' failed to satisfy constraint: Member must "
+            "have length greater than or equal to 28");
 }
 
 }  // namespace

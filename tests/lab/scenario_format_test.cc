@@ -28,7 +28,8 @@ TEST(ScenarioFormatTest, EveryShippedScenarioLoads) {
     EXPECT_FALSE(s->expect.empty());
     ++n;
   }
-  EXPECT_EQ(n, 13);  // the 12 of §9 and the kayak traffic mix
+  // The 12 of §9, the kayak traffic mix and the stream shards.
+  EXPECT_EQ(n, 14);
 }
 
 TEST(ScenarioFormatTest, MistakesNameTheirMember) {
@@ -45,6 +46,10 @@ TEST(ScenarioFormatTest, MistakesNameTheirMember) {
       {R"({"table": {"name": "tbl", "partitionKey": "pk", "billingMode": "X"},
            "streams": [{"name": "w", "rate": [{"atSecond": 0, "perSecond": 1}]}]})",
        "/table/billingMode: must be PAY_PER_REQUEST or PROVISIONED"},
+      {R"({"table": {"name": "tbl", "partitionKey": "pk", "streamViewType": "ALL"},
+           "streams": [{"name": "w", "rate": [{"atSecond": 0, "perSecond": 1}]}]})",
+       "/table/streamViewType: must be KEYS_ONLY, NEW_IMAGE, OLD_IMAGE or "
+       "NEW_AND_OLD_IMAGES"},
       {R"({"table": {"name": "tbl", "partitionKey": "pk"},
            "streams": [{"name": "w", "rate": [{"atSecond": 0, "perSecond": -1}]}]})",
        "/streams/0/rate/0/perSecond: must be a number from 0 to"},

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <string>
 
 #include "emulator/testing/status_matchers.h"
@@ -287,6 +288,46 @@ TEST(ScenarioTest, KayakTrafficThrottlesTheAllStoresKeyFirst) {
                0.01, 1.0);
   EXPECT_EQ(r.streams[2].total.throttled, 0);  // store inventory
   EXPECT_EQ(r.streams[3].total.throttled, 0);  // new rentals
+}
+
+// A table with a stream (issue 18, the lab): the stream's shards follow the
+// partitions. 4 shards from the start; at the split (second 60) each closes
+// and its partition's two children get shards with it as their parent; the
+// report shows them next to the partitions.
+TEST(ScenarioTest, StreamShardsFollowThePartitions) {
+  const ScenarioResult r = RunIt(Load("stream_shards"));
+  const ResourceResult& t = *r.Resource("");
+  EXPECT_EQ(t.partitions_at_start, 4);
+  EXPECT_EQ(t.partitions_at_end, 8);
+  EXPECT_EQ(r.total.throttled, 0);
+  ASSERT_EQ(r.stream_shards.size(), 12u);
+  int roots = 0;
+  std::map<std::string, int> children;
+  auto second = [&](int64_t micros) {
+    return micros / 1'000'000 - r.start_second;
+  };
+  for (const ShardSpan& s : r.stream_shards) {
+    SCOPED_TRACE(s.shard_id);
+    if (s.parent_shard_id.empty()) {
+      ++roots;
+      EXPECT_EQ(second(s.opened_micros), 0);
+      EXPECT_EQ(second(s.closed_micros), 60);
+    } else {
+      ++children[s.parent_shard_id];
+      EXPECT_EQ(second(s.opened_micros), 60);
+      EXPECT_EQ(s.closed_micros, -1);  // open at the end
+    }
+  }
+  EXPECT_EQ(roots, 4);
+  ASSERT_EQ(children.size(), 4u);
+  for (const auto& [parent, n] : children) EXPECT_EQ(n, 2) << parent;
+  EXPECT_THAT(FormatSummary(r),
+              ::testing::HasSubstr(
+                  "stream (NEW_AND_OLD_IMAGES): shards 12, open 8 at the end"));
+  EXPECT_THAT(FormatJson(r), ::testing::HasSubstr("\"streamShards\""));
+  const std::string html = RenderHtml(r);
+  EXPECT_THAT(html, ::testing::HasSubstr("<h2>Stream shards</h2>"));
+  EXPECT_THAT(html, ::testing::HasSubstr("stream shards"));  // the chart line
 }
 
 // Same scenario and seed → byte-identical summary, JSON and HTML.

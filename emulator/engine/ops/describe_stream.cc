@@ -2,7 +2,8 @@
 //
 // DescribeStream: a stream's status, view type, key schema and shards (in
 // ShardId order, paged by ExclusiveStartShardId, or the children of one shard
-// with ShardFilter CHILD_SHARDS).
+// with ShardFilter CHILD_SHARDS; the filter's Type and ShardId are both
+// optional, as the API reference has them).
 
 #include "emulator/engine/ops/stream_ops.h"
 
@@ -20,8 +21,8 @@ StatusOr<DescribeStreamResponse> DescribeStream(
     CheckLength(errors, *request.exclusive_start_shard_id,
                 "exclusiveStartShardId", 28, 65);
   }
-  if (request.shard_filter) {
-    CheckLength(errors, request.shard_filter->shard_id, "shardFilter.shardId",
+  if (request.shard_filter && request.shard_filter->shard_id) {
+    CheckLength(errors, *request.shard_filter->shard_id, "shardFilter.shardId",
                 28, 65);
   }
   EDDY_RETURN_IF_ERROR(errors.ToStatus());

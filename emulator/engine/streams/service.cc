@@ -305,8 +305,8 @@ StatusOr<DescribeStreamResponse> StreamsService::DescribeStream(
   const size_t limit = static_cast<size_t>(request.limit.value_or(100));
   bool more = false;
   for (const StreamShard* shard : s->Shards()) {
-    if (request.shard_filter &&
-        shard->parent_id != request.shard_filter->shard_id) {
+    if (request.shard_filter && request.shard_filter->shard_id &&
+        shard->parent_id != *request.shard_filter->shard_id) {
       continue;
     }
     if (request.exclusive_start_shard_id &&

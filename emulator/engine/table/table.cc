@@ -9,7 +9,10 @@
 
 namespace eddy::engine {
 
-Table::Table(TableDefinition definition) : def_(std::move(definition)) {}
+Table::Table(TableDefinition definition)
+    : def_(std::move(definition)),
+      key_shape_(std::make_shared<const KeyShape>(
+          KeyShape{def_.hash_key, def_.range_key})) {}
 
 std::vector<std::string> Table::key_names() const {
   std::vector<std::string> names = {def_.hash_key.name};

@@ -56,6 +56,13 @@ namespace eddy::engine {
 
 class ChangeFeed;
 
+// A table's key attributes, shared (immutable) by the key images of its
+// change records, which may outlive the table.
+struct KeyShape {
+  KeyAttribute hash;
+  std::optional<KeyAttribute> range;
+};
+
 // What is fixed when a table is created.
 struct TableDefinition {
   std::string name;
@@ -156,6 +163,10 @@ class Table {
   ChangeFeed* feed() const { return def_.feed; }
   // The table's key attribute names (one or two).
   std::vector<std::string> key_names() const;
+  // The key attributes as one shared object (never null).
+  const std::shared_ptr<const KeyShape>& key_shape() const {
+    return key_shape_;
+  }
 
   // --- State
   // --------------------------------------------------------------------
@@ -209,6 +220,7 @@ class Table {
 
  private:
   const TableDefinition def_;
+  const std::shared_ptr<const KeyShape> key_shape_;
   mutable Mutex mu_;
   TableState state_ ABSL_GUARDED_BY(mu_);
   std::atomic<bool> ttl_enabled_{false};

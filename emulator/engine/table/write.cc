@@ -285,8 +285,12 @@ Commit::Commit(ChangeOrigin origin, int64_t now_micros,
 
 namespace {
 
-// A change record's image: a counted reference to the record the store
-// holds (or held), decoded only on demand.
+// One side of a change (the item after it, or before it) in ONE allocation:
+// a counted reference to the record the store holds (or held), decoded only
+// on demand, and, when the change's keys are read from this side, the item's
+// keys read from that record's key bytes. The change record's images point
+// into it (shared_ptr aliasing): one allocation per side of a change
+// instead of one per image.
 class RecordImage : public ItemImage::Source {
  public:
   explicit RecordImage(storage::RecordPtr record)
@@ -294,61 +298,78 @@ class RecordImage : public ItemImage::Source {
   Item Decode() const override { return record_->Decode(); }
   int64_t SizeBytes() const override { return record_->item_size(); }
 
- private:
+ protected:
   storage::RecordPtr record_;
 };
 
-ItemImage ImageOf(const storage::Record& r) {
-  return ItemImage(std::make_shared<RecordImage>(storage::Retain(r)));
-}
-
-// A change record's keys: a table item's first two key slots are its
-// partition and sort key bytes, decoded on demand.
-class KeysImage : public ItemImage::Source {
+class RecordWithKeys final : public RecordImage {
  public:
-  KeysImage(const Table& table, const storage::Record& r)
-      : record_(storage::Retain(r)),
-        hash_(table.hash_key()),
-        range_(table.range_key().value_or(KeyAttribute{})) {}
-  Item Decode() const override {
-    Item out;
-    AttributeValue pk =
-        storage::ValueOfKeyBytes(hash_.type, record_->partition_key());
-    if (range_.name.empty()) {
-      out.AppendSorted(hash_.name, std::move(pk));
+  RecordWithKeys(storage::RecordPtr record,
+                 std::shared_ptr<const KeyShape> shape)
+      : RecordImage(std::move(record)), shape_(std::move(shape)), keys_(this) {}
+  const ItemImage::Source* keys() const { return &keys_; }
+
+ private:
+  // A table item's first two key slots are its partition and sort key bytes.
+  class Keys final : public ItemImage::Source {
+   public:
+    explicit Keys(const RecordWithKeys* side) : side_(side) {}
+    Item Decode() const override {
+      const KeyShape& shape = *side_->shape_;
+      const storage::Record& record = *side_->record_;
+      Item out;
+      AttributeValue pk =
+          storage::ValueOfKeyBytes(shape.hash.type, record.partition_key());
+      if (!shape.range) {
+        out.AppendSorted(shape.hash.name, std::move(pk));
+        return out;
+      }
+      out.Reserve(2);
+      AttributeValue sk =
+          storage::ValueOfKeyBytes(shape.range->type, record.sort_key());
+      // Items keep their attributes in name order.
+      if (shape.hash.name < shape.range->name) {
+        out.AppendSorted(shape.hash.name, std::move(pk));
+        out.AppendSorted(shape.range->name, std::move(sk));
+      } else {
+        out.AppendSorted(shape.range->name, std::move(sk));
+        out.AppendSorted(shape.hash.name, std::move(pk));
+      }
       return out;
     }
-    out.Reserve(2);
-    AttributeValue sk =
-        storage::ValueOfKeyBytes(range_.type, record_->sort_key());
-    // Items keep their attributes in name order.
-    if (hash_.name < range_.name) {
-      out.AppendSorted(hash_.name, std::move(pk));
-      out.AppendSorted(range_.name, std::move(sk));
-    } else {
-      out.AppendSorted(range_.name, std::move(sk));
-      out.AppendSorted(hash_.name, std::move(pk));
-    }
-    return out;
-  }
-  int64_t SizeBytes() const override { return ItemSizeBytes(Decode()); }
+    int64_t SizeBytes() const override { return ItemSizeBytes(Decode()); }
 
- private:
-  storage::RecordPtr record_;
-  KeyAttribute hash_;
-  KeyAttribute range_;  // empty name: a hash-only table
+   private:
+    const RecordWithKeys* side_;
+  };
+
+  std::shared_ptr<const KeyShape> shape_;
+  Keys keys_;
 };
+
+// The image of `r`; when `keys_out` is not null, also the item's keys there
+// (sharing the image's allocation).
+ItemImage SideOf(const Table& table, const storage::Record& r,
+                 ItemImage* keys_out) {
+  if (keys_out == nullptr) {
+    return ItemImage(std::make_shared<const RecordImage>(storage::Retain(r)));
+  }
+  auto side = std::make_shared<const RecordWithKeys>(storage::Retain(r),
+                                                     table.key_shape());
+  *keys_out =
+      ItemImage(std::shared_ptr<const ItemImage::Source>(side, side->keys()));
+  return ItemImage(std::shared_ptr<const ItemImage::Source>(std::move(side)));
+}
 
 }  // namespace
 
 storage::RecordPtr Commit::Apply(Table& table, WritePlan plan) {
   ChangeFeed* feed = table.feed();
-  const bool observed =
-      feed != nullptr && (feed->active() || table.streamed());
+  const bool observed = feed != nullptr && (feed->active() || table.streamed());
   int32_t partition_id = -1;
   if (observed && table.simulator() != nullptr) {
-    partition_id = table.simulator()->PartitionIdOf(
-        table.state().resource, plan.key.hash, plan.key.sk);
+    partition_id = table.simulator()->PartitionIdOf(table.state().resource,
+                                                    plan.key.hash, plan.key.sk);
   }
   const storage::Record* new_record = plan.record.get();  // the store's next
   storage::RecordPtr old = ApplyPlan(table, plan);
@@ -376,10 +397,12 @@ storage::RecordPtr Commit::Apply(Table& table, WritePlan plan) {
       r.transaction_id = made_up_id_;
     }
   }
-  if (new_record != nullptr) r.new_image = ImageOf(*new_record);
-  if (old) r.old_image = ImageOf(*old);
-  r.keys = ItemImage(std::make_shared<KeysImage>(
-      table, new_record != nullptr ? *new_record : *old));
+  // The keys come from the new side when there is one (an OLD_IMAGE or
+  // KEYS_ONLY stream then keeps no more than before), else from the old.
+  if (new_record != nullptr) {
+    r.new_image = SideOf(table, *new_record, &r.keys);
+  }
+  if (old) r.old_image = SideOf(table, *old, r.keys ? nullptr : &r.keys);
   // Records are canonical (attributes in name order, numbers normalized,
   // sets sorted): equal items have equal payloads.
   r.unchanged =

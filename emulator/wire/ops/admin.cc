@@ -195,8 +195,8 @@ std::string IsoMicros(int64_t micros) {
   return buf;
 }
 
-// A whole JSON number in [0, max]; nullopt otherwise (a fraction, an
-// exponent, a sign, too many digits).
+}  // namespace
+
 std::optional<int64_t> WholeNumber(const JsonValue& v, int64_t max) {
   if (v.type != JsonType::kInteger) return std::nullopt;
   int64_t n = 0;
@@ -205,8 +205,6 @@ std::optional<int64_t> WholeNumber(const JsonValue& v, int64_t max) {
   if (ec != std::errc() || ptr != end || n < 0 || n > max) return std::nullopt;
   return n;
 }
-
-}  // namespace
 
 Status CheckMembers(const JsonValue& object, std::string_view operation,
                     std::string_view where,

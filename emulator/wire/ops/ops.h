@@ -10,6 +10,7 @@
 #ifndef EDDY_EMULATOR_WIRE_OPS_OPS_H_
 #define EDDY_EMULATOR_WIRE_OPS_OPS_H_
 
+#include <cstdint>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -61,6 +62,10 @@ StatusOr<std::string> GetShardIteratorOp(Database& db, ObjectReader& body);
 StatusOr<std::string> GetRecordsOp(Database& db, ObjectReader& body);
 
 // --- Shared request pieces (common.cc) --------------------------------------
+
+// For eddy's own operations (admin.cc): a whole JSON number in [0, max];
+// nullopt otherwise (a fraction, an exponent, a sign, too many digits).
+std::optional<int64_t> WholeNumber(const JsonValue& v, int64_t max);
 
 // ReturnConsumedCapacity: [INDEXES, TOTAL, NONE]; NONE when absent.
 ReturnConsumedCapacity ReadReturnConsumedCapacity(ObjectReader& r);

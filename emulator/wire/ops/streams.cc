@@ -6,6 +6,8 @@
 // EddyInjectFault) that splits a table's partition now, for tests of stream
 // consumers. Member names and shapes follow the Streams service model.
 
+#include <limits>
+
 #include "emulator/wire/ops/ops.h"
 
 namespace eddy::wire_internal {
@@ -49,9 +51,12 @@ StatusOr<std::string> DescribeStreamOp(Database& db, ObjectReader& r) {
   req.exclusive_start_shard_id = r.String("ExclusiveStartShardId");
   if (const JsonValue* f = r.Structure("ShardFilter", "ShardFilter")) {
     ObjectReader fr(f, r.PathOf("ShardFilter"), &errors);
-    (void)fr.Enum<int>("Type", {{"CHILD_SHARDS", 0}}, /*required=*/true);
-    req.shard_filter =
-        ShardFilter{fr.String("ShardId", /*required=*/true).value_or("")};
+    // Both members optional (the API reference's ShardFilter).
+    ShardFilter filter;
+    filter.type = fr.Enum<ShardFilterType>(
+        "Type", {{"CHILD_SHARDS", ShardFilterType::kChildShards}});
+    filter.shard_id = fr.String("ShardId");
+    req.shard_filter = std::move(filter);
   }
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   EDDY_ASSIGN_OR_RETURN(DescribeStreamResponse resp, db.DescribeStream(req));
@@ -213,11 +218,20 @@ StatusOr<std::string> EddySplitPartitionOp(Database& db, ObjectReader& r) {
                                     {"TableName", "PartitionId"}));
   RequestErrors& errors = *r.errors();
   const std::string table = r.TableName();
-  const std::optional<int64_t> id = r.Long("PartitionId");
+  r.Long("PartitionId");  // records a PartitionId of the wrong JSON type
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   int32_t partition = 0;
-  if (id) {
-    partition = static_cast<int32_t>(*id);
+  if (const JsonValue* id = r.Member("PartitionId")) {
+    // A whole number, as eddy's other operations require (never truncated).
+    const std::optional<int64_t> n =
+        WholeNumber(*id, std::numeric_limits<int32_t>::max());
+    if (!n) {
+      return Status::Validation(
+          "EddySplitPartition: PartitionId must be a whole number from 0 to "
+          "2147483647, not " +
+          std::string(id->text));
+    }
+    partition = static_cast<int32_t>(*n);
   } else {
     // The first live partition in key order.
     EDDY_ASSIGN_OR_RETURN(std::vector<PartitionInfo> live,
