@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "emulator/engine/ops/item_checks.h"
 #include "emulator/engine/ops/legacy.h"
 #include "emulator/expr/evaluate.h"
 
@@ -59,6 +60,7 @@ StatusOr<std::optional<expr::ResolvedProjection>> CompileProjection(
     return std::optional<expr::ResolvedProjection>(std::move(p));
   }
   if (!projection_expression) return std::optional<expr::ResolvedProjection>();
+  EDDY_RETURN_IF_ERROR(CheckPlaceholderEntries(placeholders.names(), nullptr));
   EDDY_ASSIGN_OR_RETURN(
       expr::ResolvedProjection p,
       expr::CompileProjection(*projection_expression, placeholders.names(),
