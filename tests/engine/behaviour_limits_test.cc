@@ -4,8 +4,11 @@
 // name is 1..65,535 bytes wherever it appears (items at every depth,
 // ExpressionAttributeNames, AttributesToGet, legacy maps); a name in a key
 // schema, an attribute definition or a projection's NonKeyAttributes is
-// 1..255 bytes. Messages as DynamoDB sends them.
+// 1..255 bytes. And the request checks of item 14: Select against a
+// projection, ConditionalOperator without two legacy conditions, UpdateTable
+// redefining an attribute's type. Messages as DynamoDB sends them.
 
+#include <map>
 #include <string>
 
 #include "tests/engine/behaviour_fixture.h"
@@ -223,6 +226,145 @@ TEST_P(LimitsTest, KeyAttributeNamesAreAtMost255Bytes) {
                           "create.keySchema.1.member.attributeName' failed "
                           "to satisfy constraint: Member must have length "
                           "less than or equal to 255"));
+}
+
+TEST_P(LimitsTest, SelectOtherThanSpecificAttributesRefusesAProjection) {
+  CreateHashRangeTable("tbl");
+  ScanRequest scan;
+  scan.table_name = "tbl";
+  scan.select = Select::kAllAttributes;
+  scan.projection_expression = "a";
+  EXPECT_THAT(client_->Scan(scan),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "Cannot specify the ProjectionExpression when "
+                              "choosing to get ALL_ATTRIBUTES"));
+  // ALL_PROJECTED_ATTRIBUTES without an index: the projection rule first.
+  scan.select = Select::kAllProjectedAttributes;
+  EXPECT_THAT(client_->Scan(scan),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "Cannot specify the ProjectionExpression when "
+                              "choosing to get ALL_PROJECTED_ATTRIBUTES"));
+  scan.projection_expression.reset();
+  scan.attributes_to_get = std::vector<std::string>{"a"};
+  scan.select = Select::kCount;
+  EXPECT_THAT(client_->Scan(scan),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "Cannot specify the AttributesToGet when "
+                              "choosing to get only the Count"));
+  scan.select = Select::kSpecificAttributes;
+  EXPECT_THAT(client_->Scan(scan), IsOk());
+
+  QueryRequest q;
+  q.table_name = "tbl";
+  q.key_condition_expression = "pk = :p";
+  q.expression_attribute_values = {{":p", S("x")}};
+  q.projection_expression = "a";
+  q.select = Select::kAllAttributes;
+  EXPECT_THAT(client_->Query(q),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "One or more parameter values were invalid: "
+                              "Cannot specify the ProjectionExpression when "
+                              "choosing to get ALL_ATTRIBUTES"));
+  q.select = Select::kSpecificAttributes;
+  EXPECT_THAT(client_->Query(q), IsOk());
+}
+
+TEST_P(LimitsTest, ConditionalOperatorNeedsTwoLegacyConditions) {
+  CreateHashTable("tbl");
+  constexpr char kWithout[] =
+      "ConditionalOperator cannot be used without Filter or Expected";
+  constexpr char kTwo[] =
+      "ConditionalOperator can only be used when Filter or Expected has two "
+      "or more elements";
+  const Condition eq{ComparisonOperator::kEq, {S("x")}};
+
+  ScanRequest scan;
+  scan.table_name = "tbl";
+  scan.conditional_operator = ConditionalOperator::kAnd;
+  EXPECT_THAT(client_->Scan(scan),
+              StatusIsExactly(ErrorCode::kValidation, kWithout));
+  scan.scan_filter = std::map<std::string, Condition>{{"a", eq}};
+  EXPECT_THAT(client_->Scan(scan),
+              StatusIsExactly(ErrorCode::kValidation, kTwo));
+  scan.scan_filter->emplace("b", eq);
+  EXPECT_THAT(client_->Scan(scan), IsOk());
+
+  // A Query without any key condition: this rule first.
+  QueryRequest q;
+  q.table_name = "tbl";
+  q.conditional_operator = ConditionalOperator::kOr;
+  EXPECT_THAT(client_->Query(q),
+              StatusIsExactly(ErrorCode::kValidation, kWithout));
+  q.key_conditions = std::map<std::string, Condition>{
+      {"pk", Condition{ComparisonOperator::kEq, {S("k")}}}};
+  q.query_filter = std::map<std::string, Condition>{{"a", eq}};
+  EXPECT_THAT(client_->Query(q), StatusIsExactly(ErrorCode::kValidation, kTwo));
+
+  PutItemRequest put;
+  put.table_name = "tbl";
+  put.item = {{"pk", S("k")}};
+  put.conditional_operator = ConditionalOperator::kAnd;
+  EXPECT_THAT(client_->PutItem(put),
+              StatusIsExactly(ErrorCode::kValidation, kWithout));
+  ExpectedAttributeValue absent;
+  absent.exists = false;
+  put.expected = std::map<std::string, ExpectedAttributeValue>{{"a", absent}};
+  EXPECT_THAT(client_->PutItem(put),
+              StatusIsExactly(ErrorCode::kValidation, kTwo));
+
+  DeleteItemRequest del;
+  del.table_name = "tbl";
+  del.key = {{"pk", S("k")}};
+  del.conditional_operator = ConditionalOperator::kAnd;
+  EXPECT_THAT(client_->DeleteItem(del),
+              StatusIsExactly(ErrorCode::kValidation, kWithout));
+
+  UpdateItemRequest u;
+  u.table_name = "tbl";
+  u.key = {{"pk", S("k")}};
+  u.conditional_operator = ConditionalOperator::kAnd;
+  EXPECT_THAT(client_->UpdateItem(u),
+              StatusIsExactly(ErrorCode::kValidation, kWithout));
+  // Mixing is reported before it.
+  u.update_expression = "SET a = :v";
+  u.expression_attribute_values = {{":v", N(1)}};
+  EXPECT_THAT(client_->UpdateItem(u),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "Can not use both expression and non-expression "
+                              "parameters in the same request: Non-expression "
+                              "parameters: {ConditionalOperator} Expression "
+                              "parameters: {UpdateExpression}"));
+  EXPECT_FALSE(Get("tbl", {{"pk", S("k")}}).has_value());
+}
+
+TEST_P(LimitsTest, UpdateTableKeepsTheTypeOfAnAttributeItRedefines) {
+  CreateHashTable("tbl");
+  UpdateTableRequest u;
+  u.table_name = "tbl";
+  u.attribute_definitions = {{"pk", ScalarAttributeType::kN},
+                             {"g", ScalarAttributeType::kS}};
+  GlobalSecondaryIndexUpdate create;
+  create.create = GlobalSecondaryIndex{};
+  create.create->index_name = "by_g";
+  create.create->key_schema = {{"g", KeyType::kHash}};
+  create.create->projection.projection_type = ProjectionType::kAll;
+  create.create->provisioned_throughput = ProvisionedThroughput{5, 5};
+  u.global_secondary_index_updates = {create};
+  ASSERT_THAT(client_->UpdateTable(u), IsOk());
+
+  DescribeTableRequest d;
+  d.table_name = "tbl";
+  StatusOr<DescribeTableResponse> described = client_->DescribeTable(d);
+  ASSERT_THAT(described, IsOk());
+  bool saw_pk = false;
+  for (const AttributeDefinition& def :
+       described->table.attribute_definitions) {
+    if (def.attribute_name != "pk") continue;
+    saw_pk = true;
+    EXPECT_EQ(def.attribute_type, ScalarAttributeType::kS);
+  }
+  EXPECT_TRUE(saw_pk);
+  EXPECT_THAT(Put("tbl", {{"pk", S("still a string")}, {"g", S("x")}}), IsOk());
 }
 
 INSTANTIATE_TEST_SUITE_P(Clients, LimitsTest,

@@ -35,6 +35,9 @@ StatusOr<std::optional<expr::ResolvedCondition>> CompileWriteCondition(
   if (conditional_operator) legacy.push_back("ConditionalOperator");
   if (condition_expression) expressions.push_back("ConditionExpression");
   EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
+  EDDY_RETURN_IF_ERROR(CheckConditionalOperator(
+      conditional_operator.has_value(),
+      expected ? std::optional<size_t>(expected->size()) : std::nullopt));
   if (expected) return CompileExpected(*expected, conditional_operator);
   Placeholders placeholders(names, values);
   EDDY_ASSIGN_OR_RETURN(std::optional<expr::ResolvedCondition> condition,

@@ -439,6 +439,21 @@ StatusOr<expr::ResolvedProjection> CompileAttributesToGet(
   return expr::ProjectionOfTopLevelNames(attributes);
 }
 
+Status CheckConditionalOperator(bool has_conditional_operator,
+                                std::optional<size_t> conditions) {
+  if (!has_conditional_operator) return Status::OK();
+  if (!conditions || *conditions == 0) {
+    return Status::Validation(
+        "ConditionalOperator cannot be used without Filter or Expected");
+  }
+  if (*conditions == 1) {
+    return Status::Validation(
+        "ConditionalOperator can only be used when Filter or Expected has two "
+        "or more elements");
+  }
+  return Status::OK();
+}
+
 Status CheckNotMixed(
     const std::vector<std::string_view>& legacy_parameters,
     const std::vector<std::string_view>& expression_parameters) {

@@ -83,13 +83,13 @@ Status CheckIndexUpdates(const Table& table, const UpdateTableRequest& request,
 
   std::vector<AttributeDefinition>& definitions = *definitions_out;
   definitions = state.attribute_definitions;
+  // A definition of an attribute the table already defines keeps the
+  // stored type: DynamoDB accepts a conflicting redefinition and ignores it
+  // (the table's and its indexes' keys cannot change type).
   for (const AttributeDefinition& d : request.attribute_definitions) {
     bool known = false;
-    for (AttributeDefinition& existing : definitions) {
-      if (existing.attribute_name == d.attribute_name) {
-        existing.attribute_type = d.attribute_type;
-        known = true;
-      }
+    for (const AttributeDefinition& existing : definitions) {
+      known = known || existing.attribute_name == d.attribute_name;
     }
     if (!known) definitions.push_back(d);
   }
