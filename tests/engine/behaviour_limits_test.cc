@@ -367,6 +367,34 @@ TEST_P(LimitsTest, UpdateTableKeepsTheTypeOfAnAttributeItRedefines) {
   EXPECT_THAT(Put("tbl", {{"pk", S("still a string")}, {"g", S("x")}}), IsOk());
 }
 
+TEST_P(LimitsTest, BatchGetItemAnswersAtMost16MegabytesAndReturnsTheRest) {
+  CreateHashTable("big");
+  const std::string blob(390 * 1024, 'x');
+  BatchGetItemRequest b;
+  KeysAndAttributes& asked = b.request_items["big"];
+  for (int i = 0; i < 50; ++i) {
+    const std::string pk = "k" + std::to_string(100 + i);
+    Item item{{"pk", S(pk)}, {"blob", S(blob)}};
+    const int64_t size = ItemSizeBytes(item);
+    ASSERT_THAT(Put("big", std::move(item)), IsOk());
+    asked.keys.push_back({{"pk", S(pk)}});
+    ASSERT_EQ(size, 399'370);
+  }
+  // 42 items are 16,773,540 bytes; a 43rd would pass 16 MB.
+  StatusOr<BatchGetItemResponse> r = client_->BatchGetItem(b);
+  ASSERT_THAT(r, IsOk());
+  EXPECT_EQ(r->responses["big"].size(), 42u);
+  ASSERT_EQ(r->unprocessed_keys.count("big"), 1u);
+  EXPECT_EQ(r->unprocessed_keys["big"].keys.size(), 8u);
+  // Asking again for the rest gets all of it.
+  BatchGetItemRequest rest;
+  rest.request_items = r->unprocessed_keys;
+  StatusOr<BatchGetItemResponse> r2 = client_->BatchGetItem(rest);
+  ASSERT_THAT(r2, IsOk());
+  EXPECT_EQ(r2->responses["big"].size(), 8u);
+  EXPECT_TRUE(r2->unprocessed_keys.empty());
+}
+
 INSTANTIATE_TEST_SUITE_P(Clients, LimitsTest,
                          ::testing::Values(ClientKind::kTyped,
                                            ClientKind::kJson),
