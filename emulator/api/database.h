@@ -129,6 +129,25 @@ class Database {
   StatusOr<ListTagsOfResourceResponse> ListTagsOfResource(
       const ListTagsOfResourceRequest& request);
 
+  // Account and endpoint (issue 17). DescribeLimits reports the quotas of
+  // Options::throttle; DescribeEndpoints answers request.host (empty: the
+  // region's DynamoDB address) with DynamoDB's 1440-minute cache period.
+  StatusOr<DescribeLimitsResponse> DescribeLimits(
+      const DescribeLimitsRequest& request);
+  StatusOr<DescribeEndpointsResponse> DescribeEndpoints(
+      const DescribeEndpointsRequest& request);
+  // Contributor Insights: the setting of a table or one of its GSIs, kept in
+  // memory (the keys themselves: GetTopKeys below). A change takes effect at
+  // once: Update answers ENABLING/DISABLING, Describe and List then show
+  // ENABLED/DISABLED. ResourceNotFoundException for an unknown table or
+  // index, ValidationException for malformed names.
+  StatusOr<DescribeContributorInsightsResponse> DescribeContributorInsights(
+      const DescribeContributorInsightsRequest& request);
+  StatusOr<UpdateContributorInsightsResponse> UpdateContributorInsights(
+      const UpdateContributorInsightsRequest& request);
+  StatusOr<ListContributorInsightsResponse> ListContributorInsights(
+      const ListContributorInsightsRequest& request);
+
   // DynamoDB Streams (streams.h; the DynamoDBStreams_20120810 service). A
   // table's stream is enabled by StreamSpecification on CreateTable or
   // UpdateTable. Errors as DynamoDB Streams sends them:

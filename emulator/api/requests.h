@@ -547,6 +547,82 @@ struct ListTagsOfResourceResponse {
   std::optional<std::string> next_token;
 };
 
+// --- Account and endpoint (issue 17) ----------------------------------------
+
+struct DescribeLimitsRequest {};
+// The quotas eddy's throttling simulator enforces (Options::throttle; by
+// default DynamoDB's documented defaults: 40,000 per table, 80,000 per
+// account).
+struct DescribeLimitsResponse {
+  int64_t account_max_read_capacity_units = 0;
+  int64_t account_max_write_capacity_units = 0;
+  int64_t table_max_read_capacity_units = 0;
+  int64_t table_max_write_capacity_units = 0;
+};
+
+struct DescribeEndpointsRequest {
+  // eddy's own: the address the caller reached this endpoint at (eddy-server
+  // passes the request's Host header). Empty: DynamoDB's regional address.
+  std::string host;
+};
+struct Endpoint {
+  std::string address;
+  int64_t cache_period_in_minutes = 1440;
+};
+struct DescribeEndpointsResponse {
+  std::vector<Endpoint> endpoints;
+};
+
+// --- Contributor Insights --------------------------------------------------
+
+enum class ContributorInsightsStatus {
+  kEnabling,
+  kEnabled,
+  kDisabling,
+  kDisabled,
+  kFailed
+};
+enum class ContributorInsightsAction { kEnable, kDisable };
+struct DescribeContributorInsightsRequest {
+  std::string table_name;
+  std::optional<std::string> index_name;
+};
+struct DescribeContributorInsightsResponse {
+  std::string table_name;
+  std::optional<std::string> index_name;
+  std::vector<std::string> contributor_insights_rule_list;
+  ContributorInsightsStatus contributor_insights_status =
+      ContributorInsightsStatus::kDisabled;
+  std::optional<double> last_update_date_time;  // seconds since the epoch
+};
+struct UpdateContributorInsightsRequest {
+  std::string table_name;
+  std::optional<std::string> index_name;
+  ContributorInsightsAction contributor_insights_action =
+      ContributorInsightsAction::kEnable;
+};
+struct UpdateContributorInsightsResponse {
+  std::string table_name;
+  std::optional<std::string> index_name;
+  ContributorInsightsStatus contributor_insights_status =
+      ContributorInsightsStatus::kEnabling;
+};
+struct ListContributorInsightsRequest {
+  std::optional<std::string> table_name;
+  std::optional<std::string> next_token;
+  std::optional<int> max_results;  // 0..100; 0 or absent: 100
+};
+struct ContributorInsightsSummary {
+  std::string table_name;
+  std::optional<std::string> index_name;
+  ContributorInsightsStatus contributor_insights_status =
+      ContributorInsightsStatus::kDisabled;
+};
+struct ListContributorInsightsResponse {
+  std::vector<ContributorInsightsSummary> contributor_insights_summaries;
+  std::optional<std::string> next_token;
+};
+
 }  // namespace eddy
 
 #endif  // EDDY_EMULATOR_API_REQUESTS_H_

@@ -174,6 +174,48 @@ StatusOr<DescribeTimeToLiveResponse> Database::DescribeTimeToLive(
   return engine::DescribeTimeToLive(ctx, request);
 }
 
+StatusOr<DescribeLimitsResponse> Database::DescribeLimits(
+    const DescribeLimitsRequest& request) {
+  if (auto fault = CallFault("DescribeLimits", "", nullptr)) return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::DescribeLimits(ctx, request);
+}
+
+StatusOr<DescribeEndpointsResponse> Database::DescribeEndpoints(
+    const DescribeEndpointsRequest& request) {
+  if (auto fault = CallFault("DescribeEndpoints", "", nullptr)) return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::DescribeEndpoints(ctx, request);
+}
+
+StatusOr<DescribeContributorInsightsResponse>
+Database::DescribeContributorInsights(
+    const DescribeContributorInsightsRequest& request) {
+  if (auto fault =
+          CallFault("DescribeContributorInsights", request.table_name, nullptr))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::DescribeContributorInsights(ctx, request);
+}
+
+StatusOr<UpdateContributorInsightsResponse> Database::UpdateContributorInsights(
+    const UpdateContributorInsightsRequest& request) {
+  if (auto fault =
+          CallFault("UpdateContributorInsights", request.table_name, nullptr))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::UpdateContributorInsights(ctx, request);
+}
+
+StatusOr<ListContributorInsightsResponse> Database::ListContributorInsights(
+    const ListContributorInsightsRequest& request) {
+  if (auto fault = CallFault("ListContributorInsights",
+                             request.table_name.value_or(""), nullptr))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::ListContributorInsights(ctx, request);
+}
+
 StatusOr<ListTablesResponse> Database::ListTables(
     const ListTablesRequest& request) {
   if (auto fault = CallFault("ListTables", "", nullptr)) return *fault;

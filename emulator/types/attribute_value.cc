@@ -413,6 +413,53 @@ Status ValidateNesting(const AttributeMap& item) {
   return Status::OK();
 }
 
+Status ValidateAttributeName(std::string_view name) {
+  if (name.empty()) return Status::Validation("Empty attribute name");
+  if (static_cast<int64_t>(name.size()) > limits::kMaxAttributeNameBytes) {
+    return Status::Validation(
+        "1 validation error detected: Attribute name is too large, must be "
+        "less than " +
+        std::to_string(limits::kMaxAttributeNameBytes + 1) + " bytes");
+  }
+  return Status::OK();
+}
+
+namespace {
+
+// Depth-bounded like NestedTooDeep, so a value nested past the limit stops the
+// walk instead of recursing without end.
+Status CheckNamesIn(const AttributeValue& value, int level) {
+  if (level > limits::kMaxNestingDepth + 1) return Status::OK();
+  if (value.is(AttributeType::kL)) {
+    for (const auto& v : value.l()) {
+      EDDY_RETURN_IF_ERROR(CheckNamesIn(v, level + 1));
+    }
+  } else if (value.is(AttributeType::kM)) {
+    for (const auto& e : value.m()) {
+      EDDY_RETURN_IF_ERROR(ValidateAttributeName(e.name));
+      EDDY_RETURN_IF_ERROR(CheckNamesIn(e.value, level + 1));
+    }
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+Status ValidateAttributeNames(const AttributeValue& value) {
+  return CheckNamesIn(value, 1);
+}
+
+Status ValidateAttributeNames(const AttributeMap& item) {
+  for (const auto& e : item) {
+    EDDY_RETURN_IF_ERROR(ValidateAttributeName(e.name));
+    const AttributeType t = e.value.type();
+    if (t == AttributeType::kL || t == AttributeType::kM) {
+      EDDY_RETURN_IF_ERROR(CheckNamesIn(e.value, 1));
+    }
+  }
+  return Status::OK();
+}
+
 int CompareScalars(const AttributeValue& a, const AttributeValue& b) {
   switch (a.type()) {
     case AttributeType::kN:

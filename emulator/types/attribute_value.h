@@ -294,6 +294,17 @@ int64_t ItemSizeBytes(const AttributeMap& item);
 Status ValidateNesting(const AttributeMap& item);
 Status ValidateNesting(const AttributeValue& value, int level = 1);
 
+// DynamoDB's attribute-name limits (limits::kMaxAttributeNameBytes): an empty
+// name is ValidationException "Empty attribute name"; a name of 65,536 bytes
+// or more is "1 validation error detected: Attribute name is too large, must
+// be less than 65536 bytes". The AttributeMap and AttributeValue forms check
+// every name at every depth (map keys inside lists and maps too); the walk is
+// bounded by ValidateNesting's depth, so call them after it or on values
+// already checked.
+Status ValidateAttributeName(std::string_view name);
+Status ValidateAttributeNames(const AttributeMap& item);
+Status ValidateAttributeNames(const AttributeValue& value);
+
 // Order of two key values of the same scalar type, as DynamoDB sorts them:
 // N numerically, S and B by unsigned bytes. -1, 0 or 1.
 // REQUIRES: a.type() == b.type() and the type is S, N or B.

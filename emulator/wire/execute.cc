@@ -24,7 +24,7 @@ using wire_internal::ObjectReader;
 using wire_internal::OpFunction;
 using wire_internal::RequestErrors;
 
-constexpr std::array<std::pair<std::string_view, OpFunction>, 27> kOperations =
+constexpr std::array<std::pair<std::string_view, OpFunction>, 32> kOperations =
     {{
         {"BatchExecuteStatement", wire_internal::BatchExecuteStatementOp},
         {"BatchGetItem", wire_internal::BatchGetItemOp},
@@ -32,6 +32,10 @@ constexpr std::array<std::pair<std::string_view, OpFunction>, 27> kOperations =
         {"CreateTable", wire_internal::CreateTableOp},
         {"DeleteItem", wire_internal::DeleteItemOp},
         {"DeleteTable", wire_internal::DeleteTableOp},
+        {"DescribeContributorInsights",
+         wire_internal::DescribeContributorInsightsOp},
+        {"DescribeEndpoints", wire_internal::DescribeEndpointsOp},
+        {"DescribeLimits", wire_internal::DescribeLimitsOp},
         {"DescribeTable", wire_internal::DescribeTableOp},
         {"DescribeTimeToLive", wire_internal::DescribeTimeToLiveOp},
         {"EddyAdvanceClock", wire_internal::EddyAdvanceClockOp},
@@ -41,6 +45,7 @@ constexpr std::array<std::pair<std::string_view, OpFunction>, 27> kOperations =
         {"ExecuteStatement", wire_internal::ExecuteStatementOp},
         {"ExecuteTransaction", wire_internal::ExecuteTransactionOp},
         {"GetItem", wire_internal::GetItemOp},
+        {"ListContributorInsights", wire_internal::ListContributorInsightsOp},
         {"ListTables", wire_internal::ListTablesOp},
         {"ListTagsOfResource", wire_internal::ListTagsOfResourceOp},
         {"PutItem", wire_internal::PutItemOp},
@@ -50,6 +55,8 @@ constexpr std::array<std::pair<std::string_view, OpFunction>, 27> kOperations =
         {"TransactGetItems", wire_internal::TransactGetItemsOp},
         {"TransactWriteItems", wire_internal::TransactWriteItemsOp},
         {"UntagResource", wire_internal::UntagResourceOp},
+        {"UpdateContributorInsights",
+         wire_internal::UpdateContributorInsightsOp},
         {"UpdateItem", wire_internal::UpdateItemOp},
         {"UpdateTable", wire_internal::UpdateTableOp},
         {"UpdateTimeToLive", wire_internal::UpdateTimeToLiveOp},
@@ -235,6 +242,26 @@ WireResponse Execute(Database& db, std::string_view operation,
   OpFunction op = FindOperation(operation);
   if (op == nullptr) return ErrorResponse(UnknownOperation(operation));
   return Run(db, op, request_json);
+}
+
+WireResponse ExecuteForHost(Database& db, std::string_view operation,
+                            std::string_view request_json,
+                            std::string_view host) {
+  if (operation != "DescribeEndpoints" || host.empty()) {
+    return Execute(db, operation, request_json);
+  }
+  RequestErrors errors;
+  ObjectReader reader;
+  if (Status s = ObjectReader::ParseBody(request_json, &errors, &reader);
+      !s.ok()) {
+    return ErrorResponse(s);
+  }
+  StatusOr<std::string> out =
+      wire_internal::DescribeEndpointsOp(db, reader, host);
+  if (!out.ok()) return ErrorResponse(out.status());
+  WireResponse r;
+  r.body = *std::move(out);
+  return r;
 }
 
 WireResponse ExecuteStreams(Database& db, std::string_view operation,

@@ -15,7 +15,9 @@
 //   UpdateTable, PutItem, GetItem, DeleteItem, UpdateItem, Query, Scan,
 //   BatchGetItem, BatchWriteItem, TransactWriteItems, TransactGetItems,
 //   UpdateTimeToLive, DescribeTimeToLive, TagResource, UntagResource,
-//   ListTagsOfResource, ExecuteStatement, BatchExecuteStatement,
+//   ListTagsOfResource, DescribeLimits, DescribeEndpoints,
+//   DescribeContributorInsights, UpdateContributorInsights,
+//   ListContributorInsights, ExecuteStatement, BatchExecuteStatement,
 //   ExecuteTransaction (PartiQL); and eddy's own EddyInjectFault /
 //   EddyClearFaults (fault injection, emulator/api/faults.h),
 //   EddyAdvanceClock (moves a ManualClock) and EddySplitPartition (splits a
@@ -75,6 +77,13 @@ struct WireResponse {
 
 WireResponse Execute(Database& db, std::string_view operation,
                      std::string_view request_json);
+// The same for a request that reached eddy at `host` (eddy-server passes the
+// request's Host header, "localhost:8000"): DescribeEndpoints answers that
+// address, so an SDK's endpoint discovery keeps talking to eddy. An empty
+// host is the form above.
+WireResponse ExecuteForHost(Database& db, std::string_view operation,
+                            std::string_view request_json,
+                            std::string_view host);
 
 // The target prefixes of the two services eddy serves.
 inline constexpr std::string_view kDynamoDBService = "DynamoDB_20120810";

@@ -186,5 +186,84 @@ TEST_F(DatabaseTest, ConcurrentWritesAndIndexQueriesSeeWholeItems) {
   EXPECT_EQ(a, b);
 }
 
+// #17 item 15 over the typed API: DescribeLimits reports Options::throttle's
+// quotas, DescribeEndpoints the host it is given, and Contributor Insights is
+// kept per table and per GSI.
+TEST(SmallOperationsTest, LimitsEndpointsAndContributorInsights) {
+  Options o;
+  o.throttle.table_read_quota_units = 1234;
+  Database db(o);
+  StatusOr<DescribeLimitsResponse> limits = db.DescribeLimits({});
+  ASSERT_THAT(limits, IsOk());
+  EXPECT_EQ(limits->table_max_read_capacity_units, 1234);
+  EXPECT_EQ(limits->table_max_write_capacity_units, 40000);
+  EXPECT_EQ(limits->account_max_read_capacity_units, 80000);
+  EXPECT_EQ(limits->account_max_write_capacity_units, 80000);
+
+  StatusOr<DescribeEndpointsResponse> endpoints =
+      db.DescribeEndpoints({.host = "127.0.0.1:4567"});
+  ASSERT_THAT(endpoints, IsOk());
+  ASSERT_EQ(endpoints->endpoints.size(), 1u);
+  EXPECT_EQ(endpoints->endpoints[0].address, "127.0.0.1:4567");
+  EXPECT_EQ(endpoints->endpoints[0].cache_period_in_minutes, 1440);
+
+  for (const char* name : {"alpha", "beta"}) {
+    CreateTableRequest c;
+    c.table_name = name;
+    c.key_schema = {{"pk", KeyType::kHash}};
+    c.attribute_definitions = {{"pk", ScalarAttributeType::kS},
+                               {"g", ScalarAttributeType::kS}};
+    c.billing_mode = BillingMode::kPayPerRequest;
+    GlobalSecondaryIndex gsi;
+    gsi.index_name = "by_g";
+    gsi.key_schema = {{"g", KeyType::kHash}};
+    gsi.projection.projection_type = ProjectionType::kKeysOnly;
+    c.global_secondary_indexes = {gsi};
+    ASSERT_THAT(db.CreateTable(c), IsOk());
+  }
+  UpdateContributorInsightsRequest u;
+  u.table_name = "alpha";
+  u.index_name = "by_g";
+  StatusOr<UpdateContributorInsightsResponse> updated =
+      db.UpdateContributorInsights(u);
+  ASSERT_THAT(updated, IsOk());
+  EXPECT_EQ(updated->contributor_insights_status,
+            ContributorInsightsStatus::kEnabling);
+  u.index_name.reset();
+  ASSERT_THAT(db.UpdateContributorInsights(u), IsOk());
+  u.table_name = "beta";
+  ASSERT_THAT(db.UpdateContributorInsights(u), IsOk());
+
+  // The GSI's setting is its own; a hash-only key has no sort-key rules.
+  StatusOr<DescribeContributorInsightsResponse> d =
+      db.DescribeContributorInsights({"alpha", "by_g"});
+  ASSERT_THAT(d, IsOk());
+  EXPECT_EQ(d->contributor_insights_status,
+            ContributorInsightsStatus::kEnabled);
+  EXPECT_EQ(d->contributor_insights_rule_list.size(), 2u);
+  EXPECT_THAT(db.DescribeContributorInsights({"alpha", "nope"}),
+              StatusIs(ErrorCode::kResourceNotFound));
+  EXPECT_THAT(db.DescribeContributorInsights({"al", std::nullopt}),
+              StatusIs(ErrorCode::kValidation));
+
+  // Listed in (table, index) order, two a page.
+  ListContributorInsightsRequest l;
+  l.max_results = 2;
+  StatusOr<ListContributorInsightsResponse> page =
+      db.ListContributorInsights(l);
+  ASSERT_THAT(page, IsOk());
+  ASSERT_EQ(page->contributor_insights_summaries.size(), 2u);
+  EXPECT_EQ(page->contributor_insights_summaries[0].table_name, "alpha");
+  EXPECT_FALSE(page->contributor_insights_summaries[0].index_name.has_value());
+  EXPECT_EQ(page->contributor_insights_summaries[1].index_name, "by_g");
+  ASSERT_TRUE(page->next_token.has_value());
+  l.next_token = page->next_token;
+  page = db.ListContributorInsights(l);
+  ASSERT_THAT(page, IsOk());
+  ASSERT_EQ(page->contributor_insights_summaries.size(), 1u);
+  EXPECT_EQ(page->contributor_insights_summaries[0].table_name, "beta");
+  EXPECT_FALSE(page->next_token.has_value());
+}
+
 }  // namespace
 }  // namespace eddy

@@ -228,6 +228,67 @@ TEST_F(ExecuteTest, UnknownOperation) {
             R"(CreateBackup yet"})");
 }
 
+// #17 item 15: the small operations clients probe.
+TEST_F(ExecuteTest, DescribeLimitsAndDescribeEndpoints) {
+  EXPECT_EQ(Body("DescribeLimits", "{}"),
+            R"({"AccountMaxReadCapacityUnits":80000,)"
+            R"("AccountMaxWriteCapacityUnits":80000,)"
+            R"("TableMaxReadCapacityUnits":40000,)"
+            R"("TableMaxWriteCapacityUnits":40000})");
+  // Without a host: the region's address; with one (eddy-server's Host
+  // header), that address, so endpoint discovery stays on eddy.
+  EXPECT_EQ(Body("DescribeEndpoints", "{}"),
+            R"({"Endpoints":[{"Address":"dynamodb.us-east-1.amazonaws.com",)"
+            R"("CachePeriodInMinutes":1440}]})");
+  EXPECT_EQ(
+      ExecuteForHost(db_, "DescribeEndpoints", "{}", "localhost:8000").body,
+      R"({"Endpoints":[{"Address":"localhost:8000",)"
+      R"("CachePeriodInMinutes":1440}]})");
+  EXPECT_EQ(
+      ExecuteForHost(db_, "DescribeLimits", "{}", "localhost:8000").http_status,
+      200);
+}
+
+TEST_F(ExecuteTest, ContributorInsightsSettingPerTableAndIndex) {
+  EXPECT_EQ(Body("DescribeContributorInsights", R"({"TableName":"t01"})"),
+            R"({"TableName":"t01","ContributorInsightsStatus":"DISABLED"})");
+  EXPECT_EQ(Body("UpdateContributorInsights",
+                 R"({"TableName":"t01","ContributorInsightsAction":"ENABLE"})"),
+            R"({"TableName":"t01","ContributorInsightsStatus":"ENABLING"})");
+  EXPECT_EQ(
+      Body("DescribeContributorInsights", R"({"TableName":"t01"})"),
+      R"({"TableName":"t01","ContributorInsightsRuleList":[)"
+      R"("DynamoDBContributorInsights-PKC-t01-1700000000000",)"
+      R"("DynamoDBContributorInsights-PKT-t01-1700000000000",)"
+      R"("DynamoDBContributorInsights-SKC-t01-1700000000000",)"
+      R"("DynamoDBContributorInsights-SKT-t01-1700000000000"],)"
+      R"("ContributorInsightsStatus":"ENABLED","LastUpdateDateTime":1.7E9})");
+  EXPECT_EQ(Body("ListContributorInsights", "{}"),
+            R"({"ContributorInsightsSummaries":[{"TableName":"t01",)"
+            R"("ContributorInsightsStatus":"ENABLED"}]})");
+  EXPECT_EQ(
+      Body("UpdateContributorInsights",
+           R"({"TableName":"t01","ContributorInsightsAction":"DISABLE"})"),
+      R"({"TableName":"t01","ContributorInsightsStatus":"DISABLING"})");
+  EXPECT_EQ(Body("ListContributorInsights", R"({"TableName":"t01"})"),
+            R"({"ContributorInsightsSummaries":[{"TableName":"t01",)"
+            R"("ContributorInsightsStatus":"DISABLED"}]})");
+  // Bad requests.
+  EXPECT_EQ(Body("UpdateContributorInsights",
+                 R"({"TableName":"t01","ContributorInsightsAction":"ON"})"),
+            Invalid("1 validation error detected: Value 'ON' at "
+                    "'contributorInsightsAction' failed to satisfy "
+                    "constraint: Member must satisfy enum value set: "
+                    "[ENABLE, DISABLE]"));
+  WireResponse r = Run("DescribeContributorInsights",
+                       R"({"TableName":"t01","IndexName":"nope"})");
+  EXPECT_EQ(r.error, ErrorCode::kResourceNotFound);
+  r = Run("DescribeContributorInsights", R"({"TableName":"missing"})");
+  EXPECT_EQ(r.error, ErrorCode::kResourceNotFound);
+  r = Run("ListContributorInsights", R"({"MaxResults":101})");
+  EXPECT_EQ(r.error, ErrorCode::kValidation);
+}
+
 TEST(ErrorBodyTest, DetailsAreRendered) {
   Status ccf = Status::ConditionalCheckFailed().WithItem(
       std::make_shared<const AttributeMap>(
@@ -279,9 +340,11 @@ TEST_F(ExecuteTest, MalformedBodiesAreSerializationErrors) {
   for (const std::string& body :
        {"{\"TableName\":\"t01\""s, ""s, "   "s, "{]"s,
         "{\"TableName\":\"t01\"} trailing"s, "{\"TableName\":\"t01\"}\0"s,
-        "{\"TableName\":\"t\xff" "01\"}"s, "{\"TableName\":\"t\xc3\"}"s,
-        "{\"TableName\":\"\xed\xa0\x80\"}"s, "{\"TableName\":\"\\ud800\"}"s,
-        "{\"Table\xffName\":\"t01\"}"s, "{\"X\":[\"\xc0\xaf\"],\"TableName\":\"t01\"}"s,
+        "{\"TableName\":\"t\xff"
+        "01\"}"s,
+        "{\"TableName\":\"t\xc3\"}"s, "{\"TableName\":\"\xed\xa0\x80\"}"s,
+        "{\"TableName\":\"\\ud800\"}"s, "{\"Table\xffName\":\"t01\"}"s,
+        "{\"X\":[\"\xc0\xaf\"],\"TableName\":\"t01\"}"s,
         "{\"TableName\":\"t01\",}"s, "{\"TableName\":'t01'}"s,
         "{\"Limit\":01,\"TableName\":\"t01\"}"s}) {
     SCOPED_TRACE(body);
@@ -499,11 +562,10 @@ TEST_F(ExecuteTest, WrongJsonTypesAreSerializationErrors) {
 TEST_F(ExecuteTest, BooleanMembersAcceptWords) {
   Body("PutItem", R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"},)"
                   R"("b":{"BOOL":"TRUE"},"n":{"NULL":"yes"}}})");
-  EXPECT_EQ(
-      Body("GetItem",
-           R"({"TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}},)"
-           R"("ConsistentRead":"yes","ProjectionExpression":"b, n"})"),
-      R"({"Item":{"b":{"BOOL":true},"n":{"NULL":true}}})");
+  EXPECT_EQ(Body("GetItem",
+                 R"({"TableName":"t01","Key":{"pk":{"S":"a"},"sk":{"S":"1"}},)"
+                 R"("ConsistentRead":"yes","ProjectionExpression":"b, n"})"),
+            R"({"Item":{"b":{"BOOL":true},"n":{"NULL":true}}})");
   // A NULL given a word meaning false is a ValidationException, as false is.
   EXPECT_EQ(Body("PutItem", R"({"TableName":"t01","Item":{"pk":{"S":"a"},)"
                             R"("sk":{"S":"1"},"n":{"NULL":"no"}}})"),
@@ -528,11 +590,14 @@ TEST_F(ExecuteTest, IntegerMembersTruncateDecimals) {
        R"({"TableName":"t01","Item":{"pk":{"S":"p"},"sk":{"S":"2"}}})");
   for (const char* limit : {"1.9", "1e0", "0.1e1", "1.000000000000000000001"}) {
     SCOPED_TRACE(limit);
-    EXPECT_EQ(Body("Query", std::string(R"({"TableName":"t01","Select":"COUNT",)"
-                                        R"("KeyConditionExpression":"pk = :p",)"
-                                        R"("ExpressionAttributeValues":{":p":{"S":"p"}},)"
-                                        R"("Limit":)") + limit + "}"),
-              R"({"Count":1,"ScannedCount":1,"LastEvaluatedKey":{"pk":{"S":"p"},"sk":{"S":"1"}}})");
+    EXPECT_EQ(
+        Body("Query",
+             std::string(R"({"TableName":"t01","Select":"COUNT",)"
+                         R"("KeyConditionExpression":"pk = :p",)"
+                         R"("ExpressionAttributeValues":{":p":{"S":"p"}},)"
+                         R"("Limit":)") +
+                 limit + "}"),
+        R"({"Count":1,"ScannedCount":1,"LastEvaluatedKey":{"pk":{"S":"p"},"sk":{"S":"1"}}})");
   }
 }
 
@@ -876,18 +941,18 @@ TEST_F(ExecuteTest, SseSpecificationWithoutKmsIsAccepted) {
          "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
          "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}])";
   for (const char* sse : {R"({"Enabled":false})", "{}"}) {
-    const WireResponse r =
-        Execute(db_, "CreateTable",
-                std::string(R"({"TableName":"sse)") +
-                    (sse[1] == '}' ? "2" : "1") + R"(",)" + table +
-                    R"(,"SSESpecification":)" + sse + "}");
+    const WireResponse r = Execute(
+        db_, "CreateTable",
+        std::string(R"({"TableName":"sse)") + (sse[1] == '}' ? "2" : "1") +
+            R"(",)" + table + R"(,"SSESpecification":)" + sse + "}");
     EXPECT_EQ(r.http_status, 200) << sse << ": " << r.body;
   }
-  EXPECT_EQ(Body("CreateTable",
-                 R"({"TableName":"sse3",)" + table +
-                     R"(,"SSESpecification":{"Enabled":true,"SSEType":"KMS"}})"),
-            Invalid("SSESpecification is not supported by this version of "
-                    "eddy yet"));
+  EXPECT_EQ(
+      Body("CreateTable",
+           R"({"TableName":"sse3",)" + table +
+               R"(,"SSESpecification":{"Enabled":true,"SSEType":"KMS"}})"),
+      Invalid("SSESpecification is not supported by this version of "
+              "eddy yet"));
 }
 
 TEST_F(ExecuteTest, EmptyIndexListsAreRejected) {

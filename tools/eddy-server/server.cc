@@ -396,8 +396,13 @@ void Server::Handle(const HttpRequest& request, HttpResponse* response) {
   }
   if (options_.request_log) x.table = internal::ExtractTableName(body);
 
-  WireResponse result = streams ? ExecuteStreams(*database_, operation, body)
-                                : Execute(*database_, operation, body);
+  // DescribeEndpoints answers the address the client used (its Host
+  // header), so SDK endpoint discovery stays on this server.
+  const std::string_view* host = request.Find("Host");
+  WireResponse result =
+      streams ? ExecuteStreams(*database_, operation, body)
+              : ExecuteForHost(*database_, operation, body,
+                               host != nullptr ? *host : std::string_view());
   Finish(result.http_status, result.error, reply_type, std::move(result.body),
          x, response);
 }

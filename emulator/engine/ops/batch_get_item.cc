@@ -90,7 +90,10 @@ StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
   std::vector<capacity::Access> accesses;
   std::vector<PartRange> ranges;
   std::vector<std::pair<size_t, size_t>> owner;  // (table, key) per range
+  // The response holds at most 16 MB of items: the first key whose item
+  // would pass that, and every key after it, come back in UnprocessedKeys.
   int64_t response_bytes = 0;
+  bool full = false;
   for (size_t t = 0; t < work.size(); ++t) {
     const Table& table = *work[t].table;
     const KeysAndAttributes& asked = request.request_items.at(table.name());
@@ -104,14 +107,18 @@ StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
     parts[t].resize(work[t].keys.size());
     for (size_t i = 0; i < work[t].keys.size(); ++i) {
       Part& part = parts[t][i];
-      if (response_bytes >= limits::kMaxBatchGetResponseBytes ||
-          (mask != nullptr && (*mask)[i])) {
+      if (full || (mask != nullptr && (*mask)[i])) {
         part.state = State::kUnprocessed;
         continue;
       }
       const storage::Record* r =
           table.state().store.Find(work[t].keys[i].ref());
       const int64_t size = r ? r->item_size() : 0;
+      if (response_bytes + size > limits::kMaxBatchGetResponseBytes) {
+        full = true;
+        part.state = State::kUnprocessed;
+        continue;
+      }
       part.half_units = capacity::ReadHalfUnits(size, asked.consistent_read);
       if (r) {
         part.item = work[t].projection

@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "emulator/engine/ops/item_checks.h"
 #include "emulator/engine/ops/legacy.h"
 #include "emulator/expr/evaluate.h"
 
@@ -34,6 +35,9 @@ StatusOr<std::optional<expr::ResolvedCondition>> CompileWriteCondition(
   if (conditional_operator) legacy.push_back("ConditionalOperator");
   if (condition_expression) expressions.push_back("ConditionExpression");
   EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
+  EDDY_RETURN_IF_ERROR(CheckConditionalOperator(
+      conditional_operator.has_value(),
+      expected ? std::optional<size_t>(expected->size()) : std::nullopt));
   if (expected) return CompileExpected(*expected, conditional_operator);
   Placeholders placeholders(names, values);
   EDDY_ASSIGN_OR_RETURN(std::optional<expr::ResolvedCondition> condition,
@@ -59,6 +63,7 @@ StatusOr<std::optional<expr::ResolvedProjection>> CompileProjection(
     return std::optional<expr::ResolvedProjection>(std::move(p));
   }
   if (!projection_expression) return std::optional<expr::ResolvedProjection>();
+  EDDY_RETURN_IF_ERROR(CheckPlaceholderEntries(placeholders.names(), nullptr));
   EDDY_ASSIGN_OR_RETURN(
       expr::ResolvedProjection p,
       expr::CompileProjection(*projection_expression, placeholders.names(),

@@ -147,8 +147,69 @@ Status CheckGsiKeySchema(const std::vector<KeySchemaElement>& key_schema,
   return Status::OK();
 }
 
+namespace {
+
+constexpr std::string_view kNameTooLong =
+    "Member must have length less than or equal to 255";
+constexpr std::string_view kNameEmpty =
+    "Member must have length greater than or equal to 1";
+
+void CheckNameLength(const std::string& name, const std::string& path,
+                     ValidationErrors& errors) {
+  if (name.empty()) {
+    errors.Add("''", path, kNameEmpty);
+  } else if (static_cast<int64_t>(name.size()) >
+             limits::kMaxKeyAttributeNameBytes) {
+    errors.Add("'" + name + "'", path, kNameTooLong);
+  }
+}
+
+}  // namespace
+
+void CheckKeySchemaNameLengths(const std::vector<KeySchemaElement>& keys,
+                               const std::string& path,
+                               ValidationErrors& errors) {
+  for (size_t i = 0; i < keys.size(); ++i) {
+    CheckNameLength(
+        keys[i].attribute_name,
+        path + "." + std::to_string(i + 1) + ".member.attributeName", errors);
+  }
+}
+
+void CheckDefinitionNameLengths(const std::vector<AttributeDefinition>& defs,
+                                ValidationErrors& errors) {
+  for (size_t i = 0; i < defs.size(); ++i) {
+    CheckNameLength(defs[i].attribute_name,
+                    "attributeDefinitions." + std::to_string(i + 1) +
+                        ".member.attributeName",
+                    errors);
+  }
+}
+
+void CheckProjectionNameLengths(const Projection& projection,
+                                const std::string& path,
+                                ValidationErrors& errors) {
+  for (const std::string& name : projection.non_key_attributes) {
+    if (name.empty() ||
+        static_cast<int64_t>(name.size()) > limits::kMaxKeyAttributeNameBytes) {
+      std::string list = "[";
+      for (size_t i = 0; i < projection.non_key_attributes.size(); ++i) {
+        if (i > 0) list += ", ";
+        list += projection.non_key_attributes[i];
+      }
+      errors.Add("'" + list + "]'", path + ".projection.nonKeyAttributes",
+                 "Member must satisfy constraint: [Member must have length "
+                 "less than or equal to 255, Member must have length greater "
+                 "than or equal to 1]");
+      return;
+    }
+  }
+}
+
 void CheckIndexRequestModel(const CreateTableRequest& request,
                             ValidationErrors& errors) {
+  CheckKeySchemaNameLengths(request.key_schema, "keySchema", errors);
+  CheckDefinitionNameLengths(request.attribute_definitions, errors);
   // A GSI key schema has no upper bound here (multi-attribute keys are
   // checked by CheckGsiKeySchema); an LSI's is at most 2.
   auto check = [&](const std::string& name,
@@ -165,14 +226,19 @@ void CheckIndexRequestModel(const CreateTableRequest& request,
   };
   for (size_t i = 0; i < request.global_secondary_indexes.size(); ++i) {
     const GlobalSecondaryIndex& g = request.global_secondary_indexes[i];
-    check(g.index_name, g.key_schema,
-          "globalSecondaryIndexes." + std::to_string(i + 1) + ".member",
-          SIZE_MAX);
+    const std::string path =
+        "globalSecondaryIndexes." + std::to_string(i + 1) + ".member";
+    check(g.index_name, g.key_schema, path, SIZE_MAX);
+    CheckKeySchemaNameLengths(g.key_schema, path + ".keySchema", errors);
+    CheckProjectionNameLengths(g.projection, path, errors);
   }
   for (size_t i = 0; i < request.local_secondary_indexes.size(); ++i) {
     const LocalSecondaryIndex& l = request.local_secondary_indexes[i];
-    check(l.index_name, l.key_schema,
-          "localSecondaryIndexes." + std::to_string(i + 1) + ".member", 2);
+    const std::string path =
+        "localSecondaryIndexes." + std::to_string(i + 1) + ".member";
+    check(l.index_name, l.key_schema, path, 2);
+    CheckKeySchemaNameLengths(l.key_schema, path + ".keySchema", errors);
+    CheckProjectionNameLengths(l.projection, path, errors);
   }
 }
 

@@ -30,7 +30,21 @@ Status CheckKeySchema(const std::vector<KeySchemaElement>& key_schema,
 Status CheckGsiKeySchema(const std::vector<KeySchemaElement>& key_schema,
                          const std::vector<std::string>& defined);
 
-// Request-model checks of index names and key-schema lengths
+// The request model's 1..255 length of an attribute name in a key schema,
+// an attribute definition or a projection's NonKeyAttributes (`path` is the
+// list's, as "keySchema"; the message names "<path>.<i>.member.attributeName",
+// or for NonKeyAttributes the list itself).
+void CheckKeySchemaNameLengths(const std::vector<KeySchemaElement>& keys,
+                               const std::string& path,
+                               ValidationErrors& errors);
+void CheckDefinitionNameLengths(const std::vector<AttributeDefinition>& defs,
+                                ValidationErrors& errors);
+void CheckProjectionNameLengths(const Projection& projection,
+                                const std::string& path,
+                                ValidationErrors& errors);
+
+// Request-model checks of index names, key-schema lengths and the name
+// lengths above
 // ("1 validation error detected: ..." form), added to `errors`.
 void CheckIndexRequestModel(const CreateTableRequest& request,
                             ValidationErrors& errors);

@@ -4,10 +4,33 @@
 
 namespace eddy::engine {
 
+Status CheckPlaceholderEntries(const ExpressionAttributeNames* names,
+                               const ExpressionAttributeValues* values) {
+  if (names) {
+    for (const auto& [key, name] : *names) {
+      if (name.empty()) {
+        return Status::Validation(
+            "ExpressionAttributeNames contains invalid value: Empty attribute "
+            "name for key " +
+            key);
+      }
+      EDDY_RETURN_IF_ERROR(ValidateAttributeName(name));
+    }
+  }
+  if (values) {
+    for (const auto& e : *values) {
+      EDDY_RETURN_IF_ERROR(ValidateAttributeNames(e.value));
+    }
+  }
+  return Status::OK();
+}
+
 Status CheckExpressionMaps(
     const std::optional<ExpressionAttributeNames>& names,
     const std::optional<ExpressionAttributeValues>& values, bool any_expression,
     const char* condition_name) {
+  EDDY_RETURN_IF_ERROR(CheckPlaceholderEntries(names ? &*names : nullptr,
+                                               values ? &*values : nullptr));
   if (names && names->empty()) {
     return Status::Validation("ExpressionAttributeNames must not be empty");
   }

@@ -13,9 +13,18 @@
 
 namespace eddy::engine {
 
-// ExpressionAttributeNames/Values present without any expression that could
-// use them, and empty maps (api-semantics.md §1.1, §6 #23, #26).
-// `condition_name` names the expression parameter for the message suffix.
+// The entries of ExpressionAttributeNames/Values, checked as DynamoDB checks
+// them when it reads the request: a name mapped to ""
+// ("ExpressionAttributeNames contains invalid value: Empty attribute name for
+// key #k") or to 64 KiB or more, and a value holding a map key that is no valid
+// attribute name (ValidateAttributeNames). Either may be null.
+Status CheckPlaceholderEntries(const ExpressionAttributeNames* names,
+                               const ExpressionAttributeValues* values);
+
+// CheckPlaceholderEntries, then ExpressionAttributeNames/Values present without
+// any expression that could use them, and empty maps (api-semantics.md §1.1, §6
+// #23, #26). `condition_name` names the expression parameter for the message
+// suffix.
 Status CheckExpressionMaps(
     const std::optional<ExpressionAttributeNames>& names,
     const std::optional<ExpressionAttributeValues>& values, bool any_expression,

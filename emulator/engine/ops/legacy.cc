@@ -236,6 +236,7 @@ StatusOr<std::optional<expr::ResolvedCondition>> CompileExpected(
   std::vector<std::unique_ptr<ExprCondition>> clauses;
   clauses.reserve(expected.size());
   for (const auto& [name, e] : expected) {
+    EDDY_RETURN_IF_ERROR(ValidateAttributeName(name));
     if (e.comparison_operator) {
       const Op op = *e.comparison_operator;
       if (e.exists) {
@@ -296,6 +297,7 @@ StatusOr<std::optional<expr::ResolvedCondition>> CompileFilterConditions(
   std::vector<std::unique_ptr<ExprCondition>> clauses;
   clauses.reserve(filter.size());
   for (const auto& [name, c] : filter) {
+    EDDY_RETURN_IF_ERROR(ValidateAttributeName(name));
     EDDY_RETURN_IF_ERROR(
         CheckCondition(c.comparison_operator, c.attribute_value_list));
     clauses.push_back(
@@ -361,6 +363,8 @@ StatusOr<expr::ResolvedUpdate> CompileAttributeUpdates(
   std::vector<UpdateAction> actions;
   actions.reserve(updates.size());
   for (const auto& [name, u] : updates) {
+    EDDY_RETURN_IF_ERROR(ValidateAttributeName(name));
+    if (u.value) EDDY_RETURN_IF_ERROR(ValidateAttributeNames(*u.value));
     if (!u.value && u.action != AttributeAction::kDelete) {
       return Invalid(
           "Only DELETE action is allowed when no attribute value is "
@@ -427,11 +431,27 @@ StatusOr<expr::ResolvedProjection> CompileAttributesToGet(
   absl::flat_hash_set<std::string_view> seen;
   seen.reserve(attributes.size());
   for (const std::string& name : attributes) {
+    EDDY_RETURN_IF_ERROR(ValidateAttributeName(name));
     if (!seen.insert(name).second) {
       return Invalid("Duplicate value in attribute name: " + name);
     }
   }
   return expr::ProjectionOfTopLevelNames(attributes);
+}
+
+Status CheckConditionalOperator(bool has_conditional_operator,
+                                std::optional<size_t> conditions) {
+  if (!has_conditional_operator) return Status::OK();
+  if (!conditions || *conditions == 0) {
+    return Status::Validation(
+        "ConditionalOperator cannot be used without Filter or Expected");
+  }
+  if (*conditions == 1) {
+    return Status::Validation(
+        "ConditionalOperator can only be used when Filter or Expected has two "
+        "or more elements");
+  }
+  return Status::OK();
 }
 
 Status CheckNotMixed(

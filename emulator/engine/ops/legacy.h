@@ -120,6 +120,15 @@ StatusOr<expr::ResolvedProjection> CompileAttributesToGet(
 //   "Can not use both expression and non-expression parameters in the same
 //   request: Non-expression parameters: {AttributesToGet, QueryFilter}
 //   Expression parameters: {ProjectionExpression, FilterExpression}"
+// A ConditionalOperator goes with a legacy filter (QueryFilter, ScanFilter)
+// or Expected of two or more conditions: `conditions` is that map's size,
+// nullopt when it is absent. Checked after CheckNotMixed, before anything
+// else the request is missing. Errors: ValidationException "ConditionalOperator
+// cannot be used without Filter or Expected" (absent or empty), "...can only be
+// used when Filter or Expected has two or more elements" (one).
+Status CheckConditionalOperator(bool has_conditional_operator,
+                                std::optional<size_t> conditions);
+
 Status CheckNotMixed(
     const std::vector<std::string_view>& legacy_parameters,
     const std::vector<std::string_view>& expression_parameters);

@@ -73,6 +73,18 @@ StatusOr<UpdateTimeToLiveResponse> UpdateTimeToLive(
     Context& ctx, const UpdateTimeToLiveRequest& request);
 StatusOr<DescribeTimeToLiveResponse> DescribeTimeToLive(
     Context& ctx, const DescribeTimeToLiveRequest& request);
+
+// account.cc: DescribeLimits, DescribeEndpoints, Contributor Insights.
+StatusOr<DescribeLimitsResponse> DescribeLimits(
+    Context& ctx, const DescribeLimitsRequest& request);
+StatusOr<DescribeEndpointsResponse> DescribeEndpoints(
+    Context& ctx, const DescribeEndpointsRequest& request);
+StatusOr<DescribeContributorInsightsResponse> DescribeContributorInsights(
+    Context& ctx, const DescribeContributorInsightsRequest& request);
+StatusOr<UpdateContributorInsightsResponse> UpdateContributorInsights(
+    Context& ctx, const UpdateContributorInsightsRequest& request);
+StatusOr<ListContributorInsightsResponse> ListContributorInsights(
+    Context& ctx, const ListContributorInsightsRequest& request);
 StatusOr<TagResourceResponse> TagResource(Context& ctx,
                                           const TagResourceRequest& request);
 StatusOr<UntagResourceResponse> UntagResource(

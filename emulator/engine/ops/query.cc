@@ -49,24 +49,10 @@ Status ValidateQuery(const QueryRequest& r) {
                "Member must have value greater than or equal to 1");
   }
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
-  const bool projects = r.projection_expression || r.attributes_to_get;
-  if (r.select == Select::kSpecificAttributes && !projects) {
-    return Status::Validation(
-        "One or more parameter values were invalid: Must specify the "
-        "AttributesToGet or "
-        "ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
-  }
-  if (r.select == Select::kCount && projects) {
-    return Status::Validation(
-        "One or more parameter values were invalid: Cannot specify the "
-        "ProjectionExpression when choosing to get only the Count");
-  }
-  if (!r.key_condition_expression && !r.key_conditions) {
-    return Status::Validation(
-        "Either the KeyConditions or KeyConditionExpression parameter must be "
-        "specified in the "
-        "request.");
-  }
+  EDDY_RETURN_IF_ERROR(
+      CheckSelectAndProjection(r.select, r.projection_expression.has_value(),
+                               r.attributes_to_get.has_value(),
+                               "One or more parameter values were invalid: "));
   return Status::OK();
 }
 
@@ -86,6 +72,16 @@ Status CheckQueryParameters(const QueryRequest& r) {
   if (r.key_condition_expression)
     expressions.push_back("KeyConditionExpression");
   EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
+  EDDY_RETURN_IF_ERROR(CheckConditionalOperator(
+      r.conditional_operator.has_value(),
+      r.query_filter ? std::optional<size_t>(r.query_filter->size())
+                     : std::nullopt));
+  if (!r.key_condition_expression && !r.key_conditions) {
+    return Status::Validation(
+        "Either the KeyConditions or KeyConditionExpression parameter must be "
+        "specified in the "
+        "request.");
+  }
   // Empty maps first.
   EDDY_RETURN_IF_ERROR(CheckExpressionMaps(r.expression_attribute_names,
                                            r.expression_attribute_values,

@@ -101,6 +101,30 @@ Status CheckGlobalIndexProjection(const ReadTarget& target,
   return Status::Validation(std::move(message));
 }
 
+Status CheckSelectAndProjection(std::optional<Select> select,
+                                bool has_projection_expression,
+                                bool has_attributes_to_get,
+                                std::string_view prefix) {
+  if (!select) return Status::OK();
+  const bool projects = has_projection_expression || has_attributes_to_get;
+  if (*select == Select::kSpecificAttributes) {
+    if (projects) return Status::OK();
+    return Status::Validation(std::string(prefix) +
+                              "Must specify the AttributesToGet or "
+                              "ProjectionExpression when choosing to get "
+                              "SPECIFIC_ATTRIBUTES");
+  }
+  if (!projects) return Status::OK();
+  const char* parameter =
+      has_projection_expression ? "ProjectionExpression" : "AttributesToGet";
+  const char* what = *select == Select::kCount ? "only the Count"
+                     : *select == Select::kAllAttributes
+                         ? "ALL_ATTRIBUTES"
+                         : "ALL_PROJECTED_ATTRIBUTES";
+  return Status::Validation(std::string(prefix) + "Cannot specify the " +
+                            parameter + " when choosing to get " + what);
+}
+
 bool NeedsTableFetch(const ReadTarget& target,
                      const expr::ResolvedProjection* projection,
                      const expr::ResolvedCondition* filter) {

@@ -51,6 +51,17 @@ struct ReadTarget {
   bool IsKeyAttribute(std::string_view name) const;
 };
 
+// The request-only rules tying Select to a projection (no lock needed):
+// SPECIFIC_ATTRIBUTES needs AttributesToGet or ProjectionExpression; COUNT,
+// ALL_ATTRIBUTES and ALL_PROJECTED_ATTRIBUTES refuse either ("Cannot specify
+// the <parameter> when choosing to get <what>"). `prefix` starts each
+// message (Query's carry "One or more parameter values were invalid: ",
+// Scan's nothing). Errors: ValidationException.
+Status CheckSelectAndProjection(std::optional<Select> select,
+                                bool has_projection_expression,
+                                bool has_attributes_to_get,
+                                std::string_view prefix);
+
 // All of these REQUIRE the table's lock (shared).
 //
 // Errors: ValidationException ("The table does not have the specified index:

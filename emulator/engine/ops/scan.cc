@@ -68,18 +68,9 @@ Status ValidateScan(const ScanRequest& r) {
         std::to_string(*r.segment) + " is not less than TotalSegments: " +
         std::to_string(*r.total_segments));
   }
-  const bool projects = r.projection_expression || r.attributes_to_get;
-  if (r.select == Select::kSpecificAttributes && !projects) {
-    return Status::Validation(
-        "Must specify the AttributesToGet or ProjectionExpression when "
-        "choosing to get "
-        "SPECIFIC_ATTRIBUTES");
-  }
-  if (r.select == Select::kCount && projects) {
-    return Status::Validation(
-        "Cannot specify the ProjectionExpression when choosing to get only the "
-        "Count");
-  }
+  EDDY_RETURN_IF_ERROR(
+      CheckSelectAndProjection(r.select, r.projection_expression.has_value(),
+                               r.attributes_to_get.has_value(), ""));
   return CheckExpressionMaps(
       r.expression_attribute_names, r.expression_attribute_values,
       r.filter_expression.has_value() || r.projection_expression.has_value(),
@@ -106,6 +97,10 @@ StatusOr<ScanResponse> Scan(Context& ctx, const ScanRequest& request) {
     expressions.push_back("ProjectionExpression");
   if (request.filter_expression) expressions.push_back("FilterExpression");
   EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
+  EDDY_RETURN_IF_ERROR(CheckConditionalOperator(
+      request.conditional_operator.has_value(),
+      request.scan_filter ? std::optional<size_t>(request.scan_filter->size())
+                          : std::nullopt));
   Placeholders placeholders(request.expression_attribute_names,
                             request.expression_attribute_values);
   std::optional<expr::ResolvedCondition> filter;

@@ -79,6 +79,10 @@ StatusOr<UpdateItemResponse> UpdateItem(Context& ctx,
   if (request.condition_expression)
     expressions.push_back("ConditionExpression");
   EDDY_RETURN_IF_ERROR(CheckNotMixed(legacy, expressions));
+  EDDY_RETURN_IF_ERROR(CheckConditionalOperator(
+      request.conditional_operator.has_value(),
+      request.expected ? std::optional<size_t>(request.expected->size())
+                       : std::nullopt));
 
   std::optional<expr::ResolvedUpdate> update;
   std::optional<expr::ResolvedCondition> condition;

@@ -83,13 +83,13 @@ Status CheckIndexUpdates(const Table& table, const UpdateTableRequest& request,
 
   std::vector<AttributeDefinition>& definitions = *definitions_out;
   definitions = state.attribute_definitions;
+  // A definition of an attribute the table already defines keeps the
+  // stored type: DynamoDB accepts a conflicting redefinition and ignores it
+  // (the table's and its indexes' keys cannot change type).
   for (const AttributeDefinition& d : request.attribute_definitions) {
     bool known = false;
-    for (AttributeDefinition& existing : definitions) {
-      if (existing.attribute_name == d.attribute_name) {
-        existing.attribute_type = d.attribute_type;
-        known = true;
-      }
+    for (const AttributeDefinition& existing : definitions) {
+      known = known || existing.attribute_name == d.attribute_name;
     }
     if (!known) definitions.push_back(d);
   }
@@ -408,6 +408,15 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
   errors.CheckTableName(request.table_name);
   CheckThroughputValues(request.provisioned_throughput, errors);
   CheckStreamSpecificationModel(request.stream_specification, errors);
+  CheckDefinitionNameLengths(request.attribute_definitions, errors);
+  for (size_t i = 0; i < request.global_secondary_index_updates.size(); ++i) {
+    const auto& create = request.global_secondary_index_updates[i].create;
+    if (!create) continue;
+    const std::string path = "globalSecondaryIndexUpdates." +
+                             std::to_string(i + 1) + ".member.create";
+    CheckKeySchemaNameLengths(create->key_schema, path + ".keySchema", errors);
+    CheckProjectionNameLengths(create->projection, path, errors);
+  }
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   std::shared_ptr<Table> table = ctx.catalog->Find(request.table_name);
   if (table == nullptr)

@@ -81,6 +81,7 @@ StatusOr<StorageKey> KeyFromKeyParameter(const Table& table, const Item& key) {
 }
 
 StatusOr<StorageKey> KeyFromItem(const Table& table, const Item& item) {
+  EDDY_RETURN_IF_ERROR(ValidateAttributeNames(item));
   auto check = [&](const KeyAttribute& attr, bool is_hash,
                    const AttributeValue** found) -> Status {
     const AttributeValue* v = item.Find(attr.name);

@@ -108,6 +108,13 @@ struct TableState {
   // Items deleted by time to live (DynamoDB's "Service" deletions).
   int64_t ttl_deleted_items = 0;
   std::map<std::string, std::string> tags;
+  // Contributor Insights by index name ("" for the table): when it was last
+  // enabled or disabled (micros); present and `enabled` means ENABLED.
+  struct ContributorInsights {
+    bool enabled = false;
+    int64_t updated_micros = 0;
+  };
+  std::map<std::string, ContributorInsights> contributor_insights;
 
   // --- Contents
   // ---------------------------------------------------------------

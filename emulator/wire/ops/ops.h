@@ -49,6 +49,18 @@ StatusOr<std::string> DescribeTimeToLiveOp(Database& db, ObjectReader& body);
 StatusOr<std::string> TagResourceOp(Database& db, ObjectReader& body);
 StatusOr<std::string> UntagResourceOp(Database& db, ObjectReader& body);
 StatusOr<std::string> ListTagsOfResourceOp(Database& db, ObjectReader& body);
+// account.cc: DescribeLimits, DescribeEndpoints (the 3-argument form answers
+// `host`, the address the request reached), Contributor Insights.
+StatusOr<std::string> DescribeLimitsOp(Database& db, ObjectReader& body);
+StatusOr<std::string> DescribeEndpointsOp(Database& db, ObjectReader& body);
+StatusOr<std::string> DescribeEndpointsOp(Database& db, ObjectReader& body,
+                                          std::string_view host);
+StatusOr<std::string> DescribeContributorInsightsOp(Database& db,
+                                                    ObjectReader& body);
+StatusOr<std::string> UpdateContributorInsightsOp(Database& db,
+                                                  ObjectReader& body);
+StatusOr<std::string> ListContributorInsightsOp(Database& db,
+                                                ObjectReader& body);
 // eddy's own (not DynamoDB operations): fault injection, the clock, forced
 // partition splits (streams.cc).
 StatusOr<std::string> EddyInjectFaultOp(Database& db, ObjectReader& body);
