@@ -447,17 +447,18 @@ TEST(FlagsTest, RefusesWhatItCannotHonour) {
   }
   CommandLine cl;
   std::string error;
-  ASSERT_FALSE(ParseCommandLine({"-dbPath", "/data", "-inMemory"}, &cl, &error));
+  ASSERT_FALSE(
+      ParseCommandLine({"-dbPath", "/data", "-inMemory"}, &cl, &error));
   EXPECT_THAT(error, HasSubstr("cannot be used together"));
 }
 
 TEST(FlagsTest, DataDirectoryFlags) {
   CommandLine cl;
   std::string error;
-  ASSERT_TRUE(ParseCommandLine({"-dbPath", "/data", "--sync", "batch",
-                                "--sync-window-ms", "250",
-                                "-optimizeDbBeforeStartup"},
-                               &cl, &error))
+  ASSERT_TRUE(
+      ParseCommandLine({"-dbPath", "/data", "--sync", "batch",
+                        "--sync-window-ms", "250", "-optimizeDbBeforeStartup"},
+                       &cl, &error))
       << error;
   EXPECT_EQ(cl.server.database.persistence.data_dir, "/data");
   EXPECT_EQ(cl.server.database.persistence.sync, SyncPolicy::kBatch);
