@@ -36,6 +36,9 @@ MODULES = {
     "emulator/engine/table": 5.1,
     "emulator/engine/streams": 5.15,
     "emulator/engine/ops": 5.2,
+    # Durable data: the data directory, log, snapshots (above the
+    # operations whose index and stream helpers it rebuilds tables with).
+    "emulator/engine/persist": 5.25,
     "emulator/engine": 5.3,
     "emulator/wire": 6,
     "model": 7,

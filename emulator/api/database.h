@@ -48,6 +48,7 @@
 #include "emulator/api/change_feed.h"
 #include "emulator/api/faults.h"
 #include "emulator/api/options.h"
+#include "emulator/api/persistence.h"
 #include "emulator/api/requests.h"
 #include "emulator/api/streams.h"
 #include "emulator/api/throttling.h"
@@ -61,12 +62,24 @@ class Catalog;
 class ChangeFeed;
 class StreamsService;
 class TransactionTokens;
+namespace persist {
+class DataDirectory;
+}  // namespace persist
 }  // namespace engine
 
 class Database {
  public:
+  // With Options::persistence.data_dir set, the constructor opens the
+  // directory and recovers its tables; if that fails, every call returns
+  // the failure (Open reports it at once).
   explicit Database(Options options = Options());
   ~Database();
+
+  // A Database over Options::persistence.data_dir (persistence.h), its
+  // tables recovered from it. Errors: InternalServerError when the
+  // directory cannot be created, read or locked (another process has it).
+  // Damaged files are not an error: see recovery_report().
+  static StatusOr<std::unique_ptr<Database>> Open(Options options);
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
 
@@ -221,6 +234,24 @@ class Database {
   Status SplitPartitionForTesting(const std::string& table_name,
                                   int32_t partition_id);
 
+  // --- Durable data (persistence.h, docs/persistence.md) ------------------
+  // What opening the data directory found (empty without one).
+  const RecoveryReport& recovery_report() const;
+  // Snapshots the data directory now and drops the log the snapshot makes
+  // redundant. ValidationException without a data directory.
+  Status Checkpoint();
+  // Writes every table (definition, settings, items) to `path` as one
+  // consistent snapshot: a point in commit order, taken with every table
+  // locked shared (writers wait while records are referenced, not while
+  // the file is written). For fixtures: LoadSnapshot reads it back.
+  // Errors: InternalServerError naming the file and the system's reason.
+  Status SaveSnapshot(const std::string& path);
+  // Adds the tables of a snapshot file (SaveSnapshot's, or a data
+  // directory's snapshot-*.eddysnap) to this Database. Nothing is added
+  // when the file is damaged or a table of the same name exists
+  // (ResourceInUseException "Table already exists: <name>").
+  Status LoadSnapshot(const std::string& path);
+
  private:
   // What the engine's operations run with.
   engine::Context MakeContext();
@@ -239,6 +270,11 @@ class Database {
   std::shared_ptr<engine::StreamsService> streams_;
   std::unique_ptr<engine::ChangeFeed> feed_;
   FaultInjector faults_;
+  // The data directory (null without one); declared last so that it is
+  // closed (flushed) before the tables go.
+  std::unique_ptr<engine::persist::DataDirectory> dir_;
+  // Why the data directory could not be opened: every call returns it.
+  Status open_status_;
 };
 
 // Where a partition-key value sits in the hash space partitions are cut from

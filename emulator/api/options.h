@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <string>
 
+#include "emulator/api/persistence.h"
 #include "emulator/base/clock.h"
 #include "emulator/capacity/simulator.h"
 #include "emulator/types/limits.h"
@@ -116,6 +117,10 @@ struct Options {
 
   // DynamoDB Streams: propagation delay and shard rollover.
   StreamsOptions streams;
+
+  // Durable data (persistence.h): the data directory and sync policy.
+  // Default: none, everything in memory.
+  PersistenceOptions persistence;
 };
 
 }  // namespace eddy

@@ -27,6 +27,9 @@
 #ifndef EDDY_EMULATOR_BASE_MUTEX_H_
 #define EDDY_EMULATOR_BASE_MUTEX_H_
 
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
 #include <shared_mutex>
 
 #include "absl/base/thread_annotations.h"
@@ -77,6 +80,35 @@ class ABSL_SCOPED_LOCKABLE ReaderMutexLock {
 
  private:
   Mutex* const mu_;
+};
+
+// A condition variable for Mutex (held exclusively).
+//
+//   MutexLock lock(&mu_);
+//   while (!ready_) cv_.Wait(&mu_);
+class CondVar {
+ public:
+  // Releases `mu`, waits for a signal, and takes `mu` again. Spurious
+  // wake-ups happen: wait in a loop on the condition.
+  void Wait(Mutex* mu) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu) {
+    Adapter a{mu};
+    cv_.wait(a);
+  }
+  // The same, giving up after `micros`.
+  void WaitFor(Mutex* mu, int64_t micros) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu) {
+    Adapter a{mu};
+    cv_.wait_for(a, std::chrono::microseconds(micros));
+  }
+  void SignalAll() { cv_.notify_all(); }
+
+ private:
+  // What std::condition_variable_any locks and unlocks.
+  struct Adapter {
+    Mutex* mu;
+    void lock() ABSL_NO_THREAD_SAFETY_ANALYSIS { mu->Lock(); }
+    void unlock() ABSL_NO_THREAD_SAFETY_ANALYSIS { mu->Unlock(); }
+  };
+  std::condition_variable_any cv_;
 };
 
 }  // namespace eddy

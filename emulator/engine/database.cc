@@ -4,6 +4,9 @@
 
 #include "emulator/engine/ops/operations.h"
 #include "emulator/engine/ops/partiql_ops.h"
+#include "emulator/engine/persist/data_directory.h"
+#include "emulator/engine/persist/loader.h"
+#include "emulator/engine/persist/snapshot.h"
 #include "emulator/engine/streams/service.h"
 #include "emulator/engine/table/transactions.h"
 #include "emulator/storage/record.h"
@@ -24,6 +27,19 @@ constexpr std::initializer_list<Kind> kBatchKinds = {
     Kind::kRequestLimitExceeded, Kind::kInternalServerError,
     Kind::kUnprocessed};
 constexpr std::initializer_list<Kind> kTransactionKinds = kCallKinds;
+
+// A write is refused while the data directory cannot be written.
+Status WriteGate(const engine::persist::DataDirectory* dir) {
+  return dir == nullptr ? Status::OK() : dir->status();
+}
+
+// A write's result, once what it logged is as durable as the sync policy
+// promises (persist/data_directory.h); the write failure otherwise.
+template <typename T>
+StatusOr<T> Durable(engine::persist::DataDirectory* dir, StatusOr<T> result) {
+  if (dir != nullptr) EDDY_RETURN_IF_ERROR(dir->WaitDurable());
+  return result;
+}
 
 }  // namespace
 
@@ -51,13 +67,72 @@ Database::Database(Options options)
   // DynamoDB Streams: one passive subscriber for every table (records are
   // built only for tables with an enabled stream).
   feed_->Subscribe(streams_, "", /*passive=*/true);
+  // Durable data: recover the directory's tables, then log every change.
+  if (!options_.persistence.data_dir.empty()) {
+    StatusOr<std::unique_ptr<engine::persist::DataDirectory>> dir =
+        engine::persist::DataDirectory::Open(options_.persistence,
+                                             MakeContext());
+    if (dir.ok()) {
+      dir_ = *std::move(dir);
+    } else {
+      open_status_ = dir.status();
+    }
+  }
 }
 
 Database::~Database() = default;
 
 engine::Context Database::MakeContext() {
-  return engine::Context{catalog_.get(),   &options_,   tokens_.get(),
-                         simulator_.get(), feed_.get(), streams_.get()};
+  return engine::Context{catalog_.get(),   &options_,    tokens_.get(),
+                         simulator_.get(), feed_.get(),  streams_.get(),
+                         dir_.get()};
+}
+
+StatusOr<std::unique_ptr<Database>> Database::Open(Options options) {
+  auto db = std::make_unique<Database>(std::move(options));
+  if (!db->open_status_.ok()) return db->open_status_;
+  return db;
+}
+
+const RecoveryReport& Database::recovery_report() const {
+  static const RecoveryReport kNone;
+  return dir_ != nullptr ? dir_->report() : kNone;
+}
+
+Status Database::Checkpoint() {
+  if (!open_status_.ok()) return open_status_;
+  if (dir_ == nullptr) {
+    return Status::Validation("Checkpoint needs a data directory "
+                              "(Options::persistence.data_dir)");
+  }
+  return dir_->Checkpoint();
+}
+
+Status Database::SaveSnapshot(const std::string& path) {
+  if (!open_status_.ok()) return open_status_;
+  std::vector<std::shared_ptr<engine::Table>> tables;
+  for (const std::string& name : catalog_->Names()) {
+    if (auto t = catalog_->Find(name)) tables.push_back(std::move(t));
+  }
+  for (const auto& t : tables) engine::CatchUp(*t, *options_.clock);
+  std::vector<engine::persist::TableCopy> copies =
+      engine::persist::CopyTables(tables);
+  return engine::persist::WriteSnapshot(path, copies, /*next_segment=*/0,
+                                        copies.size() + 1);
+}
+
+Status Database::LoadSnapshot(const std::string& path) {
+  if (!open_status_.ok()) return open_status_;
+  EDDY_RETURN_IF_ERROR(WriteGate(dir_.get()));
+  {
+    engine::persist::Loader loader(MakeContext(), /*renumber=*/true);
+    EDDY_RETURN_IF_ERROR(engine::persist::ReadSnapshot(path, loader));
+    EDDY_RETURN_IF_ERROR(loader.Finish());
+  }
+  // With a data directory, the loaded items are durable once a snapshot
+  // holds them.
+  if (dir_ != nullptr) return dir_->Checkpoint();
+  return Status::OK();
 }
 
 SubscriptionId Database::SubscribeChanges(
@@ -73,6 +148,7 @@ bool Database::UnsubscribeChanges(SubscriptionId id) {
 std::optional<Status> Database::CallFault(std::string_view operation,
                                           const std::string& table_name,
                                           const Item* key) {
+  if (!open_status_.ok()) return open_status_;
   if (faults_.empty()) return std::nullopt;
   std::optional<Fault> f = faults_.Take(operation, table_name, key, kCallKinds);
   if (!f) return std::nullopt;
@@ -84,10 +160,11 @@ std::optional<Status> Database::CallFault(std::string_view operation,
 
 StatusOr<CreateTableResponse> Database::CreateTable(
     const CreateTableRequest& request) {
+  EDDY_RETURN_IF_ERROR(WriteGate(dir_.get()));
   if (auto fault = CallFault("CreateTable", request.table_name, nullptr))
     return *fault;
   engine::Context ctx = MakeContext();
-  return engine::CreateTable(ctx, request);
+  return Durable(dir_.get(), engine::CreateTable(ctx, request));
 }
 
 StatusOr<DescribeTableResponse> Database::DescribeTable(
@@ -100,25 +177,28 @@ StatusOr<DescribeTableResponse> Database::DescribeTable(
 
 StatusOr<DeleteTableResponse> Database::DeleteTable(
     const DeleteTableRequest& request) {
+  EDDY_RETURN_IF_ERROR(WriteGate(dir_.get()));
   if (auto fault = CallFault("DeleteTable", request.table_name, nullptr))
     return *fault;
   engine::Context ctx = MakeContext();
-  return engine::DeleteTable(ctx, request);
+  return Durable(dir_.get(), engine::DeleteTable(ctx, request));
 }
 
 StatusOr<UpdateTableResponse> Database::UpdateTable(
     const UpdateTableRequest& request) {
+  EDDY_RETURN_IF_ERROR(WriteGate(dir_.get()));
   if (auto fault = CallFault("UpdateTable", request.table_name, nullptr))
     return *fault;
   engine::Context ctx = MakeContext();
-  return engine::UpdateTable(ctx, request);
+  return Durable(dir_.get(), engine::UpdateTable(ctx, request));
 }
 
 StatusOr<PutItemResponse> Database::PutItem(const PutItemRequest& request) {
+  EDDY_RETURN_IF_ERROR(WriteGate(dir_.get()));
   if (auto fault = CallFault("PutItem", request.table_name, &request.item))
     return *fault;
   engine::Context ctx = MakeContext();
-  return engine::PutItem(ctx, request);
+  return Durable(dir_.get(), engine::PutItem(ctx, request));
 }
 
 StatusOr<GetItemResponse> Database::GetItem(const GetItemRequest& request) {
@@ -130,18 +210,20 @@ StatusOr<GetItemResponse> Database::GetItem(const GetItemRequest& request) {
 
 StatusOr<DeleteItemResponse> Database::DeleteItem(
     const DeleteItemRequest& request) {
+  EDDY_RETURN_IF_ERROR(WriteGate(dir_.get()));
   if (auto fault = CallFault("DeleteItem", request.table_name, &request.key))
     return *fault;
   engine::Context ctx = MakeContext();
-  return engine::DeleteItem(ctx, request);
+  return Durable(dir_.get(), engine::DeleteItem(ctx, request));
 }
 
 StatusOr<UpdateItemResponse> Database::UpdateItem(
     const UpdateItemRequest& request) {
+  EDDY_RETURN_IF_ERROR(WriteGate(dir_.get()));
   if (auto fault = CallFault("UpdateItem", request.table_name, &request.key))
     return *fault;
   engine::Context ctx = MakeContext();
-  return engine::UpdateItem(ctx, request);
+  return Durable(dir_.get(), engine::UpdateItem(ctx, request));
 }
 
 StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
@@ -160,10 +242,11 @@ StatusOr<ScanResponse> Database::Scan(const ScanRequest& request) {
 
 StatusOr<UpdateTimeToLiveResponse> Database::UpdateTimeToLive(
     const UpdateTimeToLiveRequest& request) {
+  EDDY_RETURN_IF_ERROR(WriteGate(dir_.get()));
   if (auto fault = CallFault("UpdateTimeToLive", request.table_name, nullptr))
     return *fault;
   engine::Context ctx = MakeContext();
-  return engine::UpdateTimeToLive(ctx, request);
+  return Durable(dir_.get(), engine::UpdateTimeToLive(ctx, request));
 }
 
 StatusOr<DescribeTimeToLiveResponse> Database::DescribeTimeToLive(
@@ -225,16 +308,18 @@ StatusOr<ListTablesResponse> Database::ListTables(
 
 StatusOr<TagResourceResponse> Database::TagResource(
     const TagResourceRequest& request) {
+  EDDY_RETURN_IF_ERROR(WriteGate(dir_.get()));
   if (auto fault = CallFault("TagResource", "", nullptr)) return *fault;
   engine::Context ctx = MakeContext();
-  return engine::TagResource(ctx, request);
+  return Durable(dir_.get(), engine::TagResource(ctx, request));
 }
 
 StatusOr<UntagResourceResponse> Database::UntagResource(
     const UntagResourceRequest& request) {
+  EDDY_RETURN_IF_ERROR(WriteGate(dir_.get()));
   if (auto fault = CallFault("UntagResource", "", nullptr)) return *fault;
   engine::Context ctx = MakeContext();
-  return engine::UntagResource(ctx, request);
+  return Durable(dir_.get(), engine::UntagResource(ctx, request));
 }
 
 StatusOr<ListTagsOfResourceResponse> Database::ListTagsOfResource(
@@ -272,8 +357,11 @@ StatusOr<BatchGetItemResponse> Database::BatchGetItem(
 
 StatusOr<BatchWriteItemResponse> Database::BatchWriteItem(
     const BatchWriteItemRequest& request) {
+  EDDY_RETURN_IF_ERROR(WriteGate(dir_.get()));
   engine::Context ctx = MakeContext();
-  if (faults_.empty()) return engine::BatchWriteItem(ctx, request, nullptr);
+  if (faults_.empty()) {
+    return Durable(dir_.get(), engine::BatchWriteItem(ctx, request, nullptr));
+  }
   std::vector<FaultInjector::Part> parts;
   for (const auto& [table, writes] : request.request_items) {
     for (const WriteRequest& w : writes) {
@@ -297,7 +385,7 @@ StatusOr<BatchWriteItemResponse> Database::BatchWriteItem(
     }
   }
   if (!parts.empty() && failed == parts.size()) return FaultStatus(*hits[0]);
-  return engine::BatchWriteItem(ctx, request, &mask);
+  return Durable(dir_.get(), engine::BatchWriteItem(ctx, request, &mask));
 }
 
 namespace {
@@ -348,6 +436,7 @@ std::optional<Status> TransactionFault(
 
 StatusOr<TransactWriteItemsResponse> Database::TransactWriteItems(
     const TransactWriteItemsRequest& request) {
+  EDDY_RETURN_IF_ERROR(WriteGate(dir_.get()));
   if (!faults_.empty()) {
     std::vector<FaultInjector::Part> parts;
     for (const TransactWriteItem& t : request.transact_items) {
@@ -370,7 +459,7 @@ StatusOr<TransactWriteItemsResponse> Database::TransactWriteItems(
     }
   }
   engine::Context ctx = MakeContext();
-  return engine::TransactWriteItems(ctx, request);
+  return Durable(dir_.get(), engine::TransactWriteItems(ctx, request));
 }
 
 StatusOr<TransactGetItemsResponse> Database::TransactGetItems(
@@ -391,6 +480,7 @@ StatusOr<TransactGetItemsResponse> Database::TransactGetItems(
 
 StatusOr<ExecuteStatementResponse> Database::ExecuteStatement(
     const ExecuteStatementRequest& request) {
+  EDDY_RETURN_IF_ERROR(WriteGate(dir_.get()));
   engine::Context ctx = MakeContext();
   EDDY_ASSIGN_OR_RETURN(engine::PreparedStatement statement,
                         engine::PrepareStatement(ctx, request));
@@ -400,11 +490,12 @@ StatusOr<ExecuteStatementResponse> Database::ExecuteStatement(
           CallFault("ExecuteStatement", std::string(part.table), part.key)) {
     return *fault;
   }
-  return engine::RunStatement(ctx, statement);
+  return Durable(dir_.get(), engine::RunStatement(ctx, statement));
 }
 
 StatusOr<BatchExecuteStatementResponse> Database::BatchExecuteStatement(
     const BatchExecuteStatementRequest& request) {
+  EDDY_RETURN_IF_ERROR(WriteGate(dir_.get()));
   engine::Context ctx = MakeContext();
   EDDY_ASSIGN_OR_RETURN(engine::PreparedBatch batch,
                         engine::PrepareBatch(ctx, request));
@@ -421,11 +512,12 @@ StatusOr<BatchExecuteStatementResponse> Database::BatchExecuteStatement(
       }
     }
   }
-  return engine::RunBatch(ctx, batch, failed);
+  return Durable(dir_.get(), engine::RunBatch(ctx, batch, failed));
 }
 
 StatusOr<ExecuteTransactionResponse> Database::ExecuteTransaction(
     const ExecuteTransactionRequest& request) {
+  EDDY_RETURN_IF_ERROR(WriteGate(dir_.get()));
   engine::Context ctx = MakeContext();
   EDDY_ASSIGN_OR_RETURN(engine::PreparedTransaction transaction,
                         engine::PrepareTransaction(ctx, request));
@@ -436,7 +528,7 @@ StatusOr<ExecuteTransactionResponse> Database::ExecuteTransaction(
       return *std::move(s);
     }
   }
-  return engine::RunTransaction(ctx, transaction);
+  return Durable(dir_.get(), engine::RunTransaction(ctx, transaction));
 }
 
 StatusOr<capacity::ResourceId> Database::ResourceOf(

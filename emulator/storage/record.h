@@ -39,6 +39,7 @@
 #include <string>
 #include <string_view>
 
+#include "emulator/base/status.h"
 #include "emulator/types/attribute_value.h"
 
 namespace eddy::storage {
@@ -173,6 +174,14 @@ void AppendEscapedKeyBytes(std::string_view bytes, std::string* out);
 
 // xxh3 of the partition key bytes.
 uint64_t HashPartitionKey(std::string_view pk_bytes);
+
+// The item whose payload (Record::payload(), written earlier and read back
+// from disk) is `payload`, checking everything Record::Decode trusts:
+// lengths, type tags, canonical numbers, sorted unique names and set
+// elements, nesting depth. Any bytes give an item or an error, never a
+// crash. The caller checks item-level limits (size, keys).
+// Errors: InternalServerError "a stored item is corrupt".
+StatusOr<Item> DecodeUntrustedPayload(std::string_view payload);
 
 }  // namespace eddy::storage
 

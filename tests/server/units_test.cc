@@ -425,8 +425,9 @@ TEST(FlagsTest, ThrottlingAndGsiLagFlags) {
 
 TEST(FlagsTest, RefusesWhatItCannotHonour) {
   const std::vector<std::vector<std::string>> bad = {
-      {"-dbPath", "/tmp/x"},
-      {"-optimizeDbBeforeStartup"},
+      {"-dbPath", "/tmp/x", "-inMemory"},
+      {"--sync", "sometimes"},
+      {"--sync-window-ms", "0"},
       {"-port", "65536"},
       {"-port", "x"},
       {"-port"},
@@ -446,8 +447,25 @@ TEST(FlagsTest, RefusesWhatItCannotHonour) {
   }
   CommandLine cl;
   std::string error;
-  ASSERT_FALSE(ParseCommandLine({"-dbPath", "/data"}, &cl, &error));
-  EXPECT_THAT(error, HasSubstr("in memory only"));
+  ASSERT_FALSE(
+      ParseCommandLine({"-dbPath", "/data", "-inMemory"}, &cl, &error));
+  EXPECT_THAT(error, HasSubstr("cannot be used together"));
+}
+
+TEST(FlagsTest, DataDirectoryFlags) {
+  CommandLine cl;
+  std::string error;
+  ASSERT_TRUE(
+      ParseCommandLine({"-dbPath", "/data", "--sync", "batch",
+                        "--sync-window-ms", "250", "-optimizeDbBeforeStartup"},
+                       &cl, &error))
+      << error;
+  EXPECT_EQ(cl.server.database.persistence.data_dir, "/data");
+  EXPECT_EQ(cl.server.database.persistence.sync, SyncPolicy::kBatch);
+  EXPECT_EQ(cl.server.database.persistence.sync_window_micros, 250'000);
+  CommandLine other;
+  ASSERT_TRUE(ParseCommandLine({"--data-dir=/d"}, &other, &error)) << error;
+  EXPECT_EQ(other.server.database.persistence.data_dir, "/d");
 }
 
 TEST(FlagsTest, HelpDocumentsEveryFlag) {
@@ -467,6 +485,9 @@ TEST(FlagsTest, HelpDocumentsEveryFlag) {
                            "-inMemory",
                            "-sharedDb",
                            "-dbPath DIR",
+                           "--data-dir DIR",
+                           "--sync always|batch|none",
+                           "--sync-window-ms MS",
                            "-optimizeDbBeforeStartup",
                            "-delayTransientStatuses",
                            "-cors ORIGINS",

@@ -222,9 +222,12 @@ const Flag kFlags[] = {
      }},
     // DynamoDB Local's flags.
     {"inMemory", 1, nullptr,
-     "Accepted for DynamoDB Local compatibility: eddy always keeps its data "
-     "in memory (it is gone when the server exits).",
-     [](std::string_view, CommandLine*) -> std::string { return ""; }},
+     "Keep the data in memory only (the default without -dbPath / "
+     "--data-dir; it is gone when the server exits).",
+     [](std::string_view, CommandLine* cl) -> std::string {
+       cl->in_memory = true;
+       return "";
+     }},
     {"sharedDb", 1, nullptr,
      "Accepted for DynamoDB Local compatibility: eddy always serves one "
      "database, whatever the access key and region of a request.",
@@ -252,16 +255,57 @@ const Flag kFlags[] = {
                   : error;
      }},
     {"dbPath", 1, "DIR",
-     "Refused: eddy keeps data in memory only, and silently dropping data "
-     "you asked to keep would be worse than stopping.",
-     [](std::string_view, CommandLine*) -> std::string {
-       return "is not supported: eddy keeps data in memory only (drop "
-              "-dbPath, or use DynamoDB Local for a persistent database)";
+     "Keep the data in DIR (created if missing) and recover it at start, "
+     "as DynamoDB Local's -dbPath: an append-only log and snapshots "
+     "(docs/persistence.md). Same as --data-dir.",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       if (v.empty()) return "needs a directory";
+       cl->server.database.persistence.data_dir = std::string(v);
+       return "";
      }},
     {"optimizeDbBeforeStartup", 1, nullptr,
-     "Refused, like -dbPath which it needs.",
-     [](std::string_view, CommandLine*) -> std::string {
-       return "is not supported: eddy has no database file to optimize";
+     "Accepted for DynamoDB Local compatibility: eddy's data directory "
+     "needs no optimizing (its log is compacted into snapshots as it "
+     "grows).",
+     [](std::string_view, CommandLine*) -> std::string { return ""; }},
+    {"data-dir", 2, "DIR",
+     "Keep the data in DIR (created if missing): every acknowledged write "
+     "survives a restart or a crash (see --sync). Only one process may use "
+     "a directory at a time.",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       if (v.empty()) return "needs a directory";
+       cl->server.database.persistence.data_dir = std::string(v);
+       return "";
+     }},
+    {"sync", 2, "always|batch|none",
+     "With a data directory: when a write is on disk. 'always' (default): "
+     "before its response (concurrent writes share one fsync). 'batch': "
+     "within --sync-window-ms, fsynced (a crash loses at most that window). "
+     "'none': written within the window, never fsynced (survives the "
+     "process dying, not the machine).",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       auto& p = cl->server.database.persistence;
+       if (v == "always") {
+         p.sync = SyncPolicy::kAlways;
+       } else if (v == "batch") {
+         p.sync = SyncPolicy::kBatch;
+       } else if (v == "none") {
+         p.sync = SyncPolicy::kNone;
+       } else {
+         return "must be 'always', 'batch' or 'none'";
+       }
+       return "";
+     }},
+    {"sync-window-ms", 2, "MS",
+     "With --sync batch or none: how often buffered writes go to disk "
+     "(default 100).",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       int64_t ms = 0;
+       if (!ParseInt<int64_t>(v, 1, 60'000, &ms)) {
+         return "must be milliseconds from 1 to 60000";
+       }
+       cl->server.database.persistence.sync_window_micros = ms * 1000;
+       return "";
      }},
     // Operation of the server itself.
     {"allow-remote-control", 2, nullptr,
@@ -376,6 +420,10 @@ bool ParseCommandLine(const std::vector<std::string>& args, CommandLine* out,
                ": " + problem;
       return false;
     }
+  }
+  if (out->in_memory && !out->server.database.persistence.data_dir.empty()) {
+    *error = "-inMemory and -dbPath/--data-dir cannot be used together";
+    return false;
   }
   return true;
 }

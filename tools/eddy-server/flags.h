@@ -28,6 +28,8 @@ namespace eddy::server {
 struct CommandLine {
   ServerOptions server;
   bool help = false;
+  // -inMemory was given (it contradicts -dbPath / --data-dir).
+  bool in_memory = false;
   bool version = false;
   // --log-requests: one line per request on stderr (main sets
   // server.request_log).

@@ -86,7 +86,35 @@ int main(int argc, char** argv) {
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   signal(SIGPIPE, SIG_IGN);
 
-  eddy::server::Server server(cl.server);
+  // A data directory: recover it before serving, and say what was found.
+  std::unique_ptr<eddy::Database> database;
+  if (!cl.server.database.persistence.data_dir.empty()) {
+    eddy::StatusOr<std::unique_ptr<eddy::Database>> opened =
+        eddy::Database::Open(cl.server.database);
+    if (!opened.ok()) {
+      std::fprintf(stderr, "eddy-server: %s\n",
+                   std::string(opened.status().message()).c_str());
+      return 1;
+    }
+    database = *std::move(opened);
+    const eddy::RecoveryReport& r = database->recovery_report();
+    std::fprintf(stderr,
+                 "eddy-server: data directory %s: %lld tables and %lld "
+                 "items from %s, %lld log records replayed%s in %.1f ms\n",
+                 cl.server.database.persistence.data_dir.c_str(),
+                 static_cast<long long>(r.snapshot_tables),
+                 static_cast<long long>(r.snapshot_items),
+                 r.snapshot.empty() ? "no snapshot" : r.snapshot.c_str(),
+                 static_cast<long long>(r.log_records),
+                 r.torn_tail ? " (an unfinished last record dropped)" : "",
+                 static_cast<double>(r.micros) / 1000.0);
+    for (const std::string& damage : r.damage) {
+      std::fprintf(stderr, "eddy-server: warning: %s\n", damage.c_str());
+    }
+  }
+  eddy::server::Server server =
+      database != nullptr ? eddy::server::Server(cl.server, database.get())
+                          : eddy::server::Server(cl.server);
   if (!cl.load_file.empty()) {
     eddy::StatusOr<std::string> loaded =
         eddy::server::LoadFile(cl.load_file, &server.database());

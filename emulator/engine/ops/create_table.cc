@@ -166,9 +166,12 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
   // which owns their partitions (admission.h).
   def.simulator = ctx.simulator;
   def.feed = ctx.feed;
+  def.journal = ctx.journal;
+  if (ctx.journal != nullptr) def.journal_number = ctx.journal->NewTableNumber();
   auto table = std::make_shared<Table>(std::move(def));
 
   TableDescription description;
+  std::string encoded;  // the table as the journal logs it
   {
     MutexLock lock(&table->mu());
     TableState& state = table->mutable_state();
@@ -215,8 +218,17 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
                         *request.stream_specification->stream_view_type, now);
     }
     description = table->Describe(now);
+    if (ctx.journal != nullptr) encoded = ctx.journal->EncodeTable(*table);
   }
-  if (Status s = ctx.catalog->Add(table, ctx.options->max_tables); !s.ok()) {
+  // The table is logged as it is published, before anyone can write to it.
+  auto log = [&] {
+    ctx.journal->AppendTable(table->definition().journal_number,
+                             std::move(encoded));
+  };
+  if (Status s = ctx.catalog->Add(
+          table, ctx.options->max_tables,
+          ctx.journal != nullptr ? std::function<void()>(log) : nullptr);
+      !s.ok()) {
     MutexLock lock(&table->mu());
     RemoveResources(*table);
     if (!table->state().latest_stream_arn.empty()) {

@@ -9,6 +9,7 @@
 #include "emulator/engine/ops/operations.h"
 #include "emulator/engine/ops/stream_ops.h"
 #include "emulator/engine/table/admission.h"
+#include "emulator/engine/table/journal.h"
 #include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
@@ -22,6 +23,10 @@ StatusOr<DeleteTableResponse> DeleteTable(Context& ctx,
   if (table == nullptr)
     return TableNotFound(request.table_name, /*describe_form=*/true);
   MutexLock lock(&table->mu());
+  table->set_dropped();
+  if (Journal* journal = table->definition().journal) {
+    journal->AppendDrop(*table);
+  }
   RemoveResources(*table);
   const int64_t now = ctx.options->clock->NowMicros();
   TableDescription d = table->Describe(now);

@@ -34,6 +34,8 @@ struct Context {
   ChangeFeed* feed = nullptr;
   // The Database's DynamoDB Streams (streams/service.h).
   StreamsService* streams = nullptr;
+  // The data directory's journal (table/journal.h); null without one.
+  Journal* journal = nullptr;
 };
 
 // Batch parts to return unprocessed instead of applying them (injected

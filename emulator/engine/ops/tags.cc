@@ -141,6 +141,7 @@ StatusOr<TagResourceResponse> TagResource(Context& ctx,
         "ResourceArn");
   }
   table->mutable_state().tags = std::move(next);
+  LogSettingsChange(*table);
   return TagResourceResponse{};
 }
 
@@ -173,6 +174,7 @@ StatusOr<UntagResourceResponse> UntagResource(
   for (const std::string& key : request.tag_keys) {
     table->mutable_state().tags.erase(key);
   }
+  LogSettingsChange(*table);
   return UntagResourceResponse{};
 }
 

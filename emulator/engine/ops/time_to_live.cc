@@ -82,6 +82,7 @@ StatusOr<UpdateTimeToLiveResponse> UpdateTimeToLive(
     state.ttl_attribute.clear();
     table->set_ttl_enabled(false);
   }
+  LogSettingsChange(*table);
   return UpdateTimeToLiveResponse{request.time_to_live_specification};
 }
 

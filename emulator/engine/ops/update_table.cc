@@ -493,6 +493,7 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
       DisableTableStream(ctx, *table, now_micros);
     }
   }
+  LogSettingsChange(*table);
   // The simulator follows: provisioned -> on-demand sets the previous peak,
   // raised throughput doubles partitions, the maximum throughput applies
   // at once; partitions never merge.

@@ -10,7 +10,8 @@ std::shared_ptr<Table> Catalog::Find(const std::string& name) const {
   return it == tables_.end() ? nullptr : it->second;
 }
 
-Status Catalog::Add(std::shared_ptr<Table> table, int max_tables) {
+Status Catalog::Add(std::shared_ptr<Table> table, int max_tables,
+                    const std::function<void()>& on_added) {
   MutexLock lock(&mu_);
   const std::string name = table->name();
   if (tables_.count(name) != 0) {
@@ -23,6 +24,7 @@ Status Catalog::Add(std::shared_ptr<Table> table, int max_tables) {
                   "Subscriber limit exceeded: There is a limit of " +
                       std::to_string(max_tables) + " tables per subscriber");
   }
+  if (on_added) on_added();
   tables_.emplace(name, std::move(table));
   return Status::OK();
 }

@@ -9,6 +9,7 @@
 #ifndef EDDY_EMULATOR_ENGINE_TABLE_CATALOG_H_
 #define EDDY_EMULATOR_ENGINE_TABLE_CATALOG_H_
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -26,8 +27,12 @@ class Catalog {
   // Null when there is no such table.
   std::shared_ptr<Table> Find(const std::string& name) const;
   // ResourceInUseException "Table already exists: <name>" for a duplicate;
-  // LimitExceededException when `max_tables` are there already.
-  Status Add(std::shared_ptr<Table> table, int max_tables);
+  // LimitExceededException when `max_tables` are there already. When it
+  // succeeds, `on_added` (if given) runs under the catalog's lock before
+  // anyone can find the table: CreateTable logs the table there
+  // (table/journal.h). It must not lock a table.
+  Status Add(std::shared_ptr<Table> table, int max_tables,
+             const std::function<void()>& on_added = nullptr);
   // Null when there is no such table.
   std::shared_ptr<Table> Remove(const std::string& name);
   // Sorted names.

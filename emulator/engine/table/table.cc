@@ -2,6 +2,8 @@
 
 #include "emulator/engine/table/table.h"
 
+#include "emulator/engine/table/journal.h"
+
 #include <algorithm>
 
 #include "emulator/engine/index/index_change.h"
@@ -222,6 +224,14 @@ void CatchUp(Table& table, const Clock& clock) {
   }
   MutexLock lock(&table.mu());
   table.DoDueWork(now_micros);
+}
+
+void LogSettingsChange(const Table& table) {
+  Journal* journal = table.definition().journal;
+  // A table DeleteTable removed stays deleted, whatever came after.
+  if (journal == nullptr || table.dropped()) return;
+  journal->AppendTable(table.definition().journal_number,
+                       journal->EncodeTable(table));
 }
 
 }  // namespace eddy::engine

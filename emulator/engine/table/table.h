@@ -55,6 +55,7 @@
 namespace eddy::engine {
 
 class ChangeFeed;
+class Journal;
 
 // A table's key attributes, shared (immutable) by the key images of its
 // change records, which may outlive the table.
@@ -82,6 +83,10 @@ struct TableDefinition {
   // The Database's throttling simulator and change feed (not owned).
   capacity::ThrottleSimulator* simulator = nullptr;
   ChangeFeed* feed = nullptr;
+  // The data directory's journal (table/journal.h), or null when the
+  // Database keeps nothing on disk; and the number it knows the table by.
+  Journal* journal = nullptr;
+  uint64_t journal_number = 0;
 };
 
 // What changes, guarded by Table::mu().
@@ -208,6 +213,13 @@ class Table {
     streamed_.store(on, std::memory_order_relaxed);
   }
 
+  // DeleteTable removed the table (set under its exclusive lock). Writes
+  // that found the table before still commit to it, but nothing logs them.
+  bool dropped() const { return dropped_.load(std::memory_order_acquire); }
+  void set_dropped() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+    dropped_.store(true, std::memory_order_release);
+  }
+
   // Null when the table has no index of that name.
   SecondaryIndex* FindIndex(std::string_view index_name) const
       ABSL_SHARED_LOCKS_REQUIRED(mu_);
@@ -232,6 +244,7 @@ class Table {
   TableState state_ ABSL_GUARDED_BY(mu_);
   std::atomic<bool> ttl_enabled_{false};
   std::atomic<bool> streamed_{false};
+  std::atomic<bool> dropped_{false};
 };
 
 // Does the background work time has made due on `table` (GSI changes whose
@@ -239,6 +252,12 @@ class Table {
 // exclusively only when there is some. Every operation on a table calls it
 // first. REQUIRES: the table's lock not held.
 void CatchUp(Table& table, const Clock& clock) ABSL_LOCKS_EXCLUDED(table.mu());
+
+// Logs the table's settings after a change to them (UpdateTable,
+// UpdateTimeToLive, tags, ...) when the Database has a data directory
+// (table/journal.h); nothing otherwise.
+void LogSettingsChange(const Table& table)
+    ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu());
 
 // "Requested resource not found" (item operations) or, with `describe_form`,
 // "Requested resource not found: Table: <name> not found".

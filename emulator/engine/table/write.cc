@@ -375,6 +375,11 @@ storage::RecordPtr Commit::Apply(Table& table, WritePlan plan) {
   storage::RecordPtr old = ApplyPlan(table, plan);
   if (new_record == nullptr && old == nullptr) return old;  // deleted nothing
   const uint64_t sequence = ++table.mutable_state().last_sequence_number;
+  if (Journal* journal = table.definition().journal;
+      journal != nullptr && !table.dropped()) {
+    journal->AddChange(table, new_record, old.get(), &log_batch_);
+    journal_ = journal;
+  }
   if (!observed) return old;
 
   // Observed: record the change. The images share the stored bytes and are
@@ -413,6 +418,10 @@ storage::RecordPtr Commit::Apply(Table& table, WritePlan plan) {
 }
 
 void Commit::Publish() {
+  if (journal_ != nullptr && !log_batch_.empty()) {
+    journal_->AppendCommit(std::move(log_batch_));
+    log_batch_.clear();
+  }
   if (feed_ == nullptr || records_.empty()) return;
   feed_->Publish(records_);
   records_.clear();

@@ -45,6 +45,7 @@
 #include "emulator/api/change_feed.h"
 #include "emulator/engine/index/index_change.h"
 #include "emulator/engine/table/change_feed.h"
+#include "emulator/engine/table/journal.h"
 #include "emulator/engine/table/keys.h"
 #include "emulator/engine/table/table.h"
 
@@ -124,8 +125,9 @@ class Commit {
   storage::RecordPtr Apply(Table& table, WritePlan plan)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu());
 
-  // Hands the recorded changes to the feed (no-op without subscribers).
-  // REQUIRES: every table applied to still locked exclusively.
+  // Hands the recorded changes to the feed (no-op without subscribers) and
+  // the commit's log record to the journal (no-op without a data
+  // directory). REQUIRES: every table applied to still locked exclusively.
   void Publish();
 
  private:
@@ -135,6 +137,9 @@ class Commit {
   std::string made_up_id_;
   ChangeFeed* feed_ = nullptr;  // set by the first observed Apply
   absl::InlinedVector<ChangeRecord, 1> records_;
+  // The data directory's record of this commit (table/journal.h).
+  Journal* journal_ = nullptr;  // set by the first logged Apply
+  std::string log_batch_;
 };
 
 // ItemCollectionMetrics for the collection of `key` (tables with an LSI).
