@@ -28,7 +28,7 @@ while [ $# -gt 0 ]; do
   shift
 done
 if [ ${#fuzzers[@]} -eq 0 ]; then
-  fuzzers=(execute_fuzzer expression_fuzzer partiql_fuzzer http_fuzzer model_fuzzer)
+  fuzzers=(execute_fuzzer expression_fuzzer partiql_fuzzer http_fuzzer model_fuzzer persist_fuzzer)
 fi
 
 build=build/clang
@@ -99,6 +99,31 @@ put("http_fuzzer", "post",
 put("http_fuzzer", "chunked",
     "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")
 put("http_fuzzer", "get", "GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+# Data files (docs/persistence.md): a log creating a table and writing two
+# items (one a transaction over it), and a snapshot of the same; the CRCs are
+# left zero, and mode bit 1 makes the harness recompute them.
+def varint(n):
+    out = b""
+    while n >= 0x80:
+        out += bytes([(n & 0x7f) | 0x80]); n >>= 7
+    return out + bytes([n])
+def string(b): return varint(len(b)) + b
+def record(t, payload): return b"\0\0\0\0" + len(payload).to_bytes(4, "little") + bytes([t]) + payload
+image = (b"\x01" + varint(1) + string(b"tab") + string(b"arn") + string(b"id") + bytes(8)
+         + varint(1) + string(b"k") + b"\x00" + varint(1) + string(b"k") + b"\x00"
+         + b"\x00" + b"\x01" + varint(0) + varint(0) + b"\x00\x00" + bytes(8) + b"\x00\x00"
+         + string(b"ttl") + b"\x00" + varint(0) + varint(1) + string(b"t") + string(b"v")
+         + varint(0) + b"\x00" + varint(0))
+def item(key): return varint(2) + string(b"k") + b"\x00" + string(key) + string(b"n") + b"\x01" + string(b"\x02\x03\xe9" + b"15")
+log = (b"EDDYLOG\x01" + (1).to_bytes(4, "little") + bytes(4) + record(1, image)
+       + record(3, varint(1) + b"\x01" + string(item(b"a")))
+       + record(3, varint(1) + b"\x01" + string(item(b"b")) + varint(1) + b"\x02" + string(b"a") + string(b""))
+       + record(2, varint(1)))
+put("persist_fuzzer", "log", b"\x02" + log)
+snap = (b"EDDYSNP\x01" + (1).to_bytes(4, "little") + bytes(4) + record(1, image)
+        + record(4, varint(1) + varint(2) + string(item(b"a")) + string(item(b"b")))
+        + record(5, varint(0) + varint(1) + varint(2) + varint(2)))
+put("persist_fuzzer", "snapshot", b"\x03" + snap)
 for path in list(pathlib.Path("model").glob("*.json")) + list(pathlib.Path("model/scenarios").glob("*.json")):
     put("model_fuzzer", path.name, path.read_bytes())
 EOF

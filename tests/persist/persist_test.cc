@@ -23,6 +23,7 @@ namespace {
 using json = nlohmann::json;
 using persist_testing::AllItems;
 using persist_testing::Call;
+using persist_testing::CreateKeyTable;
 using persist_testing::DirOptions;
 using persist_testing::OpenOrDie;
 using persist_testing::Put;
@@ -141,6 +142,9 @@ TEST(PersistTest, ReopenKeepsTablesSettingsItemsAndIndexes) {
                  {{"ResourceArn", before_table["TableArn"]}}),
             before_tags);
   EXPECT_EQ(before_items.size(), 49u);  // 50 + 1 put - 2 deleted
+  EXPECT_EQ(Call(*db, "DescribeContributorInsights",
+                 {{"TableName", "rentals"}})["ContributorInsightsStatus"],
+            "ENABLED");
 }
 
 TEST(PersistTest, IndexChangesAndDeletedTablesSurvive) {
@@ -164,20 +168,10 @@ TEST(PersistTest, IndexChangesAndDeletedTablesSurvive) {
            {{{"Delete", {{"IndexName", "by-gpk"}}}}}}});
     Put(*db, "rentals", Item("p", 100, "g"));
     // A table deleted, and another of the same name created after it.
-    Call(*db, "CreateTable",
-         {{"TableName", "scratch"},
-          {"KeySchema", {{{"AttributeName", "k"}, {"KeyType", "HASH"}}}},
-          {"AttributeDefinitions",
-           {{{"AttributeName", "k"}, {"AttributeType", "S"}}}},
-          {"BillingMode", "PAY_PER_REQUEST"}});
+    CreateKeyTable(*db, "scratch", "S");
     Put(*db, "scratch", {{"k", {{"S", "old"}}}});
     Call(*db, "DeleteTable", {{"TableName", "scratch"}});
-    Call(*db, "CreateTable",
-         {{"TableName", "scratch"},
-          {"KeySchema", {{{"AttributeName", "k"}, {"KeyType", "HASH"}}}},
-          {"AttributeDefinitions",
-           {{{"AttributeName", "k"}, {"AttributeType", "S"}}}},
-          {"BillingMode", "PAY_PER_REQUEST"}});
+    CreateKeyTable(*db, "scratch", "S");
     Put(*db, "scratch", {{"k", {{"S", "new"}}}});
   }
   auto db = OpenOrDie(DirOptions(dir.path()));
@@ -242,12 +236,7 @@ TEST(PersistTest, ADirectoryThatCannotBeCreatedIsAClearError) {
 // Writes `n` items, one commit each, to a fresh directory; closes it.
 void WriteNumbered(const std::string& dir, int n) {
   auto db = OpenOrDie(DirOptions(dir));
-  Call(*db, "CreateTable",
-       {{"TableName", "tab"},
-        {"KeySchema", {{{"AttributeName", "k"}, {"KeyType", "HASH"}}}},
-        {"AttributeDefinitions",
-         {{{"AttributeName", "k"}, {"AttributeType", "N"}}}},
-        {"BillingMode", "PAY_PER_REQUEST"}});
+  CreateKeyTable(*db, "tab", "N");
   for (int i = 0; i < n; ++i) {
     Put(*db, "tab",
         {{"k", {{"N", std::to_string(i)}}},
@@ -290,8 +279,7 @@ TEST(PersistTest, ATornTailRecoversToTheLastWholeRecord) {
   for (int round = 0; round < 20; ++round) {
     // A copy of the directory, its log cut at a random offset.
     ScratchDir dir;
-    std::filesystem::copy(base.path(), dir.path());
-    std::filesystem::remove(dir.file("LOCK"));
+    dir.CopyFrom(base.path());
     const auto cut = std::uniform_int_distribution<uintmax_t>(0, size)(rng);
     const std::string copy =
         dir.file(std::filesystem::path(segment).filename());
@@ -312,8 +300,7 @@ TEST(PersistTest, ATornTailRecoversToTheLastWholeRecord) {
   }
   // Cut exactly at the end: nothing lost.
   ScratchDir whole;
-  std::filesystem::copy(base.path(), whole.path());
-  std::filesystem::remove(whole.file("LOCK"));
+  whole.CopyFrom(base.path());
   auto db = OpenOrDie(DirOptions(whole.path()));
   EXPECT_EQ(RecoveredPrefix(*db), 200);
   EXPECT_FALSE(db->recovery_report().torn_tail);
@@ -327,8 +314,7 @@ TEST(PersistTest, AFlippedByteStopsReplayThereAndKeepsTheFileAside) {
   std::mt19937 rng(11);
   for (int round = 0; round < 10; ++round) {
     ScratchDir dir;
-    std::filesystem::copy(base.path(), dir.path());
-    std::filesystem::remove(dir.file("LOCK"));
+    dir.CopyFrom(base.path());
     const std::string copy =
         dir.file(std::filesystem::path(segment).filename());
     const auto at =
@@ -362,12 +348,7 @@ TEST(PersistTest, ADamagedNewestSnapshotFallsBackToTheOneBefore) {
   std::string newest;
   {
     auto db = OpenOrDie(DirOptions(dir.path()));
-    Call(*db, "CreateTable",
-         {{"TableName", "tab"},
-          {"KeySchema", {{{"AttributeName", "k"}, {"KeyType", "HASH"}}}},
-          {"AttributeDefinitions",
-           {{{"AttributeName", "k"}, {"AttributeType", "N"}}}},
-          {"BillingMode", "PAY_PER_REQUEST"}});
+    CreateKeyTable(*db, "tab", "N");
     for (int i = 0; i < 20; ++i) {
       Put(*db, "tab", {{"k", {{"N", std::to_string(i)}}}});
     }
@@ -435,12 +416,7 @@ TEST(PersistTest, EverySyncPolicyKeepsWhatWasWrittenOnAnOrderlyClose) {
     ScratchDir dir;
     {
       auto db = OpenOrDie(DirOptions(dir.path(), sync));
-      Call(*db, "CreateTable",
-           {{"TableName", "tab"},
-            {"KeySchema", {{{"AttributeName", "k"}, {"KeyType", "HASH"}}}},
-            {"AttributeDefinitions",
-             {{{"AttributeName", "k"}, {"AttributeType", "N"}}}},
-            {"BillingMode", "PAY_PER_REQUEST"}});
+      CreateKeyTable(*db, "tab", "N");
       for (int i = 0; i < 100; ++i) {
         Put(*db, "tab", {{"k", {{"N", std::to_string(i)}}}});
       }
@@ -457,12 +433,7 @@ TEST(PersistTest, CheckpointsUnderEightWritersLoseNothing) {
   {
     auto db = OpenOrDie(DirOptions(dir.path(), SyncPolicy::kBatch));
     for (const char* table : {"aaa", "bbb"}) {
-      Call(*db, "CreateTable",
-           {{"TableName", table},
-            {"KeySchema", {{{"AttributeName", "k"}, {"KeyType", "HASH"}}}},
-            {"AttributeDefinitions",
-             {{{"AttributeName", "k"}, {"AttributeType", "S"}}}},
-            {"BillingMode", "PAY_PER_REQUEST"}});
+      CreateKeyTable(*db, table, "S");
     }
     std::atomic<bool> done{false};
     std::vector<std::thread> writers;

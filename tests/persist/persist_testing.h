@@ -37,6 +37,12 @@ class ScratchDir {
     std::filesystem::remove_all(path_, ignored);
   }
   std::string path() const { return path_.string(); }
+  // Fills this directory with a copy of data directory `other` (without
+  // its lock file).
+  void CopyFrom(const std::string& other) const {
+    std::filesystem::copy(other, path_);
+    std::filesystem::remove(path_ / "LOCK");
+  }
   std::string file(const std::string& name) const {
     return (path_ / name).string();
   }
@@ -83,6 +89,17 @@ inline nlohmann::json AllItems(Database& db, const std::string& table,
   std::sort(items.begin(), items.end(),
             [](const auto& a, const auto& b) { return a.dump() < b.dump(); });
   return items;
+}
+
+// An on-demand table keyed by attribute "k" of `type` ("S" or "N").
+inline void CreateKeyTable(Database& db, const std::string& table,
+                           const std::string& type) {
+  Call(db, "CreateTable",
+       {{"TableName", table},
+        {"KeySchema", {{{"AttributeName", "k"}, {"KeyType", "HASH"}}}},
+        {"AttributeDefinitions",
+         {{{"AttributeName", "k"}, {"AttributeType", type}}}},
+        {"BillingMode", "PAY_PER_REQUEST"}});
 }
 
 inline nlohmann::json Put(Database& db, const std::string& table,

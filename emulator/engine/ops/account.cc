@@ -134,6 +134,7 @@ StatusOr<UpdateContributorInsightsResponse> UpdateContributorInsights(
   if (setting.enabled != enable || setting.updated_micros == 0) {
     setting.enabled = enable;
     setting.updated_micros = ctx.options->clock->NowMicros();
+    LogSettingsChange(*table);
   }
   UpdateContributorInsightsResponse r;
   r.table_name = table->name();

@@ -150,6 +150,7 @@ void ApplySettings(const TableImage& image, Table& table)
   s.last_ttl_change_micros = image.last_ttl_change_micros;
   s.ttl_deleted_items = image.ttl_deleted_items;
   s.tags = image.tags;
+  s.contributor_insights = image.contributor_insights;
   s.last_sequence_number =
       std::max(s.last_sequence_number, image.last_sequence_number);
   table.set_ttl_enabled(!s.ttl_attribute.empty());
@@ -204,6 +205,12 @@ void EncodeTableImage(const Table& table, std::string* out,
   w.Byte(s.stream_view_type ? 1 + static_cast<uint8_t>(*s.stream_view_type)
                             : 0);
   w.Varint(s.last_sequence_number);
+  w.Varint(s.contributor_insights.size());
+  for (const auto& [index, setting] : s.contributor_insights) {
+    w.String(index);
+    w.Bool(setting.enabled);
+    w.Signed(setting.updated_micros);
+  }
 }
 
 StatusOr<TableImage> DecodeTableImage(std::string_view bytes) {
@@ -258,6 +265,13 @@ StatusOr<TableImage> DecodeTableImage(std::string_view bytes) {
     image.stream_view_type = static_cast<StreamViewType>(view - 1);
   }
   image.last_sequence_number = r.Varint();
+  const uint64_t insights = r.Count(3);
+  for (uint64_t i = 0; i < insights && r.ok(); ++i) {
+    std::string index(r.String());
+    TableState::ContributorInsights& c = image.contributor_insights[index];
+    c.enabled = r.Bool();
+    c.updated_micros = r.Signed();
+  }
   if (!r.ok() || !r.done()) return Corrupt("malformed");
   EDDY_RETURN_IF_ERROR(CheckImage(image));
   return image;

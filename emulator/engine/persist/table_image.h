@@ -9,7 +9,8 @@
 // definitions, billing mode, provisioned and on-demand throughput and their
 // change times, time-to-live attribute and counters, tags, every secondary
 // index (kind, key schema, projection, throughput, when it turns ACTIVE),
-// the stream's view type, the last change sequence number. What is not:
+// the stream's view type, the last change sequence number, the
+// contributor-insights settings. What is not:
 // the Database's Options (GSI lag, backfill timing, TTL timing, the
 // item-collection limit), which the reopening Database supplies; the
 // throttling simulator's partitions and statistics, which start afresh; a
@@ -67,6 +68,7 @@ struct TableImage {
   std::vector<Index> indexes;
   std::optional<StreamViewType> stream_view_type;
   uint64_t last_sequence_number = 0;
+  std::map<std::string, TableState::ContributorInsights> contributor_insights;
 };
 
 // Errors: InternalServerError "corrupt table image" for bytes that are not

@@ -8,7 +8,6 @@
 //   node streams_sdk_test.mjs path/to/eddy-server
 
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import {
   CreateTableCommand,
   DeleteItemCommand,
@@ -26,49 +25,12 @@ import {
   ResourceNotFoundException,
 } from "@aws-sdk/client-dynamodb-streams";
 
+import { startServer } from "./eddy_server.mjs";
+
 const binary = process.argv[2];
 if (!binary) {
   console.error("usage: node streams_sdk_test.mjs path/to/eddy-server");
   process.exit(2);
-}
-
-let server = null;
-function stopServer() {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    server.kill("SIGTERM");
-  }
-}
-process.on("exit", stopServer);
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    stopServer();
-    process.exit(1);
-  });
-}
-
-function startServer() {
-  return new Promise((resolve, reject) => {
-    server = spawn(binary, ["--port", "0"], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    const timer = setTimeout(
-      () => reject(new Error("eddy-server printed no ready line")), 30000);
-    server.stdout.on("data", (chunk) => {
-      out += chunk;
-      const newline = out.indexOf("\n");
-      if (newline < 0) return;
-      clearTimeout(timer);
-      const m = /^eddy-server listening on (http:\/\/\S+)$/.exec(
-        out.slice(0, newline));
-      if (m) resolve(m[1]);
-      else reject(new Error(`unexpected ready line: ${out}`));
-    });
-    server.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`eddy-server exited early with ${code}`));
-    });
-  });
 }
 
 // eddy's own operation: no SDK knows it. The server checks the SigV4
@@ -112,7 +74,7 @@ async function readShard(streams, arn, shardId) {
 }
 
 async function main() {
-  const url = await startServer();
+  const url = await startServer(binary);
   const config = {
     endpoint: url,
     region: "us-east-1",
@@ -227,11 +189,9 @@ async function main() {
 
 main().then(
   () => {
-    stopServer();
     process.exit(0);
   },
   (e) => {
     console.error(e);
-    stopServer();
     process.exit(1);
   });
