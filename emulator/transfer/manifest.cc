@@ -121,7 +121,7 @@ std::string DigestBase64(const std::array<uint8_t, 16>& d) {
       std::string_view(reinterpret_cast<const char*>(d.data()), d.size()));
 }
 
-StatusOr<std::string> FileMd5Hex(const std::string& path) {
+StatusOr<std::array<uint8_t, 16>> FileMd5(const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (f == nullptr) {
     return Status::Validation("cannot open " + path + ": " +
@@ -136,7 +136,7 @@ StatusOr<std::string> FileMd5Hex(const std::string& path) {
   const bool failed = std::ferror(f) != 0;
   std::fclose(f);
   if (failed) return Status::Validation("cannot read " + path);
-  return DigestHex(md5.Finish());
+  return md5.Finish();
 }
 
 std::string ExportFolder(std::string_view s3_prefix,

@@ -3,9 +3,9 @@
 // The layout and manifest files of a DynamoDB table export:
 //
 //   <S3Prefix>/AWSDynamoDB/<ExportId>/manifest-summary.json
-//   <S3Prefix>/AWSDynamoDB/<ExportId>/manifest-summary.md5
+//   <S3Prefix>/AWSDynamoDB/<ExportId>/manifest-summary.checksum
 //   <S3Prefix>/AWSDynamoDB/<ExportId>/manifest-files.json
-//   <S3Prefix>/AWSDynamoDB/<ExportId>/manifest-files.md5
+//   <S3Prefix>/AWSDynamoDB/<ExportId>/manifest-files.checksum
 //   <S3Prefix>/AWSDynamoDB/<ExportId>/_started
 //   <S3Prefix>/AWSDynamoDB/<ExportId>/data/<name>.json.gz   (ION: .ion.gz)
 //
@@ -42,8 +42,8 @@ class Md5 {
   size_t buf_len_ = 0;
   uint64_t total_ = 0;
 };
-// The MD5 of the file at `path`, as lowercase hex.
-StatusOr<std::string> FileMd5Hex(const std::string& path);
+// The MD5 of the file at `path`.
+StatusOr<std::array<uint8_t, 16>> FileMd5(const std::string& path);
 // 16 bytes of a digest as hex, and as base64.
 std::string DigestHex(const std::array<uint8_t, 16>& d);
 std::string DigestBase64(const std::array<uint8_t, 16>& d);

@@ -101,6 +101,12 @@ struct TableState {
   // Items deleted by time to live (DynamoDB's "Service" deletions).
   int64_t ttl_deleted_items = 0;
   std::map<std::string, std::string> tags;
+  // Point-in-time recovery (UpdateContinuousBackups): on since
+  // pitr_enabled_since_micros (the Options clock), restorable over the last
+  // pitr_recovery_period_days days.
+  bool pitr_enabled = false;
+  int64_t pitr_enabled_since_micros = 0;
+  int pitr_recovery_period_days = 35;
 
   // --- Contents
   // ---------------------------------------------------------------
