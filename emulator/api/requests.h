@@ -596,10 +596,11 @@ struct ExportTableToPointInTimeRequest {
   std::optional<std::string> s3_sse_algorithm;  // AES256 | KMS
   std::optional<std::string> s3_sse_kms_key_id;
   std::optional<std::string> client_token;
-  std::optional<double> export_time;  // absent: now
+  std::optional<double> export_time;          // absent: now
   std::optional<ExportFormat> export_format;  // DYNAMODB_JSON
   std::optional<ExportType> export_type;      // FULL_EXPORT
-  std::optional<IncrementalExportSpecification> incremental_export_specification;
+  std::optional<IncrementalExportSpecification>
+      incremental_export_specification;
 };
 struct ExportDescription {
   std::string export_arn;
@@ -622,7 +623,8 @@ struct ExportDescription {
   std::optional<int64_t> billed_size_bytes;  // once completed
   std::optional<int64_t> item_count;         // once completed
   ExportType export_type = ExportType::kFullExport;
-  std::optional<IncrementalExportSpecification> incremental_export_specification;
+  std::optional<IncrementalExportSpecification>
+      incremental_export_specification;
 };
 struct ExportTableToPointInTimeResponse {
   ExportDescription export_description;
@@ -650,8 +652,13 @@ struct ListExportsResponse {
 
 enum class InputFormat { kDynamoDbJson, kIon, kCsv };
 enum class InputCompressionType { kGzip, kZstd, kNone };
-enum class ImportStatus { kInProgress, kCompleted, kCancelling, kCancelled,
-                          kFailed };
+enum class ImportStatus {
+  kInProgress,
+  kCompleted,
+  kCancelling,
+  kCancelled,
+  kFailed
+};
 struct S3BucketSource {
   std::string s3_bucket;  // a folder under Options::export_root
   std::optional<std::string> s3_bucket_owner;

@@ -536,8 +536,7 @@ StatusOr<UpdateContinuousBackupsResponse> Database::UpdateContinuousBackups(
   return engine::UpdateContinuousBackups(ctx, request);
 }
 
-StatusOr<DescribeContinuousBackupsResponse>
-Database::DescribeContinuousBackups(
+StatusOr<DescribeContinuousBackupsResponse> Database::DescribeContinuousBackups(
     const DescribeContinuousBackupsRequest& request) {
   if (auto fault =
           CallFault("DescribeContinuousBackups", request.table_name, nullptr))
@@ -573,9 +572,8 @@ StatusOr<ListExportsResponse> Database::ListExports(
 
 StatusOr<ImportTableResponse> Database::ImportTable(
     const ImportTableRequest& request) {
-  if (auto fault = CallFault("ImportTable",
-                             request.table_creation_parameters.table_name,
-                             nullptr))
+  if (auto fault = CallFault(
+          "ImportTable", request.table_creation_parameters.table_name, nullptr))
     return *fault;
   engine::Context ctx = MakeContext();
   return engine::ImportTable(ctx, *transfers_, request);

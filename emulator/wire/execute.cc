@@ -24,7 +24,7 @@ using wire_internal::ObjectReader;
 using wire_internal::OpFunction;
 using wire_internal::RequestErrors;
 
-constexpr std::array<std::pair<std::string_view, OpFunction>, 27> kOperations =
+constexpr std::array<std::pair<std::string_view, OpFunction>, 35> kOperations =
     {{
         {"BatchExecuteStatement", wire_internal::BatchExecuteStatementOp},
         {"BatchGetItem", wire_internal::BatchGetItemOp},
@@ -32,6 +32,10 @@ constexpr std::array<std::pair<std::string_view, OpFunction>, 27> kOperations =
         {"CreateTable", wire_internal::CreateTableOp},
         {"DeleteItem", wire_internal::DeleteItemOp},
         {"DeleteTable", wire_internal::DeleteTableOp},
+        {"DescribeContinuousBackups",
+         wire_internal::DescribeContinuousBackupsOp},
+        {"DescribeExport", wire_internal::DescribeExportOp},
+        {"DescribeImport", wire_internal::DescribeImportOp},
         {"DescribeTable", wire_internal::DescribeTableOp},
         {"DescribeTimeToLive", wire_internal::DescribeTimeToLiveOp},
         {"EddyAdvanceClock", wire_internal::EddyAdvanceClockOp},
@@ -40,7 +44,11 @@ constexpr std::array<std::pair<std::string_view, OpFunction>, 27> kOperations =
         {"EddySplitPartition", wire_internal::EddySplitPartitionOp},
         {"ExecuteStatement", wire_internal::ExecuteStatementOp},
         {"ExecuteTransaction", wire_internal::ExecuteTransactionOp},
+        {"ExportTableToPointInTime", wire_internal::ExportTableToPointInTimeOp},
         {"GetItem", wire_internal::GetItemOp},
+        {"ImportTable", wire_internal::ImportTableOp},
+        {"ListExports", wire_internal::ListExportsOp},
+        {"ListImports", wire_internal::ListImportsOp},
         {"ListTables", wire_internal::ListTablesOp},
         {"ListTagsOfResource", wire_internal::ListTagsOfResourceOp},
         {"PutItem", wire_internal::PutItemOp},
@@ -50,6 +58,7 @@ constexpr std::array<std::pair<std::string_view, OpFunction>, 27> kOperations =
         {"TransactGetItems", wire_internal::TransactGetItemsOp},
         {"TransactWriteItems", wire_internal::TransactWriteItemsOp},
         {"UntagResource", wire_internal::UntagResourceOp},
+        {"UpdateContinuousBackups", wire_internal::UpdateContinuousBackupsOp},
         {"UpdateItem", wire_internal::UpdateItemOp},
         {"UpdateTable", wire_internal::UpdateTableOp},
         {"UpdateTimeToLive", wire_internal::UpdateTimeToLiveOp},

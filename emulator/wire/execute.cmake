@@ -14,4 +14,5 @@ set(EDDY_EXECUTE_SOURCES
   wire/ops/transactions.cc
   wire/ops/partiql.cc
   wire/ops/admin.cc
-  wire/ops/streams.cc)
+  wire/ops/streams.cc
+  wire/ops/transfer.cc)
