@@ -75,3 +75,8 @@ set_tests_properties(server_aws_cli server_boto3 server_boto3_compression
 # The first run installs the pinned SDK from npm.
 set_tests_properties(server_node_sdk server_streams_node_sdk PROPERTIES
   TIMEOUT 300)
+# Continuous backups, export and import: the AWS CLI's commands against
+# eddy-server --export-root.
+add_test(NAME server_transfer_aws_cli
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/transfer_cli_test.py
+          $<TARGET_FILE:eddy-server>)
