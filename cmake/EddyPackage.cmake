@@ -25,6 +25,6 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
-  "cmake, g++, pkg-config, libabsl-dev, libxxhash-dev, nlohmann-json3-dev, zlib1g-dev, libgtest-dev, libgmock-dev")
+  "cmake, g++, pkg-config, libabsl-dev, libxxhash-dev, nlohmann-json3-dev, zlib1g-dev, libzstd-dev, libgtest-dev, libgmock-dev")
 set(CPACK_DEBIAN_COMPRESSION_TYPE gzip)
 include(CPack)

@@ -29,6 +29,8 @@ MODULES = {
     "emulator/capacity": 2,
     "emulator/api": 3,
     "emulator/partiql": 4,
+    # DynamoDB's export/import file formats: engine-free, like partiql.
+    "emulator/transfer": 4,
     # The engine's rooms: indexes < the table and its write path < DynamoDB
     # Streams < operations < the Database facade's implementation (files
     # directly in engine/).

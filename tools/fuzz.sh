@@ -28,7 +28,7 @@ while [ $# -gt 0 ]; do
   shift
 done
 if [ ${#fuzzers[@]} -eq 0 ]; then
-  fuzzers=(execute_fuzzer expression_fuzzer partiql_fuzzer http_fuzzer model_fuzzer persist_fuzzer)
+  fuzzers=(execute_fuzzer expression_fuzzer partiql_fuzzer http_fuzzer model_fuzzer persist_fuzzer transfer_fuzzer)
 fi
 
 build=build/clang
@@ -88,6 +88,10 @@ kinds = {"conditions.txt": 0, "updates.txt": 3, "projections.txt": 4}
 for name, kind in kinds.items():
     for i, m in enumerate(re.finditer(r"^expr: (.*)$", open(f"tests/expr/testdata/{name}").read(), re.M)):
         put("expression_fuzzer", f"{name}{i}", bytes([kind]) + m.group(1).encode())
+put("transfer_fuzzer", "json", b"\x00" + b'{"Item":{"pk":{"S":"a"},"n":{"N":"1.5"},"s":{"SS":["x"]}}}')
+put("transfer_fuzzer", "ion", b"\x01" + b'$ion_1_0 {Item:{pk:"a",n:1.5,b:{{aGk=}},s:$dynamodb_SS::["x"]}}')
+put("transfer_fuzzer", "csv", b"\x02" + b'a,1,"q,""x""",b')
+put("transfer_fuzzer", "lines", b"\x03" + b"one\ntwo\n")
 for path in pathlib.Path("tests/partiql/testdata").glob("*.txt"):
     for i, m in enumerate(re.finditer(r"^stmt: (.*)$", path.read_text(), re.M)):
         put("partiql_fuzzer", f"{path.stem}{i}", m.group(1))
@@ -113,7 +117,7 @@ image = (b"\x01" + varint(1) + string(b"tab") + string(b"arn") + string(b"id") +
          + varint(1) + string(b"k") + b"\x00" + varint(1) + string(b"k") + b"\x00"
          + b"\x00" + b"\x01" + varint(0) + varint(0) + b"\x00\x00" + bytes(8) + b"\x00\x00"
          + string(b"ttl") + b"\x00" + varint(0) + varint(1) + string(b"t") + string(b"v")
-         + varint(0) + b"\x00" + varint(0))
+         + varint(0) + b"\x00" + varint(0) + varint(0) + b"\x00" + varint(0) + varint(70))
 def item(key): return varint(2) + string(b"k") + b"\x00" + string(key) + string(b"n") + b"\x01" + string(b"\x02\x03\xe9" + b"15")
 log = (b"EDDYLOG\x01" + (1).to_bytes(4, "little") + bytes(4) + record(1, image)
        + record(3, varint(1) + b"\x01" + string(item(b"a")))

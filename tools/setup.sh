@@ -7,7 +7,7 @@ packages=(
   build-essential cmake pkg-config
   libabsl-dev libxxhash-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  libcpp-httplib-dev zlib1g-dev
+  libcpp-httplib-dev zlib1g-dev libzstd-dev
   clang
   file curl  # tools/package_check.sh: cpack's dependency scan, the server check
 )

@@ -65,6 +65,7 @@ class TransactionTokens;
 namespace persist {
 class DataDirectory;
 }  // namespace persist
+class TransferRegistry;
 }  // namespace engine
 
 class Database {
@@ -175,6 +176,31 @@ class Database {
       const GetShardIteratorRequest& request);
   StatusOr<GetRecordsResponse> GetRecords(const GetRecordsRequest& request);
 
+  // Continuous backups (the PITR setting), export and import (issue #21).
+  // Files live under Options::export_root (a local stand-in for S3; empty:
+  // export and import fail with a ValidationException). An export or import
+  // runs to its end during the call; the response says IN_PROGRESS as
+  // DynamoDB's does, Describe* report COMPLETED (or FAILED) with the counts.
+  // Errors: TableNotFoundException (continuous backups, export),
+  // PointInTimeRecoveryUnavailableException (export without PITR),
+  // InvalidExportTimeException, ExportNotFoundException,
+  // ImportNotFoundException, ExportConflictException /
+  // ImportConflictException (a ClientToken reused with other parameters),
+  // ResourceInUseException (import into an existing table).
+  StatusOr<UpdateContinuousBackupsResponse> UpdateContinuousBackups(
+      const UpdateContinuousBackupsRequest& request);
+  StatusOr<DescribeContinuousBackupsResponse> DescribeContinuousBackups(
+      const DescribeContinuousBackupsRequest& request);
+  StatusOr<ExportTableToPointInTimeResponse> ExportTableToPointInTime(
+      const ExportTableToPointInTimeRequest& request);
+  StatusOr<DescribeExportResponse> DescribeExport(
+      const DescribeExportRequest& request);
+  StatusOr<ListExportsResponse> ListExports(const ListExportsRequest& request);
+  StatusOr<ImportTableResponse> ImportTable(const ImportTableRequest& request);
+  StatusOr<DescribeImportResponse> DescribeImport(
+      const DescribeImportRequest& request);
+  StatusOr<ListImportsResponse> ListImports(const ListImportsRequest& request);
+
   // The change feed (change_feed.h): `subscriber` receives every committed
   // change to the items of `table_name` (empty: of every table, including
   // tables created later) until UnsubscribeChanges(id). Subscribing to a
@@ -269,6 +295,7 @@ class Database {
   std::unique_ptr<engine::TransactionTokens> tokens_;
   std::shared_ptr<engine::StreamsService> streams_;
   std::unique_ptr<engine::ChangeFeed> feed_;
+  std::unique_ptr<engine::TransferRegistry> transfers_;  // exports, imports
   FaultInjector faults_;
   // The data directory (null without one); declared last so that it is
   // closed (flushed) before the tables go.

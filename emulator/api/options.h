@@ -121,6 +121,11 @@ struct Options {
   // Durable data (persistence.h): the data directory and sync policy.
   // Default: none, everything in memory.
   PersistenceOptions persistence;
+  // Export and import: the local directory that stands in for S3. An
+  // export's S3Bucket (and S3Prefix) and an import's S3BucketSource name
+  // folders under it. Empty (the default): ExportTableToPointInTime and
+  // ImportTable fail with a ValidationException naming this setting.
+  std::string export_root;
 };
 
 }  // namespace eddy

@@ -57,6 +57,14 @@ enum class ErrorCode : int {
   kTrimmedDataAccess,
   // PartiQL: an INSERT of a key that exists.
   kDuplicateItem,
+  // Continuous backups, export and import.
+  kTableNotFound,
+  kPointInTimeRecoveryUnavailable,
+  kInvalidExportTime,
+  kExportNotFound,
+  kExportConflict,
+  kImportNotFound,
+  kImportConflict,
   kInternalServerError,
 };
 

@@ -7,6 +7,7 @@
 #include "emulator/engine/persist/data_directory.h"
 #include "emulator/engine/persist/loader.h"
 #include "emulator/engine/persist/snapshot.h"
+#include "emulator/engine/ops/transfer_ops.h"
 #include "emulator/engine/streams/service.h"
 #include "emulator/engine/table/transactions.h"
 #include "emulator/storage/record.h"
@@ -62,7 +63,8 @@ Database::Database(Options options)
       tokens_(std::make_unique<engine::TransactionTokens>()),
       streams_(
           std::make_shared<engine::StreamsService>(options_, simulator_.get())),
-      feed_(std::make_unique<engine::ChangeFeed>()) {
+      feed_(std::make_unique<engine::ChangeFeed>()),
+      transfers_(std::make_unique<engine::TransferRegistry>()) {
   options_.throttle.clock = options_.clock;
   // DynamoDB Streams: one passive subscriber for every table (records are
   // built only for tables with an enabled stream).
@@ -655,6 +657,76 @@ StatusOr<GetRecordsResponse> Database::GetRecords(
     return *fault;
   engine::Context ctx = MakeContext();
   return engine::GetRecords(ctx, request);
+}
+
+// Continuous backups, export and import (ops/transfer_ops.h).
+
+StatusOr<UpdateContinuousBackupsResponse> Database::UpdateContinuousBackups(
+    const UpdateContinuousBackupsRequest& request) {
+  if (auto fault =
+          CallFault("UpdateContinuousBackups", request.table_name, nullptr))
+    return *fault;
+  EDDY_RETURN_IF_ERROR(WriteGate(dir_.get()));
+  engine::Context ctx = MakeContext();
+  return Durable(dir_.get(), engine::UpdateContinuousBackups(ctx, request));
+}
+
+StatusOr<DescribeContinuousBackupsResponse> Database::DescribeContinuousBackups(
+    const DescribeContinuousBackupsRequest& request) {
+  if (auto fault =
+          CallFault("DescribeContinuousBackups", request.table_name, nullptr))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::DescribeContinuousBackups(ctx, request);
+}
+
+StatusOr<ExportTableToPointInTimeResponse> Database::ExportTableToPointInTime(
+    const ExportTableToPointInTimeRequest& request) {
+  const size_t at = request.table_arn.find(":table/");
+  const std::string table =
+      at == std::string::npos ? "" : request.table_arn.substr(at + 7);
+  if (auto fault = CallFault("ExportTableToPointInTime", table, nullptr))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::ExportTableToPointInTime(ctx, *transfers_, request);
+}
+
+StatusOr<DescribeExportResponse> Database::DescribeExport(
+    const DescribeExportRequest& request) {
+  if (auto fault = CallFault("DescribeExport", "", nullptr)) return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::DescribeExport(ctx, *transfers_, request);
+}
+
+StatusOr<ListExportsResponse> Database::ListExports(
+    const ListExportsRequest& request) {
+  if (auto fault = CallFault("ListExports", "", nullptr)) return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::ListExports(ctx, *transfers_, request);
+}
+
+StatusOr<ImportTableResponse> Database::ImportTable(
+    const ImportTableRequest& request) {
+  if (auto fault = CallFault(
+          "ImportTable", request.table_creation_parameters.table_name, nullptr))
+    return *fault;
+  EDDY_RETURN_IF_ERROR(WriteGate(dir_.get()));
+  engine::Context ctx = MakeContext();
+  return Durable(dir_.get(), engine::ImportTable(ctx, *transfers_, request));
+}
+
+StatusOr<DescribeImportResponse> Database::DescribeImport(
+    const DescribeImportRequest& request) {
+  if (auto fault = CallFault("DescribeImport", "", nullptr)) return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::DescribeImport(ctx, *transfers_, request);
+}
+
+StatusOr<ListImportsResponse> Database::ListImports(
+    const ListImportsRequest& request) {
+  if (auto fault = CallFault("ListImports", "", nullptr)) return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::ListImports(ctx, *transfers_, request);
 }
 
 }  // namespace eddy

@@ -24,7 +24,7 @@ using wire_internal::ObjectReader;
 using wire_internal::OpFunction;
 using wire_internal::RequestErrors;
 
-constexpr std::array<std::pair<std::string_view, OpFunction>, 32> kOperations =
+constexpr std::array<std::pair<std::string_view, OpFunction>, 40> kOperations =
     {{
         {"BatchExecuteStatement", wire_internal::BatchExecuteStatementOp},
         {"BatchGetItem", wire_internal::BatchGetItemOp},
@@ -32,9 +32,13 @@ constexpr std::array<std::pair<std::string_view, OpFunction>, 32> kOperations =
         {"CreateTable", wire_internal::CreateTableOp},
         {"DeleteItem", wire_internal::DeleteItemOp},
         {"DeleteTable", wire_internal::DeleteTableOp},
+        {"DescribeContinuousBackups",
+         wire_internal::DescribeContinuousBackupsOp},
         {"DescribeContributorInsights",
          wire_internal::DescribeContributorInsightsOp},
         {"DescribeEndpoints", wire_internal::DescribeEndpointsOp},
+        {"DescribeExport", wire_internal::DescribeExportOp},
+        {"DescribeImport", wire_internal::DescribeImportOp},
         {"DescribeLimits", wire_internal::DescribeLimitsOp},
         {"DescribeTable", wire_internal::DescribeTableOp},
         {"DescribeTimeToLive", wire_internal::DescribeTimeToLiveOp},
@@ -44,8 +48,12 @@ constexpr std::array<std::pair<std::string_view, OpFunction>, 32> kOperations =
         {"EddySplitPartition", wire_internal::EddySplitPartitionOp},
         {"ExecuteStatement", wire_internal::ExecuteStatementOp},
         {"ExecuteTransaction", wire_internal::ExecuteTransactionOp},
+        {"ExportTableToPointInTime", wire_internal::ExportTableToPointInTimeOp},
         {"GetItem", wire_internal::GetItemOp},
+        {"ImportTable", wire_internal::ImportTableOp},
         {"ListContributorInsights", wire_internal::ListContributorInsightsOp},
+        {"ListExports", wire_internal::ListExportsOp},
+        {"ListImports", wire_internal::ListImportsOp},
         {"ListTables", wire_internal::ListTablesOp},
         {"ListTagsOfResource", wire_internal::ListTagsOfResourceOp},
         {"PutItem", wire_internal::PutItemOp},
@@ -55,6 +63,7 @@ constexpr std::array<std::pair<std::string_view, OpFunction>, 32> kOperations =
         {"TransactGetItems", wire_internal::TransactGetItemsOp},
         {"TransactWriteItems", wire_internal::TransactWriteItemsOp},
         {"UntagResource", wire_internal::UntagResourceOp},
+        {"UpdateContinuousBackups", wire_internal::UpdateContinuousBackupsOp},
         {"UpdateContributorInsights",
          wire_internal::UpdateContributorInsightsOp},
         {"UpdateItem", wire_internal::UpdateItemOp},

@@ -39,3 +39,9 @@ target_link_libraries(engine_legacy_scale_test PRIVATE eddy::wire eddy_build_fla
   GTest::gmock GTest::gtest_main)
 gtest_discover_tests(engine_legacy_scale_test DISCOVERY_TIMEOUT 60
   PROPERTIES TIMEOUT 600)
+
+# Continuous backups (the PITR setting), export and import: typed API and
+# Execute, the export layout, the export -> import round trip.
+eddy_test(engine_transfer_test
+  SOURCES engine/transfer_ops_test.cc
+  DEPS eddy::wire eddy::transfer nlohmann_json::nlohmann_json)

@@ -91,3 +91,8 @@ set_tests_properties(server_partiql_aws_cli server_partiql_boto3 PROPERTIES
   TIMEOUT 120)
 set_tests_properties(server_partiql_node_sdk PROPERTIES TIMEOUT 300
   RESOURCE_LOCK eddy_node_modules)
+# Continuous backups, export and import: the AWS CLI's commands against
+# eddy-server --export-root.
+add_test(NAME server_transfer_aws_cli
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/transfer_cli_test.py
+          $<TARGET_FILE:eddy-server>)

@@ -124,6 +124,15 @@ const Flag kFlags[] = {
        cl->server.database.account_id = std::string(v);
        return "";
      }},
+    {"export-root", 2, "DIR",
+     "Directory that stands in for S3 for ExportTableToPointInTime and "
+     "ImportTable (Options::export_root): S3Bucket and S3Prefix name folders "
+     "under it. Default: none (export and import are refused).",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       if (v.empty()) return "must be a directory";
+       cl->server.database.export_root = std::string(v);
+       return "";
+     }},
     {"gsi-lag-ms", 2, "MS[:MAX]",
      "Delay before a write reaches the table's global secondary indexes, in "
      "milliseconds (Options::gsi_lag): MS, or a range MS:MAX drawn per write. "

@@ -151,6 +151,9 @@ void ApplySettings(const TableImage& image, Table& table)
   s.ttl_deleted_items = image.ttl_deleted_items;
   s.tags = image.tags;
   s.contributor_insights = image.contributor_insights;
+  s.pitr_enabled = image.pitr_enabled;
+  s.pitr_enabled_since_micros = image.pitr_enabled_since_micros;
+  s.pitr_recovery_period_days = image.pitr_recovery_period_days;
   s.last_sequence_number =
       std::max(s.last_sequence_number, image.last_sequence_number);
   table.set_ttl_enabled(!s.ttl_attribute.empty());
@@ -211,6 +214,9 @@ void EncodeTableImage(const Table& table, std::string* out,
     w.Bool(setting.enabled);
     w.Signed(setting.updated_micros);
   }
+  w.Bool(s.pitr_enabled);
+  w.Signed(s.pitr_enabled_since_micros);
+  w.Signed(s.pitr_recovery_period_days);
 }
 
 StatusOr<TableImage> DecodeTableImage(std::string_view bytes) {
@@ -272,6 +278,9 @@ StatusOr<TableImage> DecodeTableImage(std::string_view bytes) {
     c.enabled = r.Bool();
     c.updated_micros = r.Signed();
   }
+  image.pitr_enabled = r.Bool();
+  image.pitr_enabled_since_micros = r.Signed();
+  image.pitr_recovery_period_days = static_cast<int>(r.Signed());
   if (!r.ok() || !r.done()) return Corrupt("malformed");
   EDDY_RETURN_IF_ERROR(CheckImage(image));
   return image;

@@ -10,7 +10,8 @@
 // change times, time-to-live attribute and counters, tags, every secondary
 // index (kind, key schema, projection, throughput, when it turns ACTIVE),
 // the stream's view type, the last change sequence number, the
-// contributor-insights settings. What is not:
+// contributor-insights settings, the point-in-time-recovery setting. What
+// is not:
 // the Database's Options (GSI lag, backfill timing, TTL timing, the
 // item-collection limit), which the reopening Database supplies; the
 // throttling simulator's partitions and statistics, which start afresh; a
@@ -69,6 +70,9 @@ struct TableImage {
   std::optional<StreamViewType> stream_view_type;
   uint64_t last_sequence_number = 0;
   std::map<std::string, TableState::ContributorInsights> contributor_insights;
+  bool pitr_enabled = false;
+  int64_t pitr_enabled_since_micros = 0;
+  int pitr_recovery_period_days = 35;
 };
 
 // Errors: InternalServerError "corrupt table image" for bytes that are not

@@ -120,6 +120,12 @@ struct TableState {
     int64_t updated_micros = 0;
   };
   std::map<std::string, ContributorInsights> contributor_insights;
+  // Point-in-time recovery (UpdateContinuousBackups): on since
+  // pitr_enabled_since_micros (the Options clock), restorable over the last
+  // pitr_recovery_period_days days.
+  bool pitr_enabled = false;
+  int64_t pitr_enabled_since_micros = 0;
+  int pitr_recovery_period_days = 35;
 
   // --- Contents
   // ---------------------------------------------------------------

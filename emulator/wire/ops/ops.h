@@ -61,6 +61,18 @@ StatusOr<std::string> UpdateContributorInsightsOp(Database& db,
                                                   ObjectReader& body);
 StatusOr<std::string> ListContributorInsightsOp(Database& db,
                                                 ObjectReader& body);
+// Continuous backups, export and import (transfer.cc).
+StatusOr<std::string> UpdateContinuousBackupsOp(Database& db,
+                                                ObjectReader& body);
+StatusOr<std::string> DescribeContinuousBackupsOp(Database& db,
+                                                  ObjectReader& body);
+StatusOr<std::string> ExportTableToPointInTimeOp(Database& db,
+                                                 ObjectReader& body);
+StatusOr<std::string> DescribeExportOp(Database& db, ObjectReader& body);
+StatusOr<std::string> ListExportsOp(Database& db, ObjectReader& body);
+StatusOr<std::string> ImportTableOp(Database& db, ObjectReader& body);
+StatusOr<std::string> DescribeImportOp(Database& db, ObjectReader& body);
+StatusOr<std::string> ListImportsOp(Database& db, ObjectReader& body);
 // eddy's own (not DynamoDB operations): fault injection, the clock, forced
 // partition splits (streams.cc).
 StatusOr<std::string> EddyInjectFaultOp(Database& db, ObjectReader& body);
@@ -107,6 +119,11 @@ std::vector<Tag> ReadTags(ObjectReader& r);
 Status CheckMembers(const JsonValue& object, std::string_view operation,
                     std::string_view where,
                     std::initializer_list<std::string_view> allowed);
+
+// CreateTable's members as ImportTable's TableCreationParameters takes them
+// (tables.cc): TableName, AttributeDefinitions, KeySchema, BillingMode,
+// ProvisionedThroughput, OnDemandThroughput, GlobalSecondaryIndexes.
+CreateTableRequest ReadTableCreationParameters(ObjectReader& r);
 
 // --- Shared response pieces (common.cc) -------------------------------------
 

@@ -196,6 +196,19 @@ void RejectUnsupportedTableFeatures(
 
 }  // namespace
 
+CreateTableRequest ReadTableCreationParameters(ObjectReader& r) {
+  CreateTableRequest req;
+  req.attribute_definitions = ReadAttributeDefinitions(r, /*required=*/true);
+  req.table_name = r.TableName();
+  req.billing_mode = ReadBillingMode(r);
+  req.provisioned_throughput = ReadProvisionedThroughput(r);
+  req.on_demand_throughput = ReadOnDemandThroughput(r);
+  req.key_schema = ReadKeySchema(r, kTableKeyElements);
+  req.global_secondary_indexes = ReadIndexes<GlobalSecondaryIndex>(
+      r, "GlobalSecondaryIndexes", "GlobalSecondaryIndex");
+  return req;
+}
+
 StatusOr<std::string> CreateTableOp(Database& db, ObjectReader& r) {
   RequestErrors& errors = *r.errors();
   CreateTableRequest req;
