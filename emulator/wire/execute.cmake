@@ -15,6 +15,5 @@ set(EDDY_EXECUTE_SOURCES
   wire/ops/partiql.cc
   wire/ops/admin.cc
   wire/ops/account.cc
-  wire/ops/streams.cc)
   wire/ops/streams.cc
   wire/ops/transfer.cc)
