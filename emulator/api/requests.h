@@ -620,6 +620,9 @@ struct ContributorInsightsSummary {
 };
 struct ListContributorInsightsResponse {
   std::vector<ContributorInsightsSummary> contributor_insights_summaries;
+  std::optional<std::string> next_token;
+};
+
 // --- Continuous backups (PITR setting), export and import --------------------
 // Timestamps are epoch seconds on the Options clock. Export and import
 // read and write files under Options::export_root (options.h).

@@ -53,9 +53,9 @@ Status DecodePut(Table& table, std::string_view payload, LoggedChange* out)
 }
 
 // Applies a checked change through the write funnel.
-Status ApplyChange(LoggedChange& c, int64_t now)
-    ABSL_EXCLUSIVE_LOCKS_REQUIRED(c.table->mu()) {
-  Table& table = *c.table;
+// REQUIRES: c.table is `table`.
+Status ApplyChange(Table& table, LoggedChange& c, int64_t now)
+    ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu()) {
   const storage::Record* old = table.state().store.Find(c.key.ref());
   storage::RecordPtr record;
   if (c.put) {
@@ -183,7 +183,7 @@ Status Loader::ApplyCommit(std::string_view payload) {
   const int64_t now = ctx_.options->clock->NowMicros();
   for (LoggedChange& c : changes) {
     MutexLock lock(&c.table->mu());
-    EDDY_RETURN_IF_ERROR(ApplyChange(c, now));
+    EDDY_RETURN_IF_ERROR(ApplyChange(*c.table, c, now));
   }
   return Status::OK();
 }
@@ -202,7 +202,7 @@ Status Loader::ApplyItems(std::string_view payload) {
     if (!r.ok()) return Corrupt("items");
     LoggedChange c;
     EDDY_RETURN_IF_ERROR(DecodePut(*table, item, &c));
-    EDDY_RETURN_IF_ERROR(ApplyChange(c, now));
+    EDDY_RETURN_IF_ERROR(ApplyChange(*table, c, now));
     ++items_;
   }
   if (!r.done()) return Corrupt("items");
