@@ -120,6 +120,12 @@ TEST(PersistTest, ReopenKeepsTablesSettingsItemsAndIndexes) {
     Call(*db, "TagResource",
          {{"ResourceArn", arn},
           {"Tags", {{{"Key", "team"}, {"Value", "kayak"}}}}});
+    Call(*db, "UpdateContinuousBackups",
+         {{"TableName", "rentals"},
+          {"PointInTimeRecoverySpecification",
+           {{"PointInTimeRecoveryEnabled", true}}}});
+    Call(*db, "UpdateContributorInsights",
+         {{"TableName", "rentals"}, {"ContributorInsightsAction", "ENABLE"}});
     before_table = Kept(Call(*db, "DescribeTable", {{"TableName", "rentals"}}));
     before_items = AllItems(*db, "rentals");
     before_gsi = AllItems(*db, "rentals", "by-gpk");
