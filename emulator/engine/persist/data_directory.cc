@@ -206,12 +206,15 @@ Status DataDirectory::Recover() {
   EDDY_RETURN_IF_ERROR(loader->Finish());
   next_table_number_ =
       std::max<uint64_t>(next_table_number_, loader->max_table_number() + 1);
-  MutexLock l(&mu_);
+  // The catalog's lock is taken before the journal's, never under it.
+  std::set<uint64_t> live;
   for (const std::string& name : ctx_.catalog->Names()) {
     if (auto table = ctx_.catalog->Find(name)) {
-      live_.insert(table->definition().journal_number);
+      live.insert(table->definition().journal_number);
     }
   }
+  MutexLock l(&mu_);
+  live_ = std::move(live);
   EDDY_RETURN_IF_ERROR(StartSegmentLocked(highest + 1));
   replaying_ = false;
   report_.micros = NowMicros() - start;

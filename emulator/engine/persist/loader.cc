@@ -102,10 +102,11 @@ Status Loader::Apply(RecordType type, std::string_view payload) {
       const uint64_t number = r.Varint();
       if (!r.ok() || !r.done()) return Corrupt("drop");
       if (auto it = tables_.find(number); it != tables_.end()) {
-        MutexLock lock(&it->second->mu());
-        RemoveResources(*it->second);
+        std::shared_ptr<Table> gone = std::move(it->second);
         tables_.erase(it);
         streams_.erase(number);
+        MutexLock lock(&gone->mu());  // released before `gone` is freed
+        RemoveResources(*gone);
       }
       return Status::OK();
     }
