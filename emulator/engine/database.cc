@@ -4,10 +4,10 @@
 
 #include "emulator/engine/ops/operations.h"
 #include "emulator/engine/ops/partiql_ops.h"
+#include "emulator/engine/ops/transfer_ops.h"
 #include "emulator/engine/persist/data_directory.h"
 #include "emulator/engine/persist/loader.h"
 #include "emulator/engine/persist/snapshot.h"
-#include "emulator/engine/ops/transfer_ops.h"
 #include "emulator/engine/streams/service.h"
 #include "emulator/engine/table/transactions.h"
 #include "emulator/storage/record.h"
@@ -85,8 +85,8 @@ Database::Database(Options options)
 Database::~Database() = default;
 
 engine::Context Database::MakeContext() {
-  return engine::Context{catalog_.get(),   &options_,    tokens_.get(),
-                         simulator_.get(), feed_.get(),  streams_.get(),
+  return engine::Context{catalog_.get(),   &options_,   tokens_.get(),
+                         simulator_.get(), feed_.get(), streams_.get(),
                          dir_.get()};
 }
 
@@ -104,8 +104,9 @@ const RecoveryReport& Database::recovery_report() const {
 Status Database::Checkpoint() {
   if (!open_status_.ok()) return open_status_;
   if (dir_ == nullptr) {
-    return Status::Validation("Checkpoint needs a data directory "
-                              "(Options::persistence.data_dir)");
+    return Status::Validation(
+        "Checkpoint needs a data directory "
+        "(Options::persistence.data_dir)");
   }
   return dir_->Checkpoint();
 }

@@ -148,10 +148,10 @@ TEST(PersistTest, ReopenKeepsTablesSettingsItemsAndIndexes) {
                  {{"ResourceArn", before_table["TableArn"]}}),
             before_tags);
   EXPECT_EQ(before_items.size(), 49u);  // 50 + 1 put - 2 deleted
-  EXPECT_EQ(Call(*db, "DescribeContinuousBackups", {{"TableName", "rentals"}})
-                ["ContinuousBackupsDescription"]
-                ["PointInTimeRecoveryDescription"]
-                ["PointInTimeRecoveryStatus"],
+  EXPECT_EQ(Call(*db, "DescribeContinuousBackups",
+                 {{"TableName", "rentals"}})["ContinuousBackupsDescription"]
+                                            ["PointInTimeRecoveryDescription"]
+                                            ["PointInTimeRecoveryStatus"],
             "ENABLED");
   EXPECT_EQ(Call(*db, "DescribeContributorInsights",
                  {{"TableName", "rentals"}})["ContributorInsightsStatus"],

@@ -167,7 +167,8 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
   def.simulator = ctx.simulator;
   def.feed = ctx.feed;
   def.journal = ctx.journal;
-  if (ctx.journal != nullptr) def.journal_number = ctx.journal->NewTableNumber();
+  if (ctx.journal != nullptr)
+    def.journal_number = ctx.journal->NewTableNumber();
   auto table = std::make_shared<Table>(std::move(def));
 
   TableDescription description;

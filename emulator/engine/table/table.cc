@@ -2,12 +2,11 @@
 
 #include "emulator/engine/table/table.h"
 
-#include "emulator/engine/table/journal.h"
-
 #include <algorithm>
 
 #include "emulator/engine/index/index_change.h"
 #include "emulator/engine/table/expiry.h"
+#include "emulator/engine/table/journal.h"
 
 namespace eddy::engine {
 
