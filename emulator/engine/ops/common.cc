@@ -9,6 +9,19 @@
 
 namespace eddy::engine {
 
+void SetDatabaseParts(const Context& ctx, TableDefinition& def) {
+  def.gsi_lag = ctx.options->gsi_lag;
+  def.time_to_live = ctx.options->time_to_live;
+  def.index_backfill = ctx.options->index_backfill;
+  def.item_collection_size_limit_bytes =
+      ctx.options->item_collection_size_limit_bytes;
+  // The table and its GSIs become resources of the throttling simulator,
+  // which owns their partitions (admission.h).
+  def.simulator = ctx.simulator;
+  def.feed = ctx.feed;
+  def.journal = ctx.journal;
+}
+
 StatusOr<std::shared_ptr<Table>> FindTable(Context& ctx,
                                            const std::string& name) {
   std::shared_ptr<Table> table = ctx.catalog->Find(name);

@@ -157,16 +157,7 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
   def.hash_key = KeyAttribute{keys[0], type_of(keys[0])};
   if (keys.size() == 2) def.range_key = KeyAttribute{keys[1], type_of(keys[1])};
   def.has_local_indexes = !request.local_secondary_indexes.empty();
-  def.gsi_lag = ctx.options->gsi_lag;
-  def.time_to_live = ctx.options->time_to_live;
-  def.index_backfill = ctx.options->index_backfill;
-  def.item_collection_size_limit_bytes =
-      ctx.options->item_collection_size_limit_bytes;
-  // The table and its GSIs become resources of the throttling simulator,
-  // which owns their partitions (admission.h).
-  def.simulator = ctx.simulator;
-  def.feed = ctx.feed;
-  def.journal = ctx.journal;
+  SetDatabaseParts(ctx, def);
   if (ctx.journal != nullptr)
     def.journal_number = ctx.journal->NewTableNumber();
   auto table = std::make_shared<Table>(std::move(def));

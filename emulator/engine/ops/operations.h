@@ -38,6 +38,12 @@ struct Context {
   Journal* journal = nullptr;
 };
 
+// Fills what a new table's definition takes from the Database rather than
+// from its request: the Options it runs under (GSI lag, TTL timing,
+// backfill, item-collection limit) and the services it reports to
+// (simulator, change feed, journal). CreateTable and recovery both use it.
+void SetDatabaseParts(const Context& ctx, TableDefinition& def);
+
 // Batch parts to return unprocessed instead of applying them (injected
 // faults): per table, one flag per key or write request, in request order.
 using PartMask = std::map<std::string, std::vector<bool>>;

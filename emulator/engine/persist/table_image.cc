@@ -305,14 +305,7 @@ StatusOr<std::shared_ptr<Table>> BuildTable(Context& ctx,
     }
   }
   def.has_local_indexes = image.has_local_indexes;
-  def.gsi_lag = ctx.options->gsi_lag;
-  def.time_to_live = ctx.options->time_to_live;
-  def.index_backfill = ctx.options->index_backfill;
-  def.item_collection_size_limit_bytes =
-      ctx.options->item_collection_size_limit_bytes;
-  def.simulator = ctx.simulator;
-  def.feed = ctx.feed;
-  def.journal = ctx.journal;
+  SetDatabaseParts(ctx, def);
   def.journal_number = image.number;
   auto table = std::make_shared<Table>(std::move(def));
   MutexLock lock(&table->mu());
