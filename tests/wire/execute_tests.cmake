@@ -1,6 +1,6 @@
 # The JSON API: Execute's request decoding, error bodies and responses.
 eddy_test(wire_execute_test
-  SOURCES wire/execute_test.cc
+  SOURCES wire/execute_test.cc wire/execute_rejections_test.cc
   DEPS eddy::wire)
 
 # The JSON reader on its own, against nlohmann/json.
