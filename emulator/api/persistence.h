@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace eddy {
@@ -73,6 +74,13 @@ struct RecoveryReport {
   // Microseconds recovery took.
   int64_t micros = 0;
 };
+
+// Whether a file that begins with `file_start` (its first 8 bytes or more)
+// is an eddy snapshot: SaveSnapshot's files and a data directory's
+// snapshot-*.eddysnap start with the same magic (docs/persistence.md).
+// For tools that accept several kinds of file; reading the whole file is
+// still Database::LoadSnapshot's, which checks everything.
+bool LooksLikeSnapshot(std::string_view file_start);
 
 }  // namespace eddy
 

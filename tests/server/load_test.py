@@ -2,14 +2,17 @@
 # Copyright 2026 The eddy Authors.
 """eddy-server --load: data in the database before the ready line.
 
-    python3 load_test.py path/to/eddy-server SOURCE_DIR
+    python3 load_test.py path/to/eddy-server SOURCE_DIR path/to/eddy
 
 A model (model/kayak.json) is generated and loaded with its table and GSIs;
-request lines in eddy exec's format run in order; a bad line or a bad model
-stops the server before it is ready, with an error naming the file and the
-line or JSON pointer.
+request lines in eddy exec's format run in order; a snapshot made by
+`eddy snapshot save` from both loads both tables at once (and `eddy snapshot
+info` / `dump` read it); a bad line, a bad model or a damaged snapshot stops
+the server before it is ready, with an error naming the file and the line,
+JSON pointer or byte.
 """
 
+import json
 import os
 import subprocess
 import sys
@@ -52,7 +55,7 @@ def refused(binary, path):
 
 def main():
     install_sigterm_handler()
-    binary, source = sys.argv[1], sys.argv[2]
+    binary, source, eddy = sys.argv[1], sys.argv[2], sys.argv[3]
     kayak = os.path.join(source, "model", "kayak.json")
 
     # A model: its workload's data, in its table and GSIs.
@@ -89,6 +92,40 @@ def main():
             item = ddb.get_item(TableName="notes", Key={"pk": {"S": "a"}})["Item"]
             assert item == {"pk": {"S": "a"}, "n": {"N": "1"}}, item
             assert count(ddb, "notes") == 2
+
+        # A snapshot of both (eddy snapshot save), served by --load.
+        snap = os.path.join(tmp, "fixture.eddysnap")
+        saved = subprocess.run([eddy, "snapshot", "save", snap, "--load",
+                                kayak, "--load", lines],
+                               capture_output=True, text=True, timeout=60)
+        assert saved.returncode == 0, saved.stderr
+        assert saved.stdout.startswith("wrote " + snap), saved.stdout
+        info = subprocess.run([eddy, "snapshot", "info", snap, "--json"],
+                              capture_output=True, text=True, timeout=60)
+        assert info.returncode == 0, info.stderr
+        described = json.loads(info.stdout)
+        assert [t["name"] for t in described["tables"]] == ["kayak", "notes"]
+        assert described["items"] == 10828 + 2, described["items"]
+        dump = subprocess.run([eddy, "snapshot", "dump", snap, "--table",
+                               "notes"], capture_output=True, text=True,
+                              timeout=60)
+        assert dump.returncode == 0, dump.stderr
+        assert sorted(json.loads(line)["pk"]["S"]
+                      for line in dump.stdout.splitlines()) == ["a", "b"]
+        with EddyServer(binary, "--load", snap) as server:
+            ddb = client(server.url)
+            assert ddb.describe_table(TableName="kayak")["Table"][
+                "ItemCount"] == 10828
+            assert count(ddb, "kayak", "GSI1") == 40
+            item = ddb.get_item(TableName="notes",
+                                Key={"pk": {"S": "a"}})["Item"]
+            assert item == {"pk": {"S": "a"}, "n": {"N": "1"}}, item
+        # A damaged snapshot loads nothing: the server refuses to start.
+        with open(snap, "r+b") as f:
+            f.seek(os.path.getsize(snap) // 2)
+            f.write(b"\xff\xfe\xfd\xfc")
+        err = refused(binary, snap)
+        assert snap + ": " in err and "damaged at byte" in err, err
 
         # A failing line stops the load: file and line named.
         with open(lines, "a") as f:

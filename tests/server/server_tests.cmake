@@ -54,10 +54,11 @@ add_test(NAME server_control_python
 add_test(NAME server_control_node
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/server/node/run_sdk_test.sh
           $<TARGET_FILE:eddy-server> control_test.mjs)
-# --load: a model and request lines before the ready line, and their errors.
+# --load: a model, request lines and a snapshot (eddy snapshot save) before
+# the ready line, and their errors.
 add_test(NAME server_load
   COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/load_test.py
-          $<TARGET_FILE:eddy-server> ${PROJECT_SOURCE_DIR})
+          $<TARGET_FILE:eddy-server> ${PROJECT_SOURCE_DIR} $<TARGET_FILE:eddy>)
 set_tests_properties(server_control_python server_load PROPERTIES TIMEOUT 120)
 set_tests_properties(server_control_node PROPERTIES TIMEOUT 300)
 # Each may install node_modules (npm ci) on a fresh checkout.

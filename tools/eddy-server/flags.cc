@@ -344,8 +344,10 @@ const Flag kFlags[] = {
      "(its workload's data is generated and loaded into its table and "
      "GSIs), or request lines in eddy exec's format, one {\"op\": "
      "\"PutItem\", \"request\": {...}} per line (a file whose first "
-     "request line starts with {\"op\"). Errors name the file and the line "
-     "or JSON pointer, and the server exits 1.",
+     "request line starts with {\"op\"), or a snapshot file (eddy snapshot "
+     "save, Database::SaveSnapshot, a data directory's snapshot-*.eddysnap). "
+     "Errors name the file and the line or JSON pointer, and the server "
+     "exits 1.",
      [](std::string_view v, CommandLine* cl) -> std::string {
        if (v.empty()) return "must name a file";
        cl->load_file = std::string(v);

@@ -23,8 +23,8 @@
 #include <vector>
 
 #include "emulator/base/clock.h"
+#include "tools/common/load.h"
 #include "tools/eddy-server/flags.h"
-#include "tools/eddy-server/load.h"
 #include "tools/eddy-server/server.h"
 
 namespace {
@@ -117,7 +117,7 @@ int main(int argc, char** argv) {
                           : eddy::server::Server(cl.server);
   if (!cl.load_file.empty()) {
     eddy::StatusOr<std::string> loaded =
-        eddy::server::LoadFile(cl.load_file, &server.database());
+        eddy::tools::LoadFile(cl.load_file, &server.database());
     if (!loaded.ok()) {
       std::fprintf(stderr, "eddy-server: %s\n",
                    std::string(loaded.status().message()).c_str());

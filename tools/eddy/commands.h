@@ -25,6 +25,10 @@ int RunModel(const std::vector<std::string>& args);
 // scenario (model/lab/README.md).
 int RunScenario(const std::vector<std::string>& args);
 
+// `eddy snapshot save|info|dump ...`: snapshot files for fixtures
+// (docs/persistence.md).
+int RunSnapshot(const std::vector<std::string>& args);
+
 }  // namespace eddy::cli
 
 #endif  // EDDY_TOOLS_EDDY_COMMANDS_H_

@@ -29,6 +29,9 @@ constexpr char kUsage[] =
     "            partition model, with an HTML report\n"
     "              eddy scenario run model/scenarios/hot_item.json --html "
     "r.html\n"
+    "  snapshot  snapshot files for fixtures: save one from a model or\n"
+    "            request lines, show its tables, dump a table's items\n"
+    "              eddy snapshot save kayak.eddysnap --load model/kayak.json\n"
     "  exec      run DynamoDB JSON requests, one {\"op\":...,\"request\":...}\n"
     "            per line of a file or stdin, printing each response\n"
     "              eddy exec requests.jsonl\n"
@@ -45,10 +48,9 @@ struct Command {
 };
 
 constexpr Command kCommands[] = {
-    {"demo", eddy::cli::RunDemo},
-    {"exec", eddy::cli::RunExec},
-    {"model", eddy::cli::RunModel},
-    {"scenario", eddy::cli::RunScenario},
+    {"demo", eddy::cli::RunDemo},         {"exec", eddy::cli::RunExec},
+    {"model", eddy::cli::RunModel},       {"scenario", eddy::cli::RunScenario},
+    {"snapshot", eddy::cli::RunSnapshot},
 };
 
 std::string VersionText() {

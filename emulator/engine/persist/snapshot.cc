@@ -2,6 +2,7 @@
 
 #include "emulator/engine/persist/snapshot.h"
 
+#include "emulator/api/persistence.h"
 #include "emulator/engine/persist/codec.h"
 #include "emulator/engine/persist/files.h"
 #include "emulator/engine/persist/format.h"
@@ -138,3 +139,12 @@ Status ReadSnapshot(const std::string& path, Loader& loader) {
 }
 
 }  // namespace eddy::engine::persist
+
+namespace eddy {
+
+bool LooksLikeSnapshot(std::string_view file_start) {
+  return file_start.substr(0, engine::persist::kSnapshotMagic.size()) ==
+         engine::persist::kSnapshotMagic;
+}
+
+}  // namespace eddy

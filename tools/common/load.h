@@ -1,8 +1,13 @@
 // Copyright 2026 The eddy Authors.
 //
-// eddy-server --load FILE: fills the database before the server is ready,
-// from one of two kinds of file.
+// Filling a Database from a file: eddy-server --load FILE (before the
+// server is ready) and `eddy snapshot save OUT --load FILE`. Three kinds of
+// file:
 //
+// - A snapshot (Database::SaveSnapshot's file, a data directory's
+//   snapshot-*.eddysnap, or `eddy snapshot save`'s): recognised by its
+//   first bytes (docs/persistence.md) and added with
+//   Database::LoadSnapshot, all its tables at once, or nothing.
 // - Request lines (`eddy exec`'s format): a file whose first line that is
 //   neither blank nor a '#' comment starts with {"op" is read line by line,
 //   each line one request {"op": "<Operation>", "request": {...}} run as
@@ -15,28 +20,28 @@
 //   scale), and its table created with its GSIs and filled through
 //   BatchWriteItem. Validation errors name the file and the JSON pointer.
 //
-//   std::string error;
-//   StatusOr<LoadSummary> s = LoadFile("model/kayak.json", &db);
-//   // s->text == "loaded model kayak: table \"kayak\", 10,828 items"
+//   StatusOr<std::string> s = LoadFile("model/kayak.json", &db);
+//   // *s == "loaded model kayak from model/kayak.json: table \"kayak\"
+//   //        with 6 GSIs, 10,828 items (seed 42, scale 1)"
 //
-// Thread safety: call before the server starts serving (it writes to `db`
+// Thread safety: call before a server starts serving (it writes to `db`
 // like any client, so it is safe, but clients would see a partial load).
 
-#ifndef EDDY_TOOLS_EDDY_SERVER_LOAD_H_
-#define EDDY_TOOLS_EDDY_SERVER_LOAD_H_
+#ifndef EDDY_TOOLS_COMMON_LOAD_H_
+#define EDDY_TOOLS_COMMON_LOAD_H_
 
 #include <string>
 
 #include "emulator/api/database.h"
 #include "emulator/base/status.h"
 
-namespace eddy::server {
+namespace eddy::tools {
 
 // Loads `path` into `db`. On failure the status's message is the whole
 // error text, naming the file and the line or JSON pointer (one line per
 // error for a model). The message on success says what was loaded.
 StatusOr<std::string> LoadFile(const std::string& path, Database* db);
 
-}  // namespace eddy::server
+}  // namespace eddy::tools
 
-#endif  // EDDY_TOOLS_EDDY_SERVER_LOAD_H_
+#endif  // EDDY_TOOLS_COMMON_LOAD_H_

@@ -1,17 +1,19 @@
 // Copyright 2026 The eddy Authors.
 
-#include "tools/eddy-server/load.h"
+#include "tools/common/load.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <vector>
 
+#include "emulator/api/persistence.h"
 #include "emulator/wire/execute.h"
 #include "model/generator.h"
 #include "model/model.h"
 #include "model/runner.h"
 
-namespace eddy::server {
+namespace eddy::tools {
 namespace {
 
 // 1234567 -> "1,234,567".
@@ -98,8 +100,9 @@ StatusOr<std::string> LoadModelData(const std::string& path,
         "--load takes an access-pattern model (check it with `eddy model "
         "validate " +
         path +
-        "`) or request lines in eddy exec's format, one "
-        "{\"op\": ..., \"request\": ...} per line";
+        "`), request lines in eddy exec's format, one "
+        "{\"op\": ..., \"request\": ...} per line, or a snapshot file "
+        "(`eddy snapshot save`)";
     return Status::Validation(message);
   }
   if (!m->workload) {
@@ -124,6 +127,39 @@ StatusOr<std::string> LoadModelData(const std::string& path,
          ", scale " + std::to_string(data->scale) + ")";
 }
 
+// Counts what a snapshot added: the tables `db` did not have before.
+StatusOr<std::string> LoadSnapshotFile(const std::string& path, Database* db) {
+  auto table_names = [db]() -> StatusOr<std::vector<std::string>> {
+    std::vector<std::string> names;
+    ListTablesRequest list;
+    while (true) {
+      EDDY_ASSIGN_OR_RETURN(ListTablesResponse page, db->ListTables(list));
+      names.insert(names.end(), page.table_names.begin(),
+                   page.table_names.end());
+      if (!page.last_evaluated_table_name) return names;
+      list.exclusive_start_table_name = page.last_evaluated_table_name;
+    }
+  };
+  EDDY_ASSIGN_OR_RETURN(std::vector<std::string> before, table_names());
+  if (Status s = db->LoadSnapshot(path); !s.ok()) {
+    return Status::Validation(path + ": " + s.ToString());
+  }
+  EDDY_ASSIGN_OR_RETURN(std::vector<std::string> after, table_names());
+  int64_t tables = 0, items = 0;
+  for (const std::string& name : after) {
+    if (std::find(before.begin(), before.end(), name) != before.end()) {
+      continue;
+    }
+    ++tables;
+    EDDY_ASSIGN_OR_RETURN(DescribeTableResponse d,
+                          db->DescribeTable(DescribeTableRequest{name}));
+    items += d.table.item_count;
+  }
+  return "loaded snapshot " + path + ": " + Grouped(tables) + " table" +
+         (tables == 1 ? "" : "s") + ", " + Grouped(items) + " item" +
+         (items == 1 ? "" : "s");
+}
+
 }  // namespace
 
 StatusOr<std::string> LoadFile(const std::string& path, Database* db) {
@@ -132,6 +168,13 @@ StatusOr<std::string> LoadFile(const std::string& path, Database* db) {
     return Status::ResourceNotFound("--load " + path +
                                     ": cannot read the file; check the path");
   }
+  char start[16] = {};
+  in.read(start, sizeof(start));
+  if (LooksLikeSnapshot(std::string_view(start, in.gcount()))) {
+    return LoadSnapshotFile(path, db);
+  }
+  in.clear();
+  in.seekg(0);
   std::ostringstream buffer;
   buffer << in.rdbuf();
   const std::string text = buffer.str();
@@ -139,4 +182,4 @@ StatusOr<std::string> LoadFile(const std::string& path, Database* db) {
   return LoadModelData(path, text, db);
 }
 
-}  // namespace eddy::server
+}  // namespace eddy::tools
