@@ -36,9 +36,11 @@ if [ "$fast" -eq 0 ]; then
   echo "== clang: thread-safety analysis and fuzzers (tools/fuzz.sh --ci)"
   tools/fuzz.sh --ci
 
+  # -O1 with line tables: ASan's usual setting, several times faster to run
+  # than -O0 and no slower to build; stack traces keep files and lines.
   echo "== build (ASan + UBSan)"
-  cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DEDDY_SANITIZE=ON \
-    -DEDDY_WERROR=ON -DEDDY_BUILD_BENCHMARKS=OFF >/dev/null
+  cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
+    -DEDDY_SANITIZE=ON -DEDDY_WERROR=ON -DEDDY_BUILD_BENCHMARKS=OFF >/dev/null
   cmake --build build/asan -j"$jobs"
   echo "== tests under ASan + UBSan"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \

@@ -7,6 +7,7 @@
 //   eddy snapshot info FILE [--json]
 //   eddy snapshot dump FILE [--table NAME]
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -270,6 +271,12 @@ int Dump(const std::vector<std::string>& args) {
                        " tables (" + list + "): choose one with --table NAME");
     }
     table = names->front();
+  } else if (std::find(names->begin(), names->end(), table) == names->end()) {
+    std::string list;
+    for (const std::string& n : *names) list += (list.empty() ? "" : ", ") + n;
+    std::cerr << command << ": " << file << " holds no table " << table
+              << " (its tables: " << (list.empty() ? "none" : list) << ")\n";
+    return 1;
   }
   ScanRequest scan;
   scan.table_name = table;
