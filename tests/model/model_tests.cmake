@@ -28,6 +28,12 @@ if(TARGET eddy)
     COMMAND python3 ${PROJECT_SOURCE_DIR}/tests/cli/eddy_cli_test.py
             $<TARGET_FILE:eddy> ${PROJECT_SOURCE_DIR})
   set_tests_properties(eddy_cli PROPERTIES TIMEOUT 300)
+  # eddy export / import / snapshot: the kayak model out and back in, item
+  # for item, in both export formats; CSV; a data directory.
+  add_test(NAME eddy_transfer_cli
+    COMMAND python3 ${PROJECT_SOURCE_DIR}/tests/cli/transfer_cli_test.py
+            $<TARGET_FILE:eddy> ${PROJECT_SOURCE_DIR})
+  set_tests_properties(eddy_transfer_cli PROPERTIES TIMEOUT 300)
 endif()
 
 # eddy's own operations (strict EddyInjectFault / EddyClearFaults,

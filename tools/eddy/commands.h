@@ -29,6 +29,11 @@ int RunScenario(const std::vector<std::string>& args);
 // (docs/persistence.md).
 int RunSnapshot(const std::vector<std::string>& args);
 
+// `eddy export SOURCE --table NAME --to DIR ...` and `eddy import DIR
+// --table NAME --key pk:S ...`: DynamoDB's export and import files.
+int RunExport(const std::vector<std::string>& args);
+int RunImport(const std::vector<std::string>& args);
+
 }  // namespace eddy::cli
 
 #endif  // EDDY_TOOLS_EDDY_COMMANDS_H_

@@ -32,6 +32,11 @@ constexpr char kUsage[] =
     "  snapshot  snapshot files for fixtures: save one from a model or\n"
     "            request lines, show its tables, dump a table's items\n"
     "              eddy snapshot save kayak.eddysnap --load model/kayak.json\n"
+    "  export    write a table in DynamoDB's export layout (DYNAMODB_JSON,\n"
+    "            ION) from a snapshot, model, request lines or data dir\n"
+    "              eddy export model/kayak.json --table kayak --to exports\n"
+    "  import    create a table from DynamoDB import files (JSON, ION, CSV)\n"
+    "            into a snapshot file or a data directory\n"
     "  exec      run DynamoDB JSON requests, one {\"op\":...,\"request\":...}\n"
     "            per line of a file or stdin, printing each response\n"
     "              eddy exec requests.jsonl\n"
@@ -49,6 +54,7 @@ struct Command {
 
 constexpr Command kCommands[] = {
     {"demo", eddy::cli::RunDemo},         {"exec", eddy::cli::RunExec},
+    {"export", eddy::cli::RunExport},     {"import", eddy::cli::RunImport},
     {"model", eddy::cli::RunModel},       {"scenario", eddy::cli::RunScenario},
     {"snapshot", eddy::cli::RunSnapshot},
 };
