@@ -5,6 +5,9 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -468,6 +471,7 @@ void HttpServer::Sweep() {
     rearm = listen_paused_.load() &&
             connections_.size() < static_cast<size_t>(options_.max_connections);
   }
+  ReturnFreeMemory(now);
   // listen_mu_ is never taken while mu_ is held (AcceptBatch takes them in
   // the other order).
   if (rearm) {
@@ -480,6 +484,20 @@ void HttpServer::Sweep() {
       ::epoll_ctl(epoll_fd_, EPOLL_CTL_MOD, listen_fd_, &ev);
     }
   }
+}
+
+void HttpServer::ReturnFreeMemory(int64_t now) {
+  if (options_.trim_after_bytes == 0 ||
+      served_since_trim_.load(std::memory_order_relaxed) <
+          options_.trim_after_bytes ||
+      now - last_trim_micros_ < 1'000'000) {
+    return;
+  }
+  served_since_trim_.store(0, std::memory_order_relaxed);
+  last_trim_micros_ = now;
+#if defined(__GLIBC__)
+  ::malloc_trim(0);
+#endif
 }
 
 HttpServer::Next HttpServer::Serve(Connection* c) {
@@ -539,6 +557,8 @@ HttpServer::Next HttpServer::Serve(Connection* c) {
       c->in = std::move(bigger);
       c->in_capacity = capacity;
       c->charged_input = capacity;
+      // A large input buffer, even one refused later, is memory to return.
+      served_since_trim_.fetch_add(capacity, std::memory_order_relaxed);
     }
     size_t room = c->in_capacity - c->in_size;
     ssize_t n = ::recv(c->fd, c->in.get() + c->in_size, room, 0);
@@ -622,6 +642,8 @@ HttpServer::Next HttpServer::ProcessInput(Connection* c, bool eof) {
     request.peer_loopback = c->peer_loopback;
     HttpResponse r;
     handler_(request, &r);
+    served_since_trim_.fetch_add(request.body.size() + r.body.size(),
+                                 std::memory_order_relaxed);
     if (!request.keep_alive || eof ||
         draining_.load(std::memory_order_acquire)) {
       r.close = true;

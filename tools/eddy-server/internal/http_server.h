@@ -41,6 +41,11 @@
 //   answered 503 from the error handler without buffering more, and its
 //   connection is drained and closed. An idle connection keeps at most a
 //   16 KiB buffer.
+// - Memory after a burst: once the requests since the last trim needed
+//   trim_after_bytes of input buffers, bodies and responses, a sweep gives
+//   the allocator's free pages back to the system (glibc's malloc_trim), at
+//   most once a second, so a burst of large or hostile requests does not
+//   leave the process at its peak resident size.
 // - Time (read from `clock`): idle keep-alive connections are closed after
 //   idle_timeout; a request that makes no progress for read_timeout, or takes
 //   longer than request_timeout in all, is dropped; a response the client
@@ -102,6 +107,9 @@ struct HttpServerOptions {
   int64_t write_timeout_micros = 10'000'000;    // no progress writing
   // How often timeouts are checked, in real milliseconds.
   int sweep_interval_millis = 100;
+  // Request and response bytes after which a sweep returns free memory to
+  // the system (see Bounds); 0: never.
+  size_t trim_after_bytes = size_t{1} << 20;
   // Where time comes from for the timeouts. Not owned.
   Clock* clock = Clock::Real();
 };
@@ -172,6 +180,9 @@ class HttpServer {
   void Release(Connection* c, Next next);
   void CloseLocked(Connection* c);
   void Sweep();
+  // Called by the sweep holding sweep_mu_: returns free memory to the
+  // system when trim_after_bytes were served and a second has passed.
+  void ReturnFreeMemory(int64_t now);
   Next Serve(Connection* c);
   Next ProcessInput(Connection* c, bool eof);
   void QueueResponse(Connection* c, const HttpRequest* request,
@@ -203,6 +214,10 @@ class HttpServer {
 
   std::mutex sweep_mu_;
   std::atomic<int64_t> last_sweep_micros_{0};
+  // Bytes of input buffers, bodies and responses since free memory was
+  // last returned.
+  std::atomic<size_t> served_since_trim_{0};
+  int64_t last_trim_micros_ = 0;  // guarded by sweep_mu_
   std::atomic<int64_t> accepted_{0};
   ByteBudget budget_;
 };
