@@ -7,6 +7,14 @@ eddy_test(model_test
   DEPS eddy::model eddy::wire)
 target_compile_definitions(model_test PRIVATE EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 
+# The other formats (model/formats/): AWS MCP schema, NoSQL Workbench,
+# conversion between them and the seed format.
+eddy_test(model_formats_test
+  SOURCES model/formats_test.cc
+  DEPS eddy::model eddy::wire)
+target_compile_definitions(model_formats_test PRIVATE
+  EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+
 # `eddy model validate` and `eddy model run` end to end through the CLI.
 if(TARGET eddy)
   add_test(NAME model_cli_validate_kayak
