@@ -104,8 +104,7 @@ class Converter {
   void Entities(const Json& entities, const std::string& at,
                 const std::vector<Gsi>& gsis, std::vector<Entity>* out);
   // Adds the entity's patterns to `patterns` (seed form) and `writes`.
-  void Patterns(const Entity& e, const std::vector<Gsi>& gsis,
-                const std::string& table_sk, Json* patterns,
+  void Patterns(const Entity& e, Json* patterns,
                 std::vector<AwsWritePattern>* writes);
   Json Workload(const std::vector<Entity>& entities,
                 const std::set<std::string>& key_attributes);
@@ -332,7 +331,7 @@ void Converter::Table(const Json& t, const std::string& at,
                     table_name + ") by eddy model convert";
   Json patterns = Json::array();
   for (const Entity& e : entities) {
-    Patterns(e, gsis, sk, &patterns, &result.writes);
+    Patterns(e, &patterns, &result.writes);
   }
   doc["Access Patterns"] = std::move(patterns);
   Json table = {{"name", table_name},
@@ -638,11 +637,8 @@ void Converter::Entities(const Json& entities, const std::string& at,
   }
 }
 
-void Converter::Patterns(const Entity& e, const std::vector<Gsi>& gsis,
-                         const std::string& table_sk, Json* patterns,
+void Converter::Patterns(const Entity& e, Json* patterns,
                          std::vector<AwsWritePattern>* writes) {
-  (void)gsis;
-  (void)table_sk;
   if (e.patterns == nullptr || e.broken) return;
   auto placeholders = [](const std::string& seed) {
     std::vector<std::string> out;
@@ -712,6 +708,17 @@ void Converter::Patterns(const Entity& e, const std::vector<Gsi>& gsis,
           kpk = m.pk;
           ksk = m.sk;
         }
+      }
+    }
+    std::vector<std::string> param_names;
+    if (auto ps = p.find("parameters"); ps != p.end() && ps->is_array()) {
+      for (const Json& q : *ps) param_names.push_back(q.value("name", ""));
+    }
+    for (const std::string& n : placeholders(kpk)) {
+      if (!Contains(param_names, n)) {
+        Warn("pattern_id " + std::to_string(id) + ": no parameter is named " +
+             n + ", which its partition key template uses; eddy draws it " +
+             "from the generated " + e.name + " items");
       }
     }
     Json j = {{"name", label}};

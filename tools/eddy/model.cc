@@ -331,6 +331,9 @@ int Generate(const std::vector<std::string>& args) {
   if (int s = ParseFlags(command, args, kFile | kScaleSeed | kProgress, &f)) {
     return s;
   }
+  if (IsOtherModelFormat(f.file)) {
+    return GenerateOtherFormat(f.file, f.scale, f.seed);
+  }
   std::optional<model::Model> m = Load(f.file);
   if (!m) return 1;
   if (!HasWorkload(command, f.file, *m)) return 1;

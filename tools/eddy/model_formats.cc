@@ -9,8 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "emulator/wire/attribute_json.h"
 #include "model/formats/aws_schema.h"
 #include "model/formats/convert.h"
+#include "model/generator.h"
 #include "model/report.h"
 #include "model/runner.h"
 #include "tools/eddy/cli.h"
@@ -178,6 +180,31 @@ int RunOtherFormat(const std::string& file, const OtherRunFlags& flags) {
   }
   std::cout.flush();
   return ok ? 0 : 1;
+}
+
+int GenerateOtherFormat(const std::string& file, std::optional<int64_t> scale,
+                        std::optional<int64_t> seed) {
+  std::optional<std::vector<model::LoadedTable>> tables = LoadTables(file);
+  if (!tables) return 1;
+  model::GenerateOptions options;
+  options.scale = scale;
+  if (seed) options.seed = static_cast<uint64_t>(*seed);
+  std::string line;
+  for (const model::LoadedTable& t : *tables) {
+    StatusOr<model::GeneratedData> data = model::Generate(t.model, options);
+    if (!data.ok()) {
+      std::fprintf(stderr, "eddy model generate: table %s: %s\n",
+                   t.table_name.c_str(), data.status().ToString().c_str());
+      return 1;
+    }
+    for (const model::GeneratedItem& g : data->items) {
+      line = EncodeItemJson(g.item);
+      line.push_back('\n');
+      std::fwrite(line.data(), 1, line.size(), stdout);
+    }
+  }
+  std::fflush(stdout);
+  return std::ferror(stdout) ? 1 : 0;
 }
 
 int ConvertModelCommand(const std::vector<std::string>& args) {

@@ -31,6 +31,12 @@ struct OtherRunFlags {
 // schema's write patterns after its reads). Exit status as run's.
 int RunOtherFormat(const std::string& file, const OtherRunFlags& flags);
 
+// `eddy model generate FILE` for such a file: every table's items, one
+// DynamoDB JSON item per line (tables in document order). Exit status as
+// generate's.
+int GenerateOtherFormat(const std::string& file, std::optional<int64_t> scale,
+                        std::optional<int64_t> seed);
+
 // `eddy model convert IN OUT --to seed|workbench|aws-schema [--table NAME]
 // [--samples N]`.
 int ConvertModelCommand(const std::vector<std::string>& args);
