@@ -105,7 +105,8 @@ class Converter {
                 const std::vector<Gsi>& gsis, std::vector<Entity>* out);
   // Adds the entity's patterns to `patterns` (seed form) and `writes`.
   void Patterns(const Entity& e, Json* patterns,
-                std::vector<AwsWritePattern>* writes);
+                std::vector<AwsRunPattern>* reads,
+                std::vector<AwsRunPattern>* writes);
   Json Workload(const std::vector<Entity>& entities,
                 const std::set<std::string>& key_attributes);
 
@@ -331,7 +332,7 @@ void Converter::Table(const Json& t, const std::string& at,
                     table_name + ") by eddy model convert";
   Json patterns = Json::array();
   for (const Entity& e : entities) {
-    Patterns(e, &patterns, &result.writes);
+    Patterns(e, &patterns, &result.reads, &result.writes);
   }
   doc["Access Patterns"] = std::move(patterns);
   Json table = {{"name", table_name},
@@ -638,7 +639,8 @@ void Converter::Entities(const Json& entities, const std::string& at,
 }
 
 void Converter::Patterns(const Entity& e, Json* patterns,
-                         std::vector<AwsWritePattern>* writes) {
+                         std::vector<AwsRunPattern>* reads,
+                         std::vector<AwsRunPattern>* writes) {
   if (e.patterns == nullptr || e.broken) return;
   auto placeholders = [](const std::string& seed) {
     std::vector<std::string> out;
@@ -663,7 +665,7 @@ void Converter::Patterns(const Entity& e, Json* patterns,
                         std::to_string(id) + "]";
     if (op == "PutItem" || op == "UpdateItem" || op == "DeleteItem" ||
         op == "BatchWriteItem") {
-      AwsWritePattern w;
+      AwsRunPattern w;
       w.pattern_id = id;
       w.name = label;
       w.operation = op;
@@ -694,11 +696,14 @@ void Converter::Patterns(const Entity& e, Json* patterns,
       continue;
     }
     if (op == "Scan" || op == "BatchGetItem") {
-      patterns->push_back(label + ": listed, not executed (eddy runs Query " +
-                          "and GetItem patterns)");
-      Warn("pattern_id " + std::to_string(id) + " (" + op +
-           ") is listed but not executed: eddy's runner runs Query and "
-           "GetItem patterns");
+      AwsRunPattern r;
+      r.pattern_id = id;
+      r.name = label;
+      r.operation = op;
+      r.entity = e.name;
+      if (op == "Scan") r.index_name = idx;
+      r.consistent_read = p.value("consistent_read", false);
+      reads->push_back(std::move(r));
       continue;
     }
     std::string kpk = e.pk, ksk = e.sk;

@@ -30,11 +30,12 @@
 // keys for that index, and a "workload" is derived from the fields (key
 // placeholders get fresh ULIDs, or are picked from an earlier entity that
 // owns them, child entities are generated per parent; other fields get
-// values of their type). Read patterns become executable patterns (a
-// GetItem is run as a Query on the full primary key: the same item and read
-// units for one item); Scan and BatchGetItem are listed but not executed.
-// Write patterns (PutItem, UpdateItem, DeleteItem, BatchWriteItem) are run
-// after the reads by RunAwsSchemaTable and checked for their effect.
+// values of their type). Query and GetItem patterns become executable
+// patterns (a GetItem is run as a Query on the full primary key: the same
+// item and read units for one item); Scan and BatchGetItem patterns are run
+// by RunAwsSchemaTable after them. Write patterns (PutItem, UpdateItem,
+// DeleteItem, BatchWriteItem) are run after the reads by RunAwsSchemaTable and
+// checked for their effect.
 //
 // Errors point into the AWS document with RFC 6901 JSON pointers
 // ("/tables/0/entities/Order/access_patterns/1/range_condition") and follow
@@ -63,12 +64,16 @@
 
 namespace eddy::model {
 
-// A write pattern of the schema, run after the reads.
-struct AwsWritePattern {
+// A pattern eddy runs itself rather than as a seed-format pattern: a Scan
+// or BatchGetItem (run after the Query patterns), or a write (run last).
+struct AwsRunPattern {
   int pattern_id = 0;
-  std::string name;       // "create_order [PutItem]"
-  std::string operation;  // PutItem, UpdateItem, DeleteItem, BatchWriteItem
-  std::string entity;     // the entity's name (its entityType in eddy)
+  std::string name;              // "create_order [PutItem, pattern_id 2]"
+  std::string operation;         // Scan, BatchGetItem, PutItem, UpdateItem,
+                                 // DeleteItem, BatchWriteItem
+  std::string entity;            // the entity's name (its entityType in eddy)
+  std::string index_name;        // Scan only; empty: the table
+  bool consistent_read = false;  // Scan, BatchGetItem
   // UpdateItem: the non-key fields it sets (its parameters that name
   // fields; the entity's first non-key field when none do).
   std::vector<std::string> update_fields;
@@ -79,7 +84,8 @@ struct AwsSchemaTable {
   std::string table_name;
   std::string seed_json;  // the table as a seed-format document
   Model model;
-  std::vector<AwsWritePattern> writes;
+  std::vector<AwsRunPattern> reads;   // Scan, BatchGetItem
+  std::vector<AwsRunPattern> writes;  // in document order
 };
 
 // Whether `json` parses to an object whose "tables" array's first element
@@ -104,8 +110,12 @@ StatusOr<std::vector<AwsSchemaTable>> LoadAwsSchema(
 std::string ModelToAwsSchema(const Model& model,
                              std::vector<std::string>* warnings = nullptr);
 
-// Runs the table's model (RunModel) and then its write patterns, each
-// `runs` times (a BatchWriteItem run writes 25 items): PutItem and
+// Runs the table's model (RunModel), then its Scan and BatchGetItem
+// patterns, then its write patterns, each `runs` times (10 at most for a
+// Scan; a BatchGetItem run reads 25 items of the entity, a BatchWriteItem
+// run writes 25): a Scan (all pages) must return exactly the primary keys of
+// the generated items in its table or index; a BatchGetItem exactly the
+// generated items it asked for. PutItem and
 // BatchWriteItem write a new item of the entity (an existing item's values
 // with fresh key values) and read it back with a consistent GetItem;
 // UpdateItem sets its fields on an existing item and reads back the new

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -27,10 +28,10 @@ int64_t SteadyNanos() {
       .count();
 }
 
-class WriteChecker {
+class PatternChecker {
  public:
-  WriteChecker(const AwsSchemaTable& table, const GeneratedData& data,
-               const RunOptions& options, Database* db)
+  PatternChecker(const AwsSchemaTable& table, const GeneratedData& data,
+                 const RunOptions& options, Database* db)
       : model_(table.model),
         workload_(*table.model.workload),
         data_(data),
@@ -38,7 +39,7 @@ class WriteChecker {
         now_(options.now_nanos ? options.now_nanos : SteadyNanos),
         runs_(options.runs.value_or(table.model.workload->runs)) {}
 
-  PatternReport Run(const AwsWritePattern& w, int number);
+  PatternReport Run(const AwsRunPattern& w, int number);
 
  private:
   // Item ids of the entity's generated items.
@@ -51,14 +52,19 @@ class WriteChecker {
   StatusOr<std::optional<Item>> Get(const Item& key) const;
   std::string KeyText(const Item& key) const;
 
-  void Put(const AwsWritePattern& w, const std::vector<int32_t>& pool, int run,
+  void Put(const AwsRunPattern& w, const std::vector<int32_t>& pool, int run,
            PatternReport* r, std::string* failure);
-  void Batch(const AwsWritePattern& w, const std::vector<int32_t>& pool,
-             int run, PatternReport* r, std::string* failure);
-  void Update(const AwsWritePattern& w, const std::vector<int32_t>& pool,
-              int run, PatternReport* r, std::string* failure);
+  void Batch(const AwsRunPattern& w, const std::vector<int32_t>& pool, int run,
+             PatternReport* r, std::string* failure);
+  void Update(const AwsRunPattern& w, const std::vector<int32_t>& pool, int run,
+              PatternReport* r, std::string* failure);
   void Delete(const std::vector<int32_t>& pool, int run, PatternReport* r,
               std::string* failure);
+  void Scan(const AwsRunPattern& w, PatternReport* r, std::string* failure);
+  void BatchGet(const AwsRunPattern& w, const std::vector<int32_t>& pool,
+                int run, PatternReport* r, std::string* failure);
+  // "pk\0sk" of an item's table keys.
+  std::string PrimaryKey(const Item& item) const;
 
   const Model& model_;
   const Workload& workload_;
@@ -71,7 +77,7 @@ class WriteChecker {
   size_t next_delete_ = 0;
 };
 
-std::vector<int32_t> WriteChecker::Pool(const std::string& entity) const {
+std::vector<int32_t> PatternChecker::Pool(const std::string& entity) const {
   std::vector<int32_t> pool;
   for (size_t e = 0; e < workload_.entries.size(); ++e) {
     if (workload_.entries[e].entity_type != entity) continue;
@@ -80,8 +86,8 @@ std::vector<int32_t> WriteChecker::Pool(const std::string& entity) const {
   return pool;
 }
 
-StatusOr<Item> WriteChecker::FreshItem(int32_t id,
-                                       const std::string& tag) const {
+StatusOr<Item> PatternChecker::FreshItem(int32_t id,
+                                         const std::string& tag) const {
   const GeneratedItem& g = data_.items[id];
   const EntityShape& shape = model_.entities[g.shape];
   Bindings fresh;
@@ -113,7 +119,7 @@ StatusOr<Item> WriteChecker::FreshItem(int32_t id,
   return item;
 }
 
-Item WriteChecker::KeyOf(const Item& item) const {
+Item PatternChecker::KeyOf(const Item& item) const {
   Item key;
   for (const std::string& n :
        {model_.table.partition_key, model_.table.sort_key}) {
@@ -122,7 +128,7 @@ Item WriteChecker::KeyOf(const Item& item) const {
   return key;
 }
 
-std::string WriteChecker::KeyText(const Item& key) const {
+std::string PatternChecker::KeyText(const Item& key) const {
   std::string out;
   for (const std::string& n :
        {model_.table.partition_key, model_.table.sort_key}) {
@@ -133,7 +139,7 @@ std::string WriteChecker::KeyText(const Item& key) const {
   return out;
 }
 
-StatusOr<std::optional<Item>> WriteChecker::Get(const Item& key) const {
+StatusOr<std::optional<Item>> PatternChecker::Get(const Item& key) const {
   GetItemRequest g;
   g.table_name = model_.table.name;
   g.key = key;
@@ -142,9 +148,9 @@ StatusOr<std::optional<Item>> WriteChecker::Get(const Item& key) const {
   return got.item;
 }
 
-void WriteChecker::Put(const AwsWritePattern& w,
-                       const std::vector<int32_t>& pool, int run,
-                       PatternReport* r, std::string* failure) {
+void PatternChecker::Put(const AwsRunPattern& w,
+                         const std::vector<int32_t>& pool, int run,
+                         PatternReport* r, std::string* failure) {
   StatusOr<Item> item =
       FreshItem(pool[static_cast<size_t>(run) % pool.size()],
                 "p" + std::to_string(w.pattern_id) + "r" + std::to_string(run));
@@ -180,9 +186,9 @@ void WriteChecker::Put(const AwsWritePattern& w,
   }
 }
 
-void WriteChecker::Batch(const AwsWritePattern& w,
-                         const std::vector<int32_t>& pool, int run,
-                         PatternReport* r, std::string* failure) {
+void PatternChecker::Batch(const AwsRunPattern& w,
+                           const std::vector<int32_t>& pool, int run,
+                           PatternReport* r, std::string* failure) {
   BatchWriteItemRequest b;
   b.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
   std::vector<Item> items;
@@ -226,9 +232,9 @@ void WriteChecker::Batch(const AwsWritePattern& w,
   }
 }
 
-void WriteChecker::Update(const AwsWritePattern& w,
-                          const std::vector<int32_t>& pool, int run,
-                          PatternReport* r, std::string* failure) {
+void PatternChecker::Update(const AwsRunPattern& w,
+                            const std::vector<int32_t>& pool, int run,
+                            PatternReport* r, std::string* failure) {
   const Item key =
       KeyOf(data_.items[pool[static_cast<size_t>(run) % pool.size()]].item);
   if (r->example.empty()) r->example = KeyText(key);
@@ -284,8 +290,8 @@ void WriteChecker::Update(const AwsWritePattern& w,
   }
 }
 
-void WriteChecker::Delete(const std::vector<int32_t>& pool, int run,
-                          PatternReport* r, std::string* failure) {
+void PatternChecker::Delete(const std::vector<int32_t>& pool, int run,
+                            PatternReport* r, std::string* failure) {
   (void)run;
   // Items from the end of the pool, each deleted once.
   Item key;
@@ -326,14 +332,140 @@ void WriteChecker::Delete(const std::vector<int32_t>& pool, int run,
   }
 }
 
-PatternReport WriteChecker::Run(const AwsWritePattern& w, int number) {
+std::string PatternChecker::PrimaryKey(const Item& item) const {
+  std::string out;
+  for (const std::string& n :
+       {model_.table.partition_key, model_.table.sort_key}) {
+    const AttributeValue* v = item.Find(n);
+    if (v != nullptr && v->type() == AttributeType::kS) out += v->s();
+    out.push_back('\0');
+  }
+  return out;
+}
+
+void PatternChecker::Scan(const AwsRunPattern& w, PatternReport* r,
+                          std::string* failure) {
+  // The generated items in the table or index (before any write pattern).
+  std::set<std::string> expected;
+  for (const GeneratedItem& g : data_.items) {
+    if (!w.index_name.empty() &&
+        model_.entities[g.shape].FindIndex(w.index_name) == nullptr) {
+      continue;
+    }
+    expected.insert(PrimaryKey(g.item));
+  }
+  ScanRequest s;
+  s.table_name = model_.table.name;
+  if (!w.index_name.empty()) s.index_name = w.index_name;
+  s.consistent_read = w.consistent_read;
+  s.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
+  std::set<std::string> got;
+  int64_t items = 0;
+  double units = 0;
+  const int64_t start = now_();
+  while (true) {
+    StatusOr<ScanResponse> page = db_->Scan(s);
+    if (!page.ok()) {
+      latencies_.push_back(now_() - start);
+      *failure = "Scan: " + page.status().ToString();
+      return;
+    }
+    ++r->pages_total;
+    if (page->consumed_capacity) {
+      units += page->consumed_capacity->capacity_units;
+    }
+    for (const Item& item : page->items) got.insert(PrimaryKey(item));
+    items += static_cast<int64_t>(page->items.size());
+    if (!page->last_evaluated_key) break;
+    s.exclusive_start_key = page->last_evaluated_key;
+  }
+  latencies_.push_back(now_() - start);
+  r->items_total += items;
+  r->read_units_total += units;
+  r->read_units_min = r->runs == 0 ? units : std::min(r->read_units_min, units);
+  r->read_units_max = std::max(r->read_units_max, units);
+  if (r->example.empty()) {
+    r->example =
+        "Scan " + (w.index_name.empty() ? model_.table.name : w.index_name);
+  }
+  if (got != expected || items != static_cast<int64_t>(expected.size())) {
+    *failure = "returned " + std::to_string(items) + " items (" +
+               std::to_string(got.size()) + " distinct keys), the data has " +
+               std::to_string(expected.size());
+  }
+}
+
+void PatternChecker::BatchGet(const AwsRunPattern& w,
+                              const std::vector<int32_t>& pool, int run,
+                              PatternReport* r, std::string* failure) {
+  std::map<std::string, int32_t> wanted;  // PrimaryKey -> item id
+  KeysAndAttributes keys;
+  keys.consistent_read = w.consistent_read;
+  const size_t n = std::min<size_t>(kBatchItems, pool.size());
+  for (size_t k = 0; k < n; ++k) {
+    const int32_t id = pool[(static_cast<size_t>(run) * n + k) % pool.size()];
+    if (wanted.emplace(PrimaryKey(data_.items[id].item), id).second) {
+      keys.keys.push_back(KeyOf(data_.items[id].item));
+    }
+  }
+  BatchGetItemRequest b;
+  b.request_items[model_.table.name] = keys;
+  b.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
+  std::vector<Item> got;
+  double units = 0;
+  const int64_t start = now_();
+  while (true) {
+    StatusOr<BatchGetItemResponse> res = db_->BatchGetItem(b);
+    if (!res.ok()) {
+      latencies_.push_back(now_() - start);
+      *failure = "BatchGetItem: " + res.status().ToString();
+      return;
+    }
+    ++r->pages_total;
+    for (const ConsumedCapacity& c : res->consumed_capacity) {
+      units += c.capacity_units;
+    }
+    for (Item& item : res->responses[model_.table.name]) {
+      got.push_back(std::move(item));
+    }
+    if (res->unprocessed_keys.empty()) break;
+    b.request_items = res->unprocessed_keys;
+  }
+  latencies_.push_back(now_() - start);
+  r->items_total += static_cast<int64_t>(got.size());
+  r->read_units_total += units;
+  r->read_units_min = r->runs == 0 ? units : std::min(r->read_units_min, units);
+  r->read_units_max = std::max(r->read_units_max, units);
+  if (r->example.empty() && !keys.keys.empty()) {
+    r->example = std::to_string(keys.keys.size()) + " keys, the first " +
+                 KeyText(keys.keys[0]);
+  }
+  if (got.size() != wanted.size()) {
+    *failure = "returned " + std::to_string(got.size()) + " items for " +
+               std::to_string(wanted.size()) + " keys";
+    return;
+  }
+  for (const Item& item : got) {
+    auto it = wanted.find(PrimaryKey(item));
+    if (it == wanted.end() || !(item == data_.items[it->second].item)) {
+      *failure =
+          "the item at " + KeyText(KeyOf(item)) + " is not the one generated";
+      return;
+    }
+  }
+}
+
+PatternReport PatternChecker::Run(const AwsRunPattern& w, int number) {
   PatternReport r;
   r.number = number;
   r.name = w.name;
   r.executable = true;
-  r.index = "table";
-  r.operation = w.operation;
-  r.key_condition = w.operation + " of " + w.entity + " items";
+  const bool read = w.operation == "Scan" || w.operation == "BatchGetItem";
+  r.index = w.index_name.empty() ? "table" : w.index_name;
+  if (!read) r.operation = w.operation;
+  r.key_condition = w.operation == "Scan"
+                        ? "Scan of every item (" + w.entity + " pattern)"
+                        : w.operation + " of " + w.entity + " items";
   r.matching_entity_types = {w.entity};
   const std::vector<int32_t> pool = Pool(w.entity);
   if (pool.empty()) {
@@ -344,14 +476,19 @@ PatternReport WriteChecker::Run(const AwsWritePattern& w, int number) {
     r.skipped = "entity " + w.entity + " has no non-key field to update";
     return r;
   }
-  const int runs =
-      w.operation == "BatchWriteItem" ? std::max(1, runs_ / 5) : runs_;
+  const int runs = w.operation == "BatchWriteItem" ? std::max(1, runs_ / 5)
+                   : w.operation == "Scan"         ? std::min(10, runs_)
+                                                   : runs_;
   latencies_.clear();
   r.items_min = INT64_MAX;
   for (int run = 0; run < runs; ++run) {
     std::string failure;
     const int64_t items_before = r.items_total;
-    if (w.operation == "PutItem") {
+    if (w.operation == "Scan") {
+      Scan(w, &r, &failure);
+    } else if (w.operation == "BatchGetItem") {
+      BatchGet(w, pool, run, &r, &failure);
+    } else if (w.operation == "PutItem") {
       Put(w, pool, run, &r, &failure);
     } else if (w.operation == "BatchWriteItem") {
       Batch(w, pool, run, &r, &failure);
@@ -405,8 +542,12 @@ StatusOr<RunReport> RunAwsSchemaTable(const AwsSchemaTable& table,
   const auto previous = options.after_patterns;
   run.after_patterns = [&](Database* db, RunReport* report) {
     if (previous) previous(db, report);
-    WriteChecker checker(table, data, options, db);
-    for (const AwsWritePattern& w : table.writes) {
+    PatternChecker checker(table, data, options, db);
+    for (const AwsRunPattern& w : table.reads) {
+      report->patterns.push_back(
+          checker.Run(w, static_cast<int>(report->patterns.size()) + 1));
+    }
+    for (const AwsRunPattern& w : table.writes) {
       report->patterns.push_back(
           checker.Run(w, static_cast<int>(report->patterns.size()) + 1));
     }

@@ -54,7 +54,8 @@ StatusOr<std::vector<LoadedTable>> LoadAnyModel(
                             LoadAwsSchema(json, name, errors, warnings));
       for (AwsSchemaTable& a : tables) {
         out.push_back({std::move(a.table_name), std::move(a.model),
-                       std::move(a.seed_json), std::move(a.writes)});
+                       std::move(a.seed_json), std::move(a.reads),
+                       std::move(a.writes)});
       }
       break;
     }
@@ -102,6 +103,11 @@ StatusOr<std::string> ConvertModel(std::string_view json, std::string_view name,
            " write patterns (PutItem, UpdateItem, DeleteItem, "
            "BatchWriteItem) are not kept: the target's patterns are reads");
     }
+    if (!t.reads.empty() && options.to != ModelFormat::kAwsSchema) {
+      warn("table " + t.table_name + ": " + std::to_string(t.reads.size()) +
+           " Scan and BatchGetItem patterns are not kept: the target's "
+           "patterns are queries");
+    }
   }
   switch (options.to) {
     case ModelFormat::kSeed: {
@@ -137,10 +143,10 @@ StatusOr<std::string> ConvertModel(std::string_view json, std::string_view name,
       Json merged;
       for (const LoadedTable& t : tables) {
         Json doc = Json::parse(ModelToAwsSchema(t.model, warnings));
-        if (!t.writes.empty()) {
+        if (!t.writes.empty() || !t.reads.empty()) {
           warn("table " + t.table_name +
-               ": the write patterns are not carried through eddy's model "
-               "(convert keeps its read patterns)");
+               ": its Scan, BatchGetItem and write patterns are not carried "
+               "through eddy's model (convert keeps Query and GetItem)");
         }
         if (merged.is_null()) {
           merged = std::move(doc);

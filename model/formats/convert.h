@@ -43,8 +43,9 @@ ModelFormat DetectModelFormat(std::string_view json);
 struct LoadedTable {
   std::string table_name;
   Model model;
-  std::string seed_json;                // the table as a seed document
-  std::vector<AwsWritePattern> writes;  // AWS schema write patterns
+  std::string seed_json;              // the table as a seed document
+  std::vector<AwsRunPattern> reads;   // AWS schema Scan, BatchGetItem
+  std::vector<AwsRunPattern> writes;  // AWS schema write patterns
 };
 
 // Loads a document of any format (detected), every table. Errors as

@@ -113,15 +113,17 @@ TEST(AwsSchema, LoadsAsAModel) {
   EXPECT_EQ(order->sort_key.text(), "ORDER#${order_id}");
   ASSERT_EQ(order->indexes.size(), 1u);
   EXPECT_EQ(order->indexes[0].partition_key.text(), "STATUS#${status}");
-  // 6 reads (one Scan listed only) and 4 writes.
-  EXPECT_EQ(m.patterns.size(), 6u);
+  // 5 queries (one a GetItem), a Scan, and 4 writes.
+  EXPECT_EQ(m.patterns.size(), 5u);
   EXPECT_EQ(m.executable_pattern_count(), 5);
+  ASSERT_EQ(t.reads.size(), 2u);
+  EXPECT_EQ(t.reads[0].operation, "Scan");
+  EXPECT_EQ(t.reads[1].operation, "BatchGetItem");
   ASSERT_EQ(t.writes.size(), 4u);
   EXPECT_EQ(t.writes[0].operation, "PutItem");
   EXPECT_EQ(t.writes[1].operation, "UpdateItem");
   EXPECT_THAT(t.writes[1].update_fields, ElementsAre("email"));
-  // The Scan and the array field are reported.
-  EXPECT_THAT(warnings, testing::Contains(HasSubstr("(Scan) is listed")));
+  // The array field is reported.
   EXPECT_THAT(warnings, testing::Contains(HasSubstr("\'tags\' (array)")));
   // The seed form loads on its own.
   EXPECT_THAT(LoadModel(t.seed_json, "x"), IsOk());
@@ -135,7 +137,7 @@ TEST(AwsSchema, RunsVerifiedWithWrites) {
   StatusOr<RunReport> r = RunAwsSchemaTable((*tables)[0], options);
   ASSERT_THAT(r, IsOk());
   EXPECT_TRUE(r->ok()) << FormatReportText(*r);
-  ASSERT_EQ(r->patterns.size(), 10u);
+  ASSERT_EQ(r->patterns.size(), 11u);
   int writes = 0;
   for (const PatternReport& p : r->patterns) {
     if (!p.executable || !p.skipped.empty()) continue;
@@ -148,6 +150,17 @@ TEST(AwsSchema, RunsVerifiedWithWrites) {
     EXPECT_GT(p.write_units_total, 0) << p.name;
   }
   EXPECT_EQ(writes, 4);
+  // The Scan (after the queries, before the writes) read every item.
+  const PatternReport& scan = r->patterns[5];
+  EXPECT_THAT(scan.name, HasSubstr("[Scan"));
+  EXPECT_EQ(scan.verified, scan.runs);
+  EXPECT_EQ(scan.items_total, r->load.items * scan.runs);
+  // The BatchGetItem read 25 products a run, each as generated.
+  const PatternReport& get = r->patterns[6];
+  EXPECT_THAT(get.name, HasSubstr("[BatchGetItem"));
+  EXPECT_EQ(get.verified, get.runs);
+  EXPECT_EQ(get.items_total, 25 * get.runs);
+  EXPECT_DOUBLE_EQ(get.read_units_total, 0.5 * 25 * get.runs);
   // The BatchWriteItem runs write 25 items each; an Order also writes its
   // GSI, so each costs 2 WCU (1 KB or less).
   const PatternReport& batch = r->patterns.back();

@@ -112,10 +112,11 @@ int ValidateOtherFormat(const std::string& file) {
     const model::Model& m = t.model;
     std::printf(
         "  table \"%s\" with %zu GSIs; %zu entity shapes; %zu access "
-        "patterns, %d executable; %zu write patterns\n",
+        "patterns, %d executable; %zu Scan/BatchGetItem and %zu write "
+        "patterns\n",
         m.table.name.c_str(), m.table.global_secondary_indexes.size(),
         m.entities.size(), m.patterns.size(), m.executable_pattern_count(),
-        t.writes.size());
+        t.reads.size(), t.writes.size());
     for (const model::AccessPattern& p : m.patterns) {
       if (!p.executable) {
         std::printf("    %s\n", p.name.c_str());
@@ -125,7 +126,12 @@ int ValidateOtherFormat(const std::string& file) {
                   p.index_name.empty() ? "table" : p.index_name.c_str(),
                   p.KeyConditionText(m.table).c_str());
     }
-    for (const model::AwsWritePattern& w : t.writes) {
+    for (const model::AwsRunPattern& w : t.reads) {
+      std::printf("    %s\n      %s of %s\n", w.name.c_str(),
+                  w.operation.c_str(),
+                  w.index_name.empty() ? "the table" : w.index_name.c_str());
+    }
+    for (const model::AwsRunPattern& w : t.writes) {
       std::printf("    %s\n      %s of %s items\n", w.name.c_str(),
                   w.operation.c_str(), w.entity.c_str());
     }
@@ -153,6 +159,7 @@ int RunOtherFormat(const std::string& file, const OtherRunFlags& flags) {
     model::AwsSchemaTable a;
     a.table_name = t.table_name;
     a.model = t.model;
+    a.reads = t.reads;
     a.writes = t.writes;
     StatusOr<model::RunReport> report = model::RunAwsSchemaTable(a, options);
     if (!report.ok()) {
