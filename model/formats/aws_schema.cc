@@ -44,6 +44,12 @@ std::string P(const std::string& base, size_t i) {
 }
 std::string Q(std::string_view s) { return "'" + std::string(s) + "'"; }
 
+// A member that is there and not null.
+bool Has(const Json& obj, const char* member) {
+  auto it = obj.find(member);
+  return it != obj.end() && !it->is_null();
+}
+
 bool Contains(const std::vector<std::string>& v, std::string_view s) {
   return std::find(v.begin(), v.end(), s) != v.end();
 }
@@ -120,7 +126,8 @@ class Converter {
 const std::string* Converter::Str(const Json& obj, const char* member,
                                   const std::string& at, bool required) {
   auto it = obj.find(member);
-  if (it == obj.end()) {
+  // An optional member may be null (the tool reads None as absent).
+  if (it == obj.end() || (!required && it->is_null())) {
     if (required) Error(P(at, member), "Missing required field " + Q(member));
     return nullptr;
   }
@@ -492,10 +499,10 @@ void Converter::Entities(const Json& entities, const std::string& at,
                                       DidYouMean(*n, names));
             continue;
           }
-          if (!def->sk.empty() && !g.contains("sk_template")) {
+          if (!def->sk.empty() && !Has(g, "sk_template")) {
             Error(gat, "GSI " + Q(*n) + " has a sort key (" + def->sk +
                            ") but the mapping has no sk_template");
-          } else if (def->sk.empty() && g.contains("sk_template")) {
+          } else if (def->sk.empty() && Has(g, "sk_template")) {
             Error(P(gat, "sk_template"),
                   "GSI " + Q(*n) +
                       " has no sort key, so the mapping can "
@@ -505,7 +512,7 @@ void Converter::Entities(const Json& entities, const std::string& at,
         }
       }
     }
-    if (e.sk.empty() && !d.contains("sk_template")) {
+    if (e.sk.empty() && !Has(d, "sk_template")) {
       Error(P(e.pointer, "sk_template"),
             "missing: the table has a sort key, so each entity needs an "
             "sk_template");

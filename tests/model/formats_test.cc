@@ -236,6 +236,12 @@ TEST(AwsSchema, MalformedVariants) {
       AwsErrors(Replace(Shop(), ", \"sort_key\": \"sk\"}", "}")),
       testing::Contains(HasSubstr("/tables/0/table_config: the table has no "
                                   "sort_key")));
+  EXPECT_THAT(
+      AwsErrors(Replace(Shop(), "\"sk_template\": \"DETAILS\"",
+                        "\"sk_template\": null")),
+      ElementsAre("/tables/0/entities/Product/sk_template: missing: the "
+                  "table has a sort key, so each entity needs an "
+                  "sk_template"));
   EXPECT_THAT(AwsErrors("{\"tables\": []}"),
               ElementsAre("/tables: tables cannot be empty"));
 }
