@@ -121,7 +121,10 @@ std::string ModelToAwsSchema(const Model& model,
 // UpdateItem sets its fields on an existing item and reads back the new
 // values with everything else unchanged; DeleteItem deletes an existing item
 // and checks that GetItem no longer finds it. Their reports (operation,
-// write units) follow the reads' in RunReport::patterns.
+// write units) follow the reads' in RunReport::patterns. Errors: Generate's
+// and RunModel's (ValidationException, or CreateTable's/BatchWriteItem's);
+// a pattern that fails its check is not an error, it is in the report
+// (RunReport::ok() is false).
 StatusOr<RunReport> RunAwsSchemaTable(const AwsSchemaTable& table,
                                       const RunOptions& options = {});
 
