@@ -148,6 +148,18 @@ std::string FormatReportBodyText(const RunReport& r) {
     if (ok) ++verified_patterns;
     if (!p.example.empty()) out += "     e.g. " + p.example + "\n";
     const double runs = p.runs > 0 ? p.runs : 1;
+    if (!p.operation.empty()) {
+      // A write check: items written and write units, no reads.
+      out += "     items " +
+             Format("%.1f", static_cast<double>(p.items_total) / runs) +
+             " written per run   WCU " +
+             Format("%.2f", p.write_units_total / runs) + "   p50 " +
+             Micros(p.p50_micros) + "   p99 " + Micros(p.p99_micros) + "\n";
+      out += "     verified " + Count(p.verified) + "/" + Count(p.runs) +
+             (ok ? "" : "  FAILED") + "\n";
+      for (const std::string& f : p.failures) out += "       " + f + "\n";
+      continue;
+    }
     out += "     items " +
            Format("%.1f", static_cast<double>(p.items_total) / runs) + " (" +
            Count(p.items_min) + ".." + Count(p.items_max) + ")   RCU " +
@@ -261,6 +273,10 @@ std::string FormatReportJson(const RunReport& r) {
                                {"p99", p.p99_micros},
                                {"mean", p.mean_micros}};
         pj["failures"] = p.failures;
+        if (!p.operation.empty()) {
+          pj["operation"] = p.operation;
+          pj["writeUnits"] = {{"total", p.write_units_total}};
+        }
       }
     }
     patterns.push_back(std::move(pj));

@@ -886,6 +886,7 @@ StatusOr<RunReport> Runner::Run() {
   if (options_.on_progress) {
     options_.on_progress("verify", total_runs_, total_runs_);
   }
+  if (options_.after_patterns) options_.after_patterns(db_.get(), &report);
   report.run_seconds = static_cast<double>(now_() - start) / 1e9;
   HotKeys(&report);
   report.peak_resident_bytes = PeakResidentBytes();

@@ -58,6 +58,8 @@
 
 namespace eddy::model {
 
+struct RunReport;
+
 struct RunOptions {
   std::optional<int64_t> scale;  // overrides workload.scale
   std::optional<uint64_t> seed;  // overrides workload.seed
@@ -77,6 +79,10 @@ struct RunOptions {
   // runs done, runs to do). Called often; keep it cheap.
   std::function<void(std::string_view phase, int64_t done, int64_t total)>
       on_progress;
+  // Called once after the access patterns ran, with the database they ran
+  // on, for checks a caller adds (model/formats/aws_schema.h runs its write
+  // patterns here and appends their PatternReports). May be empty.
+  std::function<void(Database* db, RunReport* report)> after_patterns;
 };
 
 struct PatternReport {
@@ -96,6 +102,10 @@ struct PatternReport {
   double read_units_total = 0, read_units_min = 0, read_units_max = 0;
   double p50_micros = 0, p99_micros = 0, mean_micros = 0;
   std::vector<std::string> failures;  // the first few
+  // Set by write checks (after_patterns): the operation ("PutItem", ...)
+  // and the write units consumed over the runs. Empty / 0 for Query.
+  std::string operation;
+  double write_units_total = 0;
 };
 
 struct EntityReport {

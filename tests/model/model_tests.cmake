@@ -7,6 +7,14 @@ eddy_test(model_test
   DEPS eddy::model eddy::wire)
 target_compile_definitions(model_test PRIVATE EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 
+# The other formats (model/formats/): AWS MCP schema, NoSQL Workbench,
+# conversion between them and the seed format.
+eddy_test(model_formats_test
+  SOURCES model/formats_test.cc
+  DEPS eddy::model eddy::wire)
+target_compile_definitions(model_formats_test PRIVATE
+  EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+
 # `eddy model validate` and `eddy model run` end to end through the CLI.
 if(TARGET eddy)
   add_test(NAME model_cli_validate_kayak
@@ -18,6 +26,22 @@ if(TARGET eddy)
     COMMAND eddy model validate ${PROJECT_SOURCE_DIR}/tests/model/testdata/bad_model.json)
   set_tests_properties(model_cli_rejects_bad_model PROPERTIES
     WILL_FAIL TRUE)
+  # The other formats through the CLI: run an AWS schema (reads and writes
+  # verified) and a Workbench model, and convert kayak both ways.
+  add_test(NAME model_cli_run_aws_schema
+    COMMAND eddy model run
+      ${PROJECT_SOURCE_DIR}/tests/model/testdata/formats/shop_schema.json
+      --runs 10)
+  add_test(NAME model_cli_run_workbench
+    COMMAND eddy model run
+      ${PROJECT_SOURCE_DIR}/tests/model/testdata/formats/music_workbench.json
+      --runs 10)
+  add_test(NAME model_cli_convert_kayak_workbench
+    COMMAND eddy model convert ${PROJECT_SOURCE_DIR}/model/kayak.json -
+      --to workbench)
+  add_test(NAME model_cli_convert_kayak_aws_schema
+    COMMAND eddy model convert ${PROJECT_SOURCE_DIR}/model/kayak.json -
+      --to aws-schema)
 endif()
 
 # The CLI as a user meets it: every --help and --version, errors that say

@@ -7,6 +7,7 @@
 //                       [--no-indexes] [--json] [--progress | --quiet]
 //   eddy model generate FILE [--scale N] [--seed N] [--progress | --quiet]
 //   eddy model patterns [--json]
+//   eddy model convert IN OUT --to seed|workbench|aws-schema (model_formats.h)
 
 #include "model/model.h"
 
@@ -27,6 +28,7 @@
 #include "model/suggest.h"
 #include "tools/eddy/cli.h"
 #include "tools/eddy/commands.h"
+#include "tools/eddy/model_formats.h"
 #include "tools/eddy/progress.h"
 
 namespace eddy::cli {
@@ -40,6 +42,7 @@ constexpr char kUsage[] =
     "       eddy model generate FILE [--scale N] [--seed N]\n"
     "                                [--progress | --quiet]\n"
     "       eddy model patterns [--json]\n"
+    "       eddy model convert IN OUT --to seed|workbench|aws-schema\n"
     "\n"
     "Access-pattern models: a single-table design written as one JSON\n"
     "document (model/README.md; model/kayak.json is the example).\n"
@@ -50,6 +53,9 @@ constexpr char kUsage[] =
     "  generate  print the generated items, one DynamoDB JSON item per line\n"
     "  patterns  run the design-pattern examples (write sharding, large\n"
     "            objects in chunks, optimistic locking, key cardinality)\n"
+    "  convert   move a design between eddy's format, an AWS MCP\n"
+    "            schema.json and a NoSQL Workbench model (validate and run\n"
+    "            read all three, detected by shape)\n"
     "\n"
     "`eddy model <sub-command> --help` describes each.\n";
 
@@ -234,6 +240,7 @@ int Validate(const std::vector<std::string>& args) {
   if (WantsHelp(args)) return ShowHelp(kValidateUsage);
   Flags f;
   if (int s = ParseFlags("eddy model validate", args, kFile, &f)) return s;
+  if (IsOtherModelFormat(f.file)) return ValidateOtherFormat(f.file);
   std::optional<model::Model> m = Load(f.file);
   if (!m) return 1;
   int with_indexes = 0;
@@ -270,6 +277,10 @@ int Run(const std::vector<std::string>& args) {
           ParseFlags(command, args,
                      kFile | kScaleSeed | kRunFlags | kJson | kProgress, &f)) {
     return s;
+  }
+  if (IsOtherModelFormat(f.file)) {
+    return RunOtherFormat(
+        f.file, {f.scale, f.seed, f.runs, f.page_size, f.no_indexes, f.json});
   }
   std::optional<model::Model> m = Load(f.file);
   if (!m) return 1;
@@ -319,6 +330,9 @@ int Generate(const std::vector<std::string>& args) {
   Flags f;
   if (int s = ParseFlags(command, args, kFile | kScaleSeed | kProgress, &f)) {
     return s;
+  }
+  if (IsOtherModelFormat(f.file)) {
+    return GenerateOtherFormat(f.file, f.scale, f.seed);
   }
   std::optional<model::Model> m = Load(f.file);
   if (!m) return 1;
@@ -389,13 +403,15 @@ int RunModel(const std::vector<std::string>& args) {
   if (sub == "run") return Run(rest);
   if (sub == "generate") return Generate(rest);
   if (sub == "patterns") return Patterns(rest);
+  if (sub == "convert") return ConvertModelCommand(rest);
   if (sub == "help" || sub == "--help" || sub == "-h") return ShowHelp(kUsage);
   return UsageError(
       "eddy model",
       "unknown sub-command '" + sub + "'" +
-          model::DidYouMean(sub, {"validate", "run", "generate", "patterns"}) +
-          "; the sub-commands are validate, run, generate and "
-          "patterns");
+          model::DidYouMean(
+              sub, {"validate", "run", "generate", "patterns", "convert"}) +
+          "; the sub-commands are validate, run, generate, patterns and "
+          "convert");
 }
 
 }  // namespace eddy::cli

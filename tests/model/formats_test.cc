@@ -1,0 +1,402 @@
+// Copyright 2026 The eddy Authors.
+//
+// The model formats (model/formats/): an AWS MCP schema.json and a NoSQL
+// Workbench model load as eddy models, run verified (the schema's write
+// patterns checked for their effect), report their malformed variants with
+// JSON pointers, and convert: seed -> Workbench -> seed and
+// seed -> aws-schema -> seed keep every entity shape, key template and index.
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "emulator/testing/status_matchers.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "model/formats/aws_schema.h"
+#include "model/formats/convert.h"
+#include "model/formats/template_syntax.h"
+#include "model/formats/workbench.h"
+#include "model/report.h"
+
+namespace eddy::model {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+std::string Read(const std::string& relative) {
+  std::ifstream in(std::string(EDDY_SOURCE_DIR) + "/" + relative);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string Shop() {
+  return Read("tests/model/testdata/formats/shop_schema.json");
+}
+std::string Music() {
+  return Read("tests/model/testdata/formats/music_workbench.json");
+}
+
+std::string Replace(std::string text, const std::string& from,
+                    const std::string& to) {
+  const size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+// The errors LoadAwsSchema reports for `json`, as "pointer: message".
+std::vector<std::string> AwsErrors(const std::string& json) {
+  std::vector<ModelError> errors;
+  StatusOr<std::vector<AwsSchemaTable>> t = LoadAwsSchema(json, "t", &errors);
+  EXPECT_FALSE(t.ok());
+  std::vector<std::string> out;
+  for (const ModelError& e : errors) out.push_back(e.ToString());
+  return out;
+}
+
+std::vector<std::string> WorkbenchErrors(const std::string& json) {
+  std::vector<ModelError> errors;
+  StatusOr<std::vector<WorkbenchTable>> t = LoadWorkbench(json, "t", &errors);
+  EXPECT_FALSE(t.ok());
+  std::vector<std::string> out;
+  for (const ModelError& e : errors) out.push_back(e.ToString());
+  return out;
+}
+
+TEST(TemplateSyntax, BracesAndDollars) {
+  std::string seed, problem;
+  std::vector<std::string> names;
+  ASSERT_TRUE(
+      BraceTemplateToSeed("TENANT#{t}#USER#{u}#{t}", &seed, &names, &problem));
+  EXPECT_EQ(seed, "TENANT#${t}#USER#${u}#${t}");
+  EXPECT_THAT(names, ElementsAre("t", "u"));
+  EXPECT_EQ(SeedTemplateToBrace(seed), "TENANT#{t}#USER#{u}#{t}");
+  EXPECT_EQ(SeedLiteralPrefix("ORDER#${id}"), "ORDER#");
+  EXPECT_FALSE(BraceTemplateToSeed("A#{x", &seed, &names, &problem));
+  EXPECT_EQ(problem, "Unmatched braces in template: 1 opening, 0 closing");
+  EXPECT_FALSE(BraceTemplateToSeed("A#{}", &seed, &names, &problem));
+  EXPECT_EQ(problem, "Template contains empty parameter placeholders {}");
+  EXPECT_FALSE(BraceTemplateToSeed("A#{a-b}", &seed, &names, &problem));
+  EXPECT_EQ(problem, "Template contains invalid parameter names: a-b");
+  EXPECT_FALSE(BraceTemplateToSeed("  ", &seed, &names, &problem));
+  EXPECT_EQ(problem, "Template cannot be empty");
+}
+
+TEST(Detect, ByShape) {
+  EXPECT_EQ(DetectModelFormat(Shop()), ModelFormat::kAwsSchema);
+  EXPECT_EQ(DetectModelFormat(Music()), ModelFormat::kWorkbench);
+  EXPECT_EQ(DetectModelFormat(Read("model/kayak.json")), ModelFormat::kSeed);
+  EXPECT_EQ(DetectModelFormat("not json"), ModelFormat::kSeed);
+}
+
+TEST(AwsSchema, LoadsAsAModel) {
+  std::vector<std::string> warnings;
+  StatusOr<std::vector<AwsSchemaTable>> tables =
+      LoadAwsSchema(Shop(), "shop", nullptr, &warnings);
+  ASSERT_THAT(tables, IsOk());
+  ASSERT_EQ(tables->size(), 1u);
+  const AwsSchemaTable& t = (*tables)[0];
+  EXPECT_EQ(t.table_name, "Shop");
+  const Model& m = t.model;
+  EXPECT_EQ(m.name, "shop.Shop");
+  EXPECT_EQ(m.table.partition_key, "pk");
+  ASSERT_EQ(m.table.global_secondary_indexes.size(), 2u);
+  EXPECT_EQ(m.table.global_secondary_indexes[1].projection,
+            ProjectionType::kInclude);
+  const EntityShape* order = m.FindEntity("Order");
+  ASSERT_NE(order, nullptr);
+  EXPECT_EQ(order->partition_key.text(), "ORDERS#${customer_id}");
+  EXPECT_EQ(order->sort_key.text(), "ORDER#${order_id}");
+  ASSERT_EQ(order->indexes.size(), 1u);
+  EXPECT_EQ(order->indexes[0].partition_key.text(), "STATUS#${status}");
+  // 5 queries (one a GetItem), a Scan, and 4 writes.
+  EXPECT_EQ(m.patterns.size(), 5u);
+  EXPECT_EQ(m.executable_pattern_count(), 5);
+  ASSERT_EQ(t.reads.size(), 2u);
+  EXPECT_EQ(t.reads[0].operation, "Scan");
+  EXPECT_EQ(t.reads[1].operation, "BatchGetItem");
+  ASSERT_EQ(t.writes.size(), 4u);
+  EXPECT_EQ(t.writes[0].operation, "PutItem");
+  EXPECT_EQ(t.writes[1].operation, "UpdateItem");
+  EXPECT_THAT(t.writes[1].update_fields, ElementsAre("email"));
+  // The array field is reported.
+  EXPECT_THAT(warnings, testing::Contains(HasSubstr("\'tags\' (array)")));
+  // The seed form loads on its own.
+  EXPECT_THAT(LoadModel(t.seed_json, "x"), IsOk());
+}
+
+TEST(AwsSchema, RunsVerifiedWithWrites) {
+  StatusOr<std::vector<AwsSchemaTable>> tables = LoadAwsSchema(Shop(), "shop");
+  ASSERT_THAT(tables, IsOk());
+  RunOptions options;
+  options.runs = 20;
+  StatusOr<RunReport> r = RunAwsSchemaTable((*tables)[0], options);
+  ASSERT_THAT(r, IsOk());
+  EXPECT_TRUE(r->ok()) << FormatReportText(*r);
+  ASSERT_EQ(r->patterns.size(), 11u);
+  int writes = 0;
+  for (const PatternReport& p : r->patterns) {
+    if (!p.executable || !p.skipped.empty()) continue;
+    EXPECT_EQ(p.verified, p.runs) << p.name;
+    if (p.operation.empty()) {
+      EXPECT_GT(p.read_units_total, 0) << p.name;
+      continue;
+    }
+    ++writes;
+    EXPECT_GT(p.write_units_total, 0) << p.name;
+  }
+  EXPECT_EQ(writes, 4);
+  // The Scan (after the queries, before the writes) read every item.
+  const PatternReport& scan = r->patterns[5];
+  EXPECT_THAT(scan.name, HasSubstr("[Scan"));
+  EXPECT_EQ(scan.verified, scan.runs);
+  EXPECT_EQ(scan.items_total, r->load.items * scan.runs);
+  // The BatchGetItem read 25 products a run, each as generated.
+  const PatternReport& get = r->patterns[6];
+  EXPECT_THAT(get.name, HasSubstr("[BatchGetItem"));
+  EXPECT_EQ(get.verified, get.runs);
+  EXPECT_EQ(get.items_total, 25 * get.runs);
+  EXPECT_DOUBLE_EQ(get.read_units_total, 0.5 * 25 * get.runs);
+  // The BatchWriteItem runs write 25 items each; an Order also writes its
+  // GSI, so each costs 2 WCU (1 KB or less).
+  const PatternReport& batch = r->patterns.back();
+  EXPECT_EQ(batch.operation, "BatchWriteItem");
+  EXPECT_EQ(batch.items_total, 25 * batch.runs);
+  EXPECT_DOUBLE_EQ(batch.write_units_total, 2.0 * 25 * batch.runs);
+  EXPECT_THAT(FormatReportText(*r),
+              HasSubstr("25.0 written per run   WCU 50.00"));
+}
+
+TEST(AwsSchema, CatchesADesignThatReturnsOtherEntities) {
+  // Orders in the customer's partition: "get_customer_orders" (entity_list,
+  // no range condition) also returns the customer's profile.
+  const std::string flawed =
+      Replace(Shop(), "\"pk_template\": \"ORDERS#{customer_id}\"",
+              "\"pk_template\": \"CUSTOMER#{customer_id}\"");
+  StatusOr<std::vector<AwsSchemaTable>> tables = LoadAwsSchema(flawed, "shop");
+  ASSERT_THAT(tables, IsOk());
+  RunOptions options;
+  options.runs = 5;
+  StatusOr<RunReport> r = RunAwsSchemaTable((*tables)[0], options);
+  ASSERT_THAT(r, IsOk());
+  EXPECT_FALSE(r->ok());
+  EXPECT_THAT(FormatReportText(*r), HasSubstr("unexpected pk=\"CUSTOMER#"));
+  EXPECT_THAT(FormatReportText(*r), HasSubstr("sk=\"PROFILE\""));
+}
+
+TEST(AwsSchema, MalformedVariants) {
+  EXPECT_THAT(AwsErrors(Replace(
+                  Shop(), "\"pk_template\": \"PRODUCT#{product_id}\",", "")),
+              ElementsAre("/tables/0/entities/Product/pk_template: Missing "
+                          "required field 'pk_template'"));
+  EXPECT_THAT(
+      AwsErrors(Replace(Shop(), "\"operation\": \"Scan\"",
+                        "\"operation\": \"Scna\"")),
+      ElementsAre("/tables/0/entities/Product/access_patterns/1/operation: "
+                  "Invalid operation value 'Scna' (did you mean Scan?); "
+                  "valid: GetItem, PutItem, DeleteItem, Query, Scan, "
+                  "UpdateItem, BatchGetItem, BatchWriteItem"));
+  EXPECT_THAT(
+      AwsErrors(Replace(Shop(), "\"STATUS#{status}\"", "\"STATUS#{stauts}\"")),
+      ElementsAre("/tables/0/entities/Order/gsi_mappings/0/pk_template: "
+                  "Template parameter 'stauts' not found in entity fields "
+                  "(did you mean status?)"));
+  EXPECT_THAT(
+      AwsErrors(Replace(Shop(), "\"PRODUCT#{product_id}\",\n",
+                        "\"PRODUCT#{product_id\",\n")),
+      ElementsAre("/tables/0/entities/Product/pk_template: Unmatched braces "
+                  "in template: 1 opening, 0 closing"));
+  EXPECT_THAT(
+      AwsErrors(Replace(Shop(), "\"range_condition\": \">=\",",
+                        "\"range_condition\": \"between\",")),
+      ElementsAre("/tables/0/entities/Order/access_patterns/1/parameters: "
+                  "Range condition 'between' requires exactly 3 parameters "
+                  "(partition key + 2 range values), got 2"));
+  EXPECT_THAT(
+      AwsErrors(Replace(Shop(), "\"index_name\": \"OrdersByStatus\",",
+                        "\"index_name\": \"OrderByStatus\",")),
+      ElementsAre("/tables/0/entities/Order/access_patterns/2/index_name: "
+                  "Access pattern references unknown GSI 'OrderByStatus' "
+                  "(did you mean OrdersByStatus?)"));
+  EXPECT_THAT(
+      AwsErrors(Replace(Shop(), "\"pattern_id\": 10,", "\"pattern_id\": 9,")),
+      ElementsAre("/tables/0/entities/Product/access_patterns/1/pattern_id: "
+                  "Duplicate pattern_id 9"));
+  EXPECT_THAT(
+      AwsErrors(Replace(Shop(), "\"name\": \"OrdersByStatus\", \"pk",
+                        "\"name\": \"Missing\", \"pk")),
+      ElementsAre("/tables/0/entities/Order/gsi_mappings/0/name: GSI "
+                  "'Missing' referenced in entity mapping but not found in "
+                  "table gsi_list"));
+  EXPECT_THAT(
+      AwsErrors(Replace(Shop(), ", \"sort_key\": \"sk\"}", "}")),
+      testing::Contains(HasSubstr("/tables/0/table_config: the table has no "
+                                  "sort_key")));
+  EXPECT_THAT(
+      AwsErrors(Replace(Shop(), "\"sk_template\": \"DETAILS\"",
+                        "\"sk_template\": null")),
+      ElementsAre("/tables/0/entities/Product/sk_template: missing: the "
+                  "table has a sort key, so each entity needs an "
+                  "sk_template"));
+  EXPECT_THAT(AwsErrors("{\"tables\": []}"),
+              ElementsAre("/tables: tables cannot be empty"));
+}
+
+TEST(Workbench, ImportsFacetsAndInfersTemplates) {
+  std::vector<std::string> warnings;
+  StatusOr<std::vector<WorkbenchTable>> tables =
+      LoadWorkbench(Music(), "music", nullptr, &warnings);
+  ASSERT_THAT(tables, IsOk());
+  ASSERT_EQ(tables->size(), 1u);
+  const Model& m = (*tables)[0].model;
+  EXPECT_EQ(m.table.name, "Music");
+  ASSERT_EQ(m.entities.size(), 2u);
+  const EntityShape* artist = m.FindEntity("Artist");
+  ASSERT_NE(artist, nullptr);
+  EXPECT_EQ(artist->partition_key.text(), "ARTIST#${artist_id}");
+  EXPECT_EQ(artist->sort_key.text(), "PROFILE");
+  ASSERT_EQ(artist->indexes.size(), 1u);
+  EXPECT_EQ(artist->indexes[0].partition_key.text(), "GENRE#${genre}");
+  EXPECT_EQ(artist->indexes[0].sort_key->text(), "ARTIST#${artist_id}");
+  const EntityShape* song = m.FindEntity("Song");
+  ASSERT_NE(song, nullptr);
+  EXPECT_EQ(song->partition_key.text(), "ARTIST#${artist_id}");
+  EXPECT_EQ(song->sort_key.text(), "SONG#${song_id}");
+  EXPECT_TRUE(song->indexes.empty());
+  EXPECT_EQ(m.table.global_secondary_indexes[0].projection,
+            ProjectionType::kKeysOnly);
+  // It runs: one pattern per facet, verified.
+  RunOptions options;
+  options.runs = 10;
+  StatusOr<RunReport> r = RunModel(m, options);
+  ASSERT_THAT(r, IsOk());
+  EXPECT_TRUE(r->ok()) << FormatReportText(*r);
+}
+
+TEST(Workbench, MalformedVariants) {
+  EXPECT_THAT(
+      WorkbenchErrors(
+          Replace(Music(),
+                  ",\n        \"SortKey\": {\"AttributeName\": \"SK\", "
+                  "\"AttributeType\": \"S\"}",
+                  "")),
+      ElementsAre("/DataModel/0/KeyAttributes/SortKey: missing \"SortKey\": "
+                  "eddy's model runner needs a table with a sort key"));
+  EXPECT_THAT(
+      WorkbenchErrors(Replace(Music(),
+                              "\"AttributeName\": \"PK\", \"AttributeType\": "
+                              "\"S\"",
+                              "\"AttributeName\": \"PK\", \"AttributeType\": "
+                              "\"N\"")),
+      ElementsAre("/DataModel/0/KeyAttributes/PartitionKey/AttributeType: key "
+                  "attribute type N: eddy's model keys are strings (S), "
+                  "written from templates"));
+  EXPECT_THAT(
+      WorkbenchErrors(Replace(Music(), "\"plays\": {\"N\": \"10\"}",
+                              "\"plays\": {\"N\": \"ten\"}")),
+      ElementsAre(HasSubstr("/DataModel/0/TableData/2: not a DynamoDB JSON "
+                            "item")));
+  EXPECT_THAT(
+      WorkbenchErrors(Replace(Music(), "\"FacetName\": \"Song\"",
+                              "\"FacetName\": \"Artist\"")),
+      testing::Contains("/DataModel/0/TableFacets/1/FacetName: duplicate "
+                        "FacetName \"Artist\""));
+  EXPECT_THAT(WorkbenchErrors("{\"ModelName\": \"x\", \"DataModel\": []}"),
+              ElementsAre("/DataModel: missing or empty \"DataModel\" (the "
+                          "tables)"));
+}
+
+// Every entity shape (type, PK, SK, index keys) and every index definition.
+std::vector<std::string> Shapes(const Model& m) {
+  std::vector<std::string> out;
+  for (const EntityShape& s : m.entities) {
+    std::string line = s.entity_type + " " + s.partition_key.text() + " | " +
+                       s.sort_key.text();
+    for (const IndexKeys& k : s.indexes) {
+      line += " | " + k.index_name + " " + k.partition_key.text() + " " +
+              (k.sort_key ? k.sort_key->text() : "-");
+    }
+    out.push_back(line);
+  }
+  out.push_back("table " + m.table.name + " " + m.table.partition_key + " " +
+                m.table.sort_key);
+  for (const IndexDefinition& g : m.table.global_secondary_indexes) {
+    out.push_back(g.name + " " + g.partition_key + " " + g.sort_key + " " +
+                  std::to_string(static_cast<int>(g.projection)));
+  }
+  return out;
+}
+
+Model Back(const std::string& text) {
+  std::vector<ModelError> errors;
+  StatusOr<std::vector<LoadedTable>> t = LoadAnyModel(text, "back", &errors);
+  for (const ModelError& e : errors) ADD_FAILURE() << e.ToString();
+  EXPECT_THAT(t, IsOk());
+  if (!t.ok() || t->size() != 1) return Model();
+  return (*t)[0].model;
+}
+
+TEST(Convert, KayakThroughWorkbenchAndBack) {
+  const std::string kayak = Read("model/kayak.json");
+  const Model original = Back(kayak);
+  ConvertOptions to;
+  to.to = ModelFormat::kWorkbench;
+  std::vector<std::string> warnings;
+  StatusOr<std::string> wb =
+      ConvertModel(kayak, "kayak", to, nullptr, &warnings);
+  ASSERT_THAT(wb, IsOk());
+  EXPECT_EQ(DetectModelFormat(*wb), ModelFormat::kWorkbench);
+  EXPECT_THAT(warnings, testing::Contains(HasSubstr("access patterns")));
+  const Model back = Back(*wb);
+  EXPECT_EQ(Shapes(back), Shapes(original));
+  // And to seed explicitly: the same shapes again.
+  to.to = ModelFormat::kSeed;
+  StatusOr<std::string> seed = ConvertModel(*wb, "kayak", to);
+  ASSERT_THAT(seed, IsOk());
+  EXPECT_EQ(Shapes(Back(*seed)), Shapes(original));
+}
+
+TEST(Convert, KayakThroughAwsSchemaAndBack) {
+  const std::string kayak = Read("model/kayak.json");
+  const Model original = Back(kayak);
+  ConvertOptions to;
+  to.to = ModelFormat::kAwsSchema;
+  std::vector<std::string> warnings;
+  StatusOr<std::string> aws =
+      ConvertModel(kayak, "kayak", to, nullptr, &warnings);
+  ASSERT_THAT(aws, IsOk());
+  EXPECT_EQ(DetectModelFormat(*aws), ModelFormat::kAwsSchema);
+  EXPECT_THAT(warnings, testing::Contains(HasSubstr("the workload")));
+  const Model back = Back(*aws);
+  EXPECT_EQ(Shapes(back), Shapes(original));
+  // It runs as it comes back (a derived workload).
+  RunOptions options;
+  options.runs = 5;
+  StatusOr<std::vector<AwsSchemaTable>> tables = LoadAwsSchema(*aws, "k");
+  ASSERT_THAT(tables, IsOk());
+  StatusOr<RunReport> r = RunAwsSchemaTable((*tables)[0], options);
+  ASSERT_THAT(r, IsOk());
+  EXPECT_EQ(r->entities.size(), original.entities.size());
+}
+
+TEST(Convert, ShopSchemaToSeedWarnsAboutWrites) {
+  ConvertOptions to;
+  to.to = ModelFormat::kSeed;
+  std::vector<std::string> warnings;
+  StatusOr<std::string> seed =
+      ConvertModel(Shop(), "shop", to, nullptr, &warnings);
+  ASSERT_THAT(seed, IsOk());
+  EXPECT_THAT(warnings,
+              testing::Contains(HasSubstr("4 write patterns (PutItem")));
+  EXPECT_EQ(Shapes(Back(*seed)), Shapes(Back(Shop())));
+  to.table = "Nope";
+  EXPECT_THAT(ConvertModel(Shop(), "shop", to).status().message(),
+              HasSubstr("no table named \"Nope\" (the document has Shop)"));
+}
+
+}  // namespace
+}  // namespace eddy::model
