@@ -53,6 +53,7 @@ class BackupTest : public ::testing::Test {
       o.persistence.sync = SyncPolicy::kNone;
       o.persistence.snapshot_log_bytes = 0;
     }
+    o.export_root = (dir_ / "s3").string();
     StatusOr<std::unique_ptr<Database>> db = Database::Open(o);
     ASSERT_TRUE(db.ok()) << db.status().message();
     db_ = *std::move(db);
@@ -491,6 +492,40 @@ TEST_F(BackupTest, PointInTimeRestoreReproducesRecordedStates) {
   // Restored tables are durable.
   Open(true);
   EXPECT_EQ(Items("at0"), states[0].second);
+}
+
+// ExportTableToPointInTime at a past ExportTime exports the table as the
+// history has it then.
+TEST_F(BackupTest, ExportAtAPastTime) {
+  Open(true);
+  CreateTable("tbl");
+  EnablePitr("tbl");
+  clock_.AdvanceSeconds(1);
+  for (int i = 0; i < 12; ++i) Put("tbl", i, "early");
+  const double noted = Now();
+  clock_.AdvanceSeconds(1);
+  for (int i = 12; i < 30; ++i) Put("tbl", i, "late");
+  ASSERT_TRUE(db_->Checkpoint().ok());
+  clock_.AdvanceSeconds(60);
+  ExportTableToPointInTimeRequest e;
+  e.table_arn = "arn:aws:dynamodb:us-east-1:000000000000:table/tbl";
+  e.s3_bucket = "bucket";
+  e.export_time = noted;
+  StatusOr<ExportTableToPointInTimeResponse> r =
+      db_->ExportTableToPointInTime(e);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  StatusOr<DescribeExportResponse> d =
+      db_->DescribeExport({.export_arn = r->export_description.export_arn});
+  ASSERT_TRUE(d.ok());
+  EXPECT_EQ(d->export_description.export_status, ExportStatus::kCompleted);
+  EXPECT_EQ(d->export_description.item_count, 12);
+  e.export_time.reset();
+  r = db_->ExportTableToPointInTime(e);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  d = db_->DescribeExport({.export_arn = r->export_description.export_arn});
+  EXPECT_EQ(d->export_description.item_count, 30);
+  // The table built aside for the export is not left behind.
+  EXPECT_EQ(db_->ListTables({})->table_names.size(), 1u);
 }
 
 TEST_F(BackupTest, JsonApi) {

@@ -75,6 +75,12 @@ class Loader {
     transform_ = std::move(transform);
   }
 
+  // The tables built so far, by the number their records use (not yet in
+  // the catalog; a loader dropped unfinished unregisters them).
+  const std::map<uint64_t, std::shared_ptr<Table>>& tables() const {
+    return tables_;
+  }
+
   uint64_t max_table_number() const { return max_table_number_; }
   int64_t items_loaded() const { return items_; }
   size_t live_tables() const { return tables_.size(); }
