@@ -45,6 +45,7 @@
 #include <string>
 #include <string_view>
 
+#include "emulator/api/backups.h"
 #include "emulator/api/change_feed.h"
 #include "emulator/api/faults.h"
 #include "emulator/api/options.h"
@@ -63,6 +64,7 @@ class ChangeFeed;
 class StreamsService;
 class TransactionTokens;
 namespace persist {
+class BackupStore;
 class DataDirectory;
 }  // namespace persist
 class TransferRegistry;
@@ -201,6 +203,31 @@ class Database {
       const DescribeImportRequest& request);
   StatusOr<ListImportsResponse> ListImports(const ListImportsRequest& request);
 
+  // On-demand backups and restores (backups.h; issue #21). A backup is a
+  // one-table snapshot: in memory without a data directory, under
+  // DIR/backups with one (kept across restarts). CreateBackup answers
+  // CREATING and the backup is AVAILABLE at once; a restore creates the
+  // target table ACTIVE before it returns, with the source's key schema,
+  // indexes, billing and throughput (or the overrides) and none of its
+  // tags, stream, TTL or PITR settings.
+  // RestoreTableToPointInTime rebuilds the table as it was at a second of
+  // its PITR window from the data directory's snapshots and log; without a
+  // data directory it is refused (ValidationException).
+  // Errors: ValidationException, TableNotFoundException,
+  // BackupNotFoundException, TableAlreadyExistsException,
+  // PointInTimeRecoveryUnavailableException, InvalidRestoreTimeException.
+  StatusOr<CreateBackupResponse> CreateBackup(
+      const CreateBackupRequest& request);
+  StatusOr<DescribeBackupResponse> DescribeBackup(
+      const DescribeBackupRequest& request);
+  StatusOr<ListBackupsResponse> ListBackups(const ListBackupsRequest& request);
+  StatusOr<DeleteBackupResponse> DeleteBackup(
+      const DeleteBackupRequest& request);
+  StatusOr<RestoreTableFromBackupResponse> RestoreTableFromBackup(
+      const RestoreTableFromBackupRequest& request);
+  StatusOr<RestoreTableToPointInTimeResponse> RestoreTableToPointInTime(
+      const RestoreTableToPointInTimeRequest& request);
+
   // The change feed (change_feed.h): `subscriber` receives every committed
   // change to the items of `table_name` (empty: of every table, including
   // tables created later) until UnsubscribeChanges(id). Subscribing to a
@@ -300,6 +327,8 @@ class Database {
   // The data directory (null without one); declared last so that it is
   // closed (flushed) before the tables go.
   std::unique_ptr<engine::persist::DataDirectory> dir_;
+  // On-demand backups (after dir_: under its directory when there is one).
+  std::unique_ptr<engine::persist::BackupStore> backups_;
   // Why the data directory could not be opened: every call returns it.
   Status open_status_;
 };

@@ -65,6 +65,13 @@ enum class ErrorCode : int {
   kExportConflict,
   kImportNotFound,
   kImportConflict,
+  // Backups and restores.
+  kBackupNotFound,
+  kBackupInUse,
+  kTableAlreadyExists,
+  kTableInUse,
+  kContinuousBackupsUnavailable,
+  kInvalidRestoreTime,
   kInternalServerError,
 };
 

@@ -2,6 +2,7 @@
 
 #include "emulator/api/database.h"
 
+#include "emulator/engine/ops/backup_ops.h"
 #include "emulator/engine/ops/operations.h"
 #include "emulator/engine/ops/partiql_ops.h"
 #include "emulator/engine/ops/transfer_ops.h"
@@ -79,6 +80,17 @@ Database::Database(Options options)
     } else {
       open_status_ = dir.status();
     }
+  }
+  StatusOr<std::unique_ptr<engine::persist::BackupStore>> backups =
+      engine::persist::BackupStore::Open(
+          options_.persistence.data_dir.empty() || !open_status_.ok()
+              ? ""
+              : options_.persistence.data_dir + "/backups");
+  if (backups.ok()) {
+    backups_ = *std::move(backups);
+  } else {
+    if (open_status_.ok()) open_status_ = backups.status();
+    backups_ = *engine::persist::BackupStore::Open("");
   }
 }
 
@@ -728,6 +740,66 @@ StatusOr<ListImportsResponse> Database::ListImports(
   if (auto fault = CallFault("ListImports", "", nullptr)) return *fault;
   engine::Context ctx = MakeContext();
   return engine::ListImports(ctx, *transfers_, request);
+}
+
+// Backups and restores (ops/backup_ops.h).
+
+StatusOr<CreateBackupResponse> Database::CreateBackup(
+    const CreateBackupRequest& request) {
+  if (auto fault = CallFault("CreateBackup", request.table_name, nullptr))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::CreateBackup(ctx, *backups_, request);
+}
+
+StatusOr<DescribeBackupResponse> Database::DescribeBackup(
+    const DescribeBackupRequest& request) {
+  if (auto fault = CallFault("DescribeBackup", "", nullptr)) return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::DescribeBackup(ctx, *backups_, request);
+}
+
+StatusOr<ListBackupsResponse> Database::ListBackups(
+    const ListBackupsRequest& request) {
+  if (auto fault =
+          CallFault("ListBackups", request.table_name.value_or(""), nullptr))
+    return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::ListBackups(ctx, *backups_, request);
+}
+
+StatusOr<DeleteBackupResponse> Database::DeleteBackup(
+    const DeleteBackupRequest& request) {
+  if (auto fault = CallFault("DeleteBackup", "", nullptr)) return *fault;
+  engine::Context ctx = MakeContext();
+  return engine::DeleteBackup(ctx, *backups_, request);
+}
+
+StatusOr<RestoreTableFromBackupResponse> Database::RestoreTableFromBackup(
+    const RestoreTableFromBackupRequest& request) {
+  if (auto fault = CallFault("RestoreTableFromBackup",
+                             request.target_table_name, nullptr))
+    return *fault;
+  EDDY_RETURN_IF_ERROR(WriteGate(dir_.get()));
+  engine::Context ctx = MakeContext();
+  StatusOr<RestoreTableFromBackupResponse> r =
+      engine::RestoreTableFromBackup(ctx, *backups_, request);
+  // The restored items were loaded unlogged: a snapshot makes them durable.
+  if (r.ok() && dir_ != nullptr) EDDY_RETURN_IF_ERROR(dir_->Checkpoint());
+  return Durable(dir_.get(), std::move(r));
+}
+
+StatusOr<RestoreTableToPointInTimeResponse> Database::RestoreTableToPointInTime(
+    const RestoreTableToPointInTimeRequest& request) {
+  if (auto fault = CallFault("RestoreTableToPointInTime",
+                             request.target_table_name, nullptr))
+    return *fault;
+  EDDY_RETURN_IF_ERROR(WriteGate(dir_.get()));
+  engine::Context ctx = MakeContext();
+  StatusOr<RestoreTableToPointInTimeResponse> r =
+      engine::RestoreTableToPointInTime(ctx, dir_.get(), request);
+  if (r.ok() && dir_ != nullptr) EDDY_RETURN_IF_ERROR(dir_->Checkpoint());
+  return Durable(dir_.get(), std::move(r));
 }
 
 }  // namespace eddy

@@ -24,14 +24,17 @@ using wire_internal::ObjectReader;
 using wire_internal::OpFunction;
 using wire_internal::RequestErrors;
 
-constexpr std::array<std::pair<std::string_view, OpFunction>, 40> kOperations =
+constexpr std::array<std::pair<std::string_view, OpFunction>, 46> kOperations =
     {{
         {"BatchExecuteStatement", wire_internal::BatchExecuteStatementOp},
         {"BatchGetItem", wire_internal::BatchGetItemOp},
         {"BatchWriteItem", wire_internal::BatchWriteItemOp},
+        {"CreateBackup", wire_internal::CreateBackupOp},
         {"CreateTable", wire_internal::CreateTableOp},
+        {"DeleteBackup", wire_internal::DeleteBackupOp},
         {"DeleteItem", wire_internal::DeleteItemOp},
         {"DeleteTable", wire_internal::DeleteTableOp},
+        {"DescribeBackup", wire_internal::DescribeBackupOp},
         {"DescribeContinuousBackups",
          wire_internal::DescribeContinuousBackupsOp},
         {"DescribeContributorInsights",
@@ -51,6 +54,7 @@ constexpr std::array<std::pair<std::string_view, OpFunction>, 40> kOperations =
         {"ExportTableToPointInTime", wire_internal::ExportTableToPointInTimeOp},
         {"GetItem", wire_internal::GetItemOp},
         {"ImportTable", wire_internal::ImportTableOp},
+        {"ListBackups", wire_internal::ListBackupsOp},
         {"ListContributorInsights", wire_internal::ListContributorInsightsOp},
         {"ListExports", wire_internal::ListExportsOp},
         {"ListImports", wire_internal::ListImportsOp},
@@ -58,6 +62,9 @@ constexpr std::array<std::pair<std::string_view, OpFunction>, 40> kOperations =
         {"ListTagsOfResource", wire_internal::ListTagsOfResourceOp},
         {"PutItem", wire_internal::PutItemOp},
         {"Query", wire_internal::QueryOp},
+        {"RestoreTableFromBackup", wire_internal::RestoreTableFromBackupOp},
+        {"RestoreTableToPointInTime",
+         wire_internal::RestoreTableToPointInTimeOp},
         {"Scan", wire_internal::ScanOp},
         {"TagResource", wire_internal::TagResourceOp},
         {"TransactGetItems", wire_internal::TransactGetItemsOp},

@@ -16,4 +16,5 @@ set(EDDY_EXECUTE_SOURCES
   wire/ops/admin.cc
   wire/ops/account.cc
   wire/ops/streams.cc
-  wire/ops/transfer.cc)
+  wire/ops/transfer.cc
+  wire/ops/backups.cc)

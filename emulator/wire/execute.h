@@ -27,7 +27,7 @@
 //   emulator/wire/ops/admin.cc and ops/streams.cc. Any other name is an
 //   UnknownOperationException (400): with no message, as DynamoDB sends it,
 //   except for a DynamoDB operation eddy does not serve ("eddy does not
-//   implement the DynamoDB operation CreateBackup yet").
+//   implement the DynamoDB operation CreateGlobalTable yet").
 // - Checks come in DynamoDB's order: a body that is not JSON, not UTF-8 or
 //   not an object is a SerializationException with no message (DynamoDB
 //   quotes nothing of it); then a member of the wrong JSON type anywhere in

@@ -45,3 +45,9 @@ gtest_discover_tests(engine_legacy_scale_test DISCOVERY_TIMEOUT 60
 eddy_test(engine_transfer_test
   SOURCES engine/transfer_ops_test.cc
   DEPS eddy::wire eddy::transfer nlohmann_json::nlohmann_json)
+
+# On-demand backups and restores, point-in-time restore (issue #21 items 4
+# and 5): typed API and Execute, restarts, states at several instants.
+eddy_test(engine_backup_test
+  SOURCES engine/backup_ops_test.cc
+  DEPS eddy::wire nlohmann_json::nlohmann_json)

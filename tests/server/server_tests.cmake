@@ -110,3 +110,11 @@ set_tests_properties(server_partiql_node_sdk PROPERTIES TIMEOUT 300
 add_test(NAME server_transfer_aws_cli
   COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/transfer_cli_test.py
           $<TARGET_FILE:eddy-server>)
+# Backups and restores: the AWS CLI's create-backup, list-backups,
+# describe-backup, restore-table-from-backup, restore-table-to-point-in-time
+# and delete-backup against eddy-server -dbPath --clock manual, and a
+# restart.
+add_test(NAME server_backup_aws_cli
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/backup_cli_test.py
+          $<TARGET_FILE:eddy-server>)
+set_tests_properties(server_backup_aws_cli PROPERTIES TIMEOUT 180)

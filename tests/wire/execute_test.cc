@@ -186,12 +186,12 @@ TEST_F(ExecuteTest, UnknownOperation) {
   // Answered before the body is read.
   EXPECT_EQ(Run("Frobnicate", "{not json").error, ErrorCode::kUnknownOperation);
   // A DynamoDB operation eddy does not serve says so (#17 item 15).
-  WireResponse r = Run("CreateBackup", "{not json");
+  WireResponse r = Run("CreateGlobalTable", "{not json");
   EXPECT_EQ(r.http_status, 400);
   EXPECT_EQ(r.body,
             R"({"__type":"com.amazon.coral.service#UnknownOperationException",)"
             R"("message":"eddy does not implement the DynamoDB operation )"
-            R"(CreateBackup yet"})");
+            R"(CreateGlobalTable yet"})");
 }
 
 // #17 item 15: the small operations clients probe.

@@ -50,10 +50,13 @@ Status ContinuousBackupsTableNotFound(const std::string& name_or_arn) {
   return Status(ErrorCode::kTableNotFound, "Table not found: " + name_or_arn);
 }
 
+int64_t PitrEarliestMicros(const TableState& state, int64_t now_micros) {
+  return std::max(state.pitr_enabled_since_micros,
+                  now_micros - state.pitr_recovery_period_days * kDayMicros);
+}
+
 PitrWindow PitrWindowOf(const TableState& state, int64_t now_micros) {
-  const int64_t earliest =
-      std::max(state.pitr_enabled_since_micros,
-               now_micros - state.pitr_recovery_period_days * kDayMicros);
+  const int64_t earliest = PitrEarliestMicros(state, now_micros);
   const int64_t latest = std::max(earliest, now_micros - kLatestLagMicros);
   // Whole seconds, as DynamoDB reports restorable times.
   return PitrWindow{static_cast<double>(earliest / 1'000'000),

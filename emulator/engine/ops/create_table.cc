@@ -22,22 +22,6 @@ namespace {
 
 constexpr char kInvalid[] = "One or more parameter values were invalid: ";
 
-// A UUID-shaped id, the same in every run for a given name and creation
-// time (xxh3 is unseeded, unlike absl::Hash).
-std::string MakeTableId(const std::string& name, int64_t micros) {
-  const std::string seed = name + "@" + std::to_string(micros);
-  const uint64_t a = XXH3_64bits_withSeed(seed.data(), seed.size(), 1);
-  const uint64_t b = XXH3_64bits_withSeed(seed.data(), seed.size(), 2);
-  char buf[40];
-  std::snprintf(buf, sizeof(buf), "%08x-%04x-%04x-%04x-%012llx",
-                static_cast<unsigned>(a >> 32),
-                static_cast<unsigned>((a >> 16) & 0xffff),
-                static_cast<unsigned>(0x4000 | (a & 0x0fff)),
-                static_cast<unsigned>(0x8000 | ((b >> 48) & 0x3fff)),
-                static_cast<unsigned long long>(b & 0xffffffffffffULL));
-  return buf;
-}
-
 Status ValidateThroughput(
     const std::optional<BillingMode>& billing,
     const std::optional<ProvisionedThroughput>& throughput) {
@@ -70,6 +54,20 @@ Status ValidateThroughput(
 }
 
 }  // namespace
+
+std::string MakeTableId(const std::string& name, int64_t micros) {
+  const std::string seed = name + "@" + std::to_string(micros);
+  const uint64_t a = XXH3_64bits_withSeed(seed.data(), seed.size(), 1);
+  const uint64_t b = XXH3_64bits_withSeed(seed.data(), seed.size(), 2);
+  char buf[40];
+  std::snprintf(buf, sizeof(buf), "%08x-%04x-%04x-%04x-%012llx",
+                static_cast<unsigned>(a >> 32),
+                static_cast<unsigned>((a >> 16) & 0xffff),
+                static_cast<unsigned>(0x4000 | (a & 0x0fff)),
+                static_cast<unsigned>(0x8000 | ((b >> 48) & 0x3fff)),
+                static_cast<unsigned long long>(b & 0xffffffffffffULL));
+  return buf;
+}
 
 // Shared with UpdateTable: the generic checks on throughput values.
 void CheckThroughputValues(

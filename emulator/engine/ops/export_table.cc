@@ -5,10 +5,12 @@
 // Options::export_root/<S3Bucket>/<S3Prefix>/AWSDynamoDB/<ExportId>/.
 //
 // A FULL_EXPORT of the table as it is now (ExportTime absent or within the
-// clock's current second) is written during the call. An ExportTime in the
-// past and INCREMENTAL_EXPORT are validated as DynamoDB validates them, then
-// refused: they need the table's change history (issue #21's log), which
-// eddy does not keep yet.
+// clock's current second) is written during the call. A FULL_EXPORT at an
+// ExportTime in the past is the table rebuilt from the data directory's
+// history (persist/data_directory.h ReplayTableHistory), as
+// RestoreTableToPointInTime rebuilds it; without a data directory it is
+// refused. INCREMENTAL_EXPORT is validated as DynamoDB validates it, then
+// refused (not built yet).
 
 #include <atomic>
 #include <cmath>
@@ -18,6 +20,9 @@
 #include <regex>
 
 #include "emulator/engine/ops/transfer_ops.h"
+#include "emulator/engine/persist/data_directory.h"
+#include "emulator/engine/persist/loader.h"
+#include "emulator/engine/persist/table_image.h"
 #include "emulator/storage/record.h"
 #include "emulator/transfer/formats.h"
 #include "emulator/transfer/io.h"
@@ -290,6 +295,8 @@ StatusOr<ExportTableToPointInTimeResponse> ExportTableToPointInTime(
   CatchUp(*table, *ctx.options->clock);
   const ExportType type = request.export_type.value_or(ExportType::kFullExport);
   std::vector<storage::RecordPtr> records;
+  bool past = false;
+  uint64_t number = 0;
   {
     ReaderMutexLock lock(&table->mu());
     const TableState& state = table->state();
@@ -312,16 +319,42 @@ StatusOr<ExportTableToPointInTimeResponse> ExportTableToPointInTime(
                       "ExportTime must be within the point in time recovery "
                       "window of the table");
       }
-      if (std::floor(t) < std::floor(now)) {
-        return Status::Validation(
-            "eddy cannot export a past ExportTime yet: it needs the table's "
-            "change history, which eddy does not keep yet; omit ExportTime to "
-            "export the table as it is now");
+      past = std::floor(t) < std::floor(now);
+    }
+    if (!past) {
+      records.reserve(static_cast<size_t>(state.store.item_count()));
+      for (const storage::Record& r : state.store) {
+        records.push_back(storage::Retain(r));
       }
     }
-    records.reserve(static_cast<size_t>(state.store.item_count()));
-    for (const storage::Record& r : state.store) {
-      records.push_back(storage::Retain(r));
+    number = table->definition().journal_number;
+  }
+  if (past) {
+    auto* dir = dynamic_cast<persist::DataDirectory*>(ctx.journal);
+    if (dir == nullptr) {
+      return Status::Validation(
+          "eddy exports a past ExportTime from the history its data "
+          "directory keeps: open the Database with "
+          "Options::persistence.data_dir (eddy-server -dbPath DIR), or omit "
+          "ExportTime to export the table as it is now");
+    }
+    // The table as it was at the end of that second, built aside (never
+    // published) under a name of its own.
+    persist::Loader loader(ctx, /*renumber=*/false);
+    loader.set_table_transform([&](persist::TableImage& image) {
+      image.name += ".export";
+      image.stream_view_type.reset();
+      return Status::OK();
+    });
+    const int64_t until =
+        static_cast<int64_t>(std::floor(*request.export_time)) * 1'000'000 +
+        999'999;
+    EDDY_RETURN_IF_ERROR(dir->ReplayTableHistory(number, until, loader));
+    for (const auto& [n, t] : loader.tables()) {
+      ReaderMutexLock lock(&t->mu());
+      for (const storage::Record& r : t->state().store) {
+        records.push_back(storage::Retain(r));
+      }
     }
   }
 

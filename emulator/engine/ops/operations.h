@@ -44,6 +44,10 @@ struct Context {
 // (simulator, change feed, journal). CreateTable and recovery both use it.
 void SetDatabaseParts(const Context& ctx, TableDefinition& def);
 
+// A new table's TableId: UUID-shaped, the same in every run for a given
+// name and creation time (create_table.cc; restores use it too).
+std::string MakeTableId(const std::string& name, int64_t micros);
+
 // Batch parts to return unprocessed instead of applying them (injected
 // faults): per table, one flag per key or write request, in request order.
 using PartMask = std::map<std::string, std::vector<bool>>;

@@ -99,6 +99,10 @@ struct PitrWindow {
   double latest = 0;
 };
 PitrWindow PitrWindowOf(const TableState& state, int64_t now_micros);
+// The earliest restorable time in microseconds (not rounded to the second:
+// what the data directory must keep the history for).
+// REQUIRES: state.pitr_enabled.
+int64_t PitrEarliestMicros(const TableState& state, int64_t now_micros);
 // The ValidationException for an operation that needs Options::export_root.
 Status NoExportRoot(std::string_view operation);
 // Page of `items` from `next_token` (a decimal index, "" for the start);

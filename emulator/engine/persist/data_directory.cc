@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cinttypes>
+#include <climits>
 #include <cstdio>
 
+#include "emulator/engine/ops/transfer_ops.h"
 #include "emulator/engine/persist/codec.h"
 #include "emulator/engine/persist/format.h"
 #include "emulator/engine/persist/loader.h"
@@ -134,6 +136,9 @@ Status DataDirectory::Recover() {
         report_.snapshot_items = loader->items_loaded();
         first_segment = loader->end()->next_segment;
         next_table_number_ = loader->end()->next_table_number;
+        if (loader->end()->cut_micros != 0) {
+          snapshot_cuts_[n] = loader->end()->cut_micros;
+        }
         last_snapshot_ = n;
         continue;
       }
@@ -164,10 +169,11 @@ Status DataDirectory::Recover() {
     while ((r = reader.Next(&type, &payload)) ==
            RecordReader::Result::kRecord) {
       if (type != RecordType::kTable && type != RecordType::kDrop &&
-          type != RecordType::kCommit) {
+          type != RecordType::kCommit && type != RecordType::kClock) {
         problem = "a record that does not belong in a log";
         break;
       }
+      if (type == RecordType::kClock) continue;
       if (Status s = loader->Apply(type, payload); !s.ok()) {
         problem = std::string(s.message());
         break;
@@ -313,6 +319,10 @@ Status DataDirectory::Checkpoint() {
     }
     std::vector<TableCopy> copies;
     uint64_t segment = 0;
+    int64_t cut = 0;
+    // The earliest time a point-in-time restore may ask for (INT64_MAX
+    // when no table has PITR on).
+    int64_t pitr_earliest = INT64_MAX;
     {
       SharedTableLocks locks(tables);
       MutexLock lock(&mu_);
@@ -328,29 +338,45 @@ Status DataDirectory::Checkpoint() {
       EDDY_RETURN_IF_ERROR(StartSegmentLocked(segment_number_ + 1));
       segment = segment_number_;
       log_bytes_ = 0;
+      cut = ctx_.options->clock->NowMicros();
       for (const auto& t : tables) {
         t->AssertReaderHeld();
-        if (!t->dropped())
-          copies.push_back(CopyTable(*t, t->definition().journal_number));
+        if (t->dropped()) continue;
+        copies.push_back(CopyTable(*t, t->definition().journal_number));
+        if (t->state().pitr_enabled) {
+          pitr_earliest = std::min<int64_t>(
+              pitr_earliest, PitrEarliestMicros(t->state(), cut));
+        }
       }
     }
     EDDY_RETURN_IF_ERROR(
         WriteSnapshot(SnapshotPath(segment), copies, segment,
-                      next_table_number_.load(std::memory_order_relaxed)));
+                      next_table_number_.load(std::memory_order_relaxed), cut));
     copies.clear();
+    snapshot_cuts_[segment] = cut;
     // Keep this snapshot and the one before it, with the segments since
-    // the one before; remove the rest.
+    // the one before; remove the rest. With PITR on, also keep the newest
+    // snapshot cut at or before the earliest restorable time and
+    // everything after it (nothing, when no such snapshot is known).
     previous_snapshot_ = last_snapshot_;
     last_snapshot_ = segment;
-    if (previous_snapshot_ != 0) {
+    uint64_t keep_from = previous_snapshot_;
+    if (pitr_earliest != INT64_MAX) {
+      uint64_t base = 0;
+      for (const auto& [number, when] : snapshot_cuts_) {
+        if (when <= pitr_earliest) base = number;
+      }
+      keep_from = std::min(keep_from, base);
+    }
+    if (keep_from != 0) {
       EDDY_ASSIGN_OR_RETURN(std::vector<std::string> names,
                             ListDirectory(dir_));
       for (const std::string& name : names) {
         const uint64_t snap = NumberIn(name, "snapshot-", ".eddysnap");
         const uint64_t seg = NumberIn(name, "log-", ".eddylog");
-        if ((snap != 0 && snap < previous_snapshot_) ||
-            (seg != 0 && seg < previous_snapshot_)) {
+        if ((snap != 0 && snap < keep_from) || (seg != 0 && seg < keep_from)) {
           (void)RemoveFile(dir_ + "/" + name);
+          if (snap != 0) snapshot_cuts_.erase(snap);
         }
       }
       (void)SyncDirectory(dir_);
@@ -359,6 +385,165 @@ Status DataDirectory::Checkpoint() {
   }
   return Status::Internal(
       "checkpoint: tables kept being created or deleted; try again");
+}
+
+namespace {
+
+// The cut time a snapshot file's end record carries (0: none or unreadable).
+int64_t SnapshotCutOf(const std::string& path) {
+  StatusOr<std::string> data = ReadWholeFile(path);
+  if (!data.ok()) return 0;
+  RecordReader reader(*data, kSnapshotMagic);
+  RecordType type;
+  std::string_view payload;
+  while (reader.Next(&type, &payload) == RecordReader::Result::kRecord) {
+    if (type != RecordType::kEnd) continue;
+    ByteReader r(payload);
+    for (int i = 0; i < 4; ++i) r.Varint();
+    const int64_t cut = r.ok() && !r.done() ? r.Signed() : 0;
+    return r.ok() && r.done() ? cut : 0;
+  }
+  return 0;
+}
+
+// The table number a table image or items record names.
+uint64_t TableNumberOf(RecordType type, std::string_view payload) {
+  ByteReader r(payload);
+  if (type == RecordType::kTable) r.Byte();  // the image's version
+  const uint64_t n = r.Varint();
+  return r.ok() ? n : 0;
+}
+
+// The changes of a commit record that touch table `number`, re-encoded
+// (empty when none does). False when the record is malformed.
+bool FilterCommit(std::string_view payload, uint64_t number, std::string* out) {
+  ByteReader r(payload);
+  while (r.ok() && !r.done()) {
+    const size_t start = payload.size() - r.remaining();
+    const uint64_t table = r.Varint();
+    const uint8_t kind = r.Byte();
+    if (kind == 1) {
+      r.String();
+    } else if (kind == 2) {
+      r.String();
+      r.String();
+    } else {
+      r.Fail();
+    }
+    const size_t end = payload.size() - r.remaining();
+    if (r.ok() && table == number) {
+      out->append(payload.substr(start, end - start));
+    }
+  }
+  return r.ok();
+}
+
+}  // namespace
+
+Status DataDirectory::ReplayTableHistory(uint64_t number, int64_t until_micros,
+                                         Loader& loader) {
+  // No checkpoint removes files while they are read.
+  MutexLock cp(&checkpoint_mu_);
+  {
+    MutexLock lock(&mu_);
+    // (Synced unless the policy never syncs: writers waiting for their
+    // sync count on every flush being one.)
+    EDDY_RETURN_IF_ERROR(FlushLocked(options_.sync != SyncPolicy::kNone));
+  }
+  EDDY_ASSIGN_OR_RETURN(std::vector<std::string> names, ListDirectory(dir_));
+  std::vector<uint64_t> snapshots, segments;
+  for (const std::string& name : names) {
+    if (uint64_t n = NumberIn(name, "snapshot-", ".eddysnap")) {
+      snapshots.push_back(n);
+    } else if (uint64_t n = NumberIn(name, "log-", ".eddylog")) {
+      segments.push_back(n);
+    }
+  }
+  std::sort(snapshots.rbegin(), snapshots.rend());
+  std::sort(segments.begin(), segments.end());
+  // The newest snapshot cut at or before the time.
+  uint64_t base = 0;
+  for (uint64_t n : snapshots) {
+    auto it = snapshot_cuts_.find(n);
+    int64_t cut = it != snapshot_cuts_.end() ? it->second : 0;
+    if (cut == 0) {
+      cut = SnapshotCutOf(SnapshotPath(n));
+      if (cut == 0) continue;
+      snapshot_cuts_[n] = cut;
+    }
+    if (cut <= until_micros) {
+      base = n;
+      break;
+    }
+  }
+  const auto gone = [] {
+    return Status::Internal(
+        "the data directory no longer holds the history for this restore "
+        "time");
+  };
+  if (base == 0 && (segments.empty() || segments.front() != 1)) return gone();
+  if (base != 0) {
+    EDDY_ASSIGN_OR_RETURN(std::string data, ReadWholeFile(SnapshotPath(base)));
+    RecordReader reader(data, kSnapshotMagic);
+    RecordType type;
+    std::string_view payload;
+    RecordReader::Result r;
+    while ((r = reader.Next(&type, &payload)) ==
+           RecordReader::Result::kRecord) {
+      if ((type == RecordType::kTable || type == RecordType::kItems) &&
+          TableNumberOf(type, payload) == number) {
+        EDDY_RETURN_IF_ERROR(loader.Apply(type, payload));
+      }
+    }
+    if (r != RecordReader::Result::kEnd) {
+      return Status::Internal("snapshot " + SnapshotPath(base) +
+                              " is damaged at byte " +
+                              std::to_string(reader.good_bytes()));
+    }
+  }
+  const int64_t until_ms = until_micros / 1000;
+  std::string filtered;
+  for (uint64_t n : segments) {
+    if (n < base) continue;
+    EDDY_ASSIGN_OR_RETURN(std::string data, ReadWholeFile(SegmentPath(n)));
+    RecordReader reader(data, kLogMagic);
+    RecordType type;
+    std::string_view payload;
+    while (reader.Next(&type, &payload) == RecordReader::Result::kRecord) {
+      switch (type) {
+        case RecordType::kClock: {
+          ByteReader c(payload);
+          const uint64_t ms = c.Varint();
+          if (c.ok() && static_cast<int64_t>(ms) > until_ms) {
+            return Status::OK();
+          }
+          break;
+        }
+        case RecordType::kTable:
+          if (TableNumberOf(type, payload) == number) {
+            EDDY_RETURN_IF_ERROR(loader.Apply(type, payload));
+          }
+          break;
+        case RecordType::kDrop:
+          if (TableNumberOf(type, payload) == number) {
+            EDDY_RETURN_IF_ERROR(loader.Apply(type, payload));
+          }
+          break;
+        case RecordType::kCommit:
+          filtered.clear();
+          if (!FilterCommit(payload, number, &filtered)) {
+            return Status::Internal("corrupt log record in " + SegmentPath(n));
+          }
+          if (!filtered.empty()) {
+            EDDY_RETURN_IF_ERROR(loader.Apply(type, filtered));
+          }
+          break;
+        default:
+          break;
+      }
+    }
+  }
+  return Status::OK();
 }
 
 uint64_t DataDirectory::NewTableNumber() {
@@ -373,6 +558,16 @@ std::string DataDirectory::EncodeTable(const Table& table) {
 }
 
 void DataDirectory::AppendLocked(RecordType type, std::string_view payload) {
+  // The time of what follows, whenever the clock has moved on (a restore
+  // to a point in time replays up to the first later clock record).
+  const int64_t ms = ctx_.options->clock->NowMicros() / 1000;
+  if (ms > last_clock_ms_) {
+    std::string clock;
+    ByteWriter(&clock).Varint(static_cast<uint64_t>(ms));
+    AppendRecord(RecordType::kClock, clock, &buffer_);
+    ++appended_;
+    last_clock_ms_ = ms;
+  }
   AppendRecord(type, payload, &buffer_);
   ++appended_;
   tls.pending_dir = this;

@@ -39,6 +39,14 @@
 // write (the facade checks status() first); reads go on. Reopening the
 // Database recovers what reached the disk.
 //
+// Point-in-time recovery: before each logged record whose millisecond on
+// the Options clock is later than the last one logged, a kClock record
+// says when; snapshots record the time of their cut. While a table has
+// PITR on, Checkpoint keeps the newest snapshot cut at or before the
+// earliest restorable time and everything after it (so with the default
+// 35-day window the log is kept for 35 days). ReplayTableHistory rebuilds
+// a table at a time from them.
+//
 // Thread safety: thread-safe. mu_ is a leaf under table and catalog locks
 // (Journal's contract); Checkpoint takes table locks first, then mu_.
 
@@ -47,6 +55,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -61,6 +70,8 @@
 #include "emulator/engine/table/journal.h"
 
 namespace eddy::engine::persist {
+
+class Loader;
 
 class DataDirectory final : public Journal {
  public:
@@ -85,6 +96,19 @@ class DataDirectory final : public Journal {
   Status status() const ABSL_LOCKS_EXCLUDED(mu_);
   // Takes a snapshot now (see above). REQUIRES: no table lock held.
   Status Checkpoint() ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Point-in-time restore: feeds `loader` the records that
+  // rebuild table `number` as it was at `until_micros` on the Options
+  // clock (everything committed in the millisecond of `until_micros` or
+  // before): its image and items from the newest snapshot cut at or before
+  // then, and its images and changes from the log after that snapshot up
+  // to the first clock record past `until_micros`. Changes of other tables
+  // (in a transaction's record) are left out. The caller Finishes the
+  // loader. Errors: InternalServerError when the files needed are gone
+  // (the Checkpoint keeps them for the PITR window) or cannot be read.
+  // REQUIRES: no table lock held.
+  Status ReplayTableHistory(uint64_t number, int64_t until_micros,
+                            Loader& loader) ABSL_LOCKS_EXCLUDED(mu_);
 
   // Journal.
   uint64_t NewTableNumber() override;
@@ -129,8 +153,9 @@ class DataDirectory final : public Journal {
   Status failure_ ABSL_GUARDED_BY(mu_);
   File segment_ ABSL_GUARDED_BY(mu_);
   uint64_t segment_number_ ABSL_GUARDED_BY(mu_) = 0;
-  int64_t log_bytes_ ABSL_GUARDED_BY(mu_) = 0;    // since the last snapshot
-  std::set<uint64_t> live_ ABSL_GUARDED_BY(mu_);  // table numbers
+  int64_t log_bytes_ ABSL_GUARDED_BY(mu_) = 0;      // since the last snapshot
+  std::set<uint64_t> live_ ABSL_GUARDED_BY(mu_);    // table numbers
+  int64_t last_clock_ms_ ABSL_GUARDED_BY(mu_) = 0;  // last kClock written
   bool replaying_ ABSL_GUARDED_BY(mu_) = false;
   bool stopping_ ABSL_GUARDED_BY(mu_) = false;
   CondVar wake_;  // wakes the background thread
@@ -139,6 +164,9 @@ class DataDirectory final : public Journal {
   Mutex checkpoint_mu_;  // one checkpoint at a time
   uint64_t previous_snapshot_ ABSL_GUARDED_BY(checkpoint_mu_) = 0;
   uint64_t last_snapshot_ ABSL_GUARDED_BY(checkpoint_mu_) = 0;
+  // The cut time of each snapshot whose time is known (snapshot number ->
+  // micros on the Options clock; format 1 snapshots have none).
+  std::map<uint64_t, int64_t> snapshot_cuts_ ABSL_GUARDED_BY(checkpoint_mu_);
   std::thread background_;
 };
 

@@ -31,7 +31,8 @@ RecordReader::RecordReader(std::string_view file, std::string_view magic)
   if (file.size() >= kFileHeaderBytes &&
       file.substr(0, magic.size()) == magic) {
     ByteReader r(file.substr(magic.size(), 8));
-    header_ok_ = r.Fixed32() == kFormatVersion;
+    const uint32_t version = r.Fixed32();
+    header_ok_ = version >= kOldestFormatVersion && version <= kFormatVersion;
   }
   pos_ = good_ = header_ok_ ? kFileHeaderBytes : 0;
 }
@@ -55,7 +56,7 @@ RecordReader::Result RecordReader::Next(RecordType* type,
   std::string_view body = file_.substr(pos_ + 8, 1 + length);
   if (crc32c::Unmask(masked) != crc32c::Value(body)) return Result::kCorrupt;
   const auto t = static_cast<uint8_t>(body[0]);
-  if (t < 1 || t > 5) return Result::kCorrupt;
+  if (t < 1 || t > 6) return Result::kCorrupt;
   *type = static_cast<RecordType>(t);
   *payload = body.substr(1);
   pos_ += kRecordHeaderBytes + length;

@@ -24,7 +24,9 @@ namespace eddy::engine::persist {
 
 inline constexpr std::string_view kLogMagic = "EDDYLOG\x01";
 inline constexpr std::string_view kSnapshotMagic = "EDDYSNP\x01";
-inline constexpr uint32_t kFormatVersion = 1;
+// Written: 2 (adds kClock and the cut time in kEnd). Read: 1 and 2.
+inline constexpr uint32_t kFormatVersion = 2;
+inline constexpr uint32_t kOldestFormatVersion = 1;
 inline constexpr size_t kFileHeaderBytes = 16;
 inline constexpr size_t kRecordHeaderBytes = 9;
 // No record is larger (a transaction of 100 items of 400 KB is 40 MB): a
@@ -37,6 +39,8 @@ enum class RecordType : uint8_t {
   kCommit = 3,  // the item changes of one commit (see below)
   kItems = 4,   // snapshot only: a chunk of one table's items
   kEnd = 5,     // snapshot only: the totals that make a snapshot complete
+  kClock = 6,   // log only: varint milliseconds on the Options clock; the
+                // records after it were committed at or after that time
 };
 
 // Commit payload: changes, each
@@ -45,7 +49,7 @@ enum class RecordType : uint8_t {
 //   delete: partition key bytes, sort key bytes (strings)
 // Items payload: table_number:varint count:varint then count payloads.
 // End payload: next_segment:varint tables:varint items:varint
-//              next_table_number:varint
+//              next_table_number:varint [cut_micros:zigzag (format 2)]
 
 std::string FileHeader(std::string_view magic);
 

@@ -112,6 +112,8 @@ Status Loader::Apply(RecordType type, std::string_view payload) {
     }
     case RecordType::kCommit:
       return ApplyCommit(payload);
+    case RecordType::kClock:
+      return Status::OK();  // only point-in-time restore reads the clock
     case RecordType::kItems:
       return ApplyItems(payload);
     case RecordType::kEnd: {
@@ -121,6 +123,8 @@ Status Loader::Apply(RecordType type, std::string_view payload) {
       end.tables = r.Varint();
       end.items = r.Varint();
       end.next_table_number = r.Varint();
+      // Format 2 adds the time of the cut.
+      if (r.ok() && !r.done()) end.cut_micros = r.Signed();
       if (!r.ok() || !r.done()) return Corrupt("snapshot end");
       end_ = end;
       return Status::OK();
@@ -131,6 +135,7 @@ Status Loader::Apply(RecordType type, std::string_view payload) {
 
 Status Loader::ApplyTable(std::string_view payload) {
   EDDY_ASSIGN_OR_RETURN(TableImage image, DecodeTableImage(payload));
+  if (transform_) EDDY_RETURN_IF_ERROR(transform_(image));
   max_table_number_ = std::max(max_table_number_, image.number);
   streams_[image.number] = image.stream_view_type;
   if (Table* table = Find(image.number)) {

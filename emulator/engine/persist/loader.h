@@ -20,6 +20,7 @@
 #define EDDY_EMULATOR_ENGINE_PERSIST_LOADER_H_
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -30,6 +31,8 @@
 #include "emulator/engine/persist/format.h"
 
 namespace eddy::engine::persist {
+
+struct TableImage;
 
 class Loader {
  public:
@@ -62,8 +65,21 @@ class Loader {
     uint64_t tables = 0;
     uint64_t items = 0;
     uint64_t next_table_number = 0;
+    int64_t cut_micros = 0;  // 0 in format 1 snapshots
   };
   const std::optional<End>& end() const { return end_; }
+
+  // Called on every table image before it is applied (a restore renames
+  // the table and applies its overrides); an error stops the record.
+  void set_table_transform(std::function<Status(TableImage&)> transform) {
+    transform_ = std::move(transform);
+  }
+
+  // The tables built so far, by the number their records use (not yet in
+  // the catalog; a loader dropped unfinished unregisters them).
+  const std::map<uint64_t, std::shared_ptr<Table>>& tables() const {
+    return tables_;
+  }
 
   uint64_t max_table_number() const { return max_table_number_; }
   int64_t items_loaded() const { return items_; }
@@ -84,6 +100,7 @@ class Loader {
   uint64_t max_table_number_ = 0;
   int64_t items_ = 0;
   std::optional<End> end_;
+  std::function<Status(TableImage&)> transform_;
   bool finished_ = false;
 };
 

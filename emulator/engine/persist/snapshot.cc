@@ -56,21 +56,14 @@ TableCopy CopyTable(const Table& table, uint64_t number) {
   return copy;
 }
 
-Status WriteSnapshot(const std::string& path,
-                     const std::vector<TableCopy>& tables,
-                     uint64_t next_segment, uint64_t next_table_number) {
-  const std::string tmp = path + ".tmp";
-  (void)RemoveFile(tmp);
-  EDDY_ASSIGN_OR_RETURN(File file, OpenForAppend(tmp, /*create=*/true));
-  auto fail = [&](Status s) {
-    (void)RemoveFile(tmp);
-    return s;
-  };
-  std::string out = FileHeader(kSnapshotMagic);
+Status ForEachSnapshotRecord(
+    const std::vector<TableCopy>& tables, uint64_t next_segment,
+    uint64_t next_table_number, int64_t cut_micros,
+    const std::function<Status(RecordType, std::string_view)>& sink) {
   uint64_t items = 0;
   std::string chunk;
   for (const TableCopy& t : tables) {
-    AppendRecord(RecordType::kTable, t.image, &out);
+    EDDY_RETURN_IF_ERROR(sink(RecordType::kTable, t.image));
     size_t i = 0;
     while (i < t.items.size()) {
       // One items record: as many items as fit in about kChunkBytes.
@@ -84,13 +77,9 @@ Status WriteSnapshot(const std::string& path,
       w.Varint(t.number);
       w.Varint(n);
       for (size_t k = 0; k < n; ++k) w.String(t.items[i + k]->payload());
-      AppendRecord(RecordType::kItems, chunk, &out);
+      EDDY_RETURN_IF_ERROR(sink(RecordType::kItems, chunk));
       i += n;
       items += n;
-      if (out.size() >= kChunkBytes) {
-        if (Status s = file.Append(out); !s.ok()) return fail(s);
-        out.clear();
-      }
     }
   }
   chunk.clear();
@@ -99,11 +88,36 @@ Status WriteSnapshot(const std::string& path,
   w.Varint(tables.size());
   w.Varint(items);
   w.Varint(next_table_number);
-  AppendRecord(RecordType::kEnd, chunk, &out);
-  if (Status s = file.Append(out); !s.ok()) return fail(s);
-  if (Status s = file.Sync(); !s.ok()) return fail(s);
+  w.Signed(cut_micros);
+  return sink(RecordType::kEnd, chunk);
+}
+
+Status WriteSnapshot(const std::string& path,
+                     const std::vector<TableCopy>& tables,
+                     uint64_t next_segment, uint64_t next_table_number,
+                     int64_t cut_micros) {
+  const std::string tmp = path + ".tmp";
+  (void)RemoveFile(tmp);
+  EDDY_ASSIGN_OR_RETURN(File file, OpenForAppend(tmp, /*create=*/true));
+  auto fail = [&](Status s) {
+    (void)RemoveFile(tmp);
+    return s;
+  };
+  std::string out = FileHeader(kSnapshotMagic);
+  Status s =
+      ForEachSnapshotRecord(tables, next_segment, next_table_number, cut_micros,
+                            [&](RecordType type, std::string_view payload) {
+                              AppendRecord(type, payload, &out);
+                              if (out.size() < kChunkBytes) return Status::OK();
+                              Status a = file.Append(out);
+                              out.clear();
+                              return a;
+                            });
+  if (!s.ok()) return fail(s);
+  if (s = file.Append(out); !s.ok()) return fail(s);
+  if (s = file.Sync(); !s.ok()) return fail(s);
   file = File();
-  if (Status s = RenameFile(tmp, path); !s.ok()) return fail(s);
+  if (s = RenameFile(tmp, path); !s.ok()) return fail(s);
   return SyncDirectory(ParentOf(path));
 }
 

@@ -5,7 +5,7 @@
 //
 //   header("EDDYSNP\x01")
 //   for each table: kTable(image) kItems(chunk)...
-//   kEnd(next_segment, tables, items, next_table_number)
+//   kEnd(next_segment, tables, items, next_table_number[, cut_micros])
 //
 // A snapshot counts only when it ends with kEnd and its totals match.
 //
@@ -19,6 +19,7 @@
 #ifndef EDDY_EMULATOR_ENGINE_PERSIST_SNAPSHOT_H_
 #define EDDY_EMULATOR_ENGINE_PERSIST_SNAPSHOT_H_
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -64,11 +65,23 @@ std::vector<TableCopy> CopyTables(
     const std::vector<std::shared_ptr<Table>>& tables);
 
 // Writes the snapshot to `path` atomically (a temporary file, fsync,
-// rename, directory fsync). Errors: InternalServerError naming the file
-// and the system's reason; `path` is then untouched.
+// rename, directory fsync). `cut_micros`: the time on the Options clock of
+// the cut (0: none; point-in-time restore picks snapshots by it).
+// Errors: InternalServerError naming the file and the system's reason;
+// `path` is then untouched.
 Status WriteSnapshot(const std::string& path,
                      const std::vector<TableCopy>& tables,
-                     uint64_t next_segment, uint64_t next_table_number);
+                     uint64_t next_segment, uint64_t next_table_number,
+                     int64_t cut_micros = 0);
+
+// The records a snapshot of `tables` consists of, in file order, each
+// passed to `sink` (which may stop the walk by returning an error, which is
+// returned). WriteSnapshot frames them into a file; a backup held in memory
+// feeds them to a Loader.
+Status ForEachSnapshotRecord(
+    const std::vector<TableCopy>& tables, uint64_t next_segment,
+    uint64_t next_table_number, int64_t cut_micros,
+    const std::function<Status(RecordType, std::string_view)>& sink);
 
 // Feeds a snapshot file's records to `loader` (the caller Finishes it).
 // Errors: InternalServerError when the file cannot be read, is not a

@@ -159,8 +159,6 @@ void WriteKeySchema(const std::vector<KeySchemaElement>& keys, JsonWriter& w) {
   w.EndArray();
 }
 
-namespace {
-
 void WriteProjection(const Projection& p, JsonWriter& w) {
   w.BeginObject();
   if (p.projection_type) {
@@ -175,6 +173,8 @@ void WriteProjection(const Projection& p, JsonWriter& w) {
   }
   w.EndObject();
 }
+
+namespace {
 
 void WriteThroughputDescription(const ProvisionedThroughputDescription& t,
                                 JsonWriter& w) {
@@ -196,6 +196,8 @@ void WriteThroughputDescription(const ProvisionedThroughputDescription& t,
   w.EndObject();
 }
 
+}  // namespace
+
 // Only the members present: DynamoDB describes the limits set (and an
 // UpdateTable response the -1 of a limit removed).
 void WriteOnDemandThroughput(const OnDemandThroughput& t, JsonWriter& w) {
@@ -210,8 +212,6 @@ void WriteOnDemandThroughput(const OnDemandThroughput& t, JsonWriter& w) {
   }
   w.EndObject();
 }
-
-}  // namespace
 
 void WriteTableDescription(const TableDescription& t, JsonWriter& w) {
   w.BeginObject();

@@ -73,6 +73,15 @@ StatusOr<std::string> ListExportsOp(Database& db, ObjectReader& body);
 StatusOr<std::string> ImportTableOp(Database& db, ObjectReader& body);
 StatusOr<std::string> DescribeImportOp(Database& db, ObjectReader& body);
 StatusOr<std::string> ListImportsOp(Database& db, ObjectReader& body);
+// Backups and restores (backups.cc).
+StatusOr<std::string> CreateBackupOp(Database& db, ObjectReader& body);
+StatusOr<std::string> DescribeBackupOp(Database& db, ObjectReader& body);
+StatusOr<std::string> ListBackupsOp(Database& db, ObjectReader& body);
+StatusOr<std::string> DeleteBackupOp(Database& db, ObjectReader& body);
+StatusOr<std::string> RestoreTableFromBackupOp(Database& db,
+                                               ObjectReader& body);
+StatusOr<std::string> RestoreTableToPointInTimeOp(Database& db,
+                                                  ObjectReader& body);
 // eddy's own (not DynamoDB operations): fault injection, the clock, forced
 // partition splits (streams.cc).
 StatusOr<std::string> EddyInjectFaultOp(Database& db, ObjectReader& body);
@@ -125,6 +134,16 @@ Status CheckMembers(const JsonValue& object, std::string_view operation,
 // ProvisionedThroughput, OnDemandThroughput, GlobalSecondaryIndexes.
 CreateTableRequest ReadTableCreationParameters(ObjectReader& r);
 
+// The overrides of RestoreTableFromBackup and RestoreTableToPointInTime
+// (tables.cc): BillingModeOverride, GlobalSecondaryIndexOverride,
+// LocalSecondaryIndexOverride, ProvisionedThroughputOverride,
+// OnDemandThroughputOverride, SSESpecificationOverride.
+RestoreOverrides ReadRestoreOverrides(ObjectReader& r);
+
+// A timestamp member: epoch seconds as a JSON number (what the AWS CLI and
+// SDKs send over DynamoDB's JSON protocol); transfer.cc.
+std::optional<double> ReadTimestamp(ObjectReader& r, std::string_view name);
+
 // --- Shared response pieces (common.cc) -------------------------------------
 
 void WriteConsumedCapacity(const ConsumedCapacity& c, JsonWriter& w);
@@ -141,6 +160,10 @@ void WriteCapacityList(ReturnConsumedCapacity mode,
 void WriteTableDescription(const TableDescription& t, JsonWriter& w);
 // [{"AttributeName":..,"KeyType":"HASH"},...]
 void WriteKeySchema(const std::vector<KeySchemaElement>& keys, JsonWriter& w);
+// {"ProjectionType":..,"NonKeyAttributes":[..]}
+void WriteProjection(const Projection& p, JsonWriter& w);
+// {"MaxReadRequestUnits":..,"MaxWriteRequestUnits":..}: the members set.
+void WriteOnDemandThroughput(const OnDemandThroughput& t, JsonWriter& w);
 // {"<key>": <TableDescription>}
 std::string TableDescriptionBody(std::string_view key,
                                  const TableDescription& t);

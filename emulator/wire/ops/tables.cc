@@ -323,4 +323,46 @@ StatusOr<std::string> UpdateTableOp(Database& db, ObjectReader& r) {
   return TableDescriptionBody("TableDescription", resp.table_description);
 }
 
+RestoreOverrides ReadRestoreOverrides(ObjectReader& r) {
+  RestoreOverrides o;
+  o.billing_mode_override =
+      r.Enum<BillingMode>("BillingModeOverride",
+                          {{"PROVISIONED", BillingMode::kProvisioned},
+                           {"PAY_PER_REQUEST", BillingMode::kPayPerRequest}});
+  if (r.Member("GlobalSecondaryIndexOverride") != nullptr) {
+    o.global_secondary_index_override = ReadIndexes<GlobalSecondaryIndex>(
+        r, "GlobalSecondaryIndexOverride", "GlobalSecondaryIndex");
+  }
+  if (r.Member("LocalSecondaryIndexOverride") != nullptr) {
+    o.local_secondary_index_override = ReadIndexes<LocalSecondaryIndex>(
+        r, "LocalSecondaryIndexOverride", "LocalSecondaryIndex");
+  }
+  if (const JsonValue* j = r.Structure("ProvisionedThroughputOverride",
+                                       "ProvisionedThroughput")) {
+    ObjectReader pt(j, r.PathOf("ProvisionedThroughputOverride"), r.errors());
+    ProvisionedThroughput t;
+    t.write_capacity_units = pt.Long("WriteCapacityUnits").value_or(0);
+    t.read_capacity_units = pt.Long("ReadCapacityUnits").value_or(0);
+    o.provisioned_throughput_override = t;
+  }
+  if (const JsonValue* j =
+          r.Structure("OnDemandThroughputOverride", "OnDemandThroughput")) {
+    ObjectReader odt(j, r.PathOf("OnDemandThroughputOverride"), r.errors());
+    OnDemandThroughput t;
+    t.max_read_request_units = odt.Long("MaxReadRequestUnits");
+    t.max_write_request_units = odt.Long("MaxWriteRequestUnits");
+    o.on_demand_throughput_override = t;
+  }
+  if (const JsonValue* j =
+          r.Structure("SSESpecificationOverride", "SSESpecification")) {
+    ObjectReader sse(j, r.PathOf("SSESpecificationOverride"), r.errors());
+    SSESpecification spec;
+    spec.enabled = sse.Bool("Enabled");
+    spec.sse_type = sse.String("SSEType");
+    spec.kms_master_key_id = sse.String("KMSMasterKeyId");
+    o.sse_specification_override = spec;
+  }
+  return o;
+}
+
 }  // namespace eddy::wire_internal

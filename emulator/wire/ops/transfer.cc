@@ -10,11 +10,8 @@
 #include "emulator/wire/ops/ops.h"
 
 namespace eddy::wire_internal {
-namespace {
 
-// A timestamp member: epoch seconds as a JSON number (what the AWS CLI and
-// SDKs send over DynamoDB's JSON protocol).
-std::optional<double> Timestamp(ObjectReader& r, std::string_view name) {
+std::optional<double> ReadTimestamp(ObjectReader& r, std::string_view name) {
   const JsonValue* j = r.Member(name);
   if (j == nullptr) return std::nullopt;
   if (j->type == JsonType::kInteger || j->type == JsonType::kDecimal) {
@@ -23,6 +20,12 @@ std::optional<double> Timestamp(ObjectReader& r, std::string_view name) {
   r.errors()->Generic("'" + std::string(j->text) + "'", r.PathOf(name),
                       "Member must be a timestamp in epoch seconds");
   return std::nullopt;
+}
+
+namespace {
+
+std::optional<double> Timestamp(ObjectReader& r, std::string_view name) {
+  return ReadTimestamp(r, name);
 }
 
 void OptionalString(JsonWriter& w, std::string_view key,

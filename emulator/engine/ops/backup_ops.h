@@ -1,0 +1,69 @@
+// Copyright 2026 The eddy Authors.
+//
+// On-demand backups and restores (issue #21): CreateBackup, DescribeBackup,
+// ListBackups, DeleteBackup (backups.cc), RestoreTableFromBackup and
+// RestoreTableToPointInTime (restore_table.cc).
+//
+// A backup is a one-table snapshot kept by the Database's BackupStore
+// (persist/backup_store.h: in memory, or under the data directory). It is
+// taken with the table locked shared while its records are referenced and
+// is AVAILABLE when CreateBackup returns (the response says CREATING, as
+// DynamoDB's does).
+//
+// A restore builds a new table from a backup, or from the data directory's
+// history (persist/data_directory.h ReplayTableHistory), through the
+// loader (persist/loader.h), and publishes it ACTIVE when the call
+// returns. The new table gets its own name, ARN, id and creation time, the
+// source's key schema, indexes, billing and throughput unless overridden,
+// and - as in DynamoDB - none of the source's tags, stream, TTL, PITR or
+// Contributor Insights settings.
+//
+// Point-in-time restore needs the history a data directory keeps: without
+// one it is refused with a ValidationException (docs/persistence.md).
+//
+// Errors (exception types as DynamoDB documents them; DynamoDB does not
+// document the message texts, eddy's are marked where they are its own):
+// ValidationException, TableNotFoundException (the source table),
+// BackupNotFoundException, TableAlreadyExistsException (the target),
+// PointInTimeRecoveryUnavailableException, InvalidRestoreTimeException.
+//
+// Thread safety: as every operation: callable from any thread.
+
+#ifndef EDDY_EMULATOR_ENGINE_OPS_BACKUP_OPS_H_
+#define EDDY_EMULATOR_ENGINE_OPS_BACKUP_OPS_H_
+
+#include "emulator/api/backups.h"
+#include "emulator/engine/ops/operations.h"
+#include "emulator/engine/persist/backup_store.h"
+#include "emulator/engine/persist/data_directory.h"
+
+namespace eddy::engine {
+
+StatusOr<CreateBackupResponse> CreateBackup(Context& ctx,
+                                            persist::BackupStore& store,
+                                            const CreateBackupRequest& request);
+StatusOr<DescribeBackupResponse> DescribeBackup(
+    Context& ctx, persist::BackupStore& store,
+    const DescribeBackupRequest& request);
+StatusOr<ListBackupsResponse> ListBackups(Context& ctx,
+                                          persist::BackupStore& store,
+                                          const ListBackupsRequest& request);
+StatusOr<DeleteBackupResponse> DeleteBackup(Context& ctx,
+                                            persist::BackupStore& store,
+                                            const DeleteBackupRequest& request);
+
+StatusOr<RestoreTableFromBackupResponse> RestoreTableFromBackup(
+    Context& ctx, persist::BackupStore& store,
+    const RestoreTableFromBackupRequest& request);
+// `dir`: the Database's data directory, null without one.
+StatusOr<RestoreTableToPointInTimeResponse> RestoreTableToPointInTime(
+    Context& ctx, persist::DataDirectory* dir,
+    const RestoreTableToPointInTimeRequest& request);
+
+// "Table already exists: <name>" (TableAlreadyExistsException; the text is
+// eddy's, DynamoDB documents only the type).
+Status TableAlreadyExists(const std::string& name);
+
+}  // namespace eddy::engine
+
+#endif  // EDDY_EMULATOR_ENGINE_OPS_BACKUP_OPS_H_
