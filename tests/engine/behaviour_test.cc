@@ -565,7 +565,7 @@ class QueryTest : public BehaviourTest {
   void SetUp() override {
     CreateHashRangeTable("qtab");
     for (int i = 0; i < 20; ++i) {
-      char sk[8];
+      char sk[16];
       std::snprintf(sk, sizeof(sk), "a%02d", i);
       ASSERT_THAT(Put("qtab", {{"pk", S("p")}, {"sk", S(sk)}}), IsOk());
     }
