@@ -21,12 +21,14 @@
 
 #include "emulator/wire/attribute_json.h"
 #include "model/design_patterns.h"
+#include "model/formats/aws_data_model.h"
 #include "model/generator.h"
 #include "model/report.h"
 #include "model/runner.h"
 #include "model/suggest.h"
 #include "tools/eddy/cli.h"
 #include "tools/eddy/commands.h"
+#include "tools/eddy/model_aws.h"
 #include "tools/eddy/progress.h"
 
 namespace eddy::cli {
@@ -232,6 +234,9 @@ bool HasWorkload(const std::string& command, const std::string& file,
 
 int Validate(const std::vector<std::string>& args) {
   if (WantsHelp(args)) return ShowHelp(kValidateUsage);
+  if (model::IsAwsDataModelFile(ModelFileArgument(args))) {
+    return ValidateAwsDataModel(args);
+  }
   Flags f;
   if (int s = ParseFlags("eddy model validate", args, kFile, &f)) return s;
   std::optional<model::Model> m = Load(f.file);
@@ -264,6 +269,9 @@ int Validate(const std::vector<std::string>& args) {
 
 int Run(const std::vector<std::string>& args) {
   if (WantsHelp(args)) return ShowHelp(kRunUsage);
+  if (model::IsAwsDataModelFile(ModelFileArgument(args))) {
+    return RunAwsDataModel(args);
+  }
   const std::string command = "eddy model run";
   Flags f;
   if (int s =
