@@ -55,6 +55,7 @@ std::string StemOf(const std::string& path) {
 }  // namespace
 
 bool IsAwsDataModel(std::string_view json) {
+  if (JsonNestingDepth(json) > kMaxJsonDepth) return false;
   Json doc = Json::parse(json, nullptr, /*allow_exceptions=*/false);
   return doc.is_object() && doc.contains("access_patterns");
 }
@@ -75,6 +76,11 @@ StatusOr<AwsDataModel> LoadAwsDataModel(std::string_view json, std::string name,
   auto error = [&](std::string pointer, std::string message) {
     errs.push_back(ModelError{std::move(pointer), std::move(message)});
   };
+  if (JsonNestingDepth(json) > kMaxJsonDepth) {
+    error("", "the document is nested more than " +
+                  std::to_string(kMaxJsonDepth) + " levels deep");
+    return Status::Validation("the document is nested too deeply");
+  }
   Json doc;
   try {
     doc = Json::parse(json);
@@ -220,10 +226,30 @@ StatusOr<AwsDataModel> LoadAwsDataModel(std::string_view json, std::string name,
             // "TransactWrite" names TransactWriteItems, "BatchGet"
             // BatchGetItem: a prefix is the same operation.
             if (got.rfind(want, 0) != 0) {
-              ap.operation_mismatch =
+              ap.notes.push_back(
                   "dynamodb_operation says " + ap.dynamodb_operation +
-                  " but the command runs " + ap.request->operation;
+                  " but the command runs " + ap.request->operation);
             }
+          }
+          const Json req = Json::parse(ap.request->request_json);
+          auto member = [&](const char* name) {
+            return req.contains(name) && req[name].is_string()
+                       ? req[name].get<std::string>()
+                       : std::string();
+          };
+          const std::string table = text("table");
+          if (!table.empty() && !member("TableName").empty() &&
+              member("TableName") != table) {
+            ap.notes.push_back("table says " + table +
+                               " but the command reads " + member("TableName"));
+          }
+          const std::string index = text("index");
+          if (!index.empty() && index != "null" &&
+              member("IndexName") != index) {
+            ap.notes.push_back("index says " + index + " but the command " +
+                               (member("IndexName").empty()
+                                    ? "names no index"
+                                    : "uses " + member("IndexName")));
           }
         }
         model.patterns.push_back(std::move(ap));

@@ -72,8 +72,11 @@ struct AwsAccessPattern {
   std::optional<std::string> reason;
   std::optional<CliRequest> request;  // parsed implementation
   std::string document_json;          // the pattern object as given
-  // The command runs another operation than dynamodb_operation names.
-  std::string operation_mismatch;
+  // Where the command disagrees with the pattern's own fields: another
+  // operation than dynamodb_operation, another table than "table", another
+  // index than "index" ("dynamodb_operation says Query but the command runs
+  // Scan").
+  std::vector<std::string> notes;
 };
 
 struct AwsTableItems {

@@ -125,9 +125,7 @@ std::string FormatAwsReportText(const AwsRunReport& report) {
       out += p.reason ? "\n           reason: " + *p.reason + "\n"
                       : "\n           no implementation\n";
     }
-    if (!p.operation_mismatch.empty()) {
-      out += "           note: " + p.operation_mismatch + "\n";
-    }
+    for (const std::string& n : p.notes) out += "           note: " + n + "\n";
     if (p.request) {
       for (const std::string& w : p.request->warnings) {
         out += "           note: " + w + "\n";
@@ -186,7 +184,7 @@ std::string FormatAwsReportJson(const AwsRunReport& report) {
       e["reason"] = *p.reason;
     }
     Json notes = Json::array();
-    if (!p.operation_mismatch.empty()) notes.push_back(p.operation_mismatch);
+    for (const std::string& n : p.notes) notes.push_back(n);
     if (p.request) {
       for (const std::string& w : p.request->warnings) notes.push_back(w);
     }

@@ -7,6 +7,7 @@
 
 #include "model/formats/cli_command.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <map>
@@ -128,6 +129,28 @@ StatusOr<std::vector<std::string>> SplitShellWords(std::string_view line) {
   }
   finish();
   return words;
+}
+
+size_t JsonNestingDepth(std::string_view json) {
+  size_t depth = 0, deepest = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < json.size(); ++i) {
+    const char c = json[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return deepest;
 }
 
 std::string CliName(std::string_view member) {
@@ -253,7 +276,22 @@ class Shorthand {
 
   StatusOr<Json> Value(char closing, bool in_list) {
     SkipSpace();
-    if (i_ < s_.size() && s_[i_] == '[') {
+    if (i_ < s_.size() && (s_[i_] == '[' || s_[i_] == '{')) {
+      // DynamoDB nests documents 32 levels deep; a deeper value is an error,
+      // not a deep recursion.
+      if (++depth_ > kMaxDepth) {
+        return Error("nested more than " + std::to_string(kMaxDepth) +
+                     " levels deep");
+      }
+      StatusOr<Json> v = Nested();
+      --depth_;
+      return v;
+    }
+    return Scalar(closing, in_list);
+  }
+
+  StatusOr<Json> Nested() {
+    if (s_[i_] == '[') {
       ++i_;
       Json list = Json::array();
       SkipSpace();
@@ -277,7 +315,7 @@ class Shorthand {
         return Error("expected ',' or ']'");
       }
     }
-    if (i_ < s_.size() && s_[i_] == '{') {
+    {
       ++i_;
       Json hash = Json::object();
       SkipSpace();
@@ -292,6 +330,9 @@ class Shorthand {
       ++i_;
       return hash;
     }
+  }
+
+  StatusOr<Json> Scalar(char closing, bool in_list) {
     if (i_ < s_.size() && (s_[i_] == '\'' || s_[i_] == '"')) {
       const char q = s_[i_];
       std::string v;
@@ -324,8 +365,10 @@ class Shorthand {
     return Json(v);
   }
 
+  static constexpr int kMaxDepth = 64;
   std::string_view s_;
   size_t i_ = 0;
+  int depth_ = 0;
 };
 
 // --- Coercion to the member types --------------------------------------------
@@ -450,6 +493,11 @@ StatusOr<Json> OptionValue(std::string_view option, const std::string& member,
       return ParamError(option, "a JSON value must be one word; quote it (" +
                                     std::to_string(values.size()) +
                                     " words were given)");
+    }
+    if (JsonNestingDepth(values[0]) > kMaxJsonDepth) {
+      return ParamError(option, "the JSON value is nested more than " +
+                                    std::to_string(kMaxJsonDepth) +
+                                    " levels deep");
     }
     Json parsed = Json::parse(values[0], nullptr, /*allow_exceptions=*/false);
     if (parsed.is_discarded()) {

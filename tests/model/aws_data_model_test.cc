@@ -241,19 +241,46 @@ TEST(AwsDataModelTest, MalformedDocumentsPointAtTheFault) {
           "column 44"));
 }
 
-TEST(AwsDataModelTest, NotesAnOperationMismatch) {
+TEST(AwsDataModelTest, NotesWhereTheCommandDisagreesWithThePattern) {
   AwsDataModel m = Load(R"({"tables": [], "items": {}, "access_patterns": [
-      {"pattern": "1", "dynamodb_operation": "Query",
-       "implementation": "aws dynamodb scan --table-name t"},
+      {"pattern": "1", "dynamodb_operation": "Query", "table": "Shop",
+       "implementation": "aws dynamodb scan --table-name Shop"},
       {"pattern": "2", "dynamodb_operation": "TransactWrite",
        "implementation": "aws dynamodb transact-write-items --transact-items '[]'"},
-      {"pattern": "3", "dynamodb_operation": "get-item",
-       "implementation": "aws dynamodb get-item --table-name t --key k={S=a}"}]})");
-  ASSERT_EQ(m.patterns.size(), 3u);
-  EXPECT_EQ(m.patterns[0].operation_mismatch,
-            "dynamodb_operation says Query but the command runs Scan");
-  EXPECT_EQ(m.patterns[1].operation_mismatch, "");
-  EXPECT_EQ(m.patterns[2].operation_mismatch, "");
+      {"pattern": "3", "dynamodb_operation": "get-item", "table": "Users",
+       "index": null,
+       "implementation": "aws dynamodb get-item --table-name Shop --key k={S=a}"},
+      {"pattern": "4", "dynamodb_operation": "Query", "index": "GSI1",
+       "implementation": "aws dynamodb query --table-name Shop --key-condition-expression 'a = :a'"},
+      {"pattern": "5", "index": "GSI1",
+       "implementation": "aws dynamodb query --table-name Shop --index-name GSI2 --key-condition-expression 'a = :a'"}]})");
+  ASSERT_EQ(m.patterns.size(), 5u);
+  EXPECT_THAT(m.patterns[0].notes,
+              ElementsAre("dynamodb_operation says Query but the command "
+                          "runs Scan"));
+  EXPECT_THAT(m.patterns[1].notes, ElementsAre());
+  EXPECT_THAT(m.patterns[2].notes,
+              ElementsAre("table says Users but the command reads Shop"));
+  EXPECT_THAT(m.patterns[3].notes,
+              ElementsAre("index says GSI1 but the command names no index"));
+  EXPECT_THAT(m.patterns[4].notes,
+              ElementsAre("index says GSI1 but the command uses GSI2"));
+}
+
+TEST(AwsDataModelTest, RefusesDeepNestingWithoutRecursing) {
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  EXPECT_THAT(Errors(deep),
+              ElementsAre("(document): the document is nested more than 256 "
+                          "levels deep"));
+  EXPECT_FALSE(IsAwsDataModel(deep));
+  StatusOr<CliRequest> r = ParseAwsCliCommand(
+      "aws dynamodb get-item --table-name t --key '" + deep + "'");
+  ASSERT_FALSE(r.ok());
+  EXPECT_THAT(r.status().message(), HasSubstr("nested more than 256"));
+  r = ParseAwsCliCommand("aws dynamodb get-item --table-name t --key 'k=" +
+                         std::string(100000, '[') + "'");
+  ASSERT_FALSE(r.ok());
+  EXPECT_THAT(r.status().message(), HasSubstr("nested more than 64"));
 }
 
 }  // namespace

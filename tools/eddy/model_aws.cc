@@ -89,11 +89,11 @@ int ValidateAwsDataModel(const std::vector<std::string>& args) {
       runnable, m->patterns.size() - runnable);
   for (const model::AwsAccessPattern& ap : m->patterns) {
     if (!ap.request) continue;
-    std::printf(
-        "  %s: %s%s%s\n", ap.pattern_id.c_str(), ap.request->operation.c_str(),
-        ap.operation_mismatch.empty() ? "" : "  (note: ",
-        ap.operation_mismatch.empty() ? ""
-                                      : (ap.operation_mismatch + ")").c_str());
+    std::printf("  %s: %s\n", ap.pattern_id.c_str(),
+                ap.request->operation.c_str());
+    for (const std::string& n : ap.notes) {
+      std::printf("    note: %s\n", n.c_str());
+    }
   }
   return 0;
 }
