@@ -29,28 +29,42 @@ Status ShellError(std::string message) {
   return Status::Validation(std::move(message));
 }
 
-bool IsNameStart(char c) {
-  return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '{' ||
-         c == '(';
-}
-
 }  // namespace
 
 StatusOr<std::vector<std::string>> SplitShellWords(std::string_view line) {
   std::vector<std::string> words;
   std::string word;
   bool in_word = false;
+  bool quoted = false;  // the current word has a quoted part
   size_t i = 0;
+  size_t word_start = 0;
   auto column = [&](size_t at) { return std::to_string(at + 1); };
-  auto finish = [&] {
-    if (in_word) words.push_back(std::move(word));
+  auto finish = [&]() -> Status {
+    if (in_word) {
+      // A shell operator standing alone: the command would need a shell.
+      if (!quoted &&
+          (word == "|" || word == "||" || word == "&&" || word == "&" ||
+           word == ";" || word == ">" || word == ">>" || word == "<")) {
+        return ShellError("shell operator '" + word + "' at column " +
+                          column(word_start) +
+                          " is not supported: the implementation must be "
+                          "one aws command");
+      }
+      words.push_back(std::move(word));
+    }
     word.clear();
     in_word = false;
+    quoted = false;
+    return Status::OK();
+  };
+  auto start = [&](size_t at) {
+    if (!in_word) word_start = at;
+    in_word = true;
   };
   while (i < line.size()) {
     const char c = line[i];
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      finish();
+      if (Status st = finish(); !st.ok()) return st;
       ++i;
     } else if (c == '\\') {
       if (i + 1 >= line.size()) {  // a trailing backslash: nothing to escape
@@ -63,8 +77,8 @@ StatusOr<std::vector<std::string>> SplitShellWords(std::string_view line) {
                  line[i + 2] == '\n') {
         i += 3;
       } else {
+        start(i);
         word.push_back(line[i + 1]);
-        in_word = true;
         i += 2;
       }
     } else if (c == '\'') {
@@ -72,10 +86,13 @@ StatusOr<std::vector<std::string>> SplitShellWords(std::string_view line) {
       if (end == std::string_view::npos) {
         return ShellError("unterminated single quote at column " + column(i));
       }
+      start(i);
+      quoted = true;
       word.append(line.substr(i + 1, end - i - 1));
-      in_word = true;
       i = end + 1;
     } else if (c == '"') {
+      start(i);
+      quoted = true;
       size_t j = i + 1;
       for (;; ++j) {
         if (j >= line.size()) {
@@ -85,49 +102,26 @@ StatusOr<std::vector<std::string>> SplitShellWords(std::string_view line) {
         if (d == '"') break;
         if (d == '\\' && j + 1 < line.size()) {
           const char e = line[j + 1];
-          if (e == '$' || e == '`' || e == '"' || e == '\\') {
+          if (e == '"' || e == '\\') {
             word.push_back(e);
             ++j;
             continue;
           }
-          if (e == '\n') {
+          if (e == '\n') {  // line continuation
             ++j;
             continue;
           }
-          word.push_back(d);
-          continue;
-        }
-        if (d == '`' ||
-            (d == '$' && j + 1 < line.size() && IsNameStart(line[j + 1]))) {
-          return ShellError(std::string("shell expansion (") + d +
-                            ") at column " + column(j) +
-                            " is not supported: write the value itself");
         }
         word.push_back(d);
       }
-      in_word = true;
       i = j + 1;
-    } else if (c == '#' && !in_word) {
-      const size_t end = line.find('\n', i);
-      i = end == std::string_view::npos ? line.size() : end;
-    } else if (c == '|' || c == '&' || c == ';' || c == '<' || c == '>' ||
-               c == '(' || c == ')') {
-      return ShellError(std::string("shell operator '") + c + "' at column " +
-                        column(i) +
-                        " is not supported: the implementation must be one "
-                        "aws command");
-    } else if (c == '`' ||
-               (c == '$' && i + 1 < line.size() && IsNameStart(line[i + 1]))) {
-      return ShellError(std::string("shell expansion (") + c + ") at column " +
-                        column(i) +
-                        " is not supported: write the value itself");
     } else {
+      start(i);
       word.push_back(c);
-      in_word = true;
       ++i;
     }
   }
-  finish();
+  if (Status st = finish(); !st.ok()) return st;
   return words;
 }
 

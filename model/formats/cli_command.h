@@ -16,12 +16,15 @@
 //   // r->paginate == true (the CLI follows LastEvaluatedKey to the end)
 //
 // Contract
-// - Words are split as a POSIX shell splits a simple command: single quotes
-//   (literal), double quotes (backslash escapes only $ ` " \ and newline),
-//   backslashes outside quotes, backslash-newline line continuations, and
-//   `#` comments. Anything that needs a shell to run it — $VAR, $(...),
-//   backticks, pipes, redirections, `;`, `&&` — is refused with an error
-//   naming it (the MCP server's call_aws refuses them too).
+// - Words are split as the MCP server's command runner splits them (Python's
+//   shlex.split, posix mode; no shell runs the command): whitespace
+//   separates words; single quotes are literal; in double quotes a backslash
+//   escapes only " and \; outside quotes a backslash escapes the next
+//   character. Like a shell (and unlike shlex), backslash-newline is a line
+//   continuation. Nothing is expanded: $VAR, `...`, globs and # are literal
+//   characters, as they are for the MCP server. A shell operator standing
+//   alone (| || && & ; > >> <) is refused with an error naming it: the
+//   implementation must be one command.
 // - The words must start `aws dynamodb <operation>`; AWS CLI global options
 //   (--region, --endpoint-url, --profile, --output, --debug, --no-paginate,
 //   ...) may appear anywhere and are accepted; --query (JMESPath) is accepted
