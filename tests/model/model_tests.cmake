@@ -69,3 +69,26 @@ if(TARGET eddy)
       -DEXPECTED=${PROJECT_SOURCE_DIR}/tests/cli/testdata/eddy_ops.expected
       -P ${PROJECT_SOURCE_DIR}/tests/wire/exec_smoke.cmake)
 endif()
+
+# The AWS MCP server's data-model validation format: the `aws dynamodb`
+# command-line parser and dynamodb_data_model.json run in-process.
+eddy_test(model_aws_test
+  SOURCES model/cli_command_test.cc model/aws_data_model_test.cc
+  DEPS eddy_model_aws eddy::wire nlohmann_json::nlohmann_json)
+target_compile_definitions(model_aws_test PRIVATE
+  EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+if(TARGET eddy)
+  add_test(NAME model_cli_aws_validate_example
+    COMMAND eddy model validate
+            ${PROJECT_SOURCE_DIR}/model/formats/examples/dynamodb_data_model.json)
+  add_test(NAME model_cli_aws_run
+    COMMAND eddy model run
+            ${PROJECT_SOURCE_DIR}/tests/model/testdata/aws_data_model_ok.json
+            --result ${CMAKE_CURRENT_BINARY_DIR}/aws_data_model_ok.validation.json)
+  add_test(NAME model_cli_aws_rejects_bad_model
+    COMMAND eddy model run
+            ${PROJECT_SOURCE_DIR}/tests/model/testdata/aws_data_model_bad.json
+            --result ${CMAKE_CURRENT_BINARY_DIR}/aws_data_model_bad.validation.json)
+  set_tests_properties(model_cli_aws_rejects_bad_model PROPERTIES
+    WILL_FAIL TRUE)
+endif()

@@ -22,12 +22,14 @@
 
 #include "emulator/wire/attribute_json.h"
 #include "model/design_patterns.h"
+#include "model/formats/aws_data_model.h"
 #include "model/generator.h"
 #include "model/report.h"
 #include "model/runner.h"
 #include "model/suggest.h"
 #include "tools/eddy/cli.h"
 #include "tools/eddy/commands.h"
+#include "tools/eddy/model_aws.h"
 #include "tools/eddy/model_formats.h"
 #include "tools/eddy/progress.h"
 
@@ -70,6 +72,9 @@ constexpr char kValidateUsage[] =
     "Patterns are named as the run's report numbers them (pattern 1 is the\n"
     "first of \"Access Patterns\").\n"
     "\n"
+    "An AWS MCP data model (dynamodb_data_model.json) is checked as that\n"
+    "format: its shape and every implementation's `aws dynamodb` command.\n"
+    "\n"
     "Exit status: 0 valid, 1 invalid or unreadable, 2 bad command line.\n"
     "\n"
     "example:\n"
@@ -99,6 +104,13 @@ constexpr char kRunUsage[] =
     "                 terminal (default: a bar on a terminal, one line per\n"
     "                 phase otherwise)\n"
     "  --quiet        no progress output\n"
+    "\n"
+    "An AWS MCP data model (dynamodb_data_model.json, recognised by its\n"
+    "\"access_patterns\" member) is run as written instead: its tables are\n"
+    "created, its items loaded, and every pattern's `aws dynamodb ...`\n"
+    "implementation executed in-process; the MCP server's result file is\n"
+    "written beside it (dynamodb_model_validation.json, or --result FILE)\n"
+    "and eddy's report printed (--json for JSON).\n"
     "\n"
     "Exit status: 0 when every verification passed, 1 otherwise (or on an\n"
     "error), 2 bad command line.\n"
@@ -238,6 +250,9 @@ bool HasWorkload(const std::string& command, const std::string& file,
 
 int Validate(const std::vector<std::string>& args) {
   if (WantsHelp(args)) return ShowHelp(kValidateUsage);
+  if (model::IsAwsDataModelFile(ModelFileArgument(args))) {
+    return ValidateAwsDataModel(args);
+  }
   Flags f;
   if (int s = ParseFlags("eddy model validate", args, kFile, &f)) return s;
   if (IsOtherModelFormat(f.file)) return ValidateOtherFormat(f.file);
@@ -271,6 +286,9 @@ int Validate(const std::vector<std::string>& args) {
 
 int Run(const std::vector<std::string>& args) {
   if (WantsHelp(args)) return ShowHelp(kRunUsage);
+  if (model::IsAwsDataModelFile(ModelFileArgument(args))) {
+    return RunAwsDataModel(args);
+  }
   const std::string command = "eddy model run";
   Flags f;
   if (int s =
