@@ -38,7 +38,8 @@
 // generates, moves each Item into its write request and frees the generated
 // items after the load.
 //
-// Thread safety: RunModel is reentrant (each call builds its own Database).
+// Thread safety: RunModel is reentrant (each call builds its own Database,
+// or uses the backend it is given).
 
 #ifndef EDDY_MODEL_RUNNER_H_
 #define EDDY_MODEL_RUNNER_H_
@@ -55,6 +56,7 @@
 #include "emulator/base/status.h"
 #include "model/generator.h"
 #include "model/model.h"
+#include "model/run_backend.h"
 
 namespace eddy::model {
 
@@ -77,6 +79,12 @@ struct RunOptions {
   // runs done, runs to do). Called often; keep it cheap.
   std::function<void(std::string_view phase, int64_t done, int64_t total)>
       on_progress;
+  // Where the requests go (run_backend.h); null: a fresh in-process
+  // Database on a virtual clock. Not owned; must outlive the run.
+  RunBackend* backend = nullptr;
+  // The table's name in place of the model's (endpoint runs give it a run
+  // prefix).
+  std::optional<std::string> table_name;
 };
 
 struct PatternReport {

@@ -5,6 +5,7 @@
 //   eddy model validate FILE
 //   eddy model run FILE [--scale N] [--seed N] [--runs N] [--page-size N]
 //                       [--no-indexes] [--json] [--progress | --quiet]
+//                       [--endpoint URL [--keep]]
 //   eddy model generate FILE [--scale N] [--seed N] [--progress | --quiet]
 //   eddy model patterns [--json]
 
@@ -28,6 +29,7 @@
 #include "tools/eddy/cli.h"
 #include "tools/eddy/commands.h"
 #include "tools/eddy/progress.h"
+#include "tools/endpoint/session.h"
 
 namespace eddy::cli {
 namespace {
@@ -37,6 +39,7 @@ constexpr char kUsage[] =
     "       eddy model run FILE [--scale N] [--seed N] [--runs N]\n"
     "                           [--page-size N] [--no-indexes] [--json]\n"
     "                           [--progress | --quiet]\n"
+    "                           [--endpoint URL [--keep]]\n"
     "       eddy model generate FILE [--scale N] [--seed N]\n"
     "                                [--progress | --quiet]\n"
     "       eddy model patterns [--json]\n"
@@ -93,6 +96,13 @@ constexpr char kRunUsage[] =
     "                 terminal (default: a bar on a terminal, one line per\n"
     "                 phase otherwise)\n"
     "  --quiet        no progress output\n"
+    "  --endpoint URL run against a DynamoDB-compatible endpoint instead\n"
+    "                 (DynamoDB, Alternator, DynamoDB Local, eddy-server),\n"
+    "                 signed with the AWS credentials and region of the\n"
+    "                 environment or ~/.aws; the table is named with a run\n"
+    "                 prefix (eddy-run-<time>-<random>-) and deleted at the\n"
+    "                 end; no other table is touched\n"
+    "  --keep         with --endpoint: keep the table\n"
     "\n"
     "Exit status: 0 when every verification passed, 1 otherwise (or on an\n"
     "error), 2 bad command line.\n"
@@ -127,6 +137,8 @@ struct Flags {
   bool no_indexes = false;
   bool progress = false;
   bool quiet = false;
+  std::string endpoint;  // --endpoint URL
+  bool keep = false;
 };
 
 // Which flags a sub-command takes.
@@ -145,7 +157,8 @@ int ParseFlags(const std::string& command, const std::vector<std::string>& args,
   std::vector<std::string> known;
   if (allowed & kScaleSeed) known.insert(known.end(), {"--scale", "--seed"});
   if (allowed & kRunFlags) {
-    known.insert(known.end(), {"--runs", "--page-size", "--no-indexes"});
+    known.insert(known.end(), {"--runs", "--page-size", "--no-indexes",
+                               "--endpoint", "--keep"});
   }
   if (allowed & kJson) known.push_back("--json");
   if (allowed & kProgress) known.insert(known.end(), {"--progress", "--quiet"});
@@ -167,6 +180,11 @@ int ParseFlags(const std::string& command, const std::vector<std::string>& args,
     } else if (p.Is("--no-indexes")) {
       if (!p.NoValue()) return 2;
       f->no_indexes = true;
+    } else if (p.Is("--endpoint")) {
+      if (!p.Value(&f->endpoint)) return 2;
+    } else if (p.Is("--keep")) {
+      if (!p.NoValue()) return 2;
+      f->keep = true;
     } else if (p.Is("--progress")) {
       if (!p.NoValue()) return 2;
       f->progress = true;
@@ -189,6 +207,9 @@ int ParseFlags(const std::string& command, const std::vector<std::string>& args,
   }
   if (f->progress && f->quiet) {
     return UsageError(command, "--progress and --quiet contradict each other");
+  }
+  if (f->keep && f->endpoint.empty()) {
+    return UsageError(command, "--keep needs --endpoint");
   }
   if ((allowed & kFile) && f->file.empty()) {
     return UsageError(command, "missing FILE: name a model document, e.g. " +
@@ -262,6 +283,26 @@ int Validate(const std::vector<std::string>& args) {
   return 0;
 }
 
+// Deletes the tables an --endpoint run created (or names them with --keep);
+// false when a delete failed.
+bool FinishEndpoint(const std::string& command, bool keep,
+                    endpoint::EndpointSession* session) {
+  const std::vector<std::string> tables = session->backend.created_tables();
+  if (keep) {
+    for (const std::string& t : tables) {
+      std::fprintf(stderr, "%s: kept table %s at %s\n", command.c_str(),
+                   t.c_str(), session->client->options().endpoint.c_str());
+    }
+    return true;
+  }
+  Status s = session->backend.DeleteCreatedTables();
+  if (!s.ok()) {
+    std::fprintf(stderr, "%s: %s\n", command.c_str(), s.ToString().c_str());
+    return false;
+  }
+  return true;
+}
+
 int Run(const std::vector<std::string>& args) {
   if (WantsHelp(args)) return ShowHelp(kRunUsage);
   const std::string command = "eddy model run";
@@ -280,6 +321,19 @@ int Run(const std::vector<std::string>& args) {
   if (f.runs) options.runs = static_cast<int>(*f.runs);
   if (f.page_size) options.page_size = static_cast<int>(*f.page_size);
   options.create_indexes = !f.no_indexes;
+  std::unique_ptr<endpoint::EndpointSession> session;
+  if (!f.endpoint.empty()) {
+    StatusOr<std::unique_ptr<endpoint::EndpointSession>> s =
+        endpoint::OpenEndpoint(f.endpoint);
+    if (!s.ok()) {
+      std::fprintf(stderr, "%s: %s\n", command.c_str(),
+                   std::string(s.status().message()).c_str());
+      return 1;
+    }
+    session = *std::move(s);
+    options.backend = &session->backend;
+    options.table_name = session->prefix + m->table.name;
+  }
   // The header first, so that a long run shows what it is doing at once.
   if (!f.json) {
     std::cout << model::FormatReportHeaderText(
@@ -299,6 +353,9 @@ int Run(const std::vector<std::string>& args) {
   };
   StatusOr<model::RunReport> report = model::RunModel(*m, options);
   progress.Done();
+  if (session != nullptr && !FinishEndpoint(command, f.keep, session.get())) {
+    return 1;
+  }
   if (!report.ok()) {
     std::fprintf(stderr, "%s: %s\n", command.c_str(),
                  report.status().ToString().c_str());
