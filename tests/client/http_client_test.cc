@@ -48,6 +48,7 @@ class ScriptedServer {
     });
     // httplib closes a keep-alive connection after 5 requests by default.
     server_.set_keep_alive_max_count(100000);
+    server_.set_tcp_nodelay(true);
     port_ = server_.bind_to_any_port("127.0.0.1");
     thread_ = std::thread([this] { server_.listen_after_bind(); });
     // stop() before the loop runs would be lost; wait for it (no sleep).

@@ -134,6 +134,7 @@ std::unique_ptr<httplib::Client> DynamoDBClient::Acquire() {
   l.unlock();
   auto c = std::make_unique<httplib::Client>(scheme_host_port_);
   c->set_keep_alive(true);
+  c->set_tcp_nodelay(true);  // headers and body go out at once, as SDKs do
   c->set_connection_timeout(
       std::chrono::milliseconds(options_.connect_timeout_millis));
   c->set_read_timeout(std::chrono::milliseconds(options_.read_timeout_millis));
