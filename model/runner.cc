@@ -80,9 +80,15 @@ class Runner {
         options_(opt),
         now_(opt.now_nanos ? opt.now_nanos : SteadyNanos),
         clock_(1'704'067'200'000'000) {
-    Options db_options;
-    db_options.clock = &clock_;
-    db_ = std::make_unique<Database>(db_options);
+    if (opt.backend != nullptr) {
+      backend_ = opt.backend;
+    } else {
+      Options db_options;
+      db_options.clock = &clock_;
+      db_ = std::make_unique<Database>(db_options);
+      own_backend_ = std::make_unique<DatabaseBackend>(db_.get());
+      backend_ = own_backend_.get();
+    }
   }
 
   StatusOr<RunReport> Run();
@@ -122,7 +128,9 @@ class Runner {
   std::vector<int32_t> sizes_;
   std::function<int64_t()> now_;
   ManualClock clock_;
-  std::unique_ptr<Database> db_;
+  std::unique_ptr<Database> db_;  // null when options_.backend is set
+  std::unique_ptr<DatabaseBackend> own_backend_;
+  RunBackend* backend_ = nullptr;  // where every request goes
   bool indexes_created_ = false;
 
   std::vector<IndexTruth> truths_;  // [0] is the table
@@ -135,7 +143,7 @@ class Runner {
 };
 
 Status Runner::CreateTable() {
-  StatusOr<CreateTableResponse> r = db_->CreateTable(
+  StatusOr<CreateTableResponse> r = backend_->CreateTable(
       MakeCreateTableRequest(model_.table, options_.create_indexes));
   if (!r.ok()) return r.status().WithMessagePrefix("CreateTable: ");
   indexes_created_ = options_.create_indexes;
@@ -186,7 +194,7 @@ Status Runner::Load(RunReport* report) {
     put.item = data_.items[first[s]].item;
     put.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
     const int64_t call_start = now_();
-    StatusOr<PutItemResponse> r = db_->PutItem(put);
+    StatusOr<PutItemResponse> r = backend_->PutItem(put);
     api_nanos += now_() - call_start;
     if (!r.ok()) return r.status().WithMessagePrefix("PutItem: ");
     if (r->consumed_capacity) {
@@ -210,7 +218,7 @@ Status Runner::Load(RunReport* report) {
       }
       const int64_t n = static_cast<int64_t>(writes.size());
       const int64_t call_start = now_();
-      StatusOr<BatchWriteItemResponse> r = db_->BatchWriteItem(batch);
+      StatusOr<BatchWriteItemResponse> r = backend_->BatchWriteItem(batch);
       api_nanos += now_() - call_start;
       if (!r.ok()) return r.status().WithMessagePrefix("BatchWriteItem: ");
       ++load.batches;
@@ -364,7 +372,7 @@ Item Runner::Project(const Item& item, const IndexTruth& truth) const {
 
 void Runner::CheckIndexes(RunReport* report) {
   StatusOr<DescribeTableResponse> d =
-      db_->DescribeTable(DescribeTableRequest{model_.table.name});
+      backend_->DescribeTable(DescribeTableRequest{model_.table.name});
   if (!d.ok()) {
     report->problems.push_back("DescribeTable: " + d.status().ToString());
     return;
@@ -710,7 +718,7 @@ void Runner::RunPattern(int number, const AccessPattern& p, RunReport* report) {
         break;
       }
       const int64_t start = now_();
-      StatusOr<QueryResponse> resp = db_->Query(q);
+      StatusOr<QueryResponse> resp = backend_->Query(q);
       elapsed += now_() - start;
       ++r.pages_total;
       if (!resp.ok()) {
@@ -893,6 +901,13 @@ StatusOr<RunReport> Runner::Run() {
   return report;
 }
 
+// The model with options.table_name as its table's name, if set.
+Model Renamed(const Model& model, const RunOptions& options) {
+  Model m = model;
+  if (options.table_name) m.table.name = *options.table_name;
+  return m;
+}
+
 }  // namespace
 
 bool RunReport::ok() const {
@@ -928,7 +943,8 @@ StatusOr<RunReport> RunModel(const Model& model, const RunOptions& options) {
   }
   const int64_t end = options.now_nanos ? options.now_nanos() : SteadyNanos();
   // The runner owns this data: it gives the items away as it loads them.
-  Runner runner(model, data, options, &data);
+  const Model renamed = Renamed(model, options);
+  Runner runner(renamed, data, options, &data);
   EDDY_ASSIGN_OR_RETURN(RunReport report, runner.Run());
   report.load.generate_seconds = static_cast<double>(end - start) / 1e9;
   return report;
@@ -939,7 +955,8 @@ StatusOr<RunReport> RunModel(const Model& model, const GeneratedData& data,
   if (!model.workload) {
     return Status::Validation("the model has no \"workload\" section");
   }
-  Runner runner(model, data, options, /*owned=*/nullptr);
+  const Model renamed = Renamed(model, options);
+  Runner runner(renamed, data, options, /*owned=*/nullptr);
   return runner.Run();
 }
 

@@ -38,7 +38,8 @@
 // generates, moves each Item into its write request and frees the generated
 // items after the load.
 //
-// Thread safety: RunModel is reentrant (each call builds its own Database).
+// Thread safety: RunModel is reentrant (each call builds its own Database,
+// or uses the backend it is given).
 
 #ifndef EDDY_MODEL_RUNNER_H_
 #define EDDY_MODEL_RUNNER_H_
@@ -55,6 +56,7 @@
 #include "emulator/base/status.h"
 #include "model/generator.h"
 #include "model/model.h"
+#include "model/run_backend.h"
 
 namespace eddy::model {
 
@@ -81,8 +83,15 @@ struct RunOptions {
       on_progress;
   // Called once after the access patterns ran, with the database they ran
   // on, for checks a caller adds (model/formats/aws_schema.h runs its write
-  // patterns here and appends their PatternReports). May be empty.
+  // patterns here and appends their PatternReports). May be empty. `db` is
+  // null when the run went to a `backend` (an endpoint).
   std::function<void(Database* db, RunReport* report)> after_patterns;
+  // Where the requests go (run_backend.h); null: a fresh in-process
+  // Database on a virtual clock. Not owned; must outlive the run.
+  RunBackend* backend = nullptr;
+  // The table's name in place of the model's (endpoint runs give it a run
+  // prefix).
+  std::optional<std::string> table_name;
 };
 
 struct PatternReport {

@@ -94,7 +94,7 @@ StatusOr<int64_t> LoadIntoDatabase(
 RunReport PlannedReport(const Model& model, const RunOptions& options) {
   RunReport report;
   report.model = model.name;
-  report.table = model.table.name;
+  report.table = options.table_name.value_or(model.table.name);
   if (model.workload) {
     report.scale = options.scale.value_or(model.workload->scale);
     report.seed = options.seed.value_or(model.workload->seed);

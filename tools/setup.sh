@@ -8,6 +8,7 @@ packages=(
   libabsl-dev libxxhash-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libcpp-httplib-dev zlib1g-dev libzstd-dev
+  libssl-dev  # OpenSSL: SigV4 signing and https in endpoint mode (tools/endpoint)
   clang
   file curl  # tools/package_check.sh: cpack's dependency scan, the server check
 )

@@ -5,6 +5,7 @@
 //   eddy model validate FILE
 //   eddy model run FILE [--scale N] [--seed N] [--runs N] [--page-size N]
 //                       [--no-indexes] [--json] [--progress | --quiet]
+//                       [--endpoint URL [--keep]]
 //   eddy model generate FILE [--scale N] [--seed N] [--progress | --quiet]
 //   eddy model patterns [--json]
 //   eddy model convert IN OUT --to seed|workbench|aws-schema (model_formats.h)
@@ -32,6 +33,7 @@
 #include "tools/eddy/model_aws.h"
 #include "tools/eddy/model_formats.h"
 #include "tools/eddy/progress.h"
+#include "tools/endpoint/session.h"
 
 namespace eddy::cli {
 namespace {
@@ -41,6 +43,7 @@ constexpr char kUsage[] =
     "       eddy model run FILE [--scale N] [--seed N] [--runs N]\n"
     "                           [--page-size N] [--no-indexes] [--json]\n"
     "                           [--progress | --quiet]\n"
+    "                           [--endpoint URL [--keep]]\n"
     "       eddy model generate FILE [--scale N] [--seed N]\n"
     "                                [--progress | --quiet]\n"
     "       eddy model patterns [--json]\n"
@@ -104,6 +107,13 @@ constexpr char kRunUsage[] =
     "                 terminal (default: a bar on a terminal, one line per\n"
     "                 phase otherwise)\n"
     "  --quiet        no progress output\n"
+    "  --endpoint URL run against a DynamoDB-compatible endpoint instead\n"
+    "                 (DynamoDB, Alternator, DynamoDB Local, eddy-server),\n"
+    "                 signed with the AWS credentials and region of the\n"
+    "                 environment or ~/.aws; the table is named with a run\n"
+    "                 prefix (eddy-run-<time>-<random>-) and deleted at the\n"
+    "                 end; no other table is touched\n"
+    "  --keep         with --endpoint: keep the table\n"
     "\n"
     "An AWS MCP data model (dynamodb_data_model.json, recognised by its\n"
     "\"access_patterns\" member) is run as written instead: its tables are\n"
@@ -145,6 +155,8 @@ struct Flags {
   bool no_indexes = false;
   bool progress = false;
   bool quiet = false;
+  std::string endpoint;  // --endpoint URL
+  bool keep = false;
 };
 
 // Which flags a sub-command takes.
@@ -163,7 +175,8 @@ int ParseFlags(const std::string& command, const std::vector<std::string>& args,
   std::vector<std::string> known;
   if (allowed & kScaleSeed) known.insert(known.end(), {"--scale", "--seed"});
   if (allowed & kRunFlags) {
-    known.insert(known.end(), {"--runs", "--page-size", "--no-indexes"});
+    known.insert(known.end(), {"--runs", "--page-size", "--no-indexes",
+                               "--endpoint", "--keep"});
   }
   if (allowed & kJson) known.push_back("--json");
   if (allowed & kProgress) known.insert(known.end(), {"--progress", "--quiet"});
@@ -185,6 +198,11 @@ int ParseFlags(const std::string& command, const std::vector<std::string>& args,
     } else if (p.Is("--no-indexes")) {
       if (!p.NoValue()) return 2;
       f->no_indexes = true;
+    } else if (p.Is("--endpoint")) {
+      if (!p.Value(&f->endpoint)) return 2;
+    } else if (p.Is("--keep")) {
+      if (!p.NoValue()) return 2;
+      f->keep = true;
     } else if (p.Is("--progress")) {
       if (!p.NoValue()) return 2;
       f->progress = true;
@@ -207,6 +225,9 @@ int ParseFlags(const std::string& command, const std::vector<std::string>& args,
   }
   if (f->progress && f->quiet) {
     return UsageError(command, "--progress and --quiet contradict each other");
+  }
+  if (f->keep && f->endpoint.empty()) {
+    return UsageError(command, "--keep needs --endpoint");
   }
   if ((allowed & kFile) && f->file.empty()) {
     return UsageError(command, "missing FILE: name a model document, e.g. " +
@@ -284,6 +305,26 @@ int Validate(const std::vector<std::string>& args) {
   return 0;
 }
 
+// Deletes the tables an --endpoint run created (or names them with --keep);
+// false when a delete failed.
+bool FinishEndpoint(const std::string& command, bool keep,
+                    endpoint::EndpointSession* session) {
+  const std::vector<std::string> tables = session->backend.created_tables();
+  if (keep) {
+    for (const std::string& t : tables) {
+      std::fprintf(stderr, "%s: kept table %s at %s\n", command.c_str(),
+                   t.c_str(), session->client->options().endpoint.c_str());
+    }
+    return true;
+  }
+  Status s = session->backend.DeleteCreatedTables();
+  if (!s.ok()) {
+    std::fprintf(stderr, "%s: %s\n", command.c_str(), s.ToString().c_str());
+    return false;
+  }
+  return true;
+}
+
 int Run(const std::vector<std::string>& args) {
   if (WantsHelp(args)) return ShowHelp(kRunUsage);
   if (model::IsAwsDataModelFile(ModelFileArgument(args))) {
@@ -309,6 +350,19 @@ int Run(const std::vector<std::string>& args) {
   if (f.runs) options.runs = static_cast<int>(*f.runs);
   if (f.page_size) options.page_size = static_cast<int>(*f.page_size);
   options.create_indexes = !f.no_indexes;
+  std::unique_ptr<endpoint::EndpointSession> session;
+  if (!f.endpoint.empty()) {
+    StatusOr<std::unique_ptr<endpoint::EndpointSession>> s =
+        endpoint::OpenEndpoint(f.endpoint);
+    if (!s.ok()) {
+      std::fprintf(stderr, "%s: %s\n", command.c_str(),
+                   std::string(s.status().message()).c_str());
+      return 1;
+    }
+    session = *std::move(s);
+    options.backend = &session->backend;
+    options.table_name = session->prefix + m->table.name;
+  }
   // The header first, so that a long run shows what it is doing at once.
   if (!f.json) {
     std::cout << model::FormatReportHeaderText(
@@ -328,6 +382,9 @@ int Run(const std::vector<std::string>& args) {
   };
   StatusOr<model::RunReport> report = model::RunModel(*m, options);
   progress.Done();
+  if (session != nullptr && !FinishEndpoint(command, f.keep, session.get())) {
+    return 1;
+  }
   if (!report.ok()) {
     std::fprintf(stderr, "%s: %s\n", command.c_str(),
                  report.status().ToString().c_str());

@@ -1,0 +1,28 @@
+# Endpoint mode (tools/endpoint/, issue 24): SigV4 against AWS's test
+# vectors, credentials and region, the HTTP client, and the model runner
+# against eddy-server as a separate process.
+eddy_test(endpoint_client_test
+  SOURCES client/sigv4_test.cc client/credentials_test.cc
+  DEPS eddy_endpoint_lib)
+
+# eddy model run --endpoint against the eddy-server binary (started with
+# --port 0, always stopped), with and without --throttle simulate.
+if(TARGET eddy AND TARGET eddy-server)
+  add_test(NAME endpoint_model_run
+    COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/client/endpoint_model_test.py
+            $<TARGET_FILE:eddy> $<TARGET_FILE:eddy-server> ${PROJECT_SOURCE_DIR})
+  set_tests_properties(endpoint_model_run PROPERTIES TIMEOUT 180)
+endif()
+
+# The HTTP client against a scripted server; the model runner's endpoint
+# backend against eddy-server in-process.
+if(TARGET eddy_server_lib)
+  if(NOT TARGET PkgConfig::HTTPLIB)
+    pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
+  endif()
+  eddy_test(endpoint_http_test
+    SOURCES client/http_client_test.cc
+    DEPS eddy_endpoint_lib eddy_server_lib PkgConfig::HTTPLIB)
+  target_compile_definitions(endpoint_http_test PRIVATE
+    EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+endif()

@@ -1,0 +1,140 @@
+// Copyright 2026 The eddy Authors.
+
+#include "tools/endpoint/model_backend.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+#include "tools/endpoint/codec.h"
+
+namespace eddy::endpoint {
+
+EndpointBackend::EndpointBackend(DynamoDBClient* client,
+                                 EndpointBackendOptions options)
+    : client_(client), options_(std::move(options)) {
+  if (!options_.sleep) {
+    options_.sleep = [](int64_t micros) {
+      std::this_thread::sleep_for(std::chrono::microseconds(micros));
+    };
+  }
+}
+
+Status EndpointBackend::CheckOwned(const std::string& table) const {
+  if (std::find(created_.begin(), created_.end(), table) != created_.end()) {
+    return Status::OK();
+  }
+  return Status::Validation("eddy refuses to touch table '" + table +
+                            "' at the endpoint: this run did not create it");
+}
+
+StatusOr<std::string> EndpointBackend::Send(const char* op,
+                                            const std::string& body) {
+  CallResult r = client_->Call(op, body);
+  throttled_attempts_ += r.throttled_attempts;
+  if (!r.ok()) return r.ToStatus();
+  return std::move(r.body);
+}
+
+StatusOr<CreateTableResponse> EndpointBackend::CreateTable(
+    const CreateTableRequest& r) {
+  EDDY_ASSIGN_OR_RETURN(std::string body,
+                        Send("CreateTable", EncodeCreateTable(r)));
+  created_.push_back(r.table_name);
+  EDDY_ASSIGN_OR_RETURN(CreateTableResponse created,
+                        DecodeCreateTableResponse(body));
+  // Wait for the table and its indexes to be ACTIVE.
+  TableDescription t = std::move(created.table_description);
+  for (int64_t waited = 0;;) {
+    bool active = t.table_status == TableStatus::kActive;
+    for (const GlobalSecondaryIndexDescription& g :
+         t.global_secondary_indexes) {
+      active = active && g.index_status == IndexStatus::kActive;
+    }
+    if (active) break;
+    if (waited >= options_.create_timeout_micros) {
+      return Status::Internal("CreateTable: table '" + r.table_name +
+                              "' is not ACTIVE after " +
+                              std::to_string(waited / 1'000'000) + " s");
+    }
+    options_.sleep(options_.poll_micros);
+    waited += options_.poll_micros;
+    EDDY_ASSIGN_OR_RETURN(
+        std::string described,
+        Send("DescribeTable",
+             EncodeDescribeTable(DescribeTableRequest{r.table_name})));
+    EDDY_ASSIGN_OR_RETURN(DescribeTableResponse d,
+                          DecodeDescribeTableResponse(described));
+    t = std::move(d.table);
+  }
+  return CreateTableResponse{std::move(t)};
+}
+
+StatusOr<DescribeTableResponse> EndpointBackend::DescribeTable(
+    const DescribeTableRequest& r) {
+  EDDY_RETURN_IF_ERROR(CheckOwned(r.table_name));
+  EDDY_ASSIGN_OR_RETURN(std::string body,
+                        Send("DescribeTable", EncodeDescribeTable(r)));
+  return DecodeDescribeTableResponse(body);
+}
+
+StatusOr<PutItemResponse> EndpointBackend::PutItem(const PutItemRequest& r) {
+  EDDY_RETURN_IF_ERROR(CheckOwned(r.table_name));
+  EDDY_ASSIGN_OR_RETURN(std::string body, Send("PutItem", EncodePutItem(r)));
+  return DecodePutItemResponse(body);
+}
+
+StatusOr<BatchWriteItemResponse> EndpointBackend::BatchWriteItem(
+    const BatchWriteItemRequest& r) {
+  for (const auto& [table, _] : r.request_items) {
+    EDDY_RETURN_IF_ERROR(CheckOwned(table));
+  }
+  EDDY_ASSIGN_OR_RETURN(std::string body,
+                        Send("BatchWriteItem", EncodeBatchWriteItem(r)));
+  return DecodeBatchWriteItemResponse(body);
+}
+
+StatusOr<QueryResponse> EndpointBackend::Query(const QueryRequest& r) {
+  EDDY_RETURN_IF_ERROR(CheckOwned(r.table_name));
+  EDDY_ASSIGN_OR_RETURN(std::string body, Send("Query", EncodeQuery(r)));
+  return DecodeQueryResponse(body);
+}
+
+StatusOr<GetItemResponse> EndpointBackend::GetItem(const GetItemRequest& r) {
+  EDDY_RETURN_IF_ERROR(CheckOwned(r.table_name));
+  EDDY_ASSIGN_OR_RETURN(std::string body, Send("GetItem", EncodeGetItem(r)));
+  return DecodeGetItemResponse(body);
+}
+
+StatusOr<ScanResponse> EndpointBackend::Scan(const ScanRequest& r) {
+  EDDY_RETURN_IF_ERROR(CheckOwned(r.table_name));
+  EDDY_ASSIGN_OR_RETURN(std::string body, Send("Scan", EncodeScan(r)));
+  return DecodeScanResponse(body);
+}
+
+Status EndpointBackend::DeleteCreatedTables() {
+  Status first;
+  std::vector<std::string> kept;
+  for (const std::string& table : created_) {
+    StatusOr<std::string> r =
+        Send("DeleteTable", EncodeDeleteTable(DeleteTableRequest{table}));
+    if (!r.ok()) {
+      kept.push_back(table);
+      if (first.ok()) {
+        first = r.status().WithMessagePrefix("DeleteTable " + table + ": ");
+      }
+    }
+  }
+  created_ = std::move(kept);
+  return first;
+}
+
+std::string MakeRunPrefix(int64_t unix_micros, uint64_t random) {
+  char tail[8];
+  std::snprintf(tail, sizeof tail, "%04x",
+                static_cast<unsigned>(random & 0xffff));
+  return "eddy-run-" + AmzDate(unix_micros) + "-" + tail + "-";
+}
+
+}  // namespace eddy::endpoint

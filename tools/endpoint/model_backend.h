@@ -1,0 +1,92 @@
+// Copyright 2026 The eddy Authors.
+//
+// EndpointBackend: the model runner's requests (model/run_backend.h) sent to
+// a DynamoDB-compatible endpoint through a DynamoDBClient (http_client.h),
+// encoded by codec.h — `eddy model run --endpoint URL`.
+//
+//   EndpointBackend backend(client.get());
+//   RunOptions options;
+//   options.backend = &backend;
+//   options.table_name = MakeRunPrefix(now, random) + model.table.name;
+//   StatusOr<RunReport> report = RunModel(model, options);
+//   Status cleanup = backend.DeleteCreatedTables();   // unless --keep
+//
+// Contract
+// - The backend touches only tables it created: a request naming any other
+//   table fails with a ValidationException ("eddy refuses to touch table
+//   ... it did not create") before anything is sent. CreateTable of a name
+//   that exists fails with the endpoint's ResourceInUseException and the
+//   table stays someone else's.
+// - CreateTable returns when the endpoint describes the table and all its
+//   GSIs as ACTIVE (DynamoDB creates them asynchronously), polling
+//   DescribeTable every `poll_micros` for at most `create_timeout_micros`.
+// - Errors are the endpoint's error as a Status (DynamoDB's ErrorCode), or
+//   InternalServerError for a connection failure or an answer that is not
+//   DynamoDB JSON; retries happen inside the client.
+//
+// Thread safety: not thread-safe (the runner calls it from one thread).
+
+#ifndef EDDY_TOOLS_ENDPOINT_MODEL_BACKEND_H_
+#define EDDY_TOOLS_ENDPOINT_MODEL_BACKEND_H_
+
+#include <cstdint>
+#include <functional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "model/run_backend.h"
+#include "tools/endpoint/http_client.h"
+
+namespace eddy::endpoint {
+
+struct EndpointBackendOptions {
+  int64_t poll_micros = 1'000'000;
+  int64_t create_timeout_micros = 600'000'000;
+  // Sleeps while polling; default: std::this_thread::sleep_for.
+  std::function<void(int64_t micros)> sleep;
+};
+
+class EndpointBackend final : public model::RunBackend {
+ public:
+  // `client` is not owned and must outlive the backend.
+  explicit EndpointBackend(DynamoDBClient* client,
+                           EndpointBackendOptions options = {});
+
+  StatusOr<CreateTableResponse> CreateTable(
+      const CreateTableRequest& r) override;
+  StatusOr<DescribeTableResponse> DescribeTable(
+      const DescribeTableRequest& r) override;
+  StatusOr<PutItemResponse> PutItem(const PutItemRequest& r) override;
+  StatusOr<BatchWriteItemResponse> BatchWriteItem(
+      const BatchWriteItemRequest& r) override;
+  StatusOr<QueryResponse> Query(const QueryRequest& r) override;
+  StatusOr<GetItemResponse> GetItem(const GetItemRequest& r);
+  StatusOr<ScanResponse> Scan(const ScanRequest& r);
+
+  // Deletes every table this backend created and has not deleted yet, in
+  // creation order; tries all, returns the first error.
+  Status DeleteCreatedTables();
+  // Tables created and not deleted.
+  const std::vector<std::string>& created_tables() const { return created_; }
+  // Attempts answered with a throttling error, over all calls.
+  int64_t throttled_attempts() const { return throttled_attempts_; }
+
+ private:
+  Status CheckOwned(const std::string& table) const;
+  // Sends one operation; the body of a 200 or the error as a Status.
+  StatusOr<std::string> Send(const char* op, const std::string& body);
+
+  DynamoDBClient* client_;
+  EndpointBackendOptions options_;
+  std::vector<std::string> created_;
+  int64_t throttled_attempts_ = 0;
+};
+
+// A run's table-name prefix, "eddy-run-20261126T020000Z-3f2a-", from the
+// wall-clock time (microseconds since the Unix epoch) and a random number.
+std::string MakeRunPrefix(int64_t unix_micros, uint64_t random);
+
+}  // namespace eddy::endpoint
+
+#endif  // EDDY_TOOLS_ENDPOINT_MODEL_BACKEND_H_
