@@ -77,6 +77,10 @@ struct RunOptions {
   // runs done, runs to do). Called often; keep it cheap.
   std::function<void(std::string_view phase, int64_t done, int64_t total)>
       on_progress;
+  // Called once with the generated data before it is loaded (RunModel
+  // without data of its own generates it, then gives its items away), so a
+  // caller can measure it, e.g. ProfileData (model/profile.h).
+  std::function<void(const GeneratedData&)> on_generated;
 };
 
 struct PatternReport {

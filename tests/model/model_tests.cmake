@@ -45,3 +45,10 @@ if(TARGET eddy)
       -DEXPECTED=${PROJECT_SOURCE_DIR}/tests/cli/testdata/eddy_ops.expected
       -P ${PROJECT_SOURCE_DIR}/tests/wire/exec_smoke.cmake)
 endif()
+
+# The model's cost estimate, design review and HTML report
+# (model/analysis.h): costs by hand, each review check, the reports.
+eddy_test(model_analysis_test
+  SOURCES model/analysis_test.cc
+  DEPS eddy::model nlohmann_json::nlohmann_json)
+target_compile_definitions(model_analysis_test PRIVATE EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
