@@ -27,6 +27,16 @@ std::string TdL(const std::string& s) {
   return "<td class=\"l\">" + s + "</td>";
 }
 
+// A key template, escaped, with a line-break opportunity after each '#'.
+std::string Tpl(const std::string& text) {
+  std::string out;
+  for (char c : Esc(text)) {
+    out += c;
+    if (c == '#') out += "<wbr>";
+  }
+  return out;
+}
+
 std::string Micros(double us) {
   if (us < 100) return Fixed(us, 1) + " µs";
   if (us < 100000) return Fixed(us, 0) + " µs";
@@ -97,15 +107,15 @@ void Matrix(const Model& m, const RunReport& r, const ModelAnalysis& a,
                               static_cast<double>(items))
                    : "–") +
           Td(items ? Fixed(units, 2) : "–") + "<td class=\"in\">" +
-          Esc(e.partition_key.text()) + "<br>" + Esc(e.sort_key.text()) +
+          Tpl(e.partition_key.text()) + "<br>" + Tpl(e.sort_key.text()) +
           "</td>";
     for (const IndexDefinition& g : m.table.global_secondary_indexes) {
       const IndexKeys* k = e.FindIndex(g.name);
       if (k == nullptr) {
         *h += "<td class=\"out\">–</td>";
       } else {
-        *h += "<td class=\"in\">" + Esc(k->partition_key.text()) +
-              (k->sort_key ? "<br>" + Esc(k->sort_key->text()) : "") + "</td>";
+        *h += "<td class=\"in\">" + Tpl(k->partition_key.text()) +
+              (k->sort_key ? "<br>" + Tpl(k->sort_key->text()) : "") + "</td>";
       }
     }
     *h += "</tr>";

@@ -62,7 +62,9 @@ inline std::string PageStart(std::string_view title) {
          "2px}"
          "div.scroll{overflow-x:auto;max-width:100%}"
          "td.warning{background:#fde2e1}td.note{background:#fff4d6}"
-         "td.in{background:#dbeafe;text-align:center}"
+         "td:not(.l){white-space:nowrap}"
+         "td.in{background:#dbeafe;text-align:center;font-size:11px;"
+         "white-space:normal;min-width:90px}"
          "td.out{color:#bbb;text-align:center}"
          "</style></head><body>\n";
 }
