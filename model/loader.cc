@@ -1062,7 +1062,7 @@ void Loader::Load(const Json& root, std::string_view default_name,
   for (auto it = root.begin(); it != root.end(); ++it) {
     const std::string& m = it.key();
     if (m == kPatternsMember || m == "table" || m == "workload" ||
-        m == "name" || IsComment(m)) {
+        m == "traffic" || m == "name" || IsComment(m)) {
       continue;
     }
     LoadGroup(m, it.value(), model);
@@ -1084,6 +1084,9 @@ void Loader::Load(const Json& root, std::string_view default_name,
   if (auto w = root.find("workload"); w != root.end()) {
     LoadWorkload(*w, "/workload", model);
     if (model->workload) CheckPatternsAgainstWorkload(model);
+  }
+  if (auto t = root.find("traffic"); t != root.end()) {
+    LoadTraffic(*t, "/traffic", model);
   }
   // In document order (the checks run in passes), then named.
   std::vector<std::pair<std::vector<size_t>, ModelError>> ordered;

@@ -215,6 +215,23 @@ struct Workload {
   const GeneratorEntry* FindEntry(std::string_view name) const;
 };
 
+// --- Traffic
+// -------------------------------------------------------------------------
+
+// The request mix the cost estimate and the design review assume
+// (model/cost.h, model/review.h): the document's "traffic" member, or the
+// CLI's flags.
+struct Traffic {
+  // Requests per second per executable access pattern, by its 1-based
+  // number as the run's report numbers it.
+  std::vector<std::pair<int, double>> pattern_rps;
+  // New items written per second per entity type.
+  std::vector<std::pair<std::string, double>> writes_per_second;
+  // Provisioned capacity is this share of what is consumed: (0, 1].
+  double utilization = 0.7;
+  std::string region = "us-east-1";  // a region of the price table
+};
+
 // --- The whole document ------------------------------------------------------
 
 struct Model {
@@ -223,6 +240,7 @@ struct Model {
   std::vector<EntityShape> entities;
   std::vector<AccessPattern> patterns;
   std::optional<Workload> workload;
+  std::optional<Traffic> traffic;  // the "traffic" member, when present
 
   // Null when absent.
   const EntityShape* FindEntity(std::string_view entity_type) const;

@@ -942,6 +942,7 @@ StatusOr<RunReport> RunModel(const Model& model, const RunOptions& options) {
     options.on_progress("generate", n, n);
   }
   const int64_t end = options.now_nanos ? options.now_nanos() : SteadyNanos();
+  if (options.on_generated) options.on_generated(data);
   // The runner owns this data: it gives the items away as it loads them.
   const Model renamed = Renamed(model, options);
   Runner runner(renamed, data, options, &data);
@@ -955,6 +956,7 @@ StatusOr<RunReport> RunModel(const Model& model, const GeneratedData& data,
   if (!model.workload) {
     return Status::Validation("the model has no \"workload\" section");
   }
+  if (options.on_generated) options.on_generated(data);
   const Model renamed = Renamed(model, options);
   Runner runner(renamed, data, options, /*owned=*/nullptr);
   return runner.Run();

@@ -92,6 +92,10 @@ struct RunOptions {
   // The table's name in place of the model's (endpoint runs give it a run
   // prefix).
   std::optional<std::string> table_name;
+  // Called once with the generated data before it is loaded (RunModel
+  // without data of its own generates it, then gives its items away), so a
+  // caller can measure it, e.g. ProfileData (model/profile.h).
+  std::function<void(const GeneratedData&)> on_generated;
 };
 
 struct PatternReport {

@@ -140,6 +140,9 @@ class Loader {
   std::optional<AttributeGenerator> LoadAttribute(const Json& value,
                                                   const std::string& at);
   void CheckPatternsAgainstWorkload(Model* model);
+  // loader_traffic.cc: the "traffic" member (needs the patterns and
+  // entities loaded).
+  void LoadTraffic(const Json& t, const std::string& at, Model* model);
 
   // What is broken (see the class comment).
   bool table_broken_ = false;             // an index definition had an error

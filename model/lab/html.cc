@@ -33,6 +33,7 @@
 #include <iterator>
 
 #include "emulator/capacity/units.h"
+#include "model/lab/internal/html.h"
 #include "model/lab/internal/text.h"
 #include "model/lab/report.h"
 
@@ -43,6 +44,7 @@ constexpr int64_t kMicros = 1'000'000;
 constexpr int kMaxColumns = 240;
 constexpr int kMaxRows = 64;
 
+using internal::Esc;
 using internal::Grouped;
 
 std::string F(double v, int decimals = 1) {
@@ -51,29 +53,6 @@ std::string F(double v, int decimals = 1) {
 
 std::string Printable(std::string_view s, size_t max = 24) {
   return internal::Printable(s, max, "…");
-}
-
-std::string Esc(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
 }
 
 // "#rrggbb" between two colours.
@@ -538,27 +517,7 @@ std::string RenderHtml(const ScenarioResult& r) {
   const Scenario& sc = r.scenario;
   const int64_t duration = sc.duration_seconds;
   const int64_t bucket = std::max<int64_t>(1, (duration + 599) / 600);
-  std::string h =
-      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-      "<title>eddy scenario: " +
-      Esc(sc.name) +
-      "</title><style>"
-      "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;"
-      "margin:24px auto;max-width:1000px;padding:0 16px;color:#222}"
-      "h1{font-size:22px;margin:0 0 4px}h2{font-size:16px;margin:26px 0 6px}"
-      "p{margin:4px 0}.expect{color:#444;font-style:italic}"
-      "table{border-collapse:collapse;margin:6px 0}"
-      "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
-      "th{background:#f3f3f3}td.l,th.l{text-align:left}"
-      ".grid{stroke:#e3e3e3;stroke-width:1}"
-      ".tick{font-size:12px;fill:#444}.axis{font-size:13px;fill:#333}"
-      ".legend{font-size:13px;fill:#222}.endlabel{font-size:12px}"
-      "div.legend{display:flex;flex-wrap:wrap;align-items:center;gap:6px;"
-      "font-size:12px;margin:4px 0 0 0}"
-      "svg{display:block}svg.chart,svg.heat{width:100%;height:auto}"
-      "p.explain{color:#555;font-size:13px}h3{font-size:14px;margin:14px 0 2px}"
-      "div.scroll{overflow-x:auto;max-width:100%}"
-      "</style></head><body>\n";
+  std::string h = internal::PageStart("eddy scenario: " + sc.name);
   h += "<h1>" + Esc(sc.name) + "</h1>\n";
   if (!sc.description.empty()) h += "<p>" + Esc(sc.description) + "</p>\n";
   if (!sc.expect.empty())

@@ -92,3 +92,21 @@ if(TARGET eddy)
   set_tests_properties(model_cli_aws_rejects_bad_model PROPERTIES
     WILL_FAIL TRUE)
 endif()
+
+# The model's cost estimate, design review and HTML report
+# (model/analysis.h): costs by hand, each review check, the reports.
+eddy_test(model_analysis_test
+  SOURCES model/analysis_test.cc
+  DEPS eddy::model nlohmann_json::nlohmann_json)
+target_compile_definitions(model_analysis_test PRIVATE EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+
+# `eddy model run` with a traffic mix, the cost and review in the text
+# report, and the HTML page written beside it.
+if(TARGET eddy)
+  add_test(NAME model_cli_run_users_html
+    COMMAND eddy model run
+      ${PROJECT_SOURCE_DIR}/tests/model/testdata/analysis/users.json
+      --quiet --html ${CMAKE_CURRENT_BINARY_DIR}/model_users_report.html)
+  set_tests_properties(model_cli_run_users_html PROPERTIES
+    PASS_REGULAR_EXPRESSION "total: \\$68\\.99 on demand, \\$39\\.86 provisioned.*Design review: no findings.*HTML report: ")
+endif()

@@ -6,6 +6,8 @@
 //   eddy model run FILE [--scale N] [--seed N] [--runs N] [--page-size N]
 //                       [--no-indexes] [--json] [--progress | --quiet]
 //                       [--endpoint URL [--keep]]
+//                       [--html OUT] [--rps [P=]N]... [--wps [TYPE=]N]...
+//                       [--utilization X] [--region R] [--prices FILE]
 //   eddy model generate FILE [--scale N] [--seed N] [--progress | --quiet]
 //   eddy model patterns [--json]
 //   eddy model convert IN OUT --to seed|workbench|aws-schema (model_formats.h)
@@ -13,15 +15,19 @@
 #include "model/model.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "emulator/wire/attribute_json.h"
+#include "model/analysis.h"
 #include "model/design_patterns.h"
 #include "model/formats/aws_data_model.h"
 #include "model/generator.h"
@@ -42,8 +48,11 @@ constexpr char kUsage[] =
     "usage: eddy model validate FILE\n"
     "       eddy model run FILE [--scale N] [--seed N] [--runs N]\n"
     "                           [--page-size N] [--no-indexes] [--json]\n"
-    "                           [--progress | --quiet]\n"
+    "                           [--progress | --quiet] [--html OUT]\n"
     "                           [--endpoint URL [--keep]]\n"
+    "                           [--rps [P=]N]... [--wps [TYPE=]N]...\n"
+    "                           [--utilization X] [--region R]\n"
+    "                           [--prices FILE]\n"
     "       eddy model generate FILE [--scale N] [--seed N]\n"
     "                                [--progress | --quiet]\n"
     "       eddy model patterns [--json]\n"
@@ -92,7 +101,10 @@ constexpr char kRunUsage[] =
     "verifies every result against the generator's ground truth, and\n"
     "prints the report: per pattern the items, read units, pages and\n"
     "latency; per entity type and index its size and cost; the hottest\n"
-    "partition keys; the peak memory of the process. The report's first\n"
+    "partition keys; the peak memory of the process; the cost a month on\n"
+    "on-demand and provisioned capacity for a traffic mix (the model's\n"
+    "\"traffic\" section, these flags, or 1 request/s per pattern and 1\n"
+    "write/s per entity type), and a design review. The report's first\n"
     "line is printed before the work starts; progress goes to stderr.\n"
     "\n"
     "options:\n"
@@ -121,6 +133,15 @@ constexpr char kRunUsage[] =
     "implementation executed in-process; the MCP server's result file is\n"
     "written beside it (dynamodb_model_validation.json, or --result FILE)\n"
     "and eddy's report printed (--json for JSON).\n"
+    "  --html OUT     also write the report as one self-contained HTML page\n"
+    "  --rps [P=]N    N requests per second for pattern P (its number or\n"
+    "                 name), or for every pattern without P=; repeatable\n"
+    "  --wps [TYPE=]N N new items per second of entity type TYPE, or of\n"
+    "                 every type without TYPE=; repeatable\n"
+    "  --utilization X  provisioned capacity's target utilisation, (0, 1]\n"
+    "                 (default 0.7)\n"
+    "  --region R     the price table's region (default us-east-1)\n"
+    "  --prices FILE  a price table of model/prices.json's shape\n"
     "\n"
     "Exit status: 0 when every verification passed, 1 otherwise (or on an\n"
     "error), 2 bad command line.\n"
@@ -157,6 +178,10 @@ struct Flags {
   bool quiet = false;
   std::string endpoint;  // --endpoint URL
   bool keep = false;
+  // run's report extras (kCost).
+  std::string html, prices, region;
+  std::optional<double> utilization;
+  std::vector<std::string> rps, wps;  // "[NAME=]N" as given
 };
 
 // Which flags a sub-command takes.
@@ -166,6 +191,7 @@ enum FlagSet : unsigned {
   kRunFlags = 4,  // --runs --page-size --no-indexes
   kJson = 8,
   kProgress = 16,
+  kCost = 32,  // --html --rps --wps --utilization --region --prices
 };
 
 // Parses `args` for `command`; returns 0 when fine, else the exit status
@@ -180,6 +206,10 @@ int ParseFlags(const std::string& command, const std::vector<std::string>& args,
   }
   if (allowed & kJson) known.push_back("--json");
   if (allowed & kProgress) known.insert(known.end(), {"--progress", "--quiet"});
+  if (allowed & kCost) {
+    known.insert(known.end(), {"--html", "--rps", "--wps", "--utilization",
+                               "--region", "--prices"});
+  }
   known.push_back("--help");
   auto has = [&](const std::string& name) {
     return std::find(known.begin(), known.end(), name) != known.end();
@@ -221,6 +251,28 @@ int ParseFlags(const std::string& command, const std::vector<std::string>& args,
     } else if (p.Is("--page-size")) {
       if (!p.Int(1, 1000000, &v)) return 2;
       f->page_size = v;
+    } else if (p.Is("--html")) {
+      if (!p.Value(&f->html)) return 2;
+    } else if (p.Is("--prices")) {
+      if (!p.Value(&f->prices)) return 2;
+    } else if (p.Is("--region")) {
+      if (!p.Value(&f->region)) return 2;
+    } else if (p.Is("--utilization")) {
+      double u = 0;
+      if (!p.PositiveDouble(&u)) return 2;
+      if (u > 1) {
+        char buf[32];
+        std::snprintf(buf, sizeof(buf), "%g", u);
+        return UsageError(command,
+                          std::string("--utilization takes a share in (0, 1], "
+                                      "e.g. 0.7, not ") +
+                              buf);
+      }
+      f->utilization = u;
+    } else if (p.Is("--rps") || p.Is("--wps")) {
+      std::string value;
+      if (!p.Value(&value)) return 2;
+      (p.Is("--rps") ? f->rps : f->wps).push_back(value);
     }
   }
   if (f->progress && f->quiet) {
@@ -325,6 +377,117 @@ bool FinishEndpoint(const std::string& command, bool keep,
   return true;
 }
 
+// "N" or "NAME=N" (NAME may itself hold '='; the last one splits).
+bool SplitRate(const std::string& text, std::string* name, double* rate) {
+  const size_t eq = text.rfind('=');
+  const std::string number =
+      eq == std::string::npos ? text : text.substr(eq + 1);
+  *name = eq == std::string::npos ? std::string() : text.substr(0, eq);
+  char* end = nullptr;
+  errno = 0;
+  const double v = number.empty() ? -1 : std::strtod(number.c_str(), &end);
+  if (number.empty() || errno != 0 || *end != '\0' || !std::isfinite(v) ||
+      v < 0) {
+    return false;
+  }
+  *rate = v;
+  return true;
+}
+
+// The run's cost options from the flags: the traffic (the model's, with
+// --rps/--wps over it), region, utilization and price table. Returns 0, or
+// the exit status after printing the error.
+int CostOptions(const std::string& command, const Flags& f,
+                const model::Model& m, model::AnalysisOptions* options,
+                std::optional<model::PriceTable>* prices) {
+  if (!f.prices.empty()) {
+    StatusOr<model::PriceTable> t = model::LoadPriceTableFile(f.prices);
+    if (!t.ok()) {
+      std::fprintf(stderr, "%s: %s\n", command.c_str(),
+                   std::string(t.status().message()).c_str());
+      return 1;
+    }
+    *prices = *std::move(t);
+    options->prices = &**prices;
+  }
+  if (!f.region.empty()) options->region = f.region;
+  options->utilization = f.utilization;
+  // The region must be in the price table before the run starts.
+  const model::PriceTable& table =
+      options->prices ? *options->prices : model::DefaultPriceTable();
+  const std::string region =
+      !f.region.empty()
+          ? f.region
+          : (m.traffic ? m.traffic->region : model::Traffic().region);
+  if (table.regions.count(region) == 0) {
+    std::string have;
+    for (const auto& [name, _] : table.regions) {
+      have += (have.empty() ? "" : ", ") + name;
+    }
+    std::fprintf(stderr,
+                 "%s: the price table has no region \"%s\" (it has %s); "
+                 "give --prices FILE with it (model/prices.json's shape)\n",
+                 command.c_str(), region.c_str(), have.c_str());
+    return 1;
+  }
+  if (f.rps.empty() && f.wps.empty()) return 0;
+  model::Traffic t = m.traffic ? *m.traffic : model::Traffic();
+  for (const std::string& r : f.rps) {
+    std::string name;
+    double rate = 0;
+    if (!SplitRate(r, &name, &rate)) {
+      return UsageError(command,
+                        "--rps takes N or PATTERN=N (a number of "
+                        "requests per second, 0 or more), not '" +
+                            r + "'");
+    }
+    std::vector<int> numbers;
+    for (size_t i = 0; i < m.patterns.size(); ++i) {
+      const int n = static_cast<int>(i) + 1;
+      if (!m.patterns[i].executable) continue;
+      if (name.empty() || m.patterns[i].name == name ||
+          std::to_string(n) == name) {
+        numbers.push_back(n);
+      }
+    }
+    if (numbers.empty()) {
+      return UsageError(command, "--rps " + r +
+                                     ": no executable access pattern is "
+                                     "named or numbered '" +
+                                     name + "'");
+    }
+    for (int n : numbers) {
+      std::erase_if(t.pattern_rps, [n](const auto& p) { return p.first == n; });
+      t.pattern_rps.emplace_back(n, rate);
+    }
+  }
+  for (const std::string& w : f.wps) {
+    std::string name;
+    double rate = 0;
+    if (!SplitRate(w, &name, &rate)) {
+      return UsageError(command,
+                        "--wps takes N or TYPE=N (new items per "
+                        "second, 0 or more), not '" +
+                            w + "'");
+    }
+    std::vector<std::string> types;
+    for (const model::EntityShape& e : m.entities) {
+      if (name.empty() || e.entity_type == name) types.push_back(e.entity_type);
+    }
+    if (types.empty()) {
+      return UsageError(command,
+                        "--wps " + w + ": no entity type '" + name + "'");
+    }
+    for (const std::string& type : types) {
+      std::erase_if(t.writes_per_second,
+                    [&type](const auto& p) { return p.first == type; });
+      t.writes_per_second.emplace_back(type, rate);
+    }
+  }
+  options->traffic = std::move(t);
+  return 0;
+}
+
 int Run(const std::vector<std::string>& args) {
   if (WantsHelp(args)) return ShowHelp(kRunUsage);
   if (model::IsAwsDataModelFile(ModelFileArgument(args))) {
@@ -332,18 +495,32 @@ int Run(const std::vector<std::string>& args) {
   }
   const std::string command = "eddy model run";
   Flags f;
-  if (int s =
-          ParseFlags(command, args,
-                     kFile | kScaleSeed | kRunFlags | kJson | kProgress, &f)) {
+  if (int s = ParseFlags(
+          command, args,
+          kFile | kScaleSeed | kRunFlags | kJson | kProgress | kCost, &f)) {
     return s;
   }
   if (IsOtherModelFormat(f.file)) {
+    if (!f.endpoint.empty() || !f.html.empty() || !f.rps.empty() ||
+        !f.wps.empty() || !f.prices.empty() || !f.region.empty() ||
+        f.utilization) {
+      return UsageError(command,
+                        "--endpoint, --html and the traffic and price flags "
+                        "take a model in eddy's own format; convert this one "
+                        "first: eddy model convert " +
+                            f.file + " OUT.json --to seed");
+    }
     return RunOtherFormat(
         f.file, {f.scale, f.seed, f.runs, f.page_size, f.no_indexes, f.json});
   }
   std::optional<model::Model> m = Load(f.file);
   if (!m) return 1;
   if (!HasWorkload(command, f.file, *m)) return 1;
+  model::AnalysisOptions analysis_options;
+  std::optional<model::PriceTable> prices;
+  if (int s = CostOptions(command, f, *m, &analysis_options, &prices)) {
+    return s;
+  }
   model::RunOptions options;
   options.scale = f.scale;
   if (f.seed) options.seed = static_cast<uint64_t>(*f.seed);
@@ -380,6 +557,10 @@ int Run(const std::vector<std::string>& args) {
     }
     progress.Update(done, total);
   };
+  model::DataProfile profile;
+  options.on_generated = [&](const model::GeneratedData& data) {
+    profile = model::ProfileData(*m, data);
+  };
   StatusOr<model::RunReport> report = model::RunModel(*m, options);
   progress.Done();
   if (session != nullptr && !FinishEndpoint(command, f.keep, session.get())) {
@@ -390,12 +571,31 @@ int Run(const std::vector<std::string>& args) {
                  report.status().ToString().c_str());
     return 1;
   }
+  StatusOr<model::ModelAnalysis> analysis =
+      model::Analyze(*m, std::move(profile), *report, analysis_options);
+  if (!analysis.ok()) {
+    std::fprintf(stderr, "%s: %s\n", command.c_str(),
+                 std::string(analysis.status().message()).c_str());
+    return 1;
+  }
   if (f.json) {
-    std::cout << model::FormatReportJson(*report) << "\n";
+    std::cout << model::FormatReportJson(*report, *analysis) << "\n";
   } else {
-    std::cout << model::FormatReportBodyText(*report);
+    std::cout << model::FormatReportBodyText(*report)
+              << model::FormatAnalysisText(*analysis);
   }
   std::cout.flush();
+  if (!f.html.empty()) {
+    std::ofstream out(f.html, std::ios::binary | std::ios::trunc);
+    out << model::RenderModelHtml(*m, *report, *analysis);
+    out.close();
+    if (!out) {
+      std::fprintf(stderr, "%s: cannot write %s\n", command.c_str(),
+                   f.html.c_str());
+      return 1;
+    }
+    if (!f.json) std::cout << "HTML report: " << f.html << "\n";
+  }
   return report->ok() ? 0 : 1;
 }
 
