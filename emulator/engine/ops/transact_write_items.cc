@@ -116,7 +116,10 @@ StatusOr<Action> Compile(const TransactWriteItem& item) {
                     : item.put           ? &item.put->item
                     : item.delete_item   ? &item.delete_item->key
                                          : &item.update->key;
-  if (item.put) a.put_item = &item.put->item;
+  if (item.put) {
+    a.put_item = &item.put->item;
+    EDDY_RETURN_IF_ERROR(CheckItemToWrite(*a.put_item));
+  }
 
   EDDY_RETURN_IF_ERROR(CheckExpressionMaps(
       *c.names, *c.values,

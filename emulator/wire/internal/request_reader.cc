@@ -163,7 +163,7 @@ bool IsNumber(JsonType t) {
 
 }  // namespace
 
-// --- RequestErrors -------------------------------------------------------------
+// --- RequestErrors -----------------------------------------------------------
 
 void RequestErrors::Serialization(Status s, const char* at) {
   if (serialization_.ok() || at < serialization_at_) {
@@ -182,13 +182,24 @@ void RequestErrors::TableName(const std::string& name, std::string_view path) {
   generic_with_names_.CheckTableName(name, path);
 }
 
+void RequestErrors::DataTableName(const std::string& name,
+                                  std::string_view path) {
+  if (name.empty()) empty_data_table_name_ = true;
+  generic_with_names_.CheckDataTableName(name, path);
+}
+
 Status RequestErrors::ToStatus() const {
   if (!serialization_.ok()) return serialization_;
+  if (empty_data_table_name_) {
+    ValidationErrors alone;
+    alone.CheckDataTableName("", "tableName");
+    return alone.ToStatus();
+  }
   if (!generic_.empty()) return generic_with_names_.ToStatus();
   return validation_;
 }
 
-// --- Cursors -------------------------------------------------------------------
+// --- Cursors -----------------------------------------------------------------
 
 ListCursor::ListCursor(const JsonValue& list) : in_(list.text) {
   if (in_.Peek() == JsonType::kArray) in_.EnterArray();
@@ -230,15 +241,16 @@ bool ReadAttributeMap(const JsonValue& value, Target target,
     return false;
   }
   if (!d.validation().ok()) {
-    errors->Validation(validation_prefix.empty()
-                           ? d.validation()
-                           : d.validation().WithMessagePrefix(validation_prefix));
+    errors->Validation(
+        validation_prefix.empty()
+            ? d.validation()
+            : d.validation().WithMessagePrefix(validation_prefix));
     return false;
   }
   return true;
 }
 
-// --- ObjectReader ---------------------------------------------------------------
+// --- ObjectReader ------------------------------------------------------------
 
 ObjectReader::ObjectReader(const JsonValue* object, std::string path,
                            RequestErrors* errors)
@@ -278,7 +290,8 @@ void ObjectReader::Index(JsonReader& in) {
 void ObjectReader::Add(std::string_view name, const JsonValue& value) {
   // Names are static, so equal names have equal pointers.
   for (size_t i = 0; i < size_; ++i) {
-    Entry& e = i < kInlineEntries ? entries_[i] : more_entries_[i - kInlineEntries];
+    Entry& e =
+        i < kInlineEntries ? entries_[i] : more_entries_[i - kInlineEntries];
     if (e.name.data() == name.data()) {
       e.value = value;  // the last of equal names counts
       return;
@@ -404,6 +417,13 @@ std::string ObjectReader::TableName(std::string_view name) {
   std::optional<std::string> s = String(name, /*required=*/true);
   if (!s) return std::string();
   errors_->TableName(*s, PathOf(name));
+  return *s;
+}
+
+std::string ObjectReader::DataTableName(std::string_view name) {
+  std::optional<std::string> s = String(name, /*required=*/true);
+  if (!s) return std::string();
+  errors_->DataTableName(*s, PathOf(name));
   return *s;
 }
 
@@ -558,8 +578,7 @@ const JsonValue* ObjectReader::Structure(std::string_view name,
 ObjectReader ObjectReader::ListElement(std::string_view name,
                                        const JsonValue& element, size_t index,
                                        std::string_view shape) {
-  std::string path =
-      PathOf(name) + "." + std::to_string(index + 1) + ".member";
+  std::string path = PathOf(name) + "." + std::to_string(index + 1) + ".member";
   if (element.type != JsonType::kObject) {
     if (element.type != JsonType::kNull) {
       errors_->Serialization(

@@ -37,7 +37,7 @@ StatusOr<std::string> PutItemOp(Database& db, ObjectReader& r) {
   RequestErrors& errors = *r.errors();
   PutItemRequest req;
   req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
-  req.table_name = r.TableName();
+  req.table_name = r.DataTableName();
   std::optional<AttributeMap> item = r.Item("Item", /*required=*/true);
   req.return_values = ReadReturnValues(r);
   req.return_item_collection_metrics = ReadReturnItemCollectionMetrics(r);
@@ -58,7 +58,7 @@ StatusOr<std::string> GetItemOp(Database& db, ObjectReader& r) {
   RequestErrors& errors = *r.errors();
   GetItemRequest req;
   req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
-  req.table_name = r.TableName();
+  req.table_name = r.DataTableName();
   std::optional<AttributeMap> key = r.Item("Key", /*required=*/true);
   req.consistent_read = r.Bool("ConsistentRead").value_or(false);
   req.projection_expression = r.String("ProjectionExpression");
@@ -85,7 +85,7 @@ StatusOr<std::string> DeleteItemOp(Database& db, ObjectReader& r) {
   RequestErrors& errors = *r.errors();
   DeleteItemRequest req;
   req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
-  req.table_name = r.TableName();
+  req.table_name = r.DataTableName();
   std::optional<AttributeMap> key = r.Item("Key", /*required=*/true);
   req.return_values = ReadReturnValues(r);
   req.return_item_collection_metrics = ReadReturnItemCollectionMetrics(r);
@@ -106,7 +106,7 @@ StatusOr<std::string> UpdateItemOp(Database& db, ObjectReader& r) {
   RequestErrors& errors = *r.errors();
   UpdateItemRequest req;
   req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
-  req.table_name = r.TableName();
+  req.table_name = r.DataTableName();
   std::optional<AttributeMap> key = r.Item("Key", /*required=*/true);
   req.return_values = ReadReturnValues(r);
   req.return_item_collection_metrics = ReadReturnItemCollectionMetrics(r);
