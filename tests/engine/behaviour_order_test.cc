@@ -90,6 +90,30 @@ TEST_P(OrderTest, BatchGetProjectionsComeBeforeTheMissingTable) {
                               "not defined; attribute name: #x"));
 }
 
+TEST_P(OrderTest, BatchGetOfMoreThan100KeysForOneTable) {
+  BatchGetItemRequest r;
+  for (int i = 0; i < 101; ++i) {
+    r.request_items["t01"].keys.push_back(
+        Item{{"pk", S("k" + std::to_string(i))}});
+  }
+  EXPECT_THAT(client_->BatchGetItem(r),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "1 validation error detected: Value at "
+                              "'RequestItems.t01.member.Keys' failed to "
+                              "satisfy constraint: Member must have length "
+                              "less than or equal to 100"));
+  // 60 + 41 over two tables: the older whole-call text.
+  r.request_items["t01"].keys.resize(60);
+  for (int i = 0; i < 41; ++i) {
+    r.request_items["t02"].keys.push_back(
+        Item{{"pk", S("k" + std::to_string(i))}});
+  }
+  EXPECT_THAT(client_->BatchGetItem(r),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "Too many items requested for the BatchGetItem "
+                              "call"));
+}
+
 TEST_P(OrderTest, KeyConditionShapeComesBeforeTheMissingTable) {
   const AttributeMap v{{":v", S("x")}};
   EXPECT_THAT(client_->Query(QueryOf("missing", "pk = :v OR pk = :v", v)),
@@ -226,6 +250,9 @@ TEST_P(OrderTest, DataPlaneTableNameMayBeTheTableArn) {
   StatusOr<DescribeTableResponse> described = client_->DescribeTable(d);
   ASSERT_THAT(described, IsOk());
   EXPECT_EQ(described->table.table_name, "t02");
+  DescribeTimeToLiveRequest ttl;
+  ttl.table_name = std::string(kArn) + "t02";
+  EXPECT_THAT(client_->DescribeTimeToLive(ttl), IsOk());
 
   // Another account's table: AccessDeniedException; another region's:
   // ValidationException (DynamoDB's 2026 answers).

@@ -262,6 +262,34 @@ TEST_F(ValidationOrderTest, EmptyDataPlaneTableNameIsReportedAlone) {
             std::string::npos);
 }
 
+// The capture of a request with four problems, in DynamoDB's order: with
+// Key missing, the empty TableName is listed in the per-value form.
+TEST_F(ValidationOrderTest, UpdateItemListsItsErrorsInDynamoDBsOrder) {
+  EXPECT_EQ(
+      Body(
+          "UpdateItem",
+          R"({"TableName":"","ReturnConsumedCapacity":"INVALID","ReturnValues":"INVALID"})"),
+      Err(kValidation,
+          "4 validation errors detected: Value 'INVALID' at "
+          "'returnConsumedCapacity' failed to satisfy constraint: Member must "
+          "satisfy enum value set: [INDEXES, TOTAL, NONE]; Value '' at "
+          "'tableName' failed to satisfy constraint: Member must have length "
+          "greater than or equal to 1; Value 'INVALID' at 'returnValues' "
+          "failed to satisfy constraint: Member must satisfy enum value set: "
+          "[ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]; Value null at "
+          "'key' failed to satisfy constraint: Member must not be null"));
+  // PutItem: returnValues before tableName (the older cohort's capture).
+  EXPECT_EQ(
+      Body("PutItem",
+           R"({"TableName":"a;","Item":{},"ReturnValues":"INVALID"})"),
+      Err(kValidation,
+          "2 validation errors detected: Value 'INVALID' at 'returnValues' "
+          "failed to satisfy constraint: Member must satisfy enum value set: "
+          "[ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]; Value 'a;' at "
+          "'tableName' failed to satisfy constraint: Member must satisfy "
+          "regular expression pattern: [a-zA-Z0-9_.-]+"));
+}
+
 TEST_F(ValidationOrderTest, TableArnsOverJson) {
   ASSERT_EQ(Execute(db_, "CreateTable",
                     R"({"TableName":"t01","BillingMode":"PAY_PER_REQUEST",

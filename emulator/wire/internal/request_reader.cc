@@ -174,23 +174,40 @@ void RequestErrors::Serialization(Status s, const char* at) {
 
 void RequestErrors::Generic(std::string value, std::string_view path,
                             std::string_view constraint) {
+  if (value == "null") missing_member_ = true;
   generic_.Add(value, path, constraint);
   generic_with_names_.Add(std::move(value), path, constraint);
 }
 
 void RequestErrors::TableName(const std::string& name, std::string_view path) {
+  // A table ARN is the Database's to judge (DescribeTable, UpdateTable,
+  // DeleteTable and the TTL operations accept one).
+  if (name.starts_with("arn:")) {
+    generic_with_names_.CheckDataTableName(name, path);
+    return;
+  }
   generic_with_names_.CheckTableName(name, path);
 }
 
 void RequestErrors::DataTableName(const std::string& name,
                                   std::string_view path) {
-  if (name.empty()) empty_data_table_name_ = true;
+  if (name.empty()) {
+    // The older per-value form, used when listed with a missing member.
+    empty_data_table_name_ = true;
+    generic_with_names_.Add("''", path,
+                            "Member must have length greater than or equal "
+                            "to 1");
+    return;
+  }
   generic_with_names_.CheckDataTableName(name, path);
 }
 
 Status RequestErrors::ToStatus() const {
   if (!serialization_.ok()) return serialization_;
-  if (empty_data_table_name_) {
+  // An empty data-plane TableName is reported alone in the current form,
+  // unless a required member is missing too: then DynamoDB lists every
+  // error in the older per-value form (captured for UpdateItem).
+  if (empty_data_table_name_ && !missing_member_) {
     ValidationErrors alone;
     alone.CheckDataTableName("", "tableName");
     return alone.ToStatus();

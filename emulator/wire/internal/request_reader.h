@@ -68,7 +68,8 @@ class RequestErrors {
   void TableName(const std::string& name, std::string_view path);
   // The same for a data-plane TableName (ValidationErrors::
   // CheckDataTableName); an empty one is reported alone, as DynamoDB's
-  // us-east-1 does.
+  // us-east-1 does, unless a required member is missing too (then the
+  // whole list, in the older per-value form).
   void DataTableName(const std::string& name, std::string_view path);
 
   bool has_serialization() const { return !serialization_.ok(); }
@@ -80,6 +81,7 @@ class RequestErrors {
   ValidationErrors generic_;             // this layer's own
   ValidationErrors generic_with_names_;  // the same plus names
   bool empty_data_table_name_ = false;
+  bool missing_member_ = false;  // a "Member must not be null" error
   Status validation_;
 };
 
