@@ -250,6 +250,23 @@ TEST_P(OrderTest, DataPlaneTableNameMayBeTheTableArn) {
   StatusOr<DescribeTableResponse> described = client_->DescribeTable(d);
   ASSERT_THAT(described, IsOk());
   EXPECT_EQ(described->table.table_name, "t02");
+  // Transactions take ARNs in their actions too.
+  TransactWriteItemsRequest tx;
+  TransactWriteItem t;
+  t.put = TransactPut{};
+  t.put->table_name = std::string(kArn) + "t02";
+  t.put->item = Item{{"pk", S("b")}};
+  tx.transact_items.push_back(t);
+  ASSERT_THAT(client_->TransactWriteItems(tx), IsOk());
+  TransactGetItemsRequest tg;
+  TransactGetItem g;
+  g.table_name = std::string(kArn) + "t02";
+  g.key = Item{{"pk", S("b")}};
+  tg.transact_items.push_back(g);
+  StatusOr<TransactGetItemsResponse> read = client_->TransactGetItems(tg);
+  ASSERT_THAT(read, IsOk());
+  ASSERT_EQ(read->responses.size(), 1u);
+  EXPECT_TRUE(read->responses[0].item.has_value());
   DescribeTimeToLiveRequest ttl;
   ttl.table_name = std::string(kArn) + "t02";
   EXPECT_THAT(client_->DescribeTimeToLive(ttl), IsOk());
