@@ -175,6 +175,19 @@ Status CheckBeginsWithType(const KeyTerm& term, AttributeType type) {
 
 }  // namespace
 
+Status CheckKeyConditionShape(const ResolvedCondition& condition) {
+  EDDY_ASSIGN_OR_RETURN(std::vector<KeyTerm> terms, TermsOf(condition));
+  for (size_t i = 0; i < terms.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (terms[j].name == terms[i].name) {
+        return Status::Validation(
+            "KeyConditionExpressions must only contain one condition per key");
+      }
+    }
+  }
+  return Status::OK();
+}
+
 StatusOr<MultiKeyCondition> CompileMultiKeyCondition(
     const ResolvedCondition& condition, const MultiKeySchemaView& schema) {
   EDDY_ASSIGN_OR_RETURN(std::vector<KeyTerm> terms, TermsOf(condition));

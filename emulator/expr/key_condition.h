@@ -112,6 +112,15 @@ StatusOr<KeyCondition> CompileKeyCondition(const ResolvedCondition& condition,
 StatusOr<MultiKeyCondition> CompileMultiKeyCondition(
     const ResolvedCondition& condition, const MultiKeySchemaView& schema);
 
+// The checks of a key condition that need no key schema, so that a Query
+// makes them before it looks up its table (DynamoDB's order): the operators
+// (OR, NOT, IN, <>, functions but begins_with), nested operations and
+// attributes, one attribute name per condition, a key attribute in each, the
+// key first in BETWEEN and begins_with, and one condition per attribute
+// name. The same errors as above, in the same order.
+// REQUIRES: `condition` came from ResolveCondition with kind kKeyCondition.
+Status CheckKeyConditionShape(const ResolvedCondition& condition);
+
 }  // namespace eddy::expr
 
 #endif  // EDDY_EMULATOR_EXPR_KEY_CONDITION_H_

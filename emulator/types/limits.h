@@ -38,6 +38,8 @@ inline constexpr int64_t kIdempotencyWindowMicros = 10LL * 60 * 1'000'000;
 inline constexpr int kMaxClientRequestTokenLength = 36;
 inline constexpr int kMinTableNameLength = 3;
 inline constexpr int kMaxTableNameLength = 255;
+// A data-plane TableName may be the table's ARN: at most 1024 characters.
+inline constexpr int kMaxTableArnLength = 1024;
 inline constexpr int kMaxTotalSegments = 1'000'000;
 
 // --- Expressions ----------------------------------------------------------

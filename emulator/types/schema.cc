@@ -114,4 +114,15 @@ std::string_view IndexStatusName(IndexStatus s) {
   return "ACTIVE";
 }
 
+std::string KeySchemaEcho(const std::vector<KeySchemaElement>& keys) {
+  std::string out = "[";
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += "KeySchemaElement(attributeName=" + keys[i].attribute_name +
+           ", keyType=" + std::string(KeyTypeName(keys[i].key_type)) + ")";
+  }
+  out += "]";
+  return out;
+}
+
 }  // namespace eddy

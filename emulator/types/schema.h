@@ -235,6 +235,11 @@ using ExpressionAttributeNames = std::map<std::string, std::string>;
 using ExpressionAttributeValues = AttributeMap;
 
 std::string_view KeyTypeName(KeyType t);  // "HASH", "RANGE"
+
+// A KeySchema as DynamoDB echoes it in a constraint message (the Java
+// rendering of its model):
+//   [KeySchemaElement(attributeName=pk, keyType=HASH), ...]
+std::string KeySchemaEcho(const std::vector<KeySchemaElement>& keys);
 // "S", "N", "B"
 std::string_view ScalarAttributeTypeName(ScalarAttributeType t);
 std::string_view BillingModeName(BillingMode m);  // "PROVISIONED", ...

@@ -2,6 +2,8 @@
 
 #include "emulator/types/validation_errors.h"
 
+#include <cctype>
+
 #include "emulator/types/limits.h"
 
 namespace eddy {
@@ -11,6 +13,14 @@ void ValidationErrors::Add(std::string value, std::string_view path,
   if (errors_.size() >= 10) return;
   errors_.push_back(
       "Value " + value + " at '" + std::string(path) +
+      "' failed to satisfy constraint: " + std::string(constraint));
+}
+
+void ValidationErrors::AddWithoutValue(std::string_view path,
+                                       std::string_view constraint) {
+  if (errors_.size() >= 10) return;
+  errors_.push_back(
+      "Value at '" + std::string(path) +
       "' failed to satisfy constraint: " + std::string(constraint));
 }
 
@@ -42,6 +52,43 @@ void ValidationErrors::CheckTableName(const std::string& name,
   if (name.size() < static_cast<size_t>(limits::kMinTableNameLength)) {
     Add(value, path, "Member must have length greater than or equal to 3");
   } else if (name.size() > static_cast<size_t>(limits::kMaxTableNameLength)) {
+    Add(value, path, "Member must have length less than or equal to 255");
+  }
+}
+
+void ValidationErrors::CheckDataTableName(const std::string& name,
+                                          std::string_view path) {
+  if (name.empty()) {
+    // The member as the API names it ("TableName", not "tableName").
+    std::string api_path(path);
+    const size_t last = api_path.rfind('.');
+    const size_t first = last == std::string::npos ? 0 : last + 1;
+    if (first < api_path.size()) {
+      api_path[first] = static_cast<char>(
+          std::toupper(static_cast<unsigned char>(api_path[first])));
+    }
+    AddWithoutValue(api_path,
+                    "Member must have length greater than or equal to 1");
+    return;
+  }
+  const std::string value = "'" + name + "'";
+  if (name.starts_with("arn:")) {
+    if (name.size() > static_cast<size_t>(limits::kMaxTableArnLength)) {
+      Add(value, path, "Member must have length less than or equal to 1024");
+    }
+    return;
+  }
+  bool pattern_ok = true;
+  for (char c : name) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                    (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
+    pattern_ok = pattern_ok && ok;
+  }
+  if (!pattern_ok) {
+    Add(value, path,
+        "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
+  }
+  if (name.size() > static_cast<size_t>(limits::kMaxTableNameLength)) {
     Add(value, path, "Member must have length less than or equal to 255");
   }
 }

@@ -384,19 +384,18 @@ TEST_P(IndexTest, IndexQueriesPageThroughEqualIndexKeys) {
     EXPECT_EQ(pages,
               7);  // 6 full pages and a last one with LastEvaluatedKey absent
   }
-  // A start key without the index keys is refused.
+  // A start key without the index keys is refused (the wrong number of
+  // attributes: DynamoDB's bare "The provided starting key is invalid",
+  // docs/validation-order.md).
   QueryRequest bad;
   bad.table_name = "idx";
   bad.index_name = "incl";
   bad.key_condition_expression = "ownerId = :o";
   bad.expression_attribute_values = AttributeMap{{":o", S("same")}};
   bad.exclusive_start_key = Item{{"pk", S("p0")}, {"sk", S("s0")}};
-  EXPECT_THAT(
-      client_->Query(bad),
-      StatusIsExactly(
-          ErrorCode::kValidation,
-          "The provided starting key is invalid: The provided key element "
-          "does not match the schema"));
+  EXPECT_THAT(client_->Query(bad),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "The provided starting key is invalid"));
 }
 
 TEST_P(IndexTest, ScanOfAnIndexIsParallelAndComplete) {
@@ -499,7 +498,10 @@ TEST_P(IndexTest, IndexWritesAreChargedPerEntry) {
   StatusOr<QueryResponse> page = client_->Query(q);
   ASSERT_THAT(page, IsOk());
   EXPECT_EQ(page->consumed_capacity->capacity_units, 0.5);
-  EXPECT_FALSE(page->consumed_capacity->table.has_value());
+  // The table's member is there with 0 units (DynamoDB's shape for a read
+  // an index serves).
+  ASSERT_TRUE(page->consumed_capacity->table.has_value());
+  EXPECT_EQ(page->consumed_capacity->table->capacity_units, 0.0);
   EXPECT_EQ(page->consumed_capacity->global_secondary_indexes.at("byStatus")
                 .capacity_units,
             0.5);

@@ -3,6 +3,13 @@ eddy_test(wire_execute_test
   SOURCES wire/execute_test.cc wire/execute_rejections_test.cc
   DEPS eddy::wire)
 
+# The order of checks over the JSON API: request-only errors before the
+# table lookup, for every operation (docs/validation-order.md); and the
+# malformed-request sweep (every operation x malformed member forms).
+eddy_test(wire_validation_order_test
+  SOURCES wire/validation_order_test.cc wire/malformed_sweep_test.cc
+  DEPS eddy::wire nlohmann_json::nlohmann_json)
+
 # The JSON reader on its own, against nlohmann/json.
 eddy_test(wire_reader_test
   SOURCES wire/json_reader_test.cc

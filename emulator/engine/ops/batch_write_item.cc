@@ -13,6 +13,7 @@
 #include <mutex>
 
 #include "emulator/capacity/units.h"
+#include "emulator/engine/ops/item_checks.h"
 #include "emulator/engine/ops/operations.h"
 #include "emulator/engine/table/admission.h"
 #include "emulator/engine/table/keys.h"
@@ -49,6 +50,13 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
   if (total > static_cast<size_t>(limits::kMaxBatchWriteRequests)) {
     return Status::Validation(
         "Too many items requested for the BatchWriteItem call");
+  }
+
+  // Request-only checks of every part before any table is looked up.
+  for (const auto& [name, writes] : request.request_items) {
+    for (const WriteRequest& wr : writes) {
+      if (wr.put_item) EDDY_RETURN_IF_ERROR(CheckItemToWrite(*wr.put_item));
+    }
   }
 
   struct Write {

@@ -2,6 +2,8 @@
 
 #include <mutex>
 #include <shared_mutex>
+#include <string_view>
+#include <vector>
 
 #include "emulator/capacity/units.h"
 #include "emulator/engine/ops/operations.h"
@@ -22,9 +24,42 @@ void SetDatabaseParts(const Context& ctx, TableDefinition& def) {
   def.journal = ctx.journal;
 }
 
+StatusOr<std::string> ResolveTableName(const Context& ctx,
+                                       const std::string& name_or_arn) {
+  if (!name_or_arn.starts_with("arn:")) return name_or_arn;
+  auto invalid = [&](std::string_view what) {
+    return Status::Validation("1 validation error detected: Invalid " +
+                              std::string(what) + " in '" + name_or_arn + "'");
+  };
+  // arn:<partition>:<service>:<region>:<account>:<resource>
+  std::vector<std::string_view> parts;
+  std::string_view rest = name_or_arn;
+  for (int i = 0; i < 5; ++i) {
+    const size_t colon = rest.find(':');
+    if (colon == std::string_view::npos) return invalid("resource type");
+    parts.push_back(rest.substr(0, colon));
+    rest.remove_prefix(colon + 1);
+  }
+  parts.push_back(rest);
+  if (parts[1] != "aws") return invalid("AWS partition");
+  constexpr std::string_view kTable = "table/";
+  const std::string_view resource = parts[5];
+  if (parts[2] != "dynamodb" || !resource.starts_with(kTable) ||
+      resource.size() == kTable.size() ||
+      resource.find('/', kTable.size()) != std::string_view::npos) {
+    return invalid("resource type");
+  }
+  if (parts[3] != ctx.options->region) return invalid("AWS region");
+  if (parts[4] != ctx.options->account_id) {
+    return Status(ErrorCode::kAccessDenied, "Access is denied");
+  }
+  return std::string(resource.substr(kTable.size()));
+}
+
 StatusOr<std::shared_ptr<Table>> FindTable(Context& ctx,
                                            const std::string& name) {
-  std::shared_ptr<Table> table = ctx.catalog->Find(name);
+  EDDY_ASSIGN_OR_RETURN(std::string resolved, ResolveTableName(ctx, name));
+  std::shared_ptr<Table> table = ctx.catalog->Find(resolved);
   if (table == nullptr) return TableNotFound(name, /*describe_form=*/false);
   return table;
 }
@@ -54,10 +89,10 @@ std::optional<ConsumedCapacity> MakeConsumedCapacity(
   for (const IndexUnits& u : indexes) total += u.half_units;
   c.capacity_units = capacity::ToUnits(total);
   if (mode == ReturnConsumedCapacity::kIndexes) {
-    if (table_half_units > 0 || indexes.empty()) {
-      c.table = Capacity{capacity::ToUnits(table_half_units), std::nullopt,
-                         std::nullopt};
-    }
+    // The table's member is always there, {CapacityUnits: 0} when an index
+    // served the whole read (DynamoDB's answer to a Query on an index).
+    c.table = Capacity{capacity::ToUnits(table_half_units), std::nullopt,
+                       std::nullopt};
     for (const IndexUnits& u : indexes) {
       auto& map = u.index->is_global() ? c.global_secondary_indexes
                                        : c.local_secondary_indexes;

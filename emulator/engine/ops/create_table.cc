@@ -95,7 +95,7 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
     errors.Add("'[]'", "keySchema",
                "Member must have length greater than or equal to 1");
   } else if (request.key_schema.size() > 2) {
-    errors.Add("'[...]'", "keySchema",
+    errors.Add("'" + KeySchemaEcho(request.key_schema) + "'", "keySchema",
                "Member must have length less than or equal to 2");
   }
   CheckThroughputValues(request.provisioned_throughput, errors);

@@ -20,7 +20,7 @@ namespace eddy::engine {
 StatusOr<DeleteItemResponse> DeleteItem(Context& ctx,
                                         const DeleteItemRequest& request) {
   ValidationErrors errors;
-  errors.CheckTableName(request.table_name);
+  errors.CheckDataTableName(request.table_name);
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   EDDY_RETURN_IF_ERROR(CheckReturnValuesNoneOrAllOld(request.return_values));
   EDDY_RETURN_IF_ERROR(CheckExpressionMaps(

@@ -17,11 +17,17 @@ namespace eddy::engine {
 StatusOr<DeleteTableResponse> DeleteTable(Context& ctx,
                                           const DeleteTableRequest& request) {
   ValidationErrors errors;
-  errors.CheckTableName(request.table_name);
+  // A table ARN is accepted too (DescribeTable's rule).
+  if (request.table_name.starts_with("arn:")) {
+    errors.CheckDataTableName(request.table_name);
+  } else {
+    errors.CheckTableName(request.table_name);
+  }
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
-  std::shared_ptr<Table> table = ctx.catalog->Remove(request.table_name);
-  if (table == nullptr)
-    return TableNotFound(request.table_name, /*describe_form=*/true);
+  EDDY_ASSIGN_OR_RETURN(std::string name,
+                        ResolveTableName(ctx, request.table_name));
+  std::shared_ptr<Table> table = ctx.catalog->Remove(name);
+  if (table == nullptr) return TableNotFound(name, /*describe_form=*/true);
   MutexLock lock(&table->mu());
   table->set_dropped();
   if (Journal* journal = table->definition().journal) {

@@ -13,11 +13,17 @@ namespace eddy::engine {
 StatusOr<DescribeTableResponse> DescribeTable(
     Context& ctx, const DescribeTableRequest& request) {
   ValidationErrors errors;
-  errors.CheckTableName(request.table_name);
+  // A table ARN is accepted too (DynamoDB answers for it under the name).
+  if (request.table_name.starts_with("arn:")) {
+    errors.CheckDataTableName(request.table_name);
+  } else {
+    errors.CheckTableName(request.table_name);
+  }
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
-  std::shared_ptr<Table> table = ctx.catalog->Find(request.table_name);
-  if (table == nullptr)
-    return TableNotFound(request.table_name, /*describe_form=*/true);
+  EDDY_ASSIGN_OR_RETURN(std::string name,
+                        ResolveTableName(ctx, request.table_name));
+  std::shared_ptr<Table> table = ctx.catalog->Find(name);
+  if (table == nullptr) return TableNotFound(name, /*describe_form=*/true);
   const int64_t now = ctx.options->clock->NowMicros();
   CatchUp(*table, *ctx.options->clock);
   ReaderMutexLock lock(&table->mu());

@@ -17,7 +17,7 @@ namespace eddy::engine {
 
 StatusOr<GetItemResponse> GetItem(Context& ctx, const GetItemRequest& request) {
   ValidationErrors errors;
-  errors.CheckTableName(request.table_name);
+  errors.CheckDataTableName(request.table_name);
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   if (request.expression_attribute_names &&
       request.expression_attribute_names->empty()) {

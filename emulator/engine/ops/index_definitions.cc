@@ -220,7 +220,7 @@ void CheckIndexRequestModel(const CreateTableRequest& request,
       errors.Add("'[]'", path + ".keySchema",
                  "Member must have length greater than or equal to 1");
     } else if (keys.size() > max_keys) {
-      errors.Add("'[...]'", path + ".keySchema",
+      errors.Add("'" + KeySchemaEcho(keys) + "'", path + ".keySchema",
                  "Member must have length less than or equal to 2");
     }
   };

@@ -2,6 +2,8 @@
 
 #include "emulator/engine/ops/item_checks.h"
 
+#include "emulator/types/limits.h"
+
 namespace eddy::engine {
 
 Status CheckPlaceholderEntries(const ExpressionAttributeNames* names,
@@ -21,6 +23,16 @@ Status CheckPlaceholderEntries(const ExpressionAttributeNames* names,
     for (const auto& e : *values) {
       EDDY_RETURN_IF_ERROR(ValidateAttributeNames(e.value));
     }
+  }
+  return Status::OK();
+}
+
+Status CheckItemToWrite(const Item& item) {
+  EDDY_RETURN_IF_ERROR(ValidateAttributeNames(item));
+  EDDY_RETURN_IF_ERROR(ValidateNesting(item));
+  if (ItemSizeBytes(item) > limits::kMaxItemSizeBytes) {
+    return Status::Validation(
+        "Item size has exceeded the maximum allowed size");
   }
   return Status::OK();
 }

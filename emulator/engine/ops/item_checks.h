@@ -9,6 +9,7 @@
 #include <string>
 
 #include "emulator/base/status.h"
+#include "emulator/types/attribute_value.h"
 #include "emulator/types/schema.h"
 
 namespace eddy::engine {
@@ -29,6 +30,14 @@ Status CheckExpressionMaps(
     const std::optional<ExpressionAttributeNames>& names,
     const std::optional<ExpressionAttributeValues>& values, bool any_expression,
     const char* condition_name);
+
+// The request-only checks of an item written whole (PutItem, a
+// BatchWriteItem put, a TransactWriteItems Put), made before the table is
+// looked up, as DynamoDB makes them (docs/validation-order.md): attribute
+// names (ValidateAttributeNames), nesting within 32 levels, and the 400 KB
+// item size ("Item size has exceeded the maximum allowed size"). The key
+// checks need the table (KeyFromItem). Errors: ValidationException.
+Status CheckItemToWrite(const Item& item);
 
 // PutItem and DeleteItem accept only NONE and ALL_OLD (§6 #47).
 Status CheckReturnValuesNoneOrAllOld(ReturnValue v);

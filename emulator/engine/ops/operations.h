@@ -121,7 +121,19 @@ Status ApplyCreateTableTags(const std::vector<Tag>& tags, Table& table)
 
 // Shared helpers --------------------------------------------------------------
 
-// Finds a table for an item operation ("Requested resource not found").
+// The table name a TableName parameter names: the parameter itself, or the
+// name in a table ARN ("arn:aws:dynamodb:<region>:<account>:table/<name>").
+// Errors: an ARN of another account -> AccessDeniedException "Access is
+// denied"; of another region -> ValidationException "1 validation error
+// detected: Invalid AWS region in '<arn>'" (both as DynamoDB answered
+// DescribeTable in 2026); another partition -> "... Invalid AWS partition in
+// '<arn>'"; anything but a table (an index or stream ARN, another service)
+// -> "... Invalid resource type in '<arn>'" (these two texts unconfirmed).
+StatusOr<std::string> ResolveTableName(const Context& ctx,
+                                       const std::string& name_or_arn);
+
+// Finds a table for an item operation, by name or ARN (ResolveTableName):
+// "Requested resource not found" when there is none.
 StatusOr<std::shared_ptr<Table>> FindTable(Context& ctx,
                                            const std::string& name);
 
@@ -132,8 +144,8 @@ std::optional<ConsumedCapacity> MakeConsumedCapacity(
     int64_t read_half_units, int64_t write_half_units);
 
 // The same with a per-index breakdown: `table_half_units` is what the table
-// itself consumed; INDEXES lists it under "Table" (omitted when zero and an
-// index consumed something) and each index under GlobalSecondaryIndexes or
+// itself consumed; INDEXES lists it under "Table" (always, {CapacityUnits:
+// 0} for a read an index served) and each index under GlobalSecondaryIndexes or
 // LocalSecondaryIndexes; the total is the sum.
 std::optional<ConsumedCapacity> MakeConsumedCapacity(
     ReturnConsumedCapacity mode, const std::string& table,

@@ -7,6 +7,13 @@
 // full — at Limit evaluated items or at 1 MB of item data, measured before
 // the filter — recording LastEvaluatedKey then.
 //
+// The 1 MB rule (DynamoDB's Query.Pagination page: a Query "only returns a
+// result set that fits within the 1 MB size limit"; pages are "1 MB in size
+// (or less)"): a record that would take the evaluated data past 1 MB is not
+// evaluated — the page ends before it, with the previous record as
+// LastEvaluatedKey — unless it is the page's first record (a page is never
+// empty because of size). Callers ask `Fits` before charging and adding.
+//
 // On a local secondary index a read may need attributes the index does not
 // project; the collector then fetches each table item (set `fetch_from`),
 // and each fetch is charged as DynamoDB charges it: a read of the table item
@@ -43,14 +50,23 @@ class PageCollector {
     // fetches are strongly consistent. Null: return what was walked.
     const storage::TableStore* fetch_from = nullptr;
     bool consistent_fetch = false;
-    // The page ends once this many bytes of item data were evaluated.
+    // The page holds at most this many bytes of evaluated item data (or one
+    // record of any size).
     int64_t max_bytes = limits::kMaxPageBytes;
   };
 
   explicit PageCollector(Options options);
 
+  // Whether `record` still fits the page's bytes. When it does not, the page
+  // ends before it: LastEvaluatedKey is the last added record's key and the
+  // walk must stop without adding or charging `record`. The first record
+  // always fits.
+  bool Fits(const storage::Record& record);
+
   // Evaluates one record. Returns false when the page is full and the walk
   // must stop (the record was still counted).
+  // REQUIRES: Fits(record) was true. `record` stays valid (the walk holds
+  // the store's lock) until the next Add or Fits.
   bool Add(const storage::Record& record);
 
   // Bytes of item (or index entry) data evaluated: what the read is charged
@@ -65,6 +81,7 @@ class PageCollector {
   size_t limit_;
   int64_t read_bytes_ = 0;
   int64_t fetch_half_units_ = 0;
+  const storage::Record* last_ = nullptr;  // the last record added
   QueryResponse response_;
 };
 

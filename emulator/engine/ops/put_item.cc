@@ -19,7 +19,7 @@ namespace eddy::engine {
 
 StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request) {
   ValidationErrors errors;
-  errors.CheckTableName(request.table_name);
+  errors.CheckDataTableName(request.table_name);
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   EDDY_RETURN_IF_ERROR(CheckReturnValuesNoneOrAllOld(request.return_values));
   EDDY_RETURN_IF_ERROR(CheckExpressionMaps(
@@ -31,6 +31,7 @@ StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request) {
                             request.expression_attribute_names,
                             request.expression_attribute_values,
                             request.expected, request.conditional_operator));
+  EDDY_RETURN_IF_ERROR(CheckItemToWrite(request.item));
   return RunPutItem(ctx, request, condition ? &*condition : nullptr);
 }
 

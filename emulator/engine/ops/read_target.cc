@@ -147,49 +147,78 @@ bool NeedsTableFetch(const ReadTarget& target,
 }
 
 StatusOr<StartKey> ReadStartKey(const Table& table, const ReadTarget& target,
-                                const Item& key) {
-  auto invalid = [] {
-    return Status::Validation(
-        "The provided starting key is invalid: The provided key element does "
-        "not match the schema");
-  };
-  if (target.index == nullptr) {
-    StatusOr<StorageKey> k = KeyFromKeyParameter(table, key);
+                                const Item& key, ReadKind kind) {
+  // The table's own key, its values checked as a Key parameter's.
+  auto table_part = [&]() -> StatusOr<StorageKey> {
+    Item table_key;
+    if (const AttributeValue* v = key.Find(table.hash_key().name)) {
+      table_key.Set(table.hash_key().name, *v);
+    }
+    if (table.range_key()) {
+      if (const AttributeValue* v = key.Find(table.range_key()->name)) {
+        table_key.Set(table.range_key()->name, *v);
+      }
+    }
+    StatusOr<StorageKey> k = KeyFromKeyParameter(table, table_key);
     if (!k.ok()) {
       return Status::Validation("The provided starting key is invalid: " +
                                 std::string(k.status().message()));
     }
-    StartKey start;
-    start.hash = k->hash;
-    start.pk = std::move(k->pk);
-    start.sk = std::move(k->sk);
-    return start;
+    return k;
+  };
+  if (target.index == nullptr && kind == ReadKind::kScan) {
+    if (key.size() != (table.range_key() ? 2u : 1u)) {
+      return Status::Validation(
+          "The provided starting key is invalid: The provided key element "
+          "does not match the schema");
+    }
+    EDDY_ASSIGN_OR_RETURN(StorageKey k, table_part());
+    return StartKey{k.hash, std::move(k.pk), std::move(k.sk), {}, {}};
   }
-  // Index keys and table keys, each with its type, and nothing else.
-  const SecondaryIndex& index = *target.index;
-  std::vector<const KeyAttribute*> expected = {&table.hash_key()};
-  if (table.range_key()) expected.push_back(&*table.range_key());
-  std::vector<const KeyAttribute*> index_keys;
-  for (const KeyAttribute& k : index.hash_keys()) index_keys.push_back(&k);
-  for (const KeyAttribute& k : index.range_keys()) index_keys.push_back(&k);
-  for (const KeyAttribute* k : index_keys) {
-    bool seen = false;
-    for (const KeyAttribute* e : expected) seen = seen || e->name == k->name;
-    if (!seen) expected.push_back(k);
+  // The read schema's keys (index keys, or the table's), then the table's
+  // keys an index does not share: exactly these, and nothing else.
+  const Status invalid =
+      Status::Validation("The provided starting key is invalid");
+  std::vector<const KeyAttribute*> schema;
+  if (target.index != nullptr) {
+    for (const KeyAttribute& k : target.index->hash_keys()) {
+      schema.push_back(&k);
+    }
+    for (const KeyAttribute& k : target.index->range_keys()) {
+      schema.push_back(&k);
+    }
+  } else {
+    schema.push_back(&table.hash_key());
+    if (table.range_key()) schema.push_back(&*table.range_key());
   }
-  if (key.size() != expected.size()) return invalid();
-  for (const KeyAttribute* k : expected) {
+  size_t expected = schema.size();
+  for (const KeyAttribute* t :
+       {&table.hash_key(), table.range_key() ? &*table.range_key() : nullptr}) {
+    if (t == nullptr) continue;
+    bool shared = false;
+    for (const KeyAttribute* k : schema) shared = shared || k->name == t->name;
+    if (!shared) ++expected;
+  }
+  if (key.size() != expected) return invalid;
+  for (const KeyAttribute* k : schema) {
     const AttributeValue* v = key.Find(k->name);
-    if (v == nullptr || v->type() != k->type) return invalid();
+    if (v == nullptr) return invalid;
+    if (v->type() != k->type) {
+      return Status::Validation(
+          "The provided key element does not match the schema");
+    }
   }
+  EDDY_ASSIGN_OR_RETURN(StorageKey base, table_part());
+  if (target.index == nullptr) {
+    return StartKey{base.hash, std::move(base.pk), std::move(base.sk), {}, {}};
+  }
+  const SecondaryIndex& index = *target.index;
   StartKey start;
   start.pk = index.PartitionKeyBytes(key);
   start.hash = storage::HashPartitionKey(start.pk);
   start.sk = index.SortKeyBytes(key);
-  start.base_pk = storage::KeyBytes(*key.Find(table.hash_key().name));
-  if (table.range_key()) {
-    start.base_sk = storage::KeyBytes(*key.Find(table.range_key()->name));
-  }
+  start.base_pk = std::move(base.pk);
+  start.base_sk = std::move(base.sk);
   return start;
 }
 

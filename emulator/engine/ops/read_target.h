@@ -97,10 +97,17 @@ struct StartKey {
 };
 
 // Exactly the target's key attributes (index keys and table keys), with
-// their types; otherwise "The provided starting key is invalid: The provided
-// key element does not match the schema". Errors: ValidationException.
+// their types. Errors: ValidationException, worded as DynamoDB words them
+// (docs/validation-order.md):
+// - a Query, or a read of an index: the wrong number of attributes or one
+//   of the read schema's keys missing -> "The provided starting key is
+//   invalid"; a key of the wrong type -> "The provided key element does not
+//   match the schema"; then a bad table-key value -> "The provided starting
+//   key is invalid: <why>";
+// - a Scan of the table: "The provided starting key is invalid: <why>"
+//   ("The provided key element does not match the schema" for the schema).
 StatusOr<StartKey> ReadStartKey(const Table& table, const ReadTarget& target,
-                                const Item& exclusive_start_key)
+                                const Item& exclusive_start_key, ReadKind kind)
     ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 
 // The page rules of a Query or Scan of `target`: the key names

@@ -49,6 +49,18 @@ StatusOr<std::string> TableNameOfArn(Context& ctx, const std::string& arn) {
   }
   const std::string prefix = "arn:aws:dynamodb:" + ctx.options->region + ":" +
                              ctx.options->account_id + ":table/";
+  // A DynamoDB ARN of this region but another account: DynamoDB's 2026
+  // answer is AccessDeniedException "Access is denied"; another region
+  // keeps the "Invalid TableArn" text below.
+  const std::string region_prefix =
+      "arn:aws:dynamodb:" + ctx.options->region + ":";
+  if (arn.starts_with(region_prefix) && arn.rfind(prefix, 0) != 0) {
+    const size_t account_end = arn.find(':', region_prefix.size());
+    if (account_end != std::string::npos &&
+        arn.compare(account_end, 7, ":table/") == 0) {
+      return Status(ErrorCode::kAccessDenied, "Access is denied");
+    }
+  }
   if (arn.rfind(prefix, 0) != 0) {
     return Status::Validation(
         "Invalid TableArn: Invalid ResourceArn provided as input " + arn);

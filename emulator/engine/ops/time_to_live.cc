@@ -24,7 +24,12 @@ constexpr int64_t kChangeCooldownMicros = 30LL * 60 * 1'000'000;
 StatusOr<UpdateTimeToLiveResponse> UpdateTimeToLive(
     Context& ctx, const UpdateTimeToLiveRequest& request) {
   ValidationErrors errors;
-  errors.CheckTableName(request.table_name);
+  // A table ARN is accepted too (DescribeTable's rule).
+  if (request.table_name.starts_with("arn:")) {
+    errors.CheckDataTableName(request.table_name);
+  } else {
+    errors.CheckTableName(request.table_name);
+  }
   const std::string& attribute =
       request.time_to_live_specification.attribute_name;
   if (attribute.empty()) {
@@ -35,10 +40,10 @@ StatusOr<UpdateTimeToLiveResponse> UpdateTimeToLive(
                "Member must have length less than or equal to 255");
   }
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
-  std::shared_ptr<Table> table = ctx.catalog->Find(request.table_name);
-  if (table == nullptr) {
-    return TableNotFound(request.table_name, /*describe_form=*/true);
-  }
+  EDDY_ASSIGN_OR_RETURN(std::string name,
+                        ResolveTableName(ctx, request.table_name));
+  std::shared_ptr<Table> table = ctx.catalog->Find(name);
+  if (table == nullptr) return TableNotFound(name, /*describe_form=*/true);
   MutexLock lock(&table->mu());
   TableState& state = table->mutable_state();
   const int64_t now = ctx.options->clock->NowMicros();
@@ -89,12 +94,17 @@ StatusOr<UpdateTimeToLiveResponse> UpdateTimeToLive(
 StatusOr<DescribeTimeToLiveResponse> DescribeTimeToLive(
     Context& ctx, const DescribeTimeToLiveRequest& request) {
   ValidationErrors errors;
-  errors.CheckTableName(request.table_name);
-  EDDY_RETURN_IF_ERROR(errors.ToStatus());
-  std::shared_ptr<Table> table = ctx.catalog->Find(request.table_name);
-  if (table == nullptr) {
-    return TableNotFound(request.table_name, /*describe_form=*/true);
+  // A table ARN is accepted too (DescribeTable's rule).
+  if (request.table_name.starts_with("arn:")) {
+    errors.CheckDataTableName(request.table_name);
+  } else {
+    errors.CheckTableName(request.table_name);
   }
+  EDDY_RETURN_IF_ERROR(errors.ToStatus());
+  EDDY_ASSIGN_OR_RETURN(std::string name,
+                        ResolveTableName(ctx, request.table_name));
+  std::shared_ptr<Table> table = ctx.catalog->Find(name);
+  if (table == nullptr) return TableNotFound(name, /*describe_form=*/true);
   ReaderMutexLock lock(&table->mu());
   DescribeTimeToLiveResponse response;
   if (table->state().ttl_attribute.empty()) {

@@ -36,7 +36,7 @@ StatusOr<TransactGetItemsResponse> TransactGetItems(
                "Member must have length less than or equal to 100");
   }
   for (size_t i = 0; i < request.transact_items.size(); ++i) {
-    errors.CheckTableName(
+    errors.CheckDataTableName(
         request.transact_items[i].table_name,
         "transactItems." + std::to_string(i + 1) + ".member.get.tableName");
   }

@@ -116,7 +116,10 @@ StatusOr<Action> Compile(const TransactWriteItem& item) {
                     : item.put           ? &item.put->item
                     : item.delete_item   ? &item.delete_item->key
                                          : &item.update->key;
-  if (item.put) a.put_item = &item.put->item;
+  if (item.put) {
+    a.put_item = &item.put->item;
+    EDDY_RETURN_IF_ERROR(CheckItemToWrite(*a.put_item));
+  }
 
   EDDY_RETURN_IF_ERROR(CheckExpressionMaps(
       *c.names, *c.values,
@@ -284,16 +287,19 @@ StatusOr<TransactWriteItemsResponse> TransactWriteItems(
     const std::string path =
         "transactItems." + std::to_string(i + 1) + ".member.";
     if (t.condition_check) {
-      errors.CheckTableName(t.condition_check->table_name,
-                            path + "conditionCheck.tableName");
+      errors.CheckDataTableName(t.condition_check->table_name,
+                                path + "conditionCheck.tableName");
     }
-    if (t.put) errors.CheckTableName(t.put->table_name, path + "put.tableName");
+    if (t.put) {
+      errors.CheckDataTableName(t.put->table_name, path + "put.tableName");
+    }
     if (t.delete_item) {
-      errors.CheckTableName(t.delete_item->table_name,
-                            path + "delete.tableName");
+      errors.CheckDataTableName(t.delete_item->table_name,
+                                path + "delete.tableName");
     }
     if (t.update) {
-      errors.CheckTableName(t.update->table_name, path + "update.tableName");
+      errors.CheckDataTableName(t.update->table_name,
+                                path + "update.tableName");
     }
   }
   EDDY_RETURN_IF_ERROR(errors.ToStatus());

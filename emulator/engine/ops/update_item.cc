@@ -63,7 +63,7 @@ bool OnlyRemoves(const expr::ResolvedUpdate& update) {
 StatusOr<UpdateItemResponse> UpdateItem(Context& ctx,
                                         const UpdateItemRequest& request) {
   ValidationErrors errors;
-  errors.CheckTableName(request.table_name);
+  errors.CheckDataTableName(request.table_name);
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   EDDY_RETURN_IF_ERROR(CheckExpressionMaps(
       request.expression_attribute_names, request.expression_attribute_values,

@@ -405,7 +405,12 @@ void ApplyTableThroughputUpdate(Table& table, const UpdateTableRequest& request,
 StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
                                           const UpdateTableRequest& request) {
   ValidationErrors errors;
-  errors.CheckTableName(request.table_name);
+  // A table ARN is accepted too (DescribeTable's rule).
+  if (request.table_name.starts_with("arn:")) {
+    errors.CheckDataTableName(request.table_name);
+  } else {
+    errors.CheckTableName(request.table_name);
+  }
   CheckThroughputValues(request.provisioned_throughput, errors);
   CheckStreamSpecificationModel(request.stream_specification, errors);
   CheckDefinitionNameLengths(request.attribute_definitions, errors);
@@ -418,12 +423,8 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
     CheckProjectionNameLengths(create->projection, path, errors);
   }
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
-  std::shared_ptr<Table> table = ctx.catalog->Find(request.table_name);
-  if (table == nullptr)
-    return TableNotFound(request.table_name, /*describe_form=*/true);
-
-  MutexLock lock(&table->mu());
-  const int64_t now_micros = ctx.options->clock->NowMicros();
+  // An update of nothing is refused before the table is looked up (a
+  // request-only check; DynamoDB's 2026 text, us-east-1 and us-west-2).
   const bool table_part =
       request.billing_mode.has_value() || request.provisioned_throughput;
   // An OnDemandThroughput without members changes nothing.
@@ -443,10 +444,18 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
     }
     return Status::Validation(
         "At least one of ProvisionedThroughput, BillingMode, "
-        "UpdateStreamEnabled, "
-        "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is "
-        "required");
+        "UpdateStreamEnabled, GlobalSecondaryIndexUpdates, SSESpecification, "
+        "ReplicaUpdates, MultiAccountReplicaReady, ReplicaTransitRoleArn, "
+        "MultiRegionConsistency, DeletionProtectionEnabled, "
+        "OnDemandThroughput, WarmThroughput or TableClass is required");
   }
+  EDDY_ASSIGN_OR_RETURN(std::string name,
+                        ResolveTableName(ctx, request.table_name));
+  std::shared_ptr<Table> table = ctx.catalog->Find(name);
+  if (table == nullptr) return TableNotFound(name, /*describe_form=*/true);
+
+  MutexLock lock(&table->mu());
+  const int64_t now_micros = ctx.options->clock->NowMicros();
   const BillingMode mode =
       request.billing_mode.value_or(table->state().billing_mode);
   if (stream_part) {

@@ -163,7 +163,7 @@ bool IsNumber(JsonType t) {
 
 }  // namespace
 
-// --- RequestErrors -------------------------------------------------------------
+// --- RequestErrors -----------------------------------------------------------
 
 void RequestErrors::Serialization(Status s, const char* at) {
   if (serialization_.ok() || at < serialization_at_) {
@@ -174,21 +174,49 @@ void RequestErrors::Serialization(Status s, const char* at) {
 
 void RequestErrors::Generic(std::string value, std::string_view path,
                             std::string_view constraint) {
+  if (value == "null") missing_member_ = true;
   generic_.Add(value, path, constraint);
   generic_with_names_.Add(std::move(value), path, constraint);
 }
 
 void RequestErrors::TableName(const std::string& name, std::string_view path) {
+  // A table ARN is the Database's to judge (DescribeTable, UpdateTable,
+  // DeleteTable and the TTL operations accept one).
+  if (name.starts_with("arn:")) {
+    generic_with_names_.CheckDataTableName(name, path);
+    return;
+  }
   generic_with_names_.CheckTableName(name, path);
+}
+
+void RequestErrors::DataTableName(const std::string& name,
+                                  std::string_view path) {
+  if (name.empty()) {
+    // The older per-value form, used when listed with a missing member.
+    empty_data_table_name_ = true;
+    generic_with_names_.Add("''", path,
+                            "Member must have length greater than or equal "
+                            "to 1");
+    return;
+  }
+  generic_with_names_.CheckDataTableName(name, path);
 }
 
 Status RequestErrors::ToStatus() const {
   if (!serialization_.ok()) return serialization_;
+  // An empty data-plane TableName is reported alone in the current form,
+  // unless a required member is missing too: then DynamoDB lists every
+  // error in the older per-value form (captured for UpdateItem).
+  if (empty_data_table_name_ && !missing_member_) {
+    ValidationErrors alone;
+    alone.CheckDataTableName("", "tableName");
+    return alone.ToStatus();
+  }
   if (!generic_.empty()) return generic_with_names_.ToStatus();
   return validation_;
 }
 
-// --- Cursors -------------------------------------------------------------------
+// --- Cursors -----------------------------------------------------------------
 
 ListCursor::ListCursor(const JsonValue& list) : in_(list.text) {
   if (in_.Peek() == JsonType::kArray) in_.EnterArray();
@@ -230,15 +258,16 @@ bool ReadAttributeMap(const JsonValue& value, Target target,
     return false;
   }
   if (!d.validation().ok()) {
-    errors->Validation(validation_prefix.empty()
-                           ? d.validation()
-                           : d.validation().WithMessagePrefix(validation_prefix));
+    errors->Validation(
+        validation_prefix.empty()
+            ? d.validation()
+            : d.validation().WithMessagePrefix(validation_prefix));
     return false;
   }
   return true;
 }
 
-// --- ObjectReader ---------------------------------------------------------------
+// --- ObjectReader ------------------------------------------------------------
 
 ObjectReader::ObjectReader(const JsonValue* object, std::string path,
                            RequestErrors* errors)
@@ -278,7 +307,8 @@ void ObjectReader::Index(JsonReader& in) {
 void ObjectReader::Add(std::string_view name, const JsonValue& value) {
   // Names are static, so equal names have equal pointers.
   for (size_t i = 0; i < size_; ++i) {
-    Entry& e = i < kInlineEntries ? entries_[i] : more_entries_[i - kInlineEntries];
+    Entry& e =
+        i < kInlineEntries ? entries_[i] : more_entries_[i - kInlineEntries];
     if (e.name.data() == name.data()) {
       e.value = value;  // the last of equal names counts
       return;
@@ -404,6 +434,13 @@ std::string ObjectReader::TableName(std::string_view name) {
   std::optional<std::string> s = String(name, /*required=*/true);
   if (!s) return std::string();
   errors_->TableName(*s, PathOf(name));
+  return *s;
+}
+
+std::string ObjectReader::DataTableName(std::string_view name) {
+  std::optional<std::string> s = String(name, /*required=*/true);
+  if (!s) return std::string();
+  errors_->DataTableName(*s, PathOf(name));
   return *s;
 }
 
@@ -558,8 +595,7 @@ const JsonValue* ObjectReader::Structure(std::string_view name,
 ObjectReader ObjectReader::ListElement(std::string_view name,
                                        const JsonValue& element, size_t index,
                                        std::string_view shape) {
-  std::string path =
-      PathOf(name) + "." + std::to_string(index + 1) + ".member";
+  std::string path = PathOf(name) + "." + std::to_string(index + 1) + ".member";
   if (element.type != JsonType::kObject) {
     if (element.type != JsonType::kNull) {
       errors_->Serialization(

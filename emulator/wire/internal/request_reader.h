@@ -66,6 +66,11 @@ class RequestErrors {
   // The table-name constraints; reported only together with other
   // request-model errors (the Database checks names on its own).
   void TableName(const std::string& name, std::string_view path);
+  // The same for a data-plane TableName (ValidationErrors::
+  // CheckDataTableName); an empty one is reported alone, as DynamoDB's
+  // us-east-1 does, unless a required member is missing too (then the
+  // whole list, in the older per-value form).
+  void DataTableName(const std::string& name, std::string_view path);
 
   bool has_serialization() const { return !serialization_.ok(); }
   Status ToStatus() const;
@@ -75,6 +80,8 @@ class RequestErrors {
   const char* serialization_at_ = nullptr;
   ValidationErrors generic_;             // this layer's own
   ValidationErrors generic_with_names_;  // the same plus names
+  bool empty_data_table_name_ = false;
+  bool missing_member_ = false;  // a "Member must not be null" error
   Status validation_;
 };
 
@@ -140,6 +147,8 @@ class ObjectReader {
 
   // "TableName": required, with the table-name constraints. "" when absent.
   std::string TableName(std::string_view name = "TableName");
+  // A data-plane "TableName" (1..1024: a name or a table ARN).
+  std::string DataTableName(std::string_view name = "TableName");
 
   // An enum member: the value whose wire name matches; an unknown name adds
   // "Member must satisfy enum value set: [A, B]" (the list in given order).
@@ -206,7 +215,7 @@ class ObjectReader {
   RequestErrors* errors_ = nullptr;
   std::array<Entry, kInlineEntries> entries_;
   size_t size_ = 0;
-  bool has_other_names_ = false;  // names not in the table were skipped
+  bool has_other_names_ = false;     // names not in the table were skipped
   std::vector<Entry> more_entries_;  // beyond kInlineEntries
 };
 

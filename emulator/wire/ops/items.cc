@@ -36,11 +36,14 @@ std::string WriteResponse(const Response& resp) {
 StatusOr<std::string> PutItemOp(Database& db, ObjectReader& r) {
   RequestErrors& errors = *r.errors();
   PutItemRequest req;
-  req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
-  req.table_name = r.TableName();
-  std::optional<AttributeMap> item = r.Item("Item", /*required=*/true);
+  // Members are read in the order DynamoDB lists their constraint errors
+  // (captured: returnValues; returnConsumedCapacity;
+  // returnItemCollectionMetrics, and returnValues; tableName).
   req.return_values = ReadReturnValues(r);
+  req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
   req.return_item_collection_metrics = ReadReturnItemCollectionMetrics(r);
+  req.table_name = r.DataTableName();
+  std::optional<AttributeMap> item = r.Item("Item", /*required=*/true);
   req.return_values_on_condition_check_failure_all_old =
       ReadReturnValuesOnConditionCheckFailure(r);
   req.condition_expression = r.String("ConditionExpression");
@@ -58,7 +61,7 @@ StatusOr<std::string> GetItemOp(Database& db, ObjectReader& r) {
   RequestErrors& errors = *r.errors();
   GetItemRequest req;
   req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
-  req.table_name = r.TableName();
+  req.table_name = r.DataTableName();
   std::optional<AttributeMap> key = r.Item("Key", /*required=*/true);
   req.consistent_read = r.Bool("ConsistentRead").value_or(false);
   req.projection_expression = r.String("ProjectionExpression");
@@ -84,11 +87,13 @@ StatusOr<std::string> GetItemOp(Database& db, ObjectReader& r) {
 StatusOr<std::string> DeleteItemOp(Database& db, ObjectReader& r) {
   RequestErrors& errors = *r.errors();
   DeleteItemRequest req;
-  req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
-  req.table_name = r.TableName();
-  std::optional<AttributeMap> key = r.Item("Key", /*required=*/true);
+  // DynamoDB's error-list order (captured: returnValues first, then
+  // returnConsumedCapacity; the rest as PutItem's).
   req.return_values = ReadReturnValues(r);
+  req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
   req.return_item_collection_metrics = ReadReturnItemCollectionMetrics(r);
+  req.table_name = r.DataTableName();
+  std::optional<AttributeMap> key = r.Item("Key", /*required=*/true);
   req.return_values_on_condition_check_failure_all_old =
       ReadReturnValuesOnConditionCheckFailure(r);
   req.condition_expression = r.String("ConditionExpression");
@@ -105,10 +110,12 @@ StatusOr<std::string> DeleteItemOp(Database& db, ObjectReader& r) {
 StatusOr<std::string> UpdateItemOp(Database& db, ObjectReader& r) {
   RequestErrors& errors = *r.errors();
   UpdateItemRequest req;
+  // DynamoDB's error-list order (captured: returnConsumedCapacity;
+  // tableName; returnValues; key).
   req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
-  req.table_name = r.TableName();
-  std::optional<AttributeMap> key = r.Item("Key", /*required=*/true);
+  req.table_name = r.DataTableName();
   req.return_values = ReadReturnValues(r);
+  std::optional<AttributeMap> key = r.Item("Key", /*required=*/true);
   req.return_item_collection_metrics = ReadReturnItemCollectionMetrics(r);
   req.return_values_on_condition_check_failure_all_old =
       ReadReturnValuesOnConditionCheckFailure(r);

@@ -45,7 +45,7 @@ StatusOr<std::string> QueryOp(Database& db, ObjectReader& r) {
   req.exclusive_start_key =
       r.Item("ExclusiveStartKey", /*required=*/false, kStartKeyPrefix);
   req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
-  req.table_name = r.TableName();
+  req.table_name = r.DataTableName();
   req.select = ReadSelect(r);
   req.consistent_read = r.Bool("ConsistentRead").value_or(false);
   req.index_name = r.String("IndexName");
@@ -71,7 +71,7 @@ StatusOr<std::string> ScanOp(Database& db, ObjectReader& r) {
   req.exclusive_start_key =
       r.Item("ExclusiveStartKey", /*required=*/false, kStartKeyPrefix);
   req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
-  req.table_name = r.TableName();
+  req.table_name = r.DataTableName();
   req.select = ReadSelect(r);
   req.consistent_read = r.Bool("ConsistentRead").value_or(false);
   req.index_name = r.String("IndexName");

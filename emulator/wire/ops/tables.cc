@@ -225,6 +225,13 @@ StatusOr<std::string> CreateTableOp(Database& db, ObjectReader& r) {
   req.tags = ReadTags(r);
   req.stream_specification = ReadStreamSpecification(r);
   RejectUnsupportedTableFeatures(r, {"SSESpecification"});
+  // Without a TableName DynamoDB answers this alone, whatever else is
+  // missing (after the deserializer's errors).
+  if (!errors.has_serialization() && r.Member("TableName") == nullptr) {
+    return Status::Validation(
+        "The parameter 'TableName' is required but was not present in the "
+        "request");
+  }
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   EDDY_ASSIGN_OR_RETURN(CreateTableResponse resp, db.CreateTable(req));
   return TableDescriptionBody("TableDescription", resp.table_description);

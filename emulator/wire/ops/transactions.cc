@@ -13,7 +13,7 @@ namespace {
 // The members every write action shares.
 template <typename Action>
 void ReadCommon(ObjectReader& a, Action& out) {
-  out.table_name = a.TableName();
+  out.table_name = a.DataTableName();
   out.condition_expression = a.String("ConditionExpression");
   out.expression_attribute_names = a.Names();
   out.expression_attribute_values = a.Values();
@@ -26,7 +26,7 @@ TransactWriteItem ReadWriteItem(ObjectReader& e, RequestErrors& errors) {
   if (const JsonValue* j = e.Structure("ConditionCheck", "ConditionCheck")) {
     ObjectReader a(j, e.PathOf("conditionCheck"), &errors);
     ConditionCheck c;
-    c.table_name = a.TableName();
+    c.table_name = a.DataTableName();
     c.key = a.Item("Key", /*required=*/true).value_or(Item());
     c.condition_expression =
         a.String("ConditionExpression", /*required=*/true).value_or("");
@@ -71,8 +71,8 @@ StatusOr<std::string> TransactWriteItemsOp(Database& db, ObjectReader& r) {
     ListCursor elements(*list);
     JsonValue element;
     while (elements.Next(&element)) {
-      ObjectReader e = r.ListElement("TransactItems", element,
-                                     elements.index(), "TransactWriteItem");
+      ObjectReader e = r.ListElement("TransactItems", element, elements.index(),
+                                     "TransactWriteItem");
       AppendBounded(req.transact_items, ReadWriteItem(e, errors),
                     limits::kMaxTransactItems);
     }
@@ -101,12 +101,12 @@ StatusOr<std::string> TransactGetItemsOp(Database& db, ObjectReader& r) {
     ListCursor elements(*list);
     JsonValue element;
     while (elements.Next(&element)) {
-      ObjectReader e = r.ListElement("TransactItems", element,
-                                     elements.index(), "TransactGetItem");
+      ObjectReader e = r.ListElement("TransactItems", element, elements.index(),
+                                     "TransactGetItem");
       TransactGetItem g;
       if (const JsonValue* j = e.Structure("Get", "Get", /*required=*/true)) {
         ObjectReader a(j, e.PathOf("get"), &errors);
-        g.table_name = a.TableName();
+        g.table_name = a.DataTableName();
         g.key = a.Item("Key", /*required=*/true).value_or(Item());
         g.projection_expression = a.String("ProjectionExpression");
         g.expression_attribute_names = a.Names();
