@@ -2,7 +2,7 @@
 //
 // RenderModelHtml (model/analysis.h): the model report as one
 // self-contained page, built on the lab's HTML helpers
-// (model/lab/internal/html.h). Sections: summary, entities × indexes,
+// (model/internal/html.h). Sections: summary, entities × indexes,
 // indexes, access patterns (latency, read units, cost), cost (writes,
 // indexes, projections, sparse indexes, the price table's source), the
 // design review, the hottest keys.
@@ -10,8 +10,8 @@
 #include <algorithm>
 
 #include "model/analysis.h"
+#include "model/internal/html.h"
 #include "model/internal/money.h"
-#include "model/lab/internal/html.h"
 
 namespace eddy::model {
 namespace {

@@ -41,6 +41,9 @@ MODULES = {
     # Durable data: the data directory, log, snapshots (above the
     # operations whose index and stream helpers it rebuilds tables with).
     "emulator/engine/persist": 5.25,
+    # Operations over the durable history (backups, restores, exports at a
+    # past time): they read the data directory's snapshots and log.
+    "emulator/engine/history": 5.27,
     "emulator/engine": 5.3,
     "emulator/wire": 6,
     "model": 7,

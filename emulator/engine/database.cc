@@ -2,7 +2,7 @@
 
 #include "emulator/api/database.h"
 
-#include "emulator/engine/ops/backup_ops.h"
+#include "emulator/engine/history/backup_ops.h"
 #include "emulator/engine/ops/operations.h"
 #include "emulator/engine/ops/partiql_ops.h"
 #include "emulator/engine/ops/transfer_ops.h"

@@ -1,7 +1,7 @@
 // Copyright 2026 The eddy Authors.
 //
 // Number formatting for the model's cost and review reports: the lab's
-// helpers (model/lab/internal/text.h) plus dollars and byte sizes. Internal
+// helpers (model/internal/text.h) plus dollars and byte sizes. Internal
 // to model/.
 
 #ifndef EDDY_MODEL_INTERNAL_MONEY_H_
@@ -12,7 +12,7 @@
 #include <cstdio>
 #include <string>
 
-#include "model/lab/internal/text.h"
+#include "model/internal/text.h"
 
 namespace eddy::model::internal {
 

@@ -33,8 +33,8 @@
 #include <iterator>
 
 #include "emulator/capacity/units.h"
-#include "model/lab/internal/html.h"
-#include "model/lab/internal/text.h"
+#include "model/internal/html.h"
+#include "model/internal/text.h"
 #include "model/lab/report.h"
 
 namespace eddy::lab {

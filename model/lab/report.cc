@@ -9,7 +9,7 @@
 
 #include "emulator/api/streams.h"
 #include "emulator/capacity/units.h"
-#include "model/lab/internal/text.h"
+#include "model/internal/text.h"
 #include "nlohmann/json.hpp"
 
 namespace eddy::lab {

@@ -9,7 +9,7 @@
 #include <functional>
 #include <set>
 
-#include "emulator/engine/ops/backup_ops.h"
+#include "emulator/engine/history/backup_ops.h"
 #include "emulator/engine/ops/transfer_ops.h"
 #include "emulator/engine/persist/table_image.h"
 #include "emulator/types/validation_errors.h"

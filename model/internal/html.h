@@ -5,8 +5,8 @@
 // escaping and the page's head with its inline style sheet. No script, no
 // fonts, images or style sheets from the network.
 
-#ifndef EDDY_MODEL_LAB_INTERNAL_HTML_H_
-#define EDDY_MODEL_LAB_INTERNAL_HTML_H_
+#ifndef EDDY_MODEL_INTERNAL_HTML_H_
+#define EDDY_MODEL_INTERNAL_HTML_H_
 
 #include <string>
 #include <string_view>
@@ -71,4 +71,4 @@ inline std::string PageStart(std::string_view title) {
 
 }  // namespace eddy::lab::internal
 
-#endif  // EDDY_MODEL_LAB_INTERNAL_HTML_H_
+#endif  // EDDY_MODEL_INTERNAL_HTML_H_

@@ -1,10 +1,10 @@
 // Copyright 2026 The eddy Authors.
 //
 // Number and key formatting shared by the lab's text and HTML reports.
-// Internal to model/lab.
+// Internal to model/ (the lab's reports and the model report).
 
-#ifndef EDDY_MODEL_LAB_INTERNAL_TEXT_H_
-#define EDDY_MODEL_LAB_INTERNAL_TEXT_H_
+#ifndef EDDY_MODEL_INTERNAL_TEXT_H_
+#define EDDY_MODEL_INTERNAL_TEXT_H_
 
 #include <cmath>
 #include <cstdint>
@@ -56,4 +56,4 @@ inline std::string Printable(std::string_view s, size_t max,
 
 }  // namespace eddy::lab::internal
 
-#endif  // EDDY_MODEL_LAB_INTERNAL_TEXT_H_
+#endif  // EDDY_MODEL_INTERNAL_TEXT_H_

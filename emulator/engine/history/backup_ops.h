@@ -29,8 +29,8 @@
 //
 // Thread safety: as every operation: callable from any thread.
 
-#ifndef EDDY_EMULATOR_ENGINE_OPS_BACKUP_OPS_H_
-#define EDDY_EMULATOR_ENGINE_OPS_BACKUP_OPS_H_
+#ifndef EDDY_EMULATOR_ENGINE_HISTORY_BACKUP_OPS_H_
+#define EDDY_EMULATOR_ENGINE_HISTORY_BACKUP_OPS_H_
 
 #include "emulator/api/backups.h"
 #include "emulator/engine/ops/operations.h"
@@ -66,4 +66,4 @@ Status TableAlreadyExists(const std::string& name);
 
 }  // namespace eddy::engine
 
-#endif  // EDDY_EMULATOR_ENGINE_OPS_BACKUP_OPS_H_
+#endif  // EDDY_EMULATOR_ENGINE_HISTORY_BACKUP_OPS_H_
