@@ -374,7 +374,7 @@ TEST_P(OrderTest, APageHoldsOnlyWhatFitsInOneMegabyte) {
   CreateHashRangeTable("t01");
   const int64_t kItem = 43 * 1024;
   for (int i = 0; i < 25; ++i) {
-    char sk[8];
+    char sk[16];
     std::snprintf(sk, sizeof sk, "%02d", i);
     // pk (2+1) + sk (2+2) + d (1 + payload) bytes.
     ASSERT_THAT(Put("t01", {{"pk", S("a")},
