@@ -26,6 +26,8 @@
 // earlier one drawn 3 px lower with another dash and labelled "(= other)".
 // The throttle curves are one chart per traffic stream.
 
+#include "model/internal/html.h"
+
 #include <algorithm>
 #include <cinttypes>
 #include <cmath>
@@ -33,7 +35,6 @@
 #include <iterator>
 
 #include "emulator/capacity/units.h"
-#include "model/internal/html.h"
 #include "model/internal/text.h"
 #include "model/lab/report.h"
 
