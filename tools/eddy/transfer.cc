@@ -101,22 +101,26 @@ bool SplitDir(const std::string& command, const std::string& dir,
   return true;
 }
 
-// Every table of `db` copied into a fresh in-memory Database with
-// `export_root` set, through a snapshot in memory's stead (a temporary
-// file), so the source is never changed.
-StatusOr<std::unique_ptr<Database>> CopyWithExportRoot(
-    Database& db, const std::string& export_root) {
+// Adds every table of `from` to `to` through a temporary snapshot file
+// (Database's only whole-table copy), so `from` is never changed.
+Status CopyTables(Database& from, Database& to) {
   const fs::path tmp =
       fs::temp_directory_path() /
       ("eddy-transfer-" + std::to_string(::getpid()) + ".eddysnap");
-  EDDY_RETURN_IF_ERROR(db.SaveSnapshot(tmp.string()));
+  Status s = from.SaveSnapshot(tmp.string());
+  if (s.ok()) s = to.LoadSnapshot(tmp.string());
+  std::error_code ignored;
+  fs::remove(tmp, ignored);
+  return s;
+}
+
+// Every table of `db` in a fresh in-memory Database with `export_root` set.
+StatusOr<std::unique_ptr<Database>> CopyWithExportRoot(
+    Database& db, const std::string& export_root) {
   Options options;
   options.export_root = export_root;
   auto copy = std::make_unique<Database>(options);
-  Status loaded = copy->LoadSnapshot(tmp.string());
-  std::error_code ignored;
-  fs::remove(tmp, ignored);
-  EDDY_RETURN_IF_ERROR(loaded);
+  EDDY_RETURN_IF_ERROR(CopyTables(db, *copy));
   return copy;
 }
 
@@ -400,14 +404,7 @@ int Import(const std::vector<std::string>& args) {
       std::cerr << command << ": " << target.status().ToString() << "\n";
       return 1;
     }
-    const fs::path tmp =
-        fs::temp_directory_path() /
-        ("eddy-import-" + std::to_string(::getpid()) + ".eddysnap");
-    Status s = db.SaveSnapshot(tmp.string());
-    if (s.ok()) s = (*target)->LoadSnapshot(tmp.string());
-    std::error_code ignored;
-    fs::remove(tmp, ignored);
-    if (!s.ok()) {
+    if (Status s = CopyTables(db, **target); !s.ok()) {
       std::cerr << command << ": " << data_dir << ": " << s.ToString() << "\n";
       return 1;
     }
