@@ -120,7 +120,7 @@ void BM_StreamsGetRecords(benchmark::State& state) {
   const std::string arn =
       *db->DescribeTable({.table_name = "tab"})->table.latest_stream_arn;
   const std::string shard =
-      (*streams_internal::ListShards(*db, arn))[0].shard_id;
+      (*eddy::internal::ListShards(*db, arn))[0].shard_id;
   size_t records = 0;
   for (auto _ : state) {
     StatusOr<GetShardIteratorResponse> it =

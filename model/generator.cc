@@ -24,7 +24,7 @@ class UniqueSampler {
     for (size_t i = 0; i < n; ++i) order_[i] = static_cast<int32_t>(i);
   }
   // Returns -1 once exhausted.
-  int32_t Next(model_internal::Random& rng) {
+  int32_t Next(model::internal::Random& rng) {
     if (next_ >= order_.size()) return -1;
     const size_t j = next_ + rng.Uniform(order_.size() - next_);
     std::swap(order_[next_], order_[j]);
@@ -68,7 +68,7 @@ class Generator {
   const int64_t scale_;
   const int64_t max_items_;
   const std::function<void(int64_t)> on_progress_;
-  model_internal::Random rng_;
+  model::internal::Random rng_;
   ManualClock clock_;
   UlidGenerator ulids_;
   absl::flat_hash_set<std::string> primary_keys_;
@@ -299,7 +299,7 @@ Status Generator::Attribute(const AttributeGenerator& g,
       return Status::OK();
     }
     case Kind::kTimestamp:
-      *out = AttributeValue::S(model_internal::FormatIsoMillis(created));
+      *out = AttributeValue::S(model::internal::FormatIsoMillis(created));
       return Status::OK();
   }
   return Status::Internal("unknown attribute generator");

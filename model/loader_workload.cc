@@ -434,7 +434,7 @@ void Loader::LoadWorkload(const Json& w, const std::string& at, Model* model) {
     } else {
       CheckMembers(*c, cat, {"start", "stepMillis"}, "a clock");
       if (const std::string* s = String(*c, "start", cat, false)) {
-        if (auto ms = model_internal::ParseIsoMillis(*s)) {
+        if (auto ms = model::internal::ParseIsoMillis(*s)) {
           workload.clock_start_millis = *ms;
         } else {
           Error(Ptr(cat, "start"),

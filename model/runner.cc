@@ -607,7 +607,7 @@ void Runner::RunPattern(int number, const AccessPattern& p, RunReport* report) {
     }
   }
   const int runs = options_.runs.value_or(workload_.runs);
-  model_internal::Random rng(data_.seed * 1'000'003ULL +
+  model::internal::Random rng(data_.seed * 1'000'003ULL +
                              static_cast<uint64_t>(number));
   std::vector<int64_t> latencies;
   latencies.reserve(runs);

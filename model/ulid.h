@@ -48,7 +48,7 @@ class UlidGenerator {
   std::string Next();
 
  private:
-  model_internal::Random random_;
+  model::internal::Random random_;
   const Clock* clock_;
 };
 

@@ -55,7 +55,7 @@
 
 namespace eddy {
 
-namespace streams_internal {
+namespace internal {
 
 // Every shard of a stream, following LastEvaluatedShardId.
 inline StatusOr<std::vector<Shard>> ListShards(Database& db,
@@ -130,7 +130,7 @@ inline Status ReadShard(Database& db, const std::string& arn,
   return Status::OK();
 }
 
-}  // namespace streams_internal
+}  // namespace internal
 
 class StreamReader {
  public:
@@ -149,15 +149,15 @@ class StreamReader {
   StatusOr<std::vector<StreamsRecord>> ReadNew() {
     if (arn_.empty()) {
       EDDY_ASSIGN_OR_RETURN(
-          arn_, streams_internal::LatestStreamArn(*db_, table_name_));
+          arn_, eddy::internal::LatestStreamArn(*db_, table_name_));
     }
     EDDY_ASSIGN_OR_RETURN(std::vector<Shard> listed,
-                          streams_internal::ListShards(*db_, arn_));
-    std::map<std::string, streams_internal::ShardCursor> next;
+                          eddy::internal::ListShards(*db_, arn_));
+    std::map<std::string, eddy::internal::ShardCursor> next;
     for (const Shard& s : listed) {
       auto it = cursors_.find(s.shard_id);
-      streams_internal::ShardCursor c =
-          it != cursors_.end() ? it->second : streams_internal::ShardCursor{};
+      eddy::internal::ShardCursor c =
+          it != cursors_.end() ? it->second : eddy::internal::ShardCursor{};
       c.parent = s.parent_shard_id;
       next[s.shard_id] = std::move(c);
     }
@@ -169,7 +169,7 @@ class StreamReader {
       for (auto& [id, cursor] : cursors_) {
         if (cursor.exhausted || !ParentDone(cursor)) continue;
         EDDY_RETURN_IF_ERROR(
-            streams_internal::ReadShard(*db_, arn_, id, cursor, out));
+            eddy::internal::ReadShard(*db_, arn_, id, cursor, out));
         progress = progress || cursor.exhausted;
       }
     }
@@ -186,7 +186,7 @@ class StreamReader {
   }
 
  private:
-  bool ParentDone(const streams_internal::ShardCursor& c) const {
+  bool ParentDone(const eddy::internal::ShardCursor& c) const {
     if (!c.parent) return true;
     auto it = cursors_.find(*c.parent);
     return it == cursors_.end() || it->second.exhausted;
@@ -195,7 +195,7 @@ class StreamReader {
   Database* db_;
   std::string table_name_;
   std::string arn_;
-  std::map<std::string, streams_internal::ShardCursor> cursors_;
+  std::map<std::string, eddy::internal::ShardCursor> cursors_;
 };
 
 // How a StreamTrigger delivers, as a Lambda event source mapping's
@@ -253,10 +253,10 @@ class StreamTrigger {
     const int64_t before = stats_.invocations;
     if (arn_.empty()) {
       EDDY_ASSIGN_OR_RETURN(
-          arn_, streams_internal::LatestStreamArn(*db_, table_name_));
+          arn_, eddy::internal::LatestStreamArn(*db_, table_name_));
     }
     EDDY_ASSIGN_OR_RETURN(std::vector<Shard> listed,
-                          streams_internal::ListShards(*db_, arn_));
+                          eddy::internal::ListShards(*db_, arn_));
     const bool first = !started_;
     started_ = true;
     for (const Shard& s : listed) {
@@ -266,7 +266,7 @@ class StreamTrigger {
           options_.starting_position == ShardIteratorType::kLatest) {
         // Skip what is there now.
         std::vector<StreamsRecord> skipped;
-        EDDY_RETURN_IF_ERROR(streams_internal::ReadShard(
+        EDDY_RETURN_IF_ERROR(eddy::internal::ReadShard(
             *db_, arn_, s.shard_id, it->second.cursor, skipped));
       }
     }
@@ -279,7 +279,7 @@ class StreamTrigger {
         if (!shard.cursor.exhausted) {
           std::vector<StreamsRecord> fresh;
           EDDY_RETURN_IF_ERROR(
-              streams_internal::ReadShard(*db_, arn_, id, shard.cursor, fresh));
+              eddy::internal::ReadShard(*db_, arn_, id, shard.cursor, fresh));
           if (shard.buffer.empty() && !fresh.empty()) {
             shard.buffered_since = now;
           }
@@ -309,7 +309,7 @@ class StreamTrigger {
 
  private:
   struct ShardState {
-    streams_internal::ShardCursor cursor;
+    eddy::internal::ShardCursor cursor;
     std::deque<StreamsRecord> buffer;  // read, not yet in a batch
     int64_t buffered_since = 0;
     // Batches formed and not yet accepted; the front is the one in flight.

@@ -7,14 +7,14 @@
 
 namespace eddy {
 
-namespace status_internal {
+namespace internal {
 void DieOfBadAccess(const Status& status) {
   std::fprintf(stderr, "eddy: StatusOr::value() called on an error: %s\n",
                status.ToString().c_str());
   std::fflush(stderr);
   std::abort();
 }
-}  // namespace status_internal
+}  // namespace internal
 
 Status::Status(ErrorCode code, std::string message) {
   if (code == ErrorCode::kOk) return;

@@ -39,11 +39,11 @@ namespace eddy {
 class AttributeMap;  // emulator/types/attribute_value.h; an item.
 
 class Status;
-namespace status_internal {
+namespace internal {
 // Prints "eddy: StatusOr::value() called on an error: <status>" to stderr
 // and aborts.
 [[noreturn]] void DieOfBadAccess(const Status& status);
-}  // namespace status_internal
+}  // namespace internal
 
 // One entry of TransactionCanceledException.CancellationReasons.
 struct CancellationReason {
@@ -176,11 +176,11 @@ class [[nodiscard]] StatusOr {
 
  private:
   T* Checked() {
-    if (!value_) status_internal::DieOfBadAccess(status_);
+    if (!value_) eddy::internal::DieOfBadAccess(status_);
     return &*value_;
   }
   const T* Checked() const {
-    if (!value_) status_internal::DieOfBadAccess(status_);
+    if (!value_) eddy::internal::DieOfBadAccess(status_);
     return &*value_;
   }
 
@@ -188,13 +188,13 @@ class [[nodiscard]] StatusOr {
   std::optional<T> value_;
 };
 
-namespace status_internal {
+namespace internal {
 inline Status AsStatus(Status s) { return s; }
 template <typename T>
 Status AsStatus(const StatusOr<T>& s) {
   return s.status();
 }
-}  // namespace status_internal
+}  // namespace internal
 
 }  // namespace eddy
 
@@ -204,7 +204,7 @@ Status AsStatus(const StatusOr<T>& s) {
 // Returns the Status of `expr` from the enclosing function if it is an error.
 #define EDDY_RETURN_IF_ERROR(expr)                                         \
   do {                                                                     \
-    ::eddy::Status eddy_status_ = ::eddy::status_internal::AsStatus(expr); \
+    ::eddy::Status eddy_status_ = ::eddy::internal::AsStatus(expr); \
     if (!eddy_status_.ok()) return eddy_status_;                           \
   } while (0)
 

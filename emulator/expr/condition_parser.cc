@@ -15,8 +15,8 @@
 namespace eddy::expr {
 namespace {
 
-using expr_internal::IsConditionKeyword;
-using expr_internal::ParseDocumentPath;
+using expr::internal::IsConditionKeyword;
+using expr::internal::ParseDocumentPath;
 
 // Errors DynamoDB reports only when the whole text parsed, highest priority
 // first (the order dynalite's conditionParser.pegjs copied from AWS).
@@ -321,7 +321,7 @@ class ConditionParser {
         cursor_.Peek(1).kind == TokenKind::kLeftParen) {
       return ParseFunctionCall();
     }
-    if (expr_internal::StartsDocumentPath(token)) {
+    if (expr::internal::StartsDocumentPath(token)) {
       std::string reserved;
       EDDY_ASSIGN_OR_RETURN(DocumentPath path,
                             ParseDocumentPath(&cursor_, &reserved));

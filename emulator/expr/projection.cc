@@ -27,7 +27,7 @@ class ProjectionParser {
     ParsedProjection parsed;
     std::string reserved;
     do {
-      EDDY_ASSIGN_OR_RETURN(DocumentPath path, expr_internal::ParseDocumentPath(
+      EDDY_ASSIGN_OR_RETURN(DocumentPath path, expr::internal::ParseDocumentPath(
                                                    &cursor_, &reserved));
       parsed.paths.push_back(std::move(path));
     } while (cursor_.Accept(TokenKind::kComma));
@@ -111,8 +111,8 @@ StatusOr<ResolvedProjection> ResolveProjection(
   std::vector<const DocumentPath*> pointers;
   pointers.reserve(resolved.paths.size());
   for (const DocumentPath& path : resolved.paths) pointers.push_back(&path);
-  EDDY_RETURN_IF_ERROR(expr_internal::CheckPathsDisjoint(pointers, kKind));
-  resolved.tree = expr_internal::BuildPathTree(pointers);
+  EDDY_RETURN_IF_ERROR(expr::internal::CheckPathsDisjoint(pointers, kKind));
+  resolved.tree = expr::internal::BuildPathTree(pointers);
   return resolved;
 }
 
@@ -132,13 +132,13 @@ ResolvedProjection ProjectionOfTopLevelNames(
     path.elements.push_back(PathElement{.name = name});
     resolved.paths.push_back(std::move(path));
   }
-  resolved.tree = expr_internal::BuildTopLevelPathTree(
+  resolved.tree = expr::internal::BuildTopLevelPathTree(
       std::vector<std::string_view>(names.begin(), names.end()));
   return resolved;
 }
 
 Item Project(const ResolvedProjection& projection, const Item& item) {
-  return expr_internal::ProjectPathTree(*projection.tree, item);
+  return expr::internal::ProjectPathTree(*projection.tree, item);
 }
 
 }  // namespace eddy::expr

@@ -47,9 +47,9 @@
 
 namespace eddy::expr {
 
-namespace expr_internal {
+namespace internal {
 struct PathTreeNode;
-}  // namespace expr_internal
+}  // namespace internal
 
 // The paths as written (placeholders unresolved).
 struct ParsedProjection {
@@ -64,7 +64,7 @@ struct ParsedProjection {
 struct ResolvedProjection {
   std::vector<DocumentPath> paths;  // names substituted, text order
   // The paths merged into a tree (never null once resolved).
-  std::shared_ptr<const expr_internal::PathTreeNode> tree;
+  std::shared_ptr<const expr::internal::PathTreeNode> tree;
 
   // "(project a b.`name`[1])".
   std::string DebugString() const;

@@ -104,7 +104,7 @@ class UpdateParser {
     // case: they end the clause.
     if (SectionOf(cursor_.Peek())) return cursor_.SyntaxError();
     std::string reserved;
-    EDDY_ASSIGN_OR_RETURN(DocumentPath path, expr_internal::ParseDocumentPath(
+    EDDY_ASSIGN_OR_RETURN(DocumentPath path, expr::internal::ParseDocumentPath(
                                                  &cursor_, &reserved));
     if (!reserved.empty()) {
       Defer(kReservedWord,
@@ -345,12 +345,12 @@ class UpdateResolver {
       written.push_back(&action.path);
     }
     if (paths_resolved) {
-      EDDY_RETURN_IF_ERROR(expr_internal::CheckPathsDisjoint(written, kKind));
+      EDDY_RETURN_IF_ERROR(expr::internal::CheckPathsDisjoint(written, kKind));
     }
     for (int i = kOverlap; i < kResolveErrors; ++i) {
       if (deferred_[i]) return Error(static_cast<ResolveError>(i));
     }
-    resolved.written = expr_internal::BuildPathTree(written);
+    resolved.written = expr::internal::BuildPathTree(written);
     return resolved;
   }
 
@@ -693,7 +693,7 @@ StatusOr<LeafEdit> ComputeEdit(const Action& action, const AttributeMap& old) {
   return edit;
 }
 
-using expr_internal::PathTreeNode;
+using expr::internal::PathTreeNode;
 
 // Applies the edits of a tree of written paths to the item. Recursion
 // follows the tree, at most 32 levels.
@@ -877,7 +877,7 @@ ResolvedUpdate UpdateOfResolvedActions(std::vector<UpdateAction> actions) {
   for (const UpdateAction& action : resolved.actions) {
     written.push_back(action.path.elements[0].name);
   }
-  resolved.written = expr_internal::BuildTopLevelPathTree(written);
+  resolved.written = expr::internal::BuildTopLevelPathTree(written);
   return resolved;
 }
 
@@ -921,9 +921,9 @@ StatusOr<UpdateOutcome> ApplyUpdate(const ResolvedUpdate& update,
   // no new value at the index written; a removed list element's index holds
   // the element that shifted into it).
   outcome.updated_old =
-      expr_internal::ProjectPathTree(*update.written, old_item);
+      expr::internal::ProjectPathTree(*update.written, old_item);
   outcome.updated_new =
-      expr_internal::ProjectPathTree(*update.written, outcome.item);
+      expr::internal::ProjectPathTree(*update.written, outcome.item);
   return outcome;
 }
 

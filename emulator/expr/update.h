@@ -82,9 +82,9 @@
 
 namespace eddy::expr {
 
-namespace expr_internal {
+namespace internal {
 struct PathTreeNode;
-}  // namespace expr_internal
+}  // namespace internal
 
 // The functions of the SET value grammar. Names are case-sensitive.
 enum class UpdateFunction : uint8_t {
@@ -145,7 +145,7 @@ struct ParsedUpdate {
 struct ResolvedUpdate {
   std::vector<UpdateAction> actions;  // names substituted, values attached
   // The written paths merged into a tree; leaf i is actions[i].
-  std::shared_ptr<const expr_internal::PathTreeNode> written;
+  std::shared_ptr<const expr::internal::PathTreeNode> written;
 
   std::string DebugString() const { return expr::DebugString(actions); }
 };

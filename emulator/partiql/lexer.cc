@@ -13,8 +13,8 @@
 namespace eddy::partiql {
 namespace {
 
-using partiql_internal::KeywordAlias;
-using partiql_internal::MergeMultiLexeme;
+using partiql::internal::KeywordAlias;
+using partiql::internal::MergeMultiLexeme;
 
 bool IsAsciiAlpha(uint32_t c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
@@ -618,7 +618,7 @@ Status NotWellFormed(std::string_view detail) {
 }
 
 bool IsKeyword(std::string_view word) {
-  return partiql_internal::IsKeywordText(word);
+  return partiql::internal::IsKeywordText(word);
 }
 
 StatusOr<std::vector<Token>> Tokenize(std::string_view text) {

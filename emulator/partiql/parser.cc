@@ -15,7 +15,7 @@
 #include "emulator/partiql/lexer.h"
 
 namespace eddy::partiql {
-namespace partiql_internal {
+namespace internal {
 
 StatusOr<NodePtr> Parser::ParseTop() {
   EDDY_ASSIGN_OR_RETURN(NodePtr root, ParseExpression(-1));
@@ -492,7 +492,7 @@ StatusOr<NodePtr> Parser::ParseFromFirst() {
   return node;
 }
 
-}  // namespace partiql_internal
+}  // namespace internal
 
 namespace {
 
@@ -529,7 +529,7 @@ StatusOr<ParsedStatement> ParseStatement(std::string_view text,
   for (const Token& t : tokens) {
     if (t.type == TokenType::kQuestionMark) parameters = t.parameter;
   }
-  partiql_internal::Parser parser(std::move(tokens));
+  partiql::internal::Parser parser(std::move(tokens));
   EDDY_ASSIGN_OR_RETURN(NodePtr root, parser.ParseTop());
   ParsedStatement parsed;
   parsed.root = std::move(root);

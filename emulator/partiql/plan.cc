@@ -14,8 +14,8 @@
 namespace eddy::partiql {
 namespace {
 
-using partiql_internal::PlanInput;
-using partiql_internal::Translator;
+using partiql::internal::PlanInput;
+using partiql::internal::Translator;
 
 // The name DynamoDB's PartiQL AST gives a statement that is only an
 // expression ("Unsupported operation: IsType").
@@ -138,7 +138,7 @@ StatusOr<Plan> PlanStatement(std::string_view statement,
     EDDY_RETURN_IF_ERROR(ValidateNesting(p));
   }
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<const ParsedStatement> parsed,
-                        partiql_internal::ParseCached(statement));
+                        partiql::internal::ParseCached(statement));
   return PlanParsed(*parsed, parameters, schemas, options);
 }
 
@@ -155,11 +155,11 @@ StatusOr<Plan> PlanParsed(const ParsedStatement& parsed,
   const Node& root = *parsed.root;
   switch (KindOf(parsed)) {
     case StatementKind::kSelect:
-      return partiql_internal::PlanSelect(*root.select, input);
+      return partiql::internal::PlanSelect(*root.select, input);
     case StatementKind::kWrite:
-      return partiql_internal::PlanDml(*root.dml, input);
+      return partiql::internal::PlanDml(*root.dml, input);
     case StatementKind::kExists:
-      return partiql_internal::PlanExists(root, input);
+      return partiql::internal::PlanExists(root, input);
     case StatementKind::kOther:
       break;
   }

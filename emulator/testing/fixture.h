@@ -99,7 +99,7 @@ class DatabaseTest : public ::testing::Test {
     return eddy::AttributeValue::S(std::move(value));
   }
   template <typename T,
-            std::enable_if_t<eddy::types_internal::kIsInteger<T>, int> = 0>
+            std::enable_if_t<eddy::internal::kIsInteger<T>, int> = 0>
   static eddy::AttributeValue N(T value) {
     return eddy::AttributeValue::N(value);
   }

@@ -49,12 +49,12 @@ class ItemBuilder {
   ItemBuilder& N(std::string name, std::string_view decimal);
   ItemBuilder& N(std::string name, const eddy::Number& value);
   template <typename T,
-            std::enable_if_t<eddy::types_internal::kIsInteger<T>, int> = 0>
+            std::enable_if_t<eddy::internal::kIsInteger<T>, int> = 0>
   ItemBuilder& N(std::string name, T value) {
     return Set(std::move(name), eddy::AttributeValue::N(value));
   }
   template <typename T,
-            std::enable_if_t<eddy::types_internal::kIsNotADecimal<T>, int> = 0>
+            std::enable_if_t<eddy::internal::kIsNotADecimal<T>, int> = 0>
   ItemBuilder& N(std::string name, T value) = delete;
   // Raw bytes (not base64).
   ItemBuilder& B(std::string name, std::string bytes);

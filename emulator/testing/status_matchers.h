@@ -58,16 +58,16 @@ void PrintTo(const StatusOr<T>& s, std::ostream* os) {
   }
 }
 
-namespace testing_internal {
+namespace internal {
 inline const Status& GetStatus(const Status& s) { return s; }
 template <typename T>
 const Status& GetStatus(const StatusOr<T>& s) {
   return s.status();
 }
-}  // namespace testing_internal
+}  // namespace internal
 
 MATCHER(IsOk, "is OK") {
-  const Status& s = testing_internal::GetStatus(arg);
+  const Status& s = internal::GetStatus(arg);
   if (!s.ok()) *result_listener << "status is " << s.ToString();
   return s.ok();
 }
@@ -88,7 +88,7 @@ MATCHER_P(IsOkAndHolds, inner,
 // The code matches (any message).
 MATCHER_P(StatusIs, code,
           std::string("has code ") + std::string(ErrorCodeName(code))) {
-  const Status& s = testing_internal::GetStatus(arg);
+  const Status& s = internal::GetStatus(arg);
   *result_listener << "status is " << s.ToString();
   return s.code() == code;
 }
@@ -97,7 +97,7 @@ MATCHER_P(StatusIs, code,
 MATCHER_P2(StatusIs, code, substring,
            std::string("has code ") + std::string(ErrorCodeName(code)) +
                " and a message containing \"" + std::string(substring) + "\"") {
-  const Status& s = testing_internal::GetStatus(arg);
+  const Status& s = internal::GetStatus(arg);
   *result_listener << "status is " << s.ToString();
   return s.code() == code &&
          s.message().find(std::string(substring)) != std::string_view::npos;
@@ -107,7 +107,7 @@ MATCHER_P2(StatusIs, code, substring,
 MATCHER_P2(StatusIsExactly, code, message,
            std::string("is ") + std::string(ErrorCodeName(code)) + ": " +
                std::string(message)) {
-  const Status& s = testing_internal::GetStatus(arg);
+  const Status& s = internal::GetStatus(arg);
   *result_listener << "status is " << s.ToString();
   return s.code() == code && s.message() == std::string(message);
 }

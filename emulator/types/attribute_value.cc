@@ -544,7 +544,7 @@ Status OutOfRange(const Number& n, std::string_view name, int index,
 
 }  // namespace
 
-namespace types_internal {
+namespace internal {
 
 StatusOr<const AttributeValue*> FindTyped(const AttributeMap& item,
                                           std::string_view name,
@@ -613,13 +613,13 @@ StatusOr<double> NumberToDouble(const Number& n, std::string_view name,
   return d;
 }
 
-}  // namespace types_internal
+}  // namespace internal
 
 StatusOr<std::string> GetString(const AttributeMap& item,
                                 std::string_view name) {
   EDDY_ASSIGN_OR_RETURN(
       const AttributeValue* value,
-      types_internal::FindTyped(item, name, AttributeType::kS));
+      eddy::internal::FindTyped(item, name, AttributeType::kS));
   return value->s();
 }
 
@@ -627,21 +627,21 @@ StatusOr<std::string> GetBinary(const AttributeMap& item,
                                 std::string_view name) {
   EDDY_ASSIGN_OR_RETURN(
       const AttributeValue* value,
-      types_internal::FindTyped(item, name, AttributeType::kB));
+      eddy::internal::FindTyped(item, name, AttributeType::kB));
   return value->b();
 }
 
 StatusOr<bool> GetBool(const AttributeMap& item, std::string_view name) {
   EDDY_ASSIGN_OR_RETURN(
       const AttributeValue* value,
-      types_internal::FindTyped(item, name, AttributeType::kBOOL));
+      eddy::internal::FindTyped(item, name, AttributeType::kBOOL));
   return value->boolean();
 }
 
 StatusOr<AttributeMap> GetMap(const AttributeMap& item, std::string_view name) {
   EDDY_ASSIGN_OR_RETURN(
       const AttributeValue* value,
-      types_internal::FindTyped(item, name, AttributeType::kM));
+      eddy::internal::FindTyped(item, name, AttributeType::kM));
   return value->m();
 }
 
@@ -649,7 +649,7 @@ StatusOr<std::vector<AttributeValue>> GetList(const AttributeMap& item,
                                               std::string_view name) {
   EDDY_ASSIGN_OR_RETURN(
       const AttributeValue* value,
-      types_internal::FindTyped(item, name, AttributeType::kL));
+      eddy::internal::FindTyped(item, name, AttributeType::kL));
   return value->l();
 }
 
@@ -657,7 +657,7 @@ StatusOr<std::vector<std::string>> GetStringSet(const AttributeMap& item,
                                                 std::string_view name) {
   EDDY_ASSIGN_OR_RETURN(
       const AttributeValue* value,
-      types_internal::FindTyped(item, name, AttributeType::kSS));
+      eddy::internal::FindTyped(item, name, AttributeType::kSS));
   return value->ss();
 }
 
@@ -665,7 +665,7 @@ StatusOr<std::vector<std::string>> GetBinarySet(const AttributeMap& item,
                                                 std::string_view name) {
   EDDY_ASSIGN_OR_RETURN(
       const AttributeValue* value,
-      types_internal::FindTyped(item, name, AttributeType::kBS));
+      eddy::internal::FindTyped(item, name, AttributeType::kBS));
   return value->bs();
 }
 

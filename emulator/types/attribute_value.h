@@ -60,7 +60,7 @@ std::string_view AttributeTypeName(AttributeType type);
 class AttributeValue;
 struct AttributeMapEntry;
 
-namespace types_internal {
+namespace internal {
 template <typename T>
 inline constexpr bool kIsCharacter =
     std::is_same_v<T, char> || std::is_same_v<T, wchar_t> ||
@@ -75,7 +75,7 @@ inline constexpr bool kIsInteger =
 template <typename T>
 inline constexpr bool kIsNotADecimal =
     std::is_floating_point_v<T> || std::is_same_v<T, bool> || kIsCharacter<T>;
-}  // namespace types_internal
+}  // namespace internal
 
 class AttributeMap {
  public:
@@ -130,7 +130,7 @@ class AttributeValue {
   static AttributeValue N(Number value);
   // Any integer type (int, int64_t, uint64_t, size_t, ...): always exact.
   template <typename T,
-            std::enable_if_t<types_internal::kIsInteger<T>, int> = 0>
+            std::enable_if_t<eddy::internal::kIsInteger<T>, int> = 0>
   static AttributeValue N(T value) {
     if constexpr (std::is_signed_v<T>) {
       return NInt64(static_cast<int64_t>(value));
@@ -146,7 +146,7 @@ class AttributeValue {
   // report an error. Say what you mean instead: ParseN("1.5") for a decimal
   // literal, NFromDouble(x) for a computed double.
   template <typename T,
-            std::enable_if_t<types_internal::kIsNotADecimal<T>, int> = 0>
+            std::enable_if_t<eddy::internal::kIsNotADecimal<T>, int> = 0>
   static AttributeValue N(T value) = delete;
   // Parses the text as a Number (see Number::Parse for the errors).
   static StatusOr<AttributeValue> ParseN(std::string_view text);
@@ -359,7 +359,7 @@ StatusOr<std::vector<T>> GetNumberSet(const AttributeMap& item,
 StatusOr<std::vector<std::string>> GetBinarySet(const AttributeMap& item,
                                                 std::string_view name);
 
-namespace types_internal {
+namespace internal {
 
 // The attribute when present with type `type`; otherwise the getters' error.
 StatusOr<const AttributeValue*> FindTyped(const AttributeMap& item,
@@ -420,31 +420,31 @@ inline constexpr bool kIsNumberTarget =
     std::is_same_v<T, Number> || std::is_same_v<T, double> ||
     std::is_same_v<T, float> || kIsInteger<T>;
 
-}  // namespace types_internal
+}  // namespace internal
 
 template <typename T>
 StatusOr<T> GetNumber(const AttributeMap& item, std::string_view name) {
-  static_assert(types_internal::kIsNumberTarget<T>,
+  static_assert(eddy::internal::kIsNumberTarget<T>,
                 "GetNumber<T>: T is Number, double, float or an integer type");
   EDDY_ASSIGN_OR_RETURN(
       const AttributeValue* value,
-      types_internal::FindTyped(item, name, AttributeType::kN));
-  return types_internal::NumberAs<T>(value->n(), name, -1);
+      eddy::internal::FindTyped(item, name, AttributeType::kN));
+  return eddy::internal::NumberAs<T>(value->n(), name, -1);
 }
 
 template <typename T>
 StatusOr<std::vector<T>> GetNumberSet(const AttributeMap& item,
                                       std::string_view name) {
   static_assert(
-      types_internal::kIsNumberTarget<T>,
+      eddy::internal::kIsNumberTarget<T>,
       "GetNumberSet<T>: T is Number, double, float or an integer type");
   EDDY_ASSIGN_OR_RETURN(
       const AttributeValue* value,
-      types_internal::FindTyped(item, name, AttributeType::kNS));
+      eddy::internal::FindTyped(item, name, AttributeType::kNS));
   std::vector<T> out;
   out.reserve(value->ns().size());
   for (size_t i = 0; i < value->ns().size(); ++i) {
-    EDDY_ASSIGN_OR_RETURN(T v, types_internal::NumberAs<T>(
+    EDDY_ASSIGN_OR_RETURN(T v, eddy::internal::NumberAs<T>(
                                    value->ns()[i], name, static_cast<int>(i)));
     out.push_back(std::move(v));
   }

@@ -9,14 +9,14 @@
 namespace eddy {
 namespace {
 
-using wire_internal::JsonReader;
-using wire_internal::JsonType;
-using wire_internal::ValueDecoder;
+using wire::internal::JsonReader;
+using wire::internal::JsonType;
+using wire::internal::ValueDecoder;
 
 // The whole document must be JSON (that beats any type error), then a type
 // error anywhere beats any value error.
 Status Outcome(JsonReader& in, const ValueDecoder& d) {
-  if (!in.Finish()) return wire_internal::MalformedBody();
+  if (!in.Finish()) return wire::internal::MalformedBody();
   if (!d.serialization().ok()) return d.serialization();
   return d.validation();
 }
@@ -25,7 +25,7 @@ Status Outcome(JsonReader& in, const ValueDecoder& d) {
 
 StatusOr<AttributeValue> DecodeAttributeValueJson(std::string_view json) {
   JsonReader in(json);
-  if (in.Peek() != JsonType::kObject) return wire_internal::MalformedBody();
+  if (in.Peek() != JsonType::kObject) return wire::internal::MalformedBody();
   ValueDecoder d(&in);
   AttributeValue value;
   d.ReadValue(1, &value);
@@ -35,10 +35,10 @@ StatusOr<AttributeValue> DecodeAttributeValueJson(std::string_view json) {
 
 StatusOr<Item> DecodeItemJson(std::string_view json) {
   JsonReader in(json);
-  if (in.Peek() != JsonType::kObject) return wire_internal::MalformedBody();
+  if (in.Peek() != JsonType::kObject) return wire::internal::MalformedBody();
   ValueDecoder d(&in);
   Item item;
-  d.ReadMap({wire_internal::Slot::kMapField, wire_internal::kAttributeValueClass},
+  d.ReadMap({wire::internal::Slot::kMapField, wire::internal::kAttributeValueClass},
             &item);
   EDDY_RETURN_IF_ERROR(Outcome(in, d));
   return item;
@@ -46,13 +46,13 @@ StatusOr<Item> DecodeItemJson(std::string_view json) {
 
 std::string EncodeAttributeValueJson(const AttributeValue& value) {
   std::string out;
-  wire_internal::AppendValueJson(value, &out);
+  wire::internal::AppendValueJson(value, &out);
   return out;
 }
 
 std::string EncodeItemJson(const Item& item) {
   std::string out;
-  wire_internal::AppendItemJson(item, &out);
+  wire::internal::AppendItemJson(item, &out);
   return out;
 }
 

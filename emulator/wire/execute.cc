@@ -16,75 +16,75 @@
 namespace eddy {
 namespace {
 
-using wire_internal::JsonReader;
-using wire_internal::JsonType;
-using wire_internal::JsonValue;
-using wire_internal::JsonWriter;
-using wire_internal::ObjectReader;
-using wire_internal::OpFunction;
-using wire_internal::RequestErrors;
+using wire::internal::JsonReader;
+using wire::internal::JsonType;
+using wire::internal::JsonValue;
+using wire::internal::JsonWriter;
+using wire::internal::ObjectReader;
+using wire::internal::OpFunction;
+using wire::internal::RequestErrors;
 
 constexpr std::array<std::pair<std::string_view, OpFunction>, 46> kOperations =
     {{
-        {"BatchExecuteStatement", wire_internal::BatchExecuteStatementOp},
-        {"BatchGetItem", wire_internal::BatchGetItemOp},
-        {"BatchWriteItem", wire_internal::BatchWriteItemOp},
-        {"CreateBackup", wire_internal::CreateBackupOp},
-        {"CreateTable", wire_internal::CreateTableOp},
-        {"DeleteBackup", wire_internal::DeleteBackupOp},
-        {"DeleteItem", wire_internal::DeleteItemOp},
-        {"DeleteTable", wire_internal::DeleteTableOp},
-        {"DescribeBackup", wire_internal::DescribeBackupOp},
+        {"BatchExecuteStatement", wire::internal::BatchExecuteStatementOp},
+        {"BatchGetItem", wire::internal::BatchGetItemOp},
+        {"BatchWriteItem", wire::internal::BatchWriteItemOp},
+        {"CreateBackup", wire::internal::CreateBackupOp},
+        {"CreateTable", wire::internal::CreateTableOp},
+        {"DeleteBackup", wire::internal::DeleteBackupOp},
+        {"DeleteItem", wire::internal::DeleteItemOp},
+        {"DeleteTable", wire::internal::DeleteTableOp},
+        {"DescribeBackup", wire::internal::DescribeBackupOp},
         {"DescribeContinuousBackups",
-         wire_internal::DescribeContinuousBackupsOp},
+         wire::internal::DescribeContinuousBackupsOp},
         {"DescribeContributorInsights",
-         wire_internal::DescribeContributorInsightsOp},
-        {"DescribeEndpoints", wire_internal::DescribeEndpointsOp},
-        {"DescribeExport", wire_internal::DescribeExportOp},
-        {"DescribeImport", wire_internal::DescribeImportOp},
-        {"DescribeLimits", wire_internal::DescribeLimitsOp},
-        {"DescribeTable", wire_internal::DescribeTableOp},
-        {"DescribeTimeToLive", wire_internal::DescribeTimeToLiveOp},
-        {"EddyAdvanceClock", wire_internal::EddyAdvanceClockOp},
-        {"EddyClearFaults", wire_internal::EddyClearFaultsOp},
-        {"EddyInjectFault", wire_internal::EddyInjectFaultOp},
-        {"EddySplitPartition", wire_internal::EddySplitPartitionOp},
-        {"ExecuteStatement", wire_internal::ExecuteStatementOp},
-        {"ExecuteTransaction", wire_internal::ExecuteTransactionOp},
-        {"ExportTableToPointInTime", wire_internal::ExportTableToPointInTimeOp},
-        {"GetItem", wire_internal::GetItemOp},
-        {"ImportTable", wire_internal::ImportTableOp},
-        {"ListBackups", wire_internal::ListBackupsOp},
-        {"ListContributorInsights", wire_internal::ListContributorInsightsOp},
-        {"ListExports", wire_internal::ListExportsOp},
-        {"ListImports", wire_internal::ListImportsOp},
-        {"ListTables", wire_internal::ListTablesOp},
-        {"ListTagsOfResource", wire_internal::ListTagsOfResourceOp},
-        {"PutItem", wire_internal::PutItemOp},
-        {"Query", wire_internal::QueryOp},
-        {"RestoreTableFromBackup", wire_internal::RestoreTableFromBackupOp},
+         wire::internal::DescribeContributorInsightsOp},
+        {"DescribeEndpoints", wire::internal::DescribeEndpointsOp},
+        {"DescribeExport", wire::internal::DescribeExportOp},
+        {"DescribeImport", wire::internal::DescribeImportOp},
+        {"DescribeLimits", wire::internal::DescribeLimitsOp},
+        {"DescribeTable", wire::internal::DescribeTableOp},
+        {"DescribeTimeToLive", wire::internal::DescribeTimeToLiveOp},
+        {"EddyAdvanceClock", wire::internal::EddyAdvanceClockOp},
+        {"EddyClearFaults", wire::internal::EddyClearFaultsOp},
+        {"EddyInjectFault", wire::internal::EddyInjectFaultOp},
+        {"EddySplitPartition", wire::internal::EddySplitPartitionOp},
+        {"ExecuteStatement", wire::internal::ExecuteStatementOp},
+        {"ExecuteTransaction", wire::internal::ExecuteTransactionOp},
+        {"ExportTableToPointInTime", wire::internal::ExportTableToPointInTimeOp},
+        {"GetItem", wire::internal::GetItemOp},
+        {"ImportTable", wire::internal::ImportTableOp},
+        {"ListBackups", wire::internal::ListBackupsOp},
+        {"ListContributorInsights", wire::internal::ListContributorInsightsOp},
+        {"ListExports", wire::internal::ListExportsOp},
+        {"ListImports", wire::internal::ListImportsOp},
+        {"ListTables", wire::internal::ListTablesOp},
+        {"ListTagsOfResource", wire::internal::ListTagsOfResourceOp},
+        {"PutItem", wire::internal::PutItemOp},
+        {"Query", wire::internal::QueryOp},
+        {"RestoreTableFromBackup", wire::internal::RestoreTableFromBackupOp},
         {"RestoreTableToPointInTime",
-         wire_internal::RestoreTableToPointInTimeOp},
-        {"Scan", wire_internal::ScanOp},
-        {"TagResource", wire_internal::TagResourceOp},
-        {"TransactGetItems", wire_internal::TransactGetItemsOp},
-        {"TransactWriteItems", wire_internal::TransactWriteItemsOp},
-        {"UntagResource", wire_internal::UntagResourceOp},
-        {"UpdateContinuousBackups", wire_internal::UpdateContinuousBackupsOp},
+         wire::internal::RestoreTableToPointInTimeOp},
+        {"Scan", wire::internal::ScanOp},
+        {"TagResource", wire::internal::TagResourceOp},
+        {"TransactGetItems", wire::internal::TransactGetItemsOp},
+        {"TransactWriteItems", wire::internal::TransactWriteItemsOp},
+        {"UntagResource", wire::internal::UntagResourceOp},
+        {"UpdateContinuousBackups", wire::internal::UpdateContinuousBackupsOp},
         {"UpdateContributorInsights",
-         wire_internal::UpdateContributorInsightsOp},
-        {"UpdateItem", wire_internal::UpdateItemOp},
-        {"UpdateTable", wire_internal::UpdateTableOp},
-        {"UpdateTimeToLive", wire_internal::UpdateTimeToLiveOp},
+         wire::internal::UpdateContributorInsightsOp},
+        {"UpdateItem", wire::internal::UpdateItemOp},
+        {"UpdateTable", wire::internal::UpdateTableOp},
+        {"UpdateTimeToLive", wire::internal::UpdateTimeToLiveOp},
     }};
 
 // The DynamoDBStreams_20120810 target's operations.
 constexpr std::array<std::pair<std::string_view, OpFunction>, 4>
     kStreamsOperations = {{
-        {"DescribeStream", wire_internal::DescribeStreamOp},
-        {"GetRecords", wire_internal::GetRecordsOp},
-        {"GetShardIterator", wire_internal::GetShardIteratorOp},
-        {"ListStreams", wire_internal::ListStreamsOp},
+        {"DescribeStream", wire::internal::DescribeStreamOp},
+        {"GetRecords", wire::internal::GetRecordsOp},
+        {"GetShardIterator", wire::internal::GetShardIteratorOp},
+        {"ListStreams", wire::internal::ListStreamsOp},
     }};
 
 WireResponse ErrorResponse(const Status& status) {
@@ -273,7 +273,7 @@ WireResponse ExecuteForHost(Database& db, std::string_view operation,
     return ErrorResponse(s);
   }
   StatusOr<std::string> out =
-      wire_internal::DescribeEndpointsOp(db, reader, host);
+      wire::internal::DescribeEndpointsOp(db, reader, host);
   if (!out.ok()) return ErrorResponse(out.status());
   WireResponse r;
   r.body = *std::move(out);
@@ -315,14 +315,14 @@ WireResponse ExecuteEnvelope(Database& db, std::string_view envelope_json) {
   } else {
     in.Skip();
   }
-  if (!in.Finish()) return ErrorResponse(wire_internal::MalformedBody());
+  if (!in.Finish()) return ErrorResponse(wire::internal::MalformedBody());
   if (op_name.type != JsonType::kString) {
     return ErrorResponse(
         Status::Validation("An eddy request envelope is "
                            "{\"op\":\"<Operation>\",\"request\":{...}}"));
   }
   // DynamoDB's operations, then DynamoDB Streams' (no name is in both).
-  const std::string name = wire_internal::StringOf(op_name);
+  const std::string name = wire::internal::StringOf(op_name);
   OpFunction op = FindOperation(name);
   if (op == nullptr) op = FindIn(kStreamsOperations, name);
   if (op == nullptr) return ErrorResponse(UnknownOperation(name));

@@ -777,15 +777,15 @@ void Converter::Patterns(const Entity& e, Json* patterns,
 
 Json Converter::Workload(const std::vector<Entity>& entities,
                          const std::set<std::string>& key_attributes) {
-  std::vector<formats_internal::DeriveEntity> derive;
+  std::vector<internal::DeriveEntity> derive;
   for (const Entity& e : entities) {
-    formats_internal::DeriveEntity d;
+    internal::DeriveEntity d;
     d.name = e.name;
     d.key_names = e.key_names;
     for (const Field& f : e.fields) d.fields.emplace_back(f.name, f.type);
     derive.push_back(std::move(d));
   }
-  return formats_internal::DeriveWorkload(derive, key_attributes, {},
+  return internal::DeriveWorkload(derive, key_attributes, {},
                                           warnings_);
 }
 

@@ -525,7 +525,7 @@ void Importer::Table(const Json& t, const std::string& at,
   }
   table["globalSecondaryIndexes"] = std::move(gl);
   doc["table"] = std::move(table);
-  std::vector<formats_internal::DeriveEntity> derive;
+  std::vector<internal::DeriveEntity> derive;
   for (const Facet& f : facets) {
     Json desc = {{"entityType", f.name}};
     for (const auto& [name, keys] : f.index_keys) {
@@ -543,7 +543,7 @@ void Importer::Table(const Json& t, const std::string& at,
       group = "facet " + group;
     }
     doc[group] = Json::array({Json{{"PK", f.pk}, {"SK", std::move(skmap)}}});
-    formats_internal::DeriveEntity d;
+    internal::DeriveEntity d;
     d.name = f.name;
     d.key_names = f.key_names;
     for (const std::string& a : f.attributes) {
@@ -556,7 +556,7 @@ void Importer::Table(const Json& t, const std::string& at,
     }
     derive.push_back(std::move(d));
   }
-  doc["workload"] = formats_internal::DeriveWorkload(derive, key_attributes,
+  doc["workload"] = internal::DeriveWorkload(derive, key_attributes,
                                                      constants, warnings_);
   WorkbenchTable result;
   result.table_name = *table_name;

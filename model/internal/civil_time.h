@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-namespace eddy::model_internal {
+namespace eddy::model::internal {
 
 // Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).
 inline int64_t DaysFromCivil(int64_t y, int64_t m, int64_t d) {
@@ -92,6 +92,6 @@ inline std::string FormatIsoMillis(int64_t millis) {
   return out;
 }
 
-}  // namespace eddy::model_internal
+}  // namespace eddy::model::internal
 
 #endif  // EDDY_MODEL_INTERNAL_CIVIL_TIME_H_

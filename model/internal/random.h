@@ -6,7 +6,7 @@
 // compiler and standard library (std::uniform_int_distribution is
 // implementation-defined and would not).
 //
-//   model_internal::Random rng(/*seed=*/42);
+//   model::internal::Random rng(/*seed=*/42);
 //   uint64_t die = rng.Uniform(6) + 1;   // 1..6
 //
 // Thread safety: none; one generator per thread.
@@ -16,7 +16,7 @@
 
 #include <cstdint>
 
-namespace eddy::model_internal {
+namespace eddy::model::internal {
 
 class Random {
  public:
@@ -72,6 +72,6 @@ class Random {
   uint64_t state_[4];
 };
 
-}  // namespace eddy::model_internal
+}  // namespace eddy::model::internal
 
 #endif  // EDDY_MODEL_INTERNAL_RANDOM_H_

@@ -16,7 +16,7 @@
 namespace eddy::model {
 namespace {
 
-using model_internal::Fmt;
+using model::internal::Fmt;
 
 struct Layout {
   std::string table;
@@ -44,7 +44,7 @@ DesignPatternResult RunKeyCardinality(const KeyCardinalityOptions& options) {
       "A partition key with few values (a country code) puts the data and "
       "traffic on few partitions; a high-cardinality key (a user id) spreads "
       "them over all of them.";
-  model_internal::PatternRecorder rec(&result);
+  model::internal::PatternRecorder rec(&result);
   const int users = std::max(options.users, 1);
   const int suffixes = std::max(options.suffixes, 1);
   const Layout layouts[] = {
@@ -55,7 +55,7 @@ DesignPatternResult RunKeyCardinality(const KeyCardinalityOptions& options) {
       {"users_by_id", Fmt("user id (%d values)", users), ByUser},
   };
   // 70% of users in one country.
-  model_internal::Random rng(options.seed);
+  model::internal::Random rng(options.seed);
   std::vector<std::string> country(users);
   for (int u = 0; u < users; ++u)
     country[u] = rng.Uniform(10) < 7 ? "US" : "CA";
@@ -64,7 +64,7 @@ DesignPatternResult RunKeyCardinality(const KeyCardinalityOptions& options) {
   std::map<std::string, int> used_partitions;
   std::map<std::string, double> hottest_share;
   for (const Layout& layout : layouts) {
-    Status s = model_internal::CreateSimpleTable(
+    Status s = model::internal::CreateSimpleTable(
         db, layout.table, "PK", "SK",
         ProvisionedThroughput{options.read_units, options.write_units});
     if (!s.ok()) {
@@ -79,7 +79,7 @@ DesignPatternResult RunKeyCardinality(const KeyCardinalityOptions& options) {
            {"SK", AttributeValue::S(Fmt("user#%06d", u))},
            {"country", AttributeValue::S(country[u])}});
     }
-    if (Status w = model_internal::PutAll(db, layout.table, items); !w.ok()) {
+    if (Status w = model::internal::PutAll(db, layout.table, items); !w.ok()) {
       rec.Fail("BatchWriteItem", w);
       return result;
     }
@@ -94,12 +94,12 @@ DesignPatternResult RunKeyCardinality(const KeyCardinalityOptions& options) {
     for (const Item& item : items) {
       const std::string& pk = item.Find("PK")->s();
       keys.insert(pk);
-      ++per_partition[model_internal::PartitionOf(
-          *starts, model_internal::PartitionKeyHash(pk))];
+      ++per_partition[model::internal::PartitionOf(
+          *starts, model::internal::PartitionKeyHash(pk))];
     }
     int64_t seen = 0;
     StatusOr<bool> ordered =
-        model_internal::ScanOrderMatchesHash(db, layout.table, "PK", &seen);
+        model::internal::ScanOrderMatchesHash(db, layout.table, "PK", &seen);
     rec.Check(ordered.ok() && *ordered && seen == users,
               layout.table +
                   ": Scan returns all items in partition-key hash "

@@ -17,7 +17,7 @@
 namespace eddy::model {
 namespace {
 
-using model_internal::Fmt;
+using model::internal::Fmt;
 
 std::string ChunkKey(int64_t i) {
   return Fmt("chunk#%05lld", static_cast<long long>(i));
@@ -35,13 +35,13 @@ DesignPatternResult RunLargeObject(const LargeObjectOptions& options) {
   result.advice =
       "An object over the 400 KB item limit is stored as chunk items plus a "
       "metadata item recording the chunk count, and reassembled on read.";
-  model_internal::PatternRecorder rec(&result);
+  model::internal::PatternRecorder rec(&result);
   const int64_t chunk_bytes = std::max<int64_t>(options.chunk_bytes, 1);
 
   // The object: deterministic pseudo-random bytes.
   std::string object(
       static_cast<size_t>(std::max<int64_t>(options.object_bytes, 1)), '\0');
-  model_internal::Random rng(options.seed);
+  model::internal::Random rng(options.seed);
   for (size_t i = 0; i < object.size(); i += 8) {
     uint64_t v = rng.Next();
     for (size_t b = 0; b < 8 && i + b < object.size(); ++b) {
@@ -52,7 +52,7 @@ DesignPatternResult RunLargeObject(const LargeObjectOptions& options) {
 
   Database db;
   const std::string table = "objects";
-  if (Status s = model_internal::CreateSimpleTable(db, table, "PK", "SK");
+  if (Status s = model::internal::CreateSimpleTable(db, table, "PK", "SK");
       !s.ok()) {
     rec.Fail("CreateTable", s);
     return result;

@@ -15,7 +15,7 @@
 namespace eddy::model {
 namespace {
 
-using model_internal::Fmt;
+using model::internal::Fmt;
 
 int64_t IntOf(const Item& item, std::string_view name) {
   const AttributeValue* v = item.Find(name);
@@ -83,10 +83,10 @@ DesignPatternResult RunOptimisticLocking(
       "Writers carry the version they read and write on condition that it is "
       "unchanged; a writer that loses re-reads and retries, so no update is "
       "lost.";
-  model_internal::PatternRecorder rec(&result);
+  model::internal::PatternRecorder rec(&result);
   Database db;
   const std::string table = "accounts";
-  if (Status s = model_internal::CreateSimpleTable(db, table, "PK", "");
+  if (Status s = model::internal::CreateSimpleTable(db, table, "PK", "");
       !s.ok()) {
     rec.Fail("CreateTable", s);
     return result;

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace eddy::model_internal {
+namespace eddy::model::internal {
 
 std::string Fmt(const char* fmt, ...) {
   va_list args;
@@ -92,4 +92,4 @@ Status PutAll(Database& db, const std::string& table, std::vector<Item> items) {
   return flush();
 }
 
-}  // namespace eddy::model_internal
+}  // namespace eddy::model::internal

@@ -20,7 +20,7 @@
 #include "emulator/api/database.h"
 #include "model/design_patterns.h"
 
-namespace eddy::model_internal {
+namespace eddy::model::internal {
 
 std::string Fmt(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -70,6 +70,6 @@ StatusOr<bool> ScanOrderMatchesHash(Database& db, const std::string& table,
 // A BatchWriteItem of `items` in calls of 25, retrying unprocessed items.
 Status PutAll(Database& db, const std::string& table, std::vector<Item> items);
 
-}  // namespace eddy::model_internal
+}  // namespace eddy::model::internal
 
 #endif  // EDDY_MODEL_PATTERNS_PATTERN_UTIL_H_

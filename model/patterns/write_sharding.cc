@@ -12,7 +12,7 @@
 
 namespace eddy::model {
 
-using model_internal::Fmt;
+using model::internal::Fmt;
 
 DesignPatternResult RunWriteSharding(const WriteShardingOptions& options) {
   DesignPatternResult result;
@@ -20,13 +20,13 @@ DesignPatternResult RunWriteSharding(const WriteShardingOptions& options) {
   result.advice =
       "A key far hotter than the rest (votes for one candidate) is split into "
       "N shard items written at random and read back by scatter-gather.";
-  model_internal::PatternRecorder rec(&result);
+  model::internal::PatternRecorder rec(&result);
   const int shards = std::max(options.shards, 1);
 
   Database db;
   const std::string sharded = "votes_sharded", single = "votes_unsharded";
   for (const std::string& t : {sharded, single}) {
-    Status s = model_internal::CreateSimpleTable(db, t, "PK", "");
+    Status s = model::internal::CreateSimpleTable(db, t, "PK", "");
     if (!s.ok()) {
       rec.Fail("CreateTable", s);
       return result;
@@ -45,7 +45,7 @@ DesignPatternResult RunWriteSharding(const WriteShardingOptions& options) {
     ballot.insert(ballot.end(), options.votes[c].second, static_cast<int>(c));
     total_votes += options.votes[c].second;
   }
-  model_internal::Random rng(options.seed);
+  model::internal::Random rng(options.seed);
   for (size_t i = ballot.size(); i > 1; --i) {
     std::swap(ballot[i - 1], ballot[rng.Uniform(i)]);
   }
@@ -77,10 +77,10 @@ DesignPatternResult RunWriteSharding(const WriteShardingOptions& options) {
     }
     ++writes_per_key[shard_key];
     if (c == 0) {
-      const uint64_t h = model_internal::PartitionKeyHash(shard_key);
-      ++writes_per_partition_sharded[model_internal::PartitionOf(*starts, h)];
-      const uint64_t hs = model_internal::PartitionKeyHash(candidate);
-      ++writes_per_partition_single[model_internal::PartitionOf(*starts, hs)];
+      const uint64_t h = model::internal::PartitionKeyHash(shard_key);
+      ++writes_per_partition_sharded[model::internal::PartitionOf(*starts, h)];
+      const uint64_t hs = model::internal::PartitionKeyHash(candidate);
+      ++writes_per_partition_single[model::internal::PartitionOf(*starts, hs)];
     }
   }
   rec.Line(

@@ -199,7 +199,7 @@ TEST_F(StreamLineageTest, HeatSplitsUnderSimulatedThrottlingSplitShards) {
     EXPECT_EQ(std::stoll(rec.dynamodb.new_image->Find("v")->n().ToString()),
               next[pk]++);
   }
-  std::vector<Shard> shards = *streams_internal::ListShards(
+  std::vector<Shard> shards = *eddy::internal::ListShards(
       db, *db.DescribeTable({.table_name = "hot"})->table.latest_stream_arn);
   int children = 0;
   for (const Shard& s : shards) children += s.parent_shard_id.has_value();

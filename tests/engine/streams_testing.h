@@ -76,7 +76,7 @@ class StreamsTest : public ::testing::Test {
     ASSERT_THAT(db_.DeleteItem(r), IsOk());
   }
   std::vector<Shard> Shards(const std::string& arn) {
-    StatusOr<std::vector<Shard>> s = streams_internal::ListShards(db_, arn);
+    StatusOr<std::vector<Shard>> s = eddy::internal::ListShards(db_, arn);
     EXPECT_THAT(s, IsOk());
     return s.ok() ? *s : std::vector<Shard>{};
   }

@@ -4,7 +4,7 @@
 
 #include "gtest/gtest.h"
 
-namespace eddy::model_internal {
+namespace eddy::model::internal {
 namespace {
 
 TEST(CivilTimeTest, FormatAndParse) {
@@ -29,4 +29,4 @@ TEST(CivilTimeTest, RejectsOtherForms) {
 }
 
 }  // namespace
-}  // namespace eddy::model_internal
+}  // namespace eddy::model::internal

@@ -17,9 +17,9 @@
 namespace eddy::partiql {
 namespace {
 
-using partiql_internal::kMaxCachedStatementLength;
-using partiql_internal::kMaxCachedStatements;
-using partiql_internal::ParseCached;
+using partiql::internal::kMaxCachedStatementLength;
+using partiql::internal::kMaxCachedStatements;
+using partiql::internal::ParseCached;
 
 const MapSchemaLookup& Schemas() {
   static const MapSchemaLookup* schemas = [] {

@@ -142,7 +142,7 @@ TEST_F(ExecuteTest, QueryScanAndBatchShapes) {
 }
 
 TEST(JavaDoubleTest, PrintsAsDynamoDBsJavaServiceDoes) {
-  using wire_internal::FormatJavaDouble;
+  using wire::internal::FormatJavaDouble;
   EXPECT_EQ(FormatJavaDouble(1.0), "1.0");
   EXPECT_EQ(FormatJavaDouble(0.5), "0.5");
   EXPECT_EQ(FormatJavaDouble(128.0), "128.0");

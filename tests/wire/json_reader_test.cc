@@ -14,7 +14,7 @@
 
 #include "gtest/gtest.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 namespace {
 
 using namespace std::string_literals;
@@ -236,4 +236,4 @@ TEST(JsonReaderTest, AgreesWithNlohmannOnMutatedDocuments) {
 }
 
 }  // namespace
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal

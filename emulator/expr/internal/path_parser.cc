@@ -8,7 +8,7 @@
 #include "emulator/expr/reserved_words.h"
 #include "emulator/types/limits.h"
 
-namespace eddy::expr::expr_internal {
+namespace eddy::expr::internal {
 namespace {
 
 bool IsLetter(char c) {
@@ -88,4 +88,4 @@ StatusOr<DocumentPath> ParseDocumentPath(TokenCursor* cursor,
   return path;
 }
 
-}  // namespace eddy::expr::expr_internal
+}  // namespace eddy::expr::internal

@@ -28,7 +28,7 @@
 #include "emulator/expr/ast.h"
 #include "emulator/expr/lexer.h"
 
-namespace eddy::expr::expr_internal {
+namespace eddy::expr::internal {
 
 // True when `token` can start a document path: a non-keyword name that
 // starts with a letter, or a `#name` placeholder.
@@ -44,6 +44,6 @@ bool IsConditionKeyword(const Token& token);
 StatusOr<DocumentPath> ParseDocumentPath(TokenCursor* cursor,
                                          std::string* first_reserved_word);
 
-}  // namespace eddy::expr::expr_internal
+}  // namespace eddy::expr::internal
 
 #endif  // EDDY_EMULATOR_EXPR_INTERNAL_PATH_PARSER_H_

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-namespace eddy::expr::expr_internal {
+namespace eddy::expr::internal {
 namespace {
 
 bool SameElement(const PathElement& a, const PathElement& b) {
@@ -131,4 +131,4 @@ AttributeMap ProjectPathTree(const PathTree& tree, const AttributeMap& item) {
   return out;
 }
 
-}  // namespace eddy::expr::expr_internal
+}  // namespace eddy::expr::internal

@@ -32,7 +32,7 @@
 #include "emulator/expr/expression_kind.h"
 #include "emulator/types/attribute_value.h"
 
-namespace eddy::expr::expr_internal {
+namespace eddy::expr::internal {
 
 struct PathTreeNode {
   // For a leaf, the position of its path in the list the tree was built
@@ -80,6 +80,6 @@ AttributeMap ProjectPathTree(const PathTree& tree, const AttributeMap& item);
 std::optional<AttributeValue> ProjectPathTreeValue(const PathTreeNode& node,
                                                    const AttributeValue& value);
 
-}  // namespace eddy::expr::expr_internal
+}  // namespace eddy::expr::internal
 
 #endif  // EDDY_EMULATOR_EXPR_INTERNAL_PATH_TREE_H_

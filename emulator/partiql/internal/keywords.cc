@@ -8,7 +8,7 @@
 #include <string>
 #include <utility>
 
-namespace eddy::partiql::partiql_internal {
+namespace eddy::partiql::internal {
 namespace {
 
 // SQL-92's reserved words and PartiQL's additions, sorted for binary search.
@@ -463,4 +463,4 @@ bool IsAggregateFunction(std::string_view keyword) {
          keyword == "min" || keyword == "sum";
 }
 
-}  // namespace eddy::partiql::partiql_internal
+}  // namespace eddy::partiql::internal

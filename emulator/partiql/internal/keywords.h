@@ -15,7 +15,7 @@
 
 #include "emulator/partiql/lexer.h"
 
-namespace eddy::partiql::partiql_internal {
+namespace eddy::partiql::internal {
 
 // True when `lower` is a reserved word (SQL-92's and PartiQL's).
 bool IsKeywordText(std::string_view lower);
@@ -50,6 +50,6 @@ bool IsFunctionNameKeyword(std::string_view keyword);
 // The aggregate functions (count, avg, max, min, sum).
 bool IsAggregateFunction(std::string_view keyword);
 
-}  // namespace eddy::partiql::partiql_internal
+}  // namespace eddy::partiql::internal
 
 #endif  // EDDY_EMULATOR_PARTIQL_INTERNAL_KEYWORDS_H_

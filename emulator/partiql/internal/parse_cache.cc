@@ -9,7 +9,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
 
-namespace eddy::partiql::partiql_internal {
+namespace eddy::partiql::internal {
 namespace {
 
 struct Cache {
@@ -45,4 +45,4 @@ StatusOr<std::shared_ptr<const ParsedStatement>> ParseCached(
   return shared;
 }
 
-}  // namespace eddy::partiql::partiql_internal
+}  // namespace eddy::partiql::internal

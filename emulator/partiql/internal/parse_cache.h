@@ -29,7 +29,7 @@
 #include "emulator/base/status.h"
 #include "emulator/partiql/parser.h"
 
-namespace eddy::partiql::partiql_internal {
+namespace eddy::partiql::internal {
 
 inline constexpr size_t kMaxCachedStatements = 256;
 inline constexpr size_t kMaxCachedStatementLength = 1024;
@@ -37,6 +37,6 @@ inline constexpr size_t kMaxCachedStatementLength = 1024;
 StatusOr<std::shared_ptr<const ParsedStatement>> ParseCached(
     std::string_view text);
 
-}  // namespace eddy::partiql::partiql_internal
+}  // namespace eddy::partiql::internal
 
 #endif  // EDDY_EMULATOR_PARTIQL_INTERNAL_PARSE_CACHE_H_

@@ -10,7 +10,7 @@
 
 #include "emulator/partiql/internal/parser_impl.h"
 
-namespace eddy::partiql::partiql_internal {
+namespace eddy::partiql::internal {
 
 StatusOr<NodePtr> Parser::ParseExpression(int precedence) {
   DepthGuard guard(&depth_);
@@ -418,7 +418,7 @@ StatusOr<NodePtr> Parser::ParseFunctionCall() {
 // The type after IS / IS NOT; returns a kIsType node with no operand yet.
 StatusOr<NodePtr> Parser::ParseType(const Token& is_token) {
   std::string_view name = KeywordText(Head());
-  const partiql_internal::TypeName* type =
+  const partiql::internal::TypeName* type =
       name.empty() ? nullptr : FindTypeName(name);
   if (type == nullptr) return Err("Expected type name");
   EDDY_ASSIGN_OR_RETURN(NodePtr node, MakeNode(NodeKind::kIsType, &is_token));
@@ -446,4 +446,4 @@ StatusOr<NodePtr> Parser::ParseType(const Token& is_token) {
   return node;
 }
 
-}  // namespace eddy::partiql::partiql_internal
+}  // namespace eddy::partiql::internal

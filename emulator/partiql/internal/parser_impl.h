@@ -24,7 +24,7 @@
 #include "emulator/partiql/internal/keywords.h"
 #include "emulator/partiql/lexer.h"
 
-namespace eddy::partiql::partiql_internal {
+namespace eddy::partiql::internal {
 
 constexpr int kSelectPrecedence = 6;
 constexpr int kNotPrecedence = 30;
@@ -181,6 +181,6 @@ class Parser {
   int nodes_ = 0;
 };
 
-}  // namespace eddy::partiql::partiql_internal
+}  // namespace eddy::partiql::internal
 
 #endif  // EDDY_EMULATOR_PARTIQL_INTERNAL_PARSER_IMPL_H_

@@ -22,7 +22,7 @@
 #include "emulator/partiql/partiql.h"
 #include "emulator/partiql/schema.h"
 
-namespace eddy::partiql::partiql_internal {
+namespace eddy::partiql::internal {
 
 // What every planner gets.
 struct PlanInput {
@@ -101,6 +101,6 @@ StatusOr<BuiltCondition> BuildCondition(const expr::Condition& condition,
 // the filter it translated as a whole).
 Status ValidateCondition(const expr::Condition& condition);
 
-}  // namespace eddy::partiql::partiql_internal
+}  // namespace eddy::partiql::internal
 
 #endif  // EDDY_EMULATOR_PARTIQL_INTERNAL_PLANNER_H_

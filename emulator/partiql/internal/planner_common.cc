@@ -8,7 +8,7 @@
 #include "emulator/partiql/internal/planner.h"
 #include "emulator/partiql/internal/values.h"
 
-namespace eddy::partiql::partiql_internal {
+namespace eddy::partiql::internal {
 namespace {
 
 using expr::Comparator;
@@ -319,4 +319,4 @@ Status ValidateCondition(const expr::Condition& condition) {
       .status();
 }
 
-}  // namespace eddy::partiql::partiql_internal
+}  // namespace eddy::partiql::internal

@@ -6,7 +6,7 @@
 #include <string>
 #include <utility>
 
-namespace eddy::partiql::partiql_internal {
+namespace eddy::partiql::internal {
 
 using expr::Operand;
 
@@ -172,4 +172,4 @@ Status StripExpressionPrefix(const Status& status) {
   return status;
 }
 
-}  // namespace eddy::partiql::partiql_internal
+}  // namespace eddy::partiql::internal

@@ -28,7 +28,7 @@
 #include "emulator/partiql/internal/translate.h"
 #include "emulator/types/attribute_value.h"
 
-namespace eddy::partiql::partiql_internal {
+namespace eddy::partiql::internal {
 
 // The placeholders and their maps for one typed request.
 class RequestExpressions {
@@ -68,6 +68,6 @@ class RequestExpressions {
 // Removes "Invalid <X>Expression: " from an expression-module error.
 Status StripExpressionPrefix(const Status& status);
 
-}  // namespace eddy::partiql::partiql_internal
+}  // namespace eddy::partiql::internal
 
 #endif  // EDDY_EMULATOR_PARTIQL_INTERNAL_REQUEST_EXPRESSIONS_H_

@@ -21,7 +21,7 @@
 #include "emulator/partiql/internal/values.h"
 #include "emulator/partiql/internal/where_branches.h"
 
-namespace eddy::partiql::partiql_internal {
+namespace eddy::partiql::internal {
 namespace {
 
 using expr::Comparator;
@@ -573,4 +573,4 @@ StatusOr<Plan> PlanSelect(const SelectStatement& select,
   return planner.Run();
 }
 
-}  // namespace eddy::partiql::partiql_internal
+}  // namespace eddy::partiql::internal

@@ -9,7 +9,7 @@
 
 #include "emulator/partiql/internal/values.h"
 
-namespace eddy::partiql::partiql_internal {
+namespace eddy::partiql::internal {
 namespace {
 
 using expr::Comparator;
@@ -796,4 +796,4 @@ StatusOr<std::vector<expr::UpdateAction>> Translator::Update(
   return actions;
 }
 
-}  // namespace eddy::partiql::partiql_internal
+}  // namespace eddy::partiql::internal

@@ -26,7 +26,7 @@
 #include "emulator/partiql/ast.h"
 #include "emulator/types/attribute_value.h"
 
-namespace eddy::partiql::partiql_internal {
+namespace eddy::partiql::internal {
 
 using ConditionPtr = std::unique_ptr<expr::Condition>;
 
@@ -98,6 +98,6 @@ class Translator {
   int emitted_ = 0;  // condition nodes built, against blow-up by rewriting
 };
 
-}  // namespace eddy::partiql::partiql_internal
+}  // namespace eddy::partiql::internal
 
 #endif  // EDDY_EMULATOR_PARTIQL_INTERNAL_TRANSLATE_H_

@@ -10,7 +10,7 @@
 #include "emulator/types/limits.h"
 #include "emulator/types/number.h"
 
-namespace eddy::partiql::partiql_internal {
+namespace eddy::partiql::internal {
 namespace {
 
 constexpr std::string_view kBagTypes =
@@ -385,4 +385,4 @@ std::string JavaDecimalString(std::string_view literal) {
   return out;
 }
 
-}  // namespace eddy::partiql::partiql_internal
+}  // namespace eddy::partiql::internal

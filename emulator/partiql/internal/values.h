@@ -40,7 +40,7 @@
 #include "emulator/partiql/ast.h"
 #include "emulator/types/attribute_value.h"
 
-namespace eddy::partiql::partiql_internal {
+namespace eddy::partiql::internal {
 
 // True for the nodes that are literal documents: literals, NULL, lists,
 // bags and structs (what DynamoDB's converter accepts).
@@ -73,6 +73,6 @@ std::string_view IonTypeName(const Node& node);
 // "2.0", "1e2" is "1E+2").
 std::string JavaDecimalString(std::string_view literal);
 
-}  // namespace eddy::partiql::partiql_internal
+}  // namespace eddy::partiql::internal
 
 #endif  // EDDY_EMULATOR_PARTIQL_INTERNAL_VALUES_H_

@@ -9,7 +9,7 @@
 
 #include "emulator/partiql/internal/values.h"
 
-namespace eddy::partiql::partiql_internal {
+namespace eddy::partiql::internal {
 namespace {
 
 using expr::Comparator;
@@ -414,4 +414,4 @@ ConditionPtr RangeCondition(const std::string& name, const Range& r) {
   return nullptr;
 }
 
-}  // namespace eddy::partiql::partiql_internal
+}  // namespace eddy::partiql::internal

@@ -32,7 +32,7 @@
 #include "emulator/partiql/schema.h"
 #include "emulator/types/attribute_value.h"
 
-namespace eddy::partiql::partiql_internal {
+namespace eddy::partiql::internal {
 
 // DynamoDB reads at most this many partitions (or ranges) for one SELECT.
 inline constexpr size_t kMaxDecomposedReads = 50;
@@ -92,6 +92,6 @@ ConditionPtr AndAll(const Conjuncts& conjuncts);
 // The key condition `name <op> value(s)` of a range.
 ConditionPtr RangeCondition(const std::string& name, const Range& r);
 
-}  // namespace eddy::partiql::partiql_internal
+}  // namespace eddy::partiql::internal
 
 #endif  // EDDY_EMULATOR_PARTIQL_INTERNAL_WHERE_BRANCHES_H_

@@ -12,7 +12,7 @@
 #include "emulator/partiql/internal/planner.h"
 #include "emulator/partiql/internal/values.h"
 
-namespace eddy::partiql::partiql_internal {
+namespace eddy::partiql::internal {
 namespace {
 
 constexpr std::string_view kIncompleteKey =
@@ -351,4 +351,4 @@ StatusOr<Plan> PlanExists(const Node& call, const PlanInput& in) {
   return plan;
 }
 
-}  // namespace eddy::partiql::partiql_internal
+}  // namespace eddy::partiql::internal

@@ -11,7 +11,7 @@
 #include "emulator/base/base64.h"
 #include "emulator/types/limits.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 namespace {
 
 // The ten type keys of an AttributeValue.
@@ -766,4 +766,4 @@ void AppendItemJson(const Item& item, std::string* out) {
   PutItem(item, o, scratch);
 }
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal

@@ -40,7 +40,7 @@
 #include "emulator/wire/internal/json_reader.h"
 #include "emulator/wire/internal/serialization_errors.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 
 class ValueDecoder {
  public:
@@ -90,6 +90,6 @@ void AppendItemJson(const Item& item, std::string* out);
 // Java's UTF-8 decoder does), so the output is always valid UTF-8.
 void AppendJsonString(std::string_view s, std::string* out);
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal
 
 #endif  // EDDY_EMULATOR_WIRE_INTERNAL_ATTRIBUTE_CODEC_H_

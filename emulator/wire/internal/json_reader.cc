@@ -4,7 +4,7 @@
 
 #include <cstring>
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 namespace {
 
 inline int HexValue(char c) {
@@ -370,4 +370,4 @@ bool JsonReader::Finish() {
   return ok();
 }
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal

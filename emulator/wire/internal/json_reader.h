@@ -64,7 +64,7 @@
 #include <string_view>
 #include <vector>
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 
 // The type of a JSON value, with numbers split as DynamoDB's deserializer
 // names its tokens.
@@ -240,6 +240,6 @@ inline uint64_t JsonSpecialBytes(uint64_t w) {
 // REQUIRES: p < end.
 size_t Utf8SequenceLength(const unsigned char* p, const unsigned char* end);
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal
 
 #endif  // EDDY_EMULATOR_WIRE_INTERNAL_JSON_READER_H_

@@ -8,7 +8,7 @@
 
 #include "emulator/wire/internal/attribute_codec.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 
 std::string FormatJavaDouble(double value) {
   if (std::isnan(value)) return "NaN";
@@ -118,4 +118,4 @@ void JsonWriter::Item(const AttributeMap& item) {
   AppendItemJson(item, &out_);
 }
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal

@@ -28,7 +28,7 @@
 
 #include "emulator/types/attribute_value.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 
 // Java's Double.toString: shortest round-trip digits, "1.0" for integers,
 // scientific ("1.7E9") outside [1e-3, 1e7).
@@ -61,6 +61,6 @@ class JsonWriter {
   bool after_key_ = false;
 };
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal
 
 #endif  // EDDY_EMULATOR_WIRE_INTERNAL_JSON_WRITER_H_

@@ -2,7 +2,7 @@
 
 #include "emulator/wire/internal/legacy_reader.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 namespace {
 
 constexpr std::string_view kExpectedClass =
@@ -137,4 +137,4 @@ std::optional<std::map<std::string, AttributeValueUpdate>> ReadAttributeUpdates(
   return out;
 }
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal

@@ -16,7 +16,7 @@
 #include "emulator/types/schema.h"
 #include "emulator/wire/internal/request_reader.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 
 std::optional<std::map<std::string, ExpectedAttributeValue>> ReadExpected(
     ObjectReader& r);
@@ -28,6 +28,6 @@ std::optional<std::vector<std::string>> ReadAttributesToGet(ObjectReader& r);
 std::optional<std::map<std::string, AttributeValueUpdate>> ReadAttributeUpdates(
     ObjectReader& r);
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal
 
 #endif  // EDDY_EMULATOR_WIRE_INTERNAL_LEGACY_READER_H_

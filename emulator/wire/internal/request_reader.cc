@@ -5,7 +5,7 @@
 #include <cstring>
 #include <limits>
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 namespace {
 
 // Every member name of DynamoDB's request model that eddy's codecs read
@@ -623,4 +623,4 @@ ObjectReader ObjectReader::MapValue(std::string_view name,
   return ObjectReader(&value, std::move(path), errors_);
 }
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal

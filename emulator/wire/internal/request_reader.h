@@ -50,7 +50,7 @@
 #include "emulator/wire/internal/json_reader.h"
 #include "emulator/wire/internal/serialization_errors.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 
 class RequestErrors {
  public:
@@ -229,6 +229,6 @@ bool ReadAttributeMap(const JsonValue& value, Target target,
 // Reads a JSON string value already read once. REQUIRES: type is kString.
 std::string StringOf(const JsonValue& value);
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal
 
 #endif  // EDDY_EMULATOR_WIRE_INTERNAL_REQUEST_READER_H_

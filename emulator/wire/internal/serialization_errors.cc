@@ -17,7 +17,7 @@
 
 #include "emulator/base/base64.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 namespace {
 
 // What arrived, as the rows of the table.
@@ -291,4 +291,4 @@ Status MalformedBody() {
   return Status(ErrorCode::kSerialization, "");
 }
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal

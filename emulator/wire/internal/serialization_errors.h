@@ -27,7 +27,7 @@
 #include "emulator/base/status.h"
 #include "emulator/wire/internal/json_reader.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 
 // Where a value sits in the request model, as the deserializer tells them
 // apart.
@@ -91,6 +91,6 @@ Status DecodeBlob(std::string_view text, std::string* out);
 // for a non-object top level this is eddy's choice, unconfirmed).
 Status MalformedBody();
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal
 
 #endif  // EDDY_EMULATOR_WIRE_INTERNAL_SERIALIZATION_ERRORS_H_

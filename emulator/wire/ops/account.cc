@@ -5,7 +5,7 @@
 
 #include "emulator/wire/ops/ops.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 namespace {
 
 std::string_view StatusName(ContributorInsightsStatus s) {
@@ -164,4 +164,4 @@ StatusOr<std::string> ListContributorInsightsOp(Database& db, ObjectReader& r) {
   return std::move(w).Take();
 }
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal

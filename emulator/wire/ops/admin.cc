@@ -16,7 +16,7 @@
 #include "emulator/base/clock.h"
 #include "emulator/wire/ops/ops.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 
 std::vector<Tag> ReadTags(ObjectReader& r) {
   std::vector<Tag> out;
@@ -372,4 +372,4 @@ StatusOr<std::string> EddyAdvanceClockOp(Database& db, ObjectReader& r) {
   return std::move(w).Take();
 }
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal

@@ -6,7 +6,7 @@
 
 #include "emulator/wire/ops/ops.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 namespace {
 
 std::string_view BackupStatusName(BackupStatus s) {
@@ -313,4 +313,4 @@ StatusOr<std::string> RestoreTableToPointInTimeOp(Database& db,
   return TableDescriptionBody("TableDescription", resp.table_description);
 }
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal

@@ -9,7 +9,7 @@
 #include "emulator/wire/internal/legacy_reader.h"
 #include "emulator/wire/ops/ops.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 namespace {
 
 constexpr std::string_view kKeysAndAttributesClass =
@@ -188,4 +188,4 @@ StatusOr<std::string> BatchWriteItemOp(Database& db, ObjectReader& r) {
   return std::move(w).Take();
 }
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal

@@ -7,7 +7,7 @@
 
 #include "emulator/wire/ops/ops.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 
 ReturnConsumedCapacity ReadReturnConsumedCapacity(ObjectReader& r) {
   return r
@@ -347,4 +347,4 @@ std::string TableDescriptionBody(std::string_view key,
   return std::move(w).Take();
 }
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal

@@ -7,7 +7,7 @@
 #include "emulator/wire/internal/legacy_reader.h"
 #include "emulator/wire/ops/ops.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 namespace {
 
 // {"Attributes"?, "ConsumedCapacity"?, "ItemCollectionMetrics"?}
@@ -132,4 +132,4 @@ StatusOr<std::string> UpdateItemOp(Database& db, ObjectReader& r) {
   return WriteResponse(resp);
 }
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal

@@ -20,7 +20,7 @@
 #include "emulator/wire/internal/json_writer.h"
 #include "emulator/wire/internal/request_reader.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 
 // Returns the response body or the error. `body` records its errors in
 // *body.errors().
@@ -168,6 +168,6 @@ void WriteOnDemandThroughput(const OnDemandThroughput& t, JsonWriter& w);
 std::string TableDescriptionBody(std::string_view key,
                                  const TableDescription& t);
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal
 
 #endif  // EDDY_EMULATOR_WIRE_OPS_OPS_H_

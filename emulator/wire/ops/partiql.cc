@@ -11,7 +11,7 @@
 #include "emulator/types/limits.h"
 #include "emulator/wire/ops/ops.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 namespace {
 
 // "Parameters": a list of attribute values (null elements skipped).
@@ -178,4 +178,4 @@ StatusOr<std::string> ExecuteTransactionOp(Database& db, ObjectReader& r) {
   return std::move(w).Take();
 }
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal

@@ -6,7 +6,7 @@
 #include "emulator/wire/internal/legacy_reader.h"
 #include "emulator/wire/ops/ops.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 namespace {
 
 constexpr char kStartKeyPrefix[] = "The provided starting key is invalid: ";
@@ -89,4 +89,4 @@ StatusOr<std::string> ScanOp(Database& db, ObjectReader& r) {
   return WritePage(resp, req.select);
 }
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal

@@ -10,7 +10,7 @@
 
 #include "emulator/wire/ops/ops.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 
 StatusOr<std::string> ListStreamsOp(Database& db, ObjectReader& r) {
   RequestErrors& errors = *r.errors();
@@ -260,4 +260,4 @@ StatusOr<std::string> EddySplitPartitionOp(Database& db, ObjectReader& r) {
   return std::move(w).Take();
 }
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal

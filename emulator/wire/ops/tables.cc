@@ -8,7 +8,7 @@
 
 #include "emulator/wire/ops/ops.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 namespace {
 
 std::vector<AttributeDefinition> ReadAttributeDefinitions(ObjectReader& r,
@@ -372,4 +372,4 @@ RestoreOverrides ReadRestoreOverrides(ObjectReader& r) {
   return o;
 }
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal

@@ -7,7 +7,7 @@
 #include "emulator/types/limits.h"
 #include "emulator/wire/ops/ops.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 namespace {
 
 // The members every write action shares.
@@ -137,4 +137,4 @@ StatusOr<std::string> TransactGetItemsOp(Database& db, ObjectReader& r) {
   return std::move(w).Take();
 }
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal

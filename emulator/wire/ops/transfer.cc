@@ -9,7 +9,7 @@
 
 #include "emulator/wire/ops/ops.h"
 
-namespace eddy::wire_internal {
+namespace eddy::wire::internal {
 
 std::optional<double> ReadTimestamp(ObjectReader& r, std::string_view name) {
   const JsonValue* j = r.Member(name);
@@ -523,4 +523,4 @@ StatusOr<std::string> ListImportsOp(Database& db, ObjectReader& r) {
   return std::move(w).Take();
 }
 
-}  // namespace eddy::wire_internal
+}  // namespace eddy::wire::internal

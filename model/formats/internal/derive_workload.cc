@@ -2,7 +2,7 @@
 
 #include "model/formats/internal/derive_workload.h"
 
-namespace eddy::model::formats_internal {
+namespace eddy::model::internal {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -115,4 +115,4 @@ Json DeriveWorkload(const std::vector<DeriveEntity>& entities,
   return w;
 }
 
-}  // namespace eddy::model::formats_internal
+}  // namespace eddy::model::internal

@@ -28,7 +28,7 @@
 
 #include "nlohmann/json.hpp"
 
-namespace eddy::model::formats_internal {
+namespace eddy::model::internal {
 
 struct DeriveEntity {
   std::string name;                    // its entityType and entry name
@@ -43,6 +43,6 @@ nlohmann::ordered_json DeriveWorkload(
     const std::map<std::string, std::string>& constants,
     std::vector<std::string>* warnings);
 
-}  // namespace eddy::model::formats_internal
+}  // namespace eddy::model::internal
 
 #endif  // EDDY_MODEL_FORMATS_INTERNAL_DERIVE_WORKLOAD_H_
