@@ -46,7 +46,7 @@ inline std::string PageStart(std::string_view title) {
          Esc(title) +
          "</title><style>"
          "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;"
-         "margin:24px auto;max-width:1000px;padding:0 16px;color:#222}"
+         "margin:24px auto;max-width:1280px;padding:0 16px;color:#222}"
          "h1{font-size:22px;margin:0 0 4px}h2{font-size:16px;margin:26px 0 6px}"
          "p{margin:4px 0}.expect{color:#444;font-style:italic}"
          "table{border-collapse:collapse;margin:6px 0}"
@@ -64,7 +64,8 @@ inline std::string PageStart(std::string_view title) {
          "td.warning{background:#fde2e1}td.note{background:#fff4d6}"
          "td:not(.l){white-space:nowrap}"
          "td.in{background:#dbeafe;text-align:center;font-size:11px;"
-         "white-space:normal;min-width:90px}"
+         "white-space:normal;min-width:96px;max-width:120px;"
+         "overflow-wrap:anywhere}"
          "td.out{color:#bbb;text-align:center}"
          "</style></head><body>\n";
 }
