@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "emulator/base/utf8.h"
 #include "emulator/partiql/internal/keywords.h"
 
 namespace eddy::partiql {
@@ -174,24 +175,6 @@ class Reader {
   int64_t column_ = 0;
   bool saw_cr_ = false;
 };
-
-void AppendUtf8(uint32_t cp, std::string* out) {
-  if (cp < 0x80) {
-    out->push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
-}
 
 // Java's BigDecimal reads the exponent as an int, and the scale (fraction
 // digits minus exponent) must be an int too; otherwise the literal cannot be

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "emulator/base/base64.h"
+#include "emulator/base/utf8.h"
 #include "emulator/types/limits.h"
 
 namespace eddy::wire::internal {

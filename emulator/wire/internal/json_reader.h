@@ -235,11 +235,6 @@ inline uint64_t JsonSpecialBytes(uint64_t w) {
   return t & 0x8080808080808080ULL;
 }
 
-// Length of the valid UTF-8 sequence starting at p (1 to 4), or 0 when the
-// bytes there are not one (overlong, surrogate, above U+10FFFF, truncated).
-// REQUIRES: p < end.
-size_t Utf8SequenceLength(const unsigned char* p, const unsigned char* end);
-
 }  // namespace eddy::wire::internal
 
 #endif  // EDDY_EMULATOR_WIRE_INTERNAL_JSON_READER_H_
