@@ -272,8 +272,10 @@ def hostile(url, failures, deadline, stats, seed):
         started = time.monotonic()
         status, kind, _ = c.call(operation, body)
         took = time.monotonic() - started
-        # A 503 answers a request when the buffered-bytes budget is full.
-        if status not in allowed and status not in (0, 503):
+        # A 503 answers a request when the buffered-bytes budget is full; a
+        # valid request may be throttled in the phase with throttling on.
+        throttled = status == 400 and kind in THROTTLES and 200 in allowed
+        if status not in allowed and status not in (0, 503) and not throttled:
             failures.add("hostile %s (%d bytes): HTTP %d %s"
                          % (operation, len(body), status, kind))
         if took > 10:
@@ -281,6 +283,30 @@ def hostile(url, failures, deadline, stats, seed):
                          % (operation, len(body), took))
         stats["hostile"] += 1
     c.close()
+
+
+# The exceptions a valid request may get while throttling is on.
+THROTTLES = ("ProvisionedThroughputExceededException", "ThrottlingException")
+
+
+def throttled_answer(sock, answer):
+    """True when `answer` (a response head, maybe with part of its body) is
+    a 400 whose body names a throttling exception; reads the rest of the
+    body from `sock`."""
+    head, _, body = answer.partition(b"\r\n\r\n")
+    if not head.startswith(b"HTTP/1.1 400"):
+        return False
+    length = 0
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            length = int(value.strip())
+    while len(body) < length:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        body += chunk
+    return any(t.encode() in body for t in THROTTLES)
 
 
 def slow(url, failures, deadline, stats, seed):
@@ -310,7 +336,8 @@ def slow(url, failures, deadline, stats, seed):
                     if not chunk:
                         break
                     answer += chunk
-                if not answer.startswith(b"HTTP/1.1 200"):
+                if not answer.startswith(b"HTTP/1.1 200") and \
+                        not throttled_answer(s, answer):
                     failures.add("slow client: %r" % answer[:80])
                 stats["slow"] += 1
             else:
