@@ -26,3 +26,18 @@ if(TARGET eddy_server_lib)
   target_compile_definitions(endpoint_http_test PRIVATE
     EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 endif()
+
+# Issue 17 through real clients: multi-attribute GSI keys (4+4 and 2+1:
+# create, write, sparse membership, Query left to right, paging) and
+# DescribeLimits, DescribeEndpoints and Contributor Insights, with boto3 and
+# the AWS CLI against the eddy-server binary.
+if(TARGET eddy-server)
+  add_test(NAME client_gsi_ops_boto3
+    COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/client/gsi_ops_clients_test.py
+            $<TARGET_FILE:eddy-server> boto3)
+  add_test(NAME client_gsi_ops_aws_cli
+    COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/client/gsi_ops_clients_test.py
+            $<TARGET_FILE:eddy-server> cli)
+  set_tests_properties(client_gsi_ops_boto3 client_gsi_ops_aws_cli
+    PROPERTIES TIMEOUT 120)
+endif()
