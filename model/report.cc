@@ -148,7 +148,7 @@ std::string FormatReportBodyText(const RunReport& r) {
     if (ok) ++verified_patterns;
     if (!p.example.empty()) out += "     e.g. " + p.example + "\n";
     const double runs = p.runs > 0 ? p.runs : 1;
-    if (!p.operation.empty()) {
+    if (p.IsWrite()) {
       // A write check: items written and write units, no reads.
       out += "     items " +
              Format("%.1f", static_cast<double>(p.items_total) / runs) +
@@ -273,10 +273,8 @@ std::string FormatReportJson(const RunReport& r) {
                                {"p99", p.p99_micros},
                                {"mean", p.mean_micros}};
         pj["failures"] = p.failures;
-        if (!p.operation.empty()) {
-          pj["operation"] = p.operation;
-          pj["writeUnits"] = {{"total", p.write_units_total}};
-        }
+        if (!p.operation.empty()) pj["operation"] = p.operation;
+        if (p.IsWrite()) pj["writeUnits"] = {{"total", p.write_units_total}};
       }
     }
     patterns.push_back(std::move(pj));

@@ -377,10 +377,33 @@ void Reviewer::SkewedIndexes() {
 void Reviewer::FullReads() {
   for (const PatternReport& p : run_.patterns) {
     if (!p.executable || !p.skipped.empty() || p.runs == 0) continue;
+    // Only reads by key condition and Scans: a BatchGetItem names its keys,
+    // a write check reads nothing.
+    const bool scan = p.operation == "Scan";
+    if (!p.operation.empty() && !scan) continue;
     const IndexProfile* ip = profile_.FindIndex(p.index);
     if (ip == nullptr || ip->entries == 0) continue;
     const double items = static_cast<double>(p.items_total) / p.runs;
     const double share = items / static_cast<double>(ip->entries);
+    if (scan) {
+      // The design means to read everything: said so, whatever the share.
+      const double rcu = p.read_units_total / p.runs;
+      const double rps = RateOf(traffic_.pattern_rps, p.number);
+      Add("scan", Severity::kWarning, "pattern " + std::to_string(p.number),
+          "pattern " + std::to_string(p.number) + " (" + p.name +
+              ") is a Scan of " + IndexLabel(p.index) + ": " + Num(items, 1) +
+              " items (" + Num(100 * share) + "% of its " +
+              Num(static_cast<double>(ip->entries)) + " entries) at " +
+              Units(rcu) + " RCU per request" +
+              (rps > 0 ? ", " + Units(rcu * rps) + " RCU/s at " + Num(rps, 1) +
+                             " req/s"
+                       : std::string()) +
+              ", growing with the data. Keep Scans for rare jobs (exports, "
+              "migrations); a frequent one wants a key condition on an index "
+              "or a summary item.",
+          rcu);
+      continue;
+    }
     if (share < o_.full_read_share || items < o_.full_read_items) continue;
     Add("full-read", Severity::kWarning, "pattern " + std::to_string(p.number),
         "pattern " + std::to_string(p.number) + " (" + p.name + ") reads " +

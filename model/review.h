@@ -35,12 +35,16 @@
 //                      `full_read_share` of its index's entries and at least
 //                      `full_read_items` items per request: a Scan in effect,
 //                      whose cost grows with the data;
+//  scan                a Scan pattern (a format that has them: the AWS MCP
+//                      schema): the items and RCU per request, and the RCU
+//                      per second at the traffic's rate; reported instead
+//                      of full-read, whose threshold it does not need;
 //  many-gsis           an entity type written to at least `many_gsis` GSIs:
 //                      each write costs that many extra index writes.
 //
-// A model without a local secondary index gets no lsi-collection finding;
-// model::TableDefinition has no LSIs yet, so that check runs only for the
-// callers that say the table has one (ReviewOptions::lsi).
+// A model without a local secondary index gets no lsi-collection finding:
+// Analyze sets ReviewOptions::lsi when the table declares one
+// (TableDefinition::local_secondary_indexes).
 //
 // Thread safety: pure function.
 

@@ -115,10 +115,18 @@ struct PatternReport {
   double read_units_total = 0, read_units_min = 0, read_units_max = 0;
   double p50_micros = 0, p99_micros = 0, mean_micros = 0;
   std::vector<std::string> failures;  // the first few
-  // Set by write checks (after_patterns): the operation ("PutItem", ...)
-  // and the write units consumed over the runs. Empty / 0 for Query.
+  // Set by the checks a caller adds (after_patterns): the operation
+  // ("Scan", "BatchGetItem", "PutItem", ...) and, for a write, the write
+  // units consumed over the runs. Empty / 0 for Query.
   std::string operation;
   double write_units_total = 0;
+
+  // Whether the pattern is a write check (an operation other than Query,
+  // Scan and BatchGetItem).
+  bool IsWrite() const {
+    return !operation.empty() && operation != "Scan" &&
+           operation != "BatchGetItem";
+  }
 };
 
 struct EntityReport {

@@ -460,9 +460,8 @@ PatternReport PatternChecker::Run(const AwsRunPattern& w, int number) {
   r.number = number;
   r.name = w.name;
   r.executable = true;
-  const bool read = w.operation == "Scan" || w.operation == "BatchGetItem";
   r.index = w.index_name.empty() ? "table" : w.index_name;
-  if (!read) r.operation = w.operation;
+  r.operation = w.operation;
   r.key_condition = w.operation == "Scan"
                         ? "Scan of every item (" + w.entity + " pattern)"
                         : w.operation + " of " + w.entity + " items";
