@@ -55,8 +55,9 @@ StatusOr<ModelAnalysis> Analyze(const Model& model, DataProfile profile,
   EDDY_ASSIGN_OR_RETURN(a.cost,
                         EstimateCost(model, a.profile, run, a.traffic, prices));
   a.cost.nominal_traffic = nominal;
-  a.findings =
-      ReviewDesign(model, a.profile, run, a.traffic, nominal, options.review);
+  ReviewOptions review = options.review;
+  if (!model.table.local_secondary_indexes.empty()) review.lsi = true;
+  a.findings = ReviewDesign(model, a.profile, run, a.traffic, nominal, review);
   return a;
 }
 

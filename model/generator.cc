@@ -175,6 +175,27 @@ Status Generator::Emit(size_t e, const GeneratorEntry& entry,
   clock_.AdvanceMicros(
       rng_.Range(workload_.step_millis.min, workload_.step_millis.max) * 1000);
   for (const std::string& id : entry.new_ids) bindings.Set(id, ulids_.Next());
+  // Attributes that bind a key placeholder are made first, in document
+  // order, and their text becomes the placeholder's value.
+  std::vector<std::pair<size_t, AttributeValue>> made;
+  if (!entry.attribute_bindings.empty()) {
+    const int64_t now = clock_.NowMicros() / 1000;
+    for (size_t i = 0; i < entry.attributes.size(); ++i) {
+      const auto& [name, gen] = entry.attributes[i];
+      if (std::find(entry.attribute_bindings.begin(),
+                    entry.attribute_bindings.end(),
+                    name) == entry.attribute_bindings.end()) {
+        continue;
+      }
+      AttributeValue v;
+      EDDY_RETURN_IF_ERROR(Attribute(gen, bindings, index_in_entry, now, &v));
+      bindings.Set(name, v.is(AttributeType::kS)   ? v.s()
+                         : v.is(AttributeType::kN) ? v.n().ToString()
+                         : v.boolean()             ? "true"
+                                                   : "false");
+      made.emplace_back(i, std::move(v));
+    }
+  }
   if (static_cast<int64_t>(out->items.size()) >= max_items_) {
     return Status::Validation("the workload makes more than " +
                               std::to_string(max_items_) +
@@ -213,11 +234,13 @@ Status Generator::Emit(size_t e, const GeneratorEntry& entry,
   attributes.emplace_back("entityType", AttributeValue::S(shape.entity_type));
   for (const IndexKeys& k : shape.indexes) {
     const IndexDefinition* def = table.FindIndex(k.index_name);
-    std::string v;
-    v.reserve(96);
-    EDDY_RETURN_IF_ERROR(k.partition_key.Render(bindings, constants, &v));
-    attributes.emplace_back(def->partition_key,
-                            AttributeValue::S(std::move(v)));
+    if (!def->local) {  // an LSI's partition key is the table's, set above
+      std::string v;
+      v.reserve(96);
+      EDDY_RETURN_IF_ERROR(k.partition_key.Render(bindings, constants, &v));
+      attributes.emplace_back(def->partition_key,
+                              AttributeValue::S(std::move(v)));
+    }
     if (k.sort_key) {
       std::string s;
       s.reserve(96);
@@ -226,9 +249,21 @@ Status Generator::Emit(size_t e, const GeneratorEntry& entry,
     }
   }
   for (const auto& [name, value] : bindings.entries()) {
+    // An attribute-bound placeholder is its attribute, with its own type.
+    if (!made.empty() && std::find(entry.attribute_bindings.begin(),
+                                   entry.attribute_bindings.end(),
+                                   name) != entry.attribute_bindings.end()) {
+      continue;
+    }
     attributes.emplace_back(name, AttributeValue::S(value));
   }
-  for (const auto& [name, gen] : entry.attributes) {
+  size_t next_made = 0;
+  for (size_t i = 0; i < entry.attributes.size(); ++i) {
+    const auto& [name, gen] = entry.attributes[i];
+    if (next_made < made.size() && made[next_made].first == i) {
+      attributes.emplace_back(name, std::move(made[next_made++].second));
+      continue;
+    }
     AttributeValue v;
     EDDY_RETURN_IF_ERROR(
         Attribute(gen, bindings, index_in_entry, g.created_millis, &v));
@@ -301,6 +336,28 @@ Status Generator::Attribute(const AttributeGenerator& g,
     case Kind::kTimestamp:
       *out = AttributeValue::S(model::internal::FormatIsoMillis(created));
       return Status::OK();
+    case Kind::kList: {
+      const auto n = static_cast<size_t>(rng_.Range(g.range.min, g.range.max));
+      std::vector<AttributeValue> list(n);
+      for (AttributeValue& v : list) {
+        EDDY_RETURN_IF_ERROR(Attribute(g.members[0].second, bindings,
+                                       index_in_entry, created, &v));
+      }
+      *out = AttributeValue::L(std::move(list));
+      return Status::OK();
+    }
+    case Kind::kMap: {
+      AttributeMap map;
+      map.Reserve(g.members.size());
+      for (const auto& [name, member] : g.members) {
+        AttributeValue v;
+        EDDY_RETURN_IF_ERROR(
+            Attribute(member, bindings, index_in_entry, created, &v));
+        map.Set(name, std::move(v));
+      }
+      *out = AttributeValue::M(std::move(map));
+      return Status::OK();
+    }
   }
   return Status::Internal("unknown attribute generator");
 }

@@ -340,7 +340,7 @@ void Loader::LoadTable(const Json& t, const std::string& at,
   CheckMembers(
       t, at,
       {"name", "partitionKey", "sortKey", "billingMode", "readCapacityUnits",
-       "writeCapacityUnits", "globalSecondaryIndexes"},
+       "writeCapacityUnits", "globalSecondaryIndexes", "localSecondaryIndexes"},
       "a table");
   if (const std::string* s = String(t, "name", at, true)) table->name = *s;
   if (const std::string* s = String(t, "partitionKey", at, true)) {
@@ -385,6 +385,7 @@ void Loader::LoadTable(const Json& t, const std::string& at,
     Error(Ptr(at, rcu != t.end() ? "readCapacityUnits" : "writeCapacityUnits"),
           "readCapacityUnits/writeCapacityUnits need billingMode PROVISIONED");
   }
+  LoadLocalIndexes(t, at, table);
   auto gsis = t.find("globalSecondaryIndexes");
   if (gsis == t.end()) return;
   const std::string gat = Ptr(at, "globalSecondaryIndexes");
@@ -442,7 +443,80 @@ void Loader::LoadTable(const Json& t, const std::string& at,
               "(INCLUDE)");
       }
     }
+    for (const IndexDefinition& l : table->local_secondary_indexes) {
+      if (l.name == def.name) {
+        Error(Ptr(iat, "name"),
+              "duplicate index name " + Quote(def.name) + " (an LSI's)");
+      }
+    }
     table->global_secondary_indexes.push_back(std::move(def));
+  }
+}
+
+// "localSecondaryIndexes": [{"name", "sortKey", "projection"}], at most 5
+// (DynamoDB's limit); the partition key is the table's.
+void Loader::LoadLocalIndexes(const Json& t, const std::string& at,
+                              TableDefinition* table) {
+  auto lsis = t.find("localSecondaryIndexes");
+  if (lsis == t.end()) return;
+  const std::string lat = Ptr(at, "localSecondaryIndexes");
+  if (!lsis->is_array() || lsis->size() > 5) {
+    Error(lat, "must be an array of at most 5 index definitions");
+    table_broken_ = true;
+    return;
+  }
+  std::set<std::string> names;
+  for (size_t i = 0; i < lsis->size(); ++i) {
+    const Json& l = (*lsis)[i];
+    const std::string iat = Ptr(lat, i);
+    if (!l.is_object()) {
+      Error(iat, "an index definition must be an object");
+      table_broken_ = true;
+      continue;
+    }
+    const size_t before = errors_->size();
+    CheckMembers(l, iat, {"name", "sortKey", "projection"},
+                 "a local index definition");
+    const std::string* name = String(l, "name", iat, true);
+    const std::string* sk = String(l, "sortKey", iat, true);
+    if (name == nullptr || sk == nullptr) {
+      table_broken_ = true;
+      continue;
+    }
+    IndexDefinition def;
+    def.name = *name;
+    def.partition_key = table->partition_key;
+    def.sort_key = *sk;
+    def.local = true;
+    if (!names.insert(def.name).second) {
+      Error(Ptr(iat, "name"), "duplicate index name " + Quote(def.name));
+      continue;
+    }
+    if (def.sort_key == table->partition_key ||
+        def.sort_key == table->sort_key) {
+      Error(Ptr(iat, "sortKey"),
+            "an LSI's sort key must be another attribute than the table's "
+            "keys");
+    }
+    auto proj = l.find("projection");
+    if (proj != l.end()) {
+      if (proj->is_string() && *proj == "ALL") {
+        def.projection = ProjectionType::kAll;
+      } else if (proj->is_string() && *proj == "KEYS_ONLY") {
+        def.projection = ProjectionType::kKeysOnly;
+      } else if (proj->is_array()) {
+        if (auto list = StringList(*proj, Ptr(iat, "projection"))) {
+          def.projection = ProjectionType::kInclude;
+          def.non_key_attributes = *list;
+        }
+      } else {
+        Error(Ptr(iat, "projection"),
+              "must be \"ALL\", \"KEYS_ONLY\" or an array of attribute names "
+              "(INCLUDE)");
+      }
+    }
+    if (errors_->size() > before) table_broken_ = true;
+    table->local_secondary_indexes.push_back(std::move(def));
   }
 }
 
@@ -554,6 +628,9 @@ void Loader::LoadShape(const std::string& group, const KeyTemplate& pk,
         index_key = true;
       }
     }
+    for (const IndexDefinition& l : model->table.local_secondary_indexes) {
+      if (m == l.sort_key) index_key = true;
+    }
     if (!index_key) {
       // "Pk1" for PK1, "entitytype" for entityType, "pk1" for a declared
       // table's "PK1".
@@ -630,8 +707,23 @@ void Loader::CheckIndexKeys(Model* model) {
   std::vector<std::vector<Found>> found(
       model->entities.size(),
       std::vector<Found>(table.global_secondary_indexes.size()));
+  // An LSI's sort key attribute puts the shape in the LSI, keyed by its own
+  // partition key.
+  for (const RawIndexKey& k : raw_index_keys_) {
+    for (const IndexDefinition& l : table.local_secondary_indexes) {
+      if (k.member != l.sort_key || !k.valid) continue;
+      IndexKeys keys;
+      keys.index_name = l.name;
+      keys.partition_key = model->entities[k.shape].partition_key;
+      keys.sort_key = k.value;
+      model->entities[k.shape].indexes.push_back(std::move(keys));
+    }
+  }
   for (const RawIndexKey& k : raw_index_keys_) {
     bool matched = false;
+    for (const IndexDefinition& l : table.local_secondary_indexes) {
+      if (k.member == l.sort_key) matched = true;
+    }
     for (size_t g = 0; g < table.global_secondary_indexes.size(); ++g) {
       const IndexDefinition& def = table.global_secondary_indexes[g];
       if (k.member == def.partition_key) {
@@ -968,7 +1060,12 @@ void Loader::LoadPattern(const Json& value, const std::string& at,
       p.consistent_read = it->get<bool>();
     }
   }
-  if (p.consistent_read && !p.index_name.empty()) {
+  // An LSI takes consistent reads; a GSI does not. (The table is loaded
+  // before the patterns.)
+  const IndexDefinition* read_index =
+      p.index_name.empty() ? nullptr : model->table.FindIndex(p.index_name);
+  if (p.consistent_read && !p.index_name.empty() &&
+      (read_index == nullptr || !read_index->local)) {
     Error(Ptr(at, "consistentRead"),
           "consistent reads are not supported on global secondary indexes");
     ok = false;
@@ -1127,7 +1224,17 @@ const IndexDefinition* TableDefinition::FindIndex(std::string_view name) const {
   for (const IndexDefinition& g : global_secondary_indexes) {
     if (g.name == name) return &g;
   }
+  for (const IndexDefinition& l : local_secondary_indexes) {
+    if (l.name == name) return &l;
+  }
   return nullptr;
+}
+
+std::vector<const IndexDefinition*> TableDefinition::AllIndexes() const {
+  std::vector<const IndexDefinition*> out;
+  for (const IndexDefinition& g : global_secondary_indexes) out.push_back(&g);
+  for (const IndexDefinition& l : local_secondary_indexes) out.push_back(&l);
+  return out;
 }
 
 const IndexKeys* EntityShape::FindIndex(std::string_view name) const {

@@ -40,7 +40,8 @@ std::optional<AttributeGenerator> Loader::LoadAttribute(const Json& value,
   if (value.size() != 1) {
     Error(at,
           "an attribute generator is a value or an object with one of "
-          "\"oneOf\", \"cycle\", \"int\", \"text\", \"timestamp\"");
+          "\"oneOf\", \"cycle\", \"int\", \"text\", \"timestamp\", "
+          "\"list\", \"map\"");
     return std::nullopt;
   }
   const std::string kind = value.begin().key();
@@ -77,6 +78,55 @@ std::optional<AttributeGenerator> Loader::LoadAttribute(const Json& value,
     g.range = *r;
     return g;
   }
+  if (kind == "list") {
+    // {"list": {"of": GEN, "count": N | [min, max]}}
+    if (!arg.is_object() || !arg.contains("of")) {
+      Error(kat,
+            "must be an object {\"of\": generator, \"count\": N or "
+            "[min, max]}");
+      return std::nullopt;
+    }
+    for (auto it = arg.begin(); it != arg.end(); ++it) {
+      if (it.key() != "of" && it.key() != "count") {
+        Error(Ptr(kat, it.key()), "unknown member " + Quote(it.key()) +
+                                      " (a list generator has \"of\" and "
+                                      "\"count\")");
+        return std::nullopt;
+      }
+    }
+    g.kind = AttributeGenerator::Kind::kList;
+    g.range = CountRange{1, 4};
+    if (auto c = arg.find("count"); c != arg.end()) {
+      std::optional<CountRange> r = Count(*c, Ptr(kat, "count"), 0);
+      if (!r) return std::nullopt;
+      if (r->max > 1000) {
+        Error(Ptr(kat, "count"),
+              "a generated list holds at most 1000 elements");
+        return std::nullopt;
+      }
+      g.range = *r;
+    }
+    std::optional<AttributeGenerator> of =
+        LoadAttribute(arg.at("of"), Ptr(kat, "of"));
+    if (!of) return std::nullopt;
+    g.members.emplace_back("", *std::move(of));
+    return g;
+  }
+  if (kind == "map") {
+    // {"map": {"name": GEN, ...}}
+    if (!arg.is_object() || arg.empty()) {
+      Error(kat, "must be a non-empty object of member generators");
+      return std::nullopt;
+    }
+    g.kind = AttributeGenerator::Kind::kMap;
+    for (auto it = arg.begin(); it != arg.end(); ++it) {
+      std::optional<AttributeGenerator> m =
+          LoadAttribute(it.value(), Ptr(kat, it.key()));
+      if (!m) return std::nullopt;
+      g.members.emplace_back(it.key(), *std::move(m));
+    }
+    return g;
+  }
   if (kind == "timestamp") {
     if (!arg.is_boolean() || !arg.get<bool>()) {
       Error(kat, "must be true");
@@ -85,13 +135,12 @@ std::optional<AttributeGenerator> Loader::LoadAttribute(const Json& value,
     g.kind = AttributeGenerator::Kind::kTimestamp;
     return g;
   }
-  const std::string meant =
-      ClosestName(kind, {"oneOf", "cycle", "int", "text", "timestamp"});
-  Error(kat,
-        "unknown attribute generator " + Quote(kind) +
-            (meant.empty() ? std::string(" (use oneOf, cycle, int, text or "
-                                         "timestamp)")
-                           : " (did you mean " + Quote(meant) + "?)"));
+  const std::string meant = ClosestName(
+      kind, {"oneOf", "cycle", "int", "text", "timestamp", "list", "map"});
+  Error(kat, "unknown attribute generator " + Quote(kind) +
+                 (meant.empty() ? std::string(" (use oneOf, cycle, int, text, "
+                                              "timestamp, list or map)")
+                                : " (did you mean " + Quote(meant) + "?)"));
   return std::nullopt;
 }
 
@@ -311,6 +360,19 @@ void Loader::LoadEntry(const Json& e, const std::string& at, Model* model,
       return;
     }
   }
+  // An attribute named after a key placeholder that nothing else binds
+  // gives it its value (GeneratorEntry::attribute_bindings).
+  std::vector<std::string> by_attribute;
+  if (auto a = e.find("attributes"); a != e.end() && a->is_object()) {
+    for (const std::string& ph : shape->Placeholders()) {
+      if (a->contains(ph) &&
+          std::find(entry.binding_names.begin(), entry.binding_names.end(),
+                    ph) == entry.binding_names.end() &&
+          workload->constants.Find(ph) == nullptr) {
+        by_attribute.push_back(ph);
+      }
+    }
+  }
   // Every key placeholder of the shape needs a value. One that has none is
   // reported once, here, and then counts as bound (see below).
   std::vector<std::string> unbound;
@@ -318,6 +380,8 @@ void Loader::LoadEntry(const Json& e, const std::string& at, Model* model,
     return std::find(entry.binding_names.begin(), entry.binding_names.end(),
                      name) != entry.binding_names.end() ||
            std::find(unbound.begin(), unbound.end(), name) != unbound.end() ||
+           std::find(by_attribute.begin(), by_attribute.end(), name) !=
+               by_attribute.end() ||
            workload->constants.Find(name) != nullptr;
   };
   for (const std::string& ph : shape->Placeholders()) {
@@ -368,6 +432,44 @@ void Loader::LoadEntry(const Json& e, const std::string& at, Model* model,
         ok = false;
         continue;
       }
+      const bool binds = std::find(by_attribute.begin(), by_attribute.end(),
+                                   m.key()) != by_attribute.end();
+      if (binds) {
+        using Kind = AttributeGenerator::Kind;
+        bool scalar = g->kind != Kind::kList && g->kind != Kind::kMap;
+        const AttributeValue* lit =
+            g->kind == Kind::kLiteral && !g->literal_template ? &g->literal
+                                                              : nullptr;
+        if (lit != nullptr && !lit->is(AttributeType::kS) &&
+            !lit->is(AttributeType::kN) && !lit->is(AttributeType::kBOOL)) {
+          scalar = false;
+        }
+        for (const AttributeValue& c : g->choices) {
+          if (!c.is(AttributeType::kS) && !c.is(AttributeType::kN) &&
+              !c.is(AttributeType::kBOOL)) {
+            scalar = false;
+          }
+        }
+        if (!scalar) {
+          Error(mat, "${" + m.key() +
+                         "} is a key placeholder, so its attribute must be a "
+                         "string, number or boolean");
+          ok = false;
+          continue;
+        }
+        if (g->literal_template) {
+          for (const std::string& ph : g->literal_template->placeholders()) {
+            if (std::find(by_attribute.begin(), by_attribute.end(), ph) !=
+                by_attribute.end()) {
+              Error(mat, "${" + m.key() + "} is made from ${" + ph +
+                             "}, which an attribute binds too: bind it with "
+                             "\"new\", \"pick\" or \"per\"");
+              ok = false;
+            }
+          }
+        }
+        entry.attribute_bindings.push_back(m.key());
+      }
       if (g->literal_template && !inherits_broken) {
         for (const std::string& ph : g->literal_template->placeholders()) {
           if (!bound(ph)) {
@@ -389,6 +491,8 @@ void Loader::LoadEntry(const Json& e, const std::string& at, Model* model,
   // the placeholders it failed to bind count as its bindings from here on,
   // so the entries and patterns that use them do not repeat the error.
   (void)ok;
+  entry.binding_names.insert(entry.binding_names.end(), by_attribute.begin(),
+                             by_attribute.end());
   entry.binding_names.insert(entry.binding_names.end(), unbound.begin(),
                              unbound.end());
   workload->entries.push_back(std::move(entry));

@@ -60,6 +60,8 @@ struct IndexDefinition {
   std::string sort_key;       // "SK1"; empty when the index has none
   ProjectionType projection = ProjectionType::kAll;
   std::vector<std::string> non_key_attributes;  // INCLUDE only
+  // A local secondary index: partition_key is the table's, sort_key its own.
+  bool local = false;
 };
 
 struct TableDefinition {
@@ -69,12 +71,18 @@ struct TableDefinition {
   BillingMode billing_mode = BillingMode::kPayPerRequest;
   std::optional<ProvisionedThroughput> provisioned_throughput;
   std::vector<IndexDefinition> global_secondary_indexes;
+  // The table's "localSecondaryIndexes" (local = true; an entity shape
+  // fills one with its sort key attribute only: its partition key is the
+  // item's own).
+  std::vector<IndexDefinition> local_secondary_indexes;
   // False when the document has no "table" member and the definition was
   // derived from the entities (every PKn/SKn pair becomes GSIn, ALL).
   bool declared = false;
 
-  // Null when there is no such index.
+  // A GSI or an LSI; null when there is no such index.
   const IndexDefinition* FindIndex(std::string_view name) const;
+  // The GSIs, then the LSIs.
+  std::vector<const IndexDefinition*> AllIndexes() const;
 };
 
 // --- Entities
@@ -172,12 +180,16 @@ struct AttributeGenerator {
     kInt,        // uniform in [range.min, range.max]
     kText,       // random lowercase letters, length in range
     kTimestamp,  // the item's creation time, ISO 8601 with milliseconds
+    kList,       // an L of `range` elements, each made by members[0]
+    kMap,        // an M with one member per entry of `members`
   };
   Kind kind = Kind::kLiteral;
   AttributeValue literal;
   std::optional<KeyTemplate> literal_template;  // for a string literal
   std::vector<AttributeValue> choices;
   CountRange range;
+  // kList: the element's generator (one); kMap: the members' (name, gen).
+  std::vector<std::pair<std::string, AttributeGenerator>> members;
 };
 
 struct Pick {
@@ -198,6 +210,11 @@ struct GeneratorEntry {
   std::vector<Pick> picks;
   std::vector<std::string> distinct;
   std::vector<std::pair<std::string, AttributeGenerator>> attributes;
+  // The attributes (names in `attributes`) that also give a key
+  // placeholder of the same name its value: a scalar made before the keys
+  // are rendered (`STATUS#${status}` with "status": {"oneOf": [...]}); the
+  // item keeps the attribute's own type.
+  std::vector<std::string> attribute_bindings;
   // The placeholder names every item of this entry has values for.
   std::vector<std::string> binding_names;
 };

@@ -116,7 +116,8 @@ DataProfile ProfileData(const Model& model, const GeneratedData& data) {
     if (!t.sort_key.empty()) table.key_attrs.push_back(t.sort_key);
     idx.push_back(std::move(table));
   }
-  for (const IndexDefinition& g : t.global_secondary_indexes) {
+  for (const IndexDefinition* gp : t.AllIndexes()) {
+    const IndexDefinition& g = *gp;
     IndexState s;
     s.name = g.name;
     s.def = &g;

@@ -48,6 +48,16 @@ CreateTableRequest MakeCreateTableRequest(const TableDefinition& t,
     }
     req.global_secondary_indexes.push_back(std::move(gsi));
   }
+  for (const IndexDefinition& l : t.local_secondary_indexes) {
+    LocalSecondaryIndex lsi;
+    lsi.index_name = l.name;
+    lsi.key_schema = {{t.partition_key, KeyType::kHash},
+                      {l.sort_key, KeyType::kRange}};
+    define(l.sort_key);
+    lsi.projection.projection_type = l.projection;
+    lsi.projection.non_key_attributes = l.non_key_attributes;
+    req.local_secondary_indexes.push_back(std::move(lsi));
+  }
   return req;
 }
 

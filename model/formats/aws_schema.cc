@@ -56,6 +56,7 @@ bool Contains(const std::vector<std::string>& v, std::string_view s) {
 
 struct Field {
   std::string name, type;
+  std::string item_type;  // an array's
   bool required = true;
 };
 
@@ -461,6 +462,9 @@ void Converter::Entities(const Json& entities, const std::string& at,
         }
         field.name = *n;
         field.type = type;
+        if (auto it = f.find("item_type"); it != f.end() && it->is_string()) {
+          field.item_type = it->get<std::string>();
+        }
         e.fields.push_back(std::move(field));
       }
     }
@@ -782,11 +786,25 @@ Json Converter::Workload(const std::vector<Entity>& entities,
     internal::DeriveEntity d;
     d.name = e.name;
     d.key_names = e.key_names;
-    for (const Field& f : e.fields) d.fields.emplace_back(f.name, f.type);
+    // Placeholders of the primary key; the others are index-only.
+    std::vector<std::string> primary;
+    for (const std::string* t : {&e.pk, &e.sk}) {
+      if (StatusOr<KeyTemplate> k = KeyTemplate::Parse(*t); k.ok()) {
+        for (const std::string& ph : k->placeholders()) primary.push_back(ph);
+      }
+    }
+    for (const std::string& k : e.key_names) {
+      if (std::find(primary.begin(), primary.end(), k) == primary.end()) {
+        d.index_only_names.push_back(k);
+      }
+    }
+    for (const Field& f : e.fields) {
+      d.fields.emplace_back(
+          f.name, f.type == "array" ? "array:" + f.item_type : f.type);
+    }
     derive.push_back(std::move(d));
   }
-  return internal::DeriveWorkload(derive, key_attributes, {},
-                                          warnings_);
+  return internal::DeriveWorkload(derive, key_attributes, {}, warnings_);
 }
 
 }  // namespace

@@ -29,8 +29,8 @@
 // shape whose entityType is the entity's name, each gsi_mapping the shape's
 // keys for that index, and a "workload" is derived from the fields (key
 // placeholders get fresh ULIDs, or are picked from an earlier entity that
-// owns them, child entities are generated per parent; other fields get
-// values of their type). Query and GetItem patterns become executable
+// owns them, child entities are generated per parent; index-only
+// placeholders and other fields get values of their type). Query and GetItem patterns become executable
 // patterns (a GetItem is run as a Query on the full primary key: the same
 // item and read units for one item); Scan and BatchGetItem patterns are run
 // by RunAwsSchemaTable after them. Write patterns (PutItem, UpdateItem,
@@ -44,10 +44,14 @@
 // gsi_mappings and index_name naming a gsi_list entry, range_condition only
 // on Query with 2 (3 for between) parameters.
 //
+// A placeholder that appears only in an entity's index keys is the item's
+// own field (the workload gives it a value of the field's type with few
+// distinct values, bound by the attribute of that name); array fields are
+// lists of their item_type, object fields maps.
+//
 // Limits of the mapping (each reported, none silent): a table without a
-// sort key is refused (eddy's model runner needs one); array and object
-// fields are generated as S values (the seed generator makes scalars);
-// key placeholders are S values whatever their field type.
+// sort key is refused (eddy's model runner needs one); primary-key
+// placeholders are S values whatever their field type.
 //
 // Thread safety: the functions are reentrant; the values are immutable.
 

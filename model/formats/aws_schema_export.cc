@@ -54,6 +54,10 @@ std::string FieldType(const AttributeGenerator& g) {
       return "string";
     case Kind::kLiteral:
       return of(g.literal);
+    case Kind::kList:
+      return "array";
+    case Kind::kMap:
+      return "object";
     case Kind::kOneOf:
     case Kind::kCycle: {
       std::string t = g.choices.empty() ? "string" : of(g.choices[0]);
@@ -121,19 +125,31 @@ std::string ModelToAwsSchema(const Model& model,
     if (!s.indexes.empty()) {
       Json maps = Json::array();
       for (const IndexKeys& k : s.indexes) {
+        const IndexDefinition* def = t.FindIndex(k.index_name);
+        if (def != nullptr && def->local) continue;  // GSIs only
         Json m = {{"name", k.index_name},
                   {"pk_template", SeedTemplateToBrace(k.partition_key.text())}};
         if (k.sort_key)
           m["sk_template"] = SeedTemplateToBrace(k.sort_key->text());
         maps.push_back(std::move(m));
       }
-      e["gsi_mappings"] = std::move(maps);
+      if (!maps.empty()) e["gsi_mappings"] = std::move(maps);
     }
     Json fields = Json::array();
     std::set<std::string> seen;
     for (const std::string& p : s.Placeholders()) {
       if (!seen.insert(p).second) continue;
-      fields.push_back({{"name", p}, {"type", "string"}, {"required", true}});
+      // An attribute-bound placeholder has its attribute's type.
+      std::string type = "string";
+      for (const GeneratorEntry& g : model.workload
+                                         ? model.workload->entries
+                                         : std::vector<GeneratorEntry>{}) {
+        if (g.entity_type != s.entity_type) continue;
+        for (const auto& [name, gen] : g.attributes) {
+          if (name == p) type = FieldType(gen);
+        }
+      }
+      fields.push_back({{"name", p}, {"type", type}, {"required", true}});
     }
     if (model.workload) {
       for (const GeneratorEntry& g : model.workload->entries) {
@@ -142,6 +158,9 @@ std::string ModelToAwsSchema(const Model& model,
           if (!seen.insert(name).second) continue;
           fields.push_back(
               {{"name", name}, {"type", FieldType(gen)}, {"required", true}});
+          if (gen.kind == AttributeGenerator::Kind::kList) {
+            fields.back()["item_type"] = FieldType(gen.members[0].second);
+          }
         }
       }
     }

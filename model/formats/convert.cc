@@ -127,6 +127,11 @@ StatusOr<std::string> ConvertModel(std::string_view json, std::string_view name,
     case ModelFormat::kWorkbench: {
       Json merged;
       for (const LoadedTable& t : tables) {
+        if (!t.model.table.local_secondary_indexes.empty()) {
+          warn("table " + t.table_name +
+               ": its local secondary indexes are not kept (eddy writes "
+               "GSIs only to this format)");
+        }
         EDDY_ASSIGN_OR_RETURN(
             std::string one,
             ModelToWorkbench(t.model, options.samples, warnings));
@@ -142,6 +147,11 @@ StatusOr<std::string> ConvertModel(std::string_view json, std::string_view name,
     case ModelFormat::kAwsSchema: {
       Json merged;
       for (const LoadedTable& t : tables) {
+        if (!t.model.table.local_secondary_indexes.empty()) {
+          warn("table " + t.table_name +
+               ": its local secondary indexes are not kept (the schema's "
+               "gsi_list holds GSIs only)");
+        }
         Json doc = Json::parse(ModelToAwsSchema(t.model, warnings));
         if (!t.writes.empty() || !t.reads.empty()) {
           warn("table " + t.table_name +

@@ -2,8 +2,11 @@
 
 #include "model/internal/compact_item.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <utility>
+#include <vector>
 
 namespace eddy::model::internal {
 namespace {
@@ -49,8 +52,42 @@ void Put(std::string* out, std::string_view name, char type,
   out->append(value);
 }
 
+std::optional<AttributeValue> ValueOf(const Field& f);
+
+// The fields of a nested record ('L' elements, 'M' members); false when it
+// is malformed.
+bool Fields(std::string_view record, std::vector<Field>* out) {
+  size_t at = 0;
+  Field f;
+  while (Next(record, &at, &f)) out->push_back(f);
+  return at == record.size();
+}
+
 std::optional<AttributeValue> ValueOf(const Field& f) {
   switch (f.type) {
+    case 'L': {
+      std::vector<Field> fields;
+      if (!Fields(f.value, &fields)) return std::nullopt;
+      std::vector<AttributeValue> list;
+      list.reserve(fields.size());
+      for (const Field& e : fields) {
+        std::optional<AttributeValue> v = ValueOf(e);
+        if (!v) return std::nullopt;
+        list.push_back(*std::move(v));
+      }
+      return AttributeValue::L(std::move(list));
+    }
+    case 'M': {
+      std::vector<Field> fields;
+      if (!Fields(f.value, &fields)) return std::nullopt;
+      AttributeMap map;
+      for (const Field& e : fields) {
+        std::optional<AttributeValue> v = ValueOf(e);
+        if (!v) return std::nullopt;
+        map.Set(std::string(e.name), *std::move(v));
+      }
+      return AttributeValue::M(std::move(map));
+    }
     case 'S':
       return AttributeValue::S(std::string(f.value));
     case 'N': {
@@ -69,6 +106,48 @@ std::optional<AttributeValue> ValueOf(const Field& f) {
   }
 }
 
+bool PutValue(std::string* out, std::string_view name,
+              const AttributeValue& value) {
+  if (name.size() > UINT16_MAX) return false;
+  switch (value.type()) {
+    case AttributeType::kS:
+      Put(out, name, 'S', value.s());
+      return true;
+    case AttributeType::kN:
+      Put(out, name, 'N', value.n().ToString());
+      return true;
+    case AttributeType::kBOOL:
+      Put(out, name, value.boolean() ? 'T' : 'F', "");
+      return true;
+    case AttributeType::kNULL:
+      Put(out, name, 'Z', "");
+      return true;
+    case AttributeType::kL: {
+      std::string inner;
+      for (const AttributeValue& e : value.l()) {
+        if (!PutValue(&inner, "", e)) return false;
+      }
+      Put(out, name, 'L', inner);
+      return true;
+    }
+    case AttributeType::kM: {
+      // Members in name order, so that equal maps encode alike.
+      std::vector<std::pair<std::string_view, const AttributeValue*>> members;
+      for (const auto& e : value.m()) members.emplace_back(e.name, &e.value);
+      std::sort(members.begin(), members.end(),
+                [](const auto& a, const auto& b) { return a.first < b.first; });
+      std::string inner;
+      for (const auto& [n, v] : members) {
+        if (!PutValue(&inner, n, *v)) return false;
+      }
+      Put(out, name, 'M', inner);
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 bool EncodeCompact(const Item& item, std::string* out) {
@@ -80,23 +159,7 @@ bool EncodeCompact(const Item& item, std::string* out) {
   }
   out->reserve(size);
   for (const auto& e : item) {
-    if (e.name.size() > UINT16_MAX) return false;
-    switch (e.value.type()) {
-      case AttributeType::kS:
-        Put(out, e.name, 'S', e.value.s());
-        break;
-      case AttributeType::kN:
-        Put(out, e.name, 'N', e.value.n().ToString());
-        break;
-      case AttributeType::kBOOL:
-        Put(out, e.name, e.value.boolean() ? 'T' : 'F', "");
-        break;
-      case AttributeType::kNULL:
-        Put(out, e.name, 'Z', "");
-        break;
-      default:
-        return false;
-    }
+    if (!PutValue(out, e.name, e.value)) return false;
   }
   return true;
 }

@@ -7,9 +7,11 @@
 //
 // Record layout, attributes in name order (an Item's order): for each,
 // u16 name length, the name, a type byte ('S' string, 'N' number in its
-// canonical text, 'T'/'F' boolean, 'Z' null), u32 value length, the value.
-// Only these types: the generator makes no others (EncodeCompact returns
-// false for an item that has another).
+// canonical text, 'T'/'F' boolean, 'Z' null, 'L' list and 'M' map whose
+// value is a nested record of the elements (empty names) or the members
+// (in name order)), u32 value length, the value. Only these types: the
+// generator makes no others (EncodeCompact returns false for an item that
+// has another).
 //
 //   std::string record;
 //   if (EncodeCompact(item, &record)) {
@@ -35,7 +37,7 @@
 namespace eddy::model::internal {
 
 // Replaces *out with the record of `item`; false (and *out unspecified)
-// when an attribute has a type other than S, N, BOOL or NULL.
+// when an attribute has a type other than S, N, BOOL, NULL, L or M.
 bool EncodeCompact(const Item& item, std::string* out);
 
 // The item back. ValidationException for a record that is not one.

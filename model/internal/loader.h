@@ -125,6 +125,8 @@ class Loader {
                     std::string_view what);
 
   void LoadTable(const Json& t, const std::string& at, TableDefinition* table);
+  void LoadLocalIndexes(const Json& t, const std::string& at,
+                        TableDefinition* table);
   void LoadGroup(const std::string& group, const Json& value, Model* model);
   void LoadShape(const std::string& group, const KeyTemplate& pk,
                  const std::string& sk_text, const Json& desc,

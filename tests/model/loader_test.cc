@@ -319,7 +319,7 @@ const ErrorCase kErrorCases[] = {
                               "expect": {"entityType": "a", "match": ["nope"]}}],
          "g": [{"PK": "g#${id}", "SK": {"x#${other}": {"entityType": "a"}}}],
          "workload": {"generate": [{"name": "as", "entityType": "a", "count": 1,
-                                    "new": ["id"], "attributes": {"other": 1}}]}})",
+                                    "new": ["id"], "attributes": {"extra": 1}}]}})",
      // ${other} is the entry's error, not also the pattern's. (Errors come
      // in document order.)
      {{"/Access Patterns/0/expect/match/0",
