@@ -110,3 +110,22 @@ if(TARGET eddy)
   set_tests_properties(model_cli_run_users_html PROPERTIES
     PASS_REGULAR_EXPRESSION "total: \\$68\\.99 on demand, \\$39\\.86 provisioned.*Design review: no findings.*HTML report: ")
 endif()
+
+# Every format takes the run's flags (it runs as a seed model): an AWS
+# schema with --html, a traffic flag and the review's "scan" finding; a
+# Workbench model with --wps and --json.
+if(TARGET eddy)
+  add_test(NAME model_cli_run_aws_schema_html_traffic
+    COMMAND eddy model run
+      ${PROJECT_SOURCE_DIR}/tests/model/testdata/formats/shop_schema.json
+      --runs 5 --quiet --rps 10 --rps get_customer=50
+      --html ${CMAKE_CURRENT_BINARY_DIR}/model_shop_report.html)
+  set_tests_properties(model_cli_run_aws_schema_html_traffic PROPERTIES
+    PASS_REGULAR_EXPRESSION "Cost.*scan.*pattern 6 \\(.*\\) is a Scan of the table.*HTML report: .*model_shop_report\\.html")
+  add_test(NAME model_cli_run_workbench_traffic_json
+    COMMAND eddy model run
+      ${PROJECT_SOURCE_DIR}/tests/model/testdata/formats/music_workbench.json
+      --runs 5 --quiet --wps 20 --json)
+  set_tests_properties(model_cli_run_workbench_traffic_json PROPERTIES
+    PASS_REGULAR_EXPRESSION "\"cost\".*\"review\"")
+endif()

@@ -22,6 +22,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +31,8 @@
 #include "model/analysis.h"
 #include "model/design_patterns.h"
 #include "model/formats/aws_data_model.h"
+#include "model/formats/aws_schema.h"
+#include "model/formats/convert.h"
 #include "model/generator.h"
 #include "model/report.h"
 #include "model/runner.h"
@@ -127,12 +130,6 @@ constexpr char kRunUsage[] =
     "                 end; no other table is touched\n"
     "  --keep         with --endpoint: keep the table\n"
     "\n"
-    "An AWS MCP data model (dynamodb_data_model.json, recognised by its\n"
-    "\"access_patterns\" member) is run as written instead: its tables are\n"
-    "created, its items loaded, and every pattern's `aws dynamodb ...`\n"
-    "implementation executed in-process; the MCP server's result file is\n"
-    "written beside it (dynamodb_model_validation.json, or --result FILE)\n"
-    "and eddy's report printed (--json for JSON).\n"
     "  --html OUT     also write the report as one self-contained HTML page\n"
     "  --rps [P=]N    N requests per second for pattern P (its number or\n"
     "                 name), or for every pattern without P=; repeatable\n"
@@ -142,6 +139,19 @@ constexpr char kRunUsage[] =
     "                 (default 0.7)\n"
     "  --region R     the price table's region (default us-east-1)\n"
     "  --prices FILE  a price table of model/prices.json's shape\n"
+    "\n"
+    "An AWS MCP schema.json or a NoSQL Workbench model (detected by shape)\n"
+    "is run table by table as a model of eddy's own (every option above\n"
+    "applies; with several tables --html OUT writes OUT.<table>.html and\n"
+    "--json prints an array); a schema's Scan, BatchGetItem and write\n"
+    "patterns run after its queries.\n"
+    "\n"
+    "An AWS MCP data model (dynamodb_data_model.json, recognised by its\n"
+    "\"access_patterns\" member) is run as written instead: its tables are\n"
+    "created, its items loaded, and every pattern's `aws dynamodb ...`\n"
+    "implementation executed in-process; the MCP server's result file is\n"
+    "written beside it (dynamodb_model_validation.json, or --result FILE)\n"
+    "and eddy's report printed (--json for JSON).\n"
     "\n"
     "Exit status: 0 when every verification passed, 1 otherwise (or on an\n"
     "error), 2 bad command line.\n"
@@ -488,37 +498,31 @@ int CostOptions(const std::string& command, const Flags& f,
   return 0;
 }
 
-int Run(const std::vector<std::string>& args) {
-  if (WantsHelp(args)) return ShowHelp(kRunUsage);
-  if (model::IsAwsDataModelFile(ModelFileArgument(args))) {
-    return RunAwsDataModel(args);
+// The HTML report's file for one table: OUT itself for a one-table run,
+// else OUT with ".<table>" before its extension.
+std::string HtmlFileFor(const std::string& html, const std::string& table,
+                        bool several) {
+  if (!several) return html;
+  const size_t slash = html.find_last_of('/');
+  const size_t dot = html.find_last_of('.');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) {
+    return html + "." + table;
   }
-  const std::string command = "eddy model run";
-  Flags f;
-  if (int s = ParseFlags(
-          command, args,
-          kFile | kScaleSeed | kRunFlags | kJson | kProgress | kCost, &f)) {
-    return s;
-  }
-  if (IsOtherModelFormat(f.file)) {
-    if (!f.endpoint.empty() || !f.html.empty() || !f.rps.empty() ||
-        !f.wps.empty() || !f.prices.empty() || !f.region.empty() ||
-        f.utilization) {
-      return UsageError(command,
-                        "--endpoint, --html and the traffic and price flags "
-                        "take a model in eddy's own format; convert this one "
-                        "first: eddy model convert " +
-                            f.file + " OUT.json --to seed");
-    }
-    return RunOtherFormat(
-        f.file, {f.scale, f.seed, f.runs, f.page_size, f.no_indexes, f.json});
-  }
-  std::optional<model::Model> m = Load(f.file);
-  if (!m) return 1;
-  if (!HasWorkload(command, f.file, *m)) return 1;
+  return html.substr(0, dot) + "." + table + html.substr(dot);
+}
+
+// Runs one table (a seed model, or one table of another format with its
+// Scan, BatchGetItem and write patterns) with the run's flags: report,
+// cost, review, --endpoint, --html. Appends the JSON report to *json when
+// --json. Returns the exit status.
+int RunTable(const std::string& command, const Flags& f,
+             const model::LoadedTable& t, bool several,
+             std::vector<std::string>* json) {
+  const model::Model& m = t.model;
+  if (!HasWorkload(command, f.file, m)) return 1;
   model::AnalysisOptions analysis_options;
   std::optional<model::PriceTable> prices;
-  if (int s = CostOptions(command, f, *m, &analysis_options, &prices)) {
+  if (int s = CostOptions(command, f, m, &analysis_options, &prices)) {
     return s;
   }
   model::RunOptions options;
@@ -538,12 +542,12 @@ int Run(const std::vector<std::string>& args) {
     }
     session = *std::move(s);
     options.backend = &session->backend;
-    options.table_name = session->prefix + m->table.name;
+    options.table_name = session->prefix + m.table.name;
   }
   // The header first, so that a long run shows what it is doing at once.
   if (!f.json) {
     std::cout << model::FormatReportHeaderText(
-        model::PlannedReport(*m, options));
+        model::PlannedReport(m, options));
     std::cout.flush();
   }
   Progress progress(Progress::Choose(f.progress, f.quiet), command);
@@ -559,44 +563,107 @@ int Run(const std::vector<std::string>& args) {
   };
   model::DataProfile profile;
   options.on_generated = [&](const model::GeneratedData& data) {
-    profile = model::ProfileData(*m, data);
+    profile = model::ProfileData(m, data);
   };
-  StatusOr<model::RunReport> report = model::RunModel(*m, options);
+  StatusOr<model::RunReport> report = [&]() {
+    if (t.reads.empty() && t.writes.empty()) {
+      return model::RunModel(m, options);
+    }
+    model::AwsSchemaTable a;
+    a.table_name = t.table_name;
+    a.model = m;
+    a.reads = t.reads;
+    a.writes = t.writes;
+    return model::RunAwsSchemaTable(a, options);
+  }();
   progress.Done();
   if (session != nullptr && !FinishEndpoint(command, f.keep, session.get())) {
     return 1;
   }
   if (!report.ok()) {
-    std::fprintf(stderr, "%s: %s\n", command.c_str(),
+    std::fprintf(stderr, "%s: %s%s\n", command.c_str(),
+                 several ? ("table " + t.table_name + ": ").c_str() : "",
                  report.status().ToString().c_str());
     return 1;
   }
   StatusOr<model::ModelAnalysis> analysis =
-      model::Analyze(*m, std::move(profile), *report, analysis_options);
+      model::Analyze(m, std::move(profile), *report, analysis_options);
   if (!analysis.ok()) {
     std::fprintf(stderr, "%s: %s\n", command.c_str(),
                  std::string(analysis.status().message()).c_str());
     return 1;
   }
   if (f.json) {
-    std::cout << model::FormatReportJson(*report, *analysis) << "\n";
+    json->push_back(model::FormatReportJson(*report, *analysis));
   } else {
     std::cout << model::FormatReportBodyText(*report)
               << model::FormatAnalysisText(*analysis);
   }
   std::cout.flush();
   if (!f.html.empty()) {
-    std::ofstream out(f.html, std::ios::binary | std::ios::trunc);
-    out << model::RenderModelHtml(*m, *report, *analysis);
+    const std::string html = HtmlFileFor(f.html, t.table_name, several);
+    std::ofstream out(html, std::ios::binary | std::ios::trunc);
+    out << model::RenderModelHtml(m, *report, *analysis);
     out.close();
     if (!out) {
       std::fprintf(stderr, "%s: cannot write %s\n", command.c_str(),
-                   f.html.c_str());
+                   html.c_str());
       return 1;
     }
-    if (!f.json) std::cout << "HTML report: " << f.html << "\n";
+    if (!f.json) std::cout << "HTML report: " << html << "\n";
   }
   return report->ok() ? 0 : 1;
+}
+
+int Run(const std::vector<std::string>& args) {
+  if (WantsHelp(args)) return ShowHelp(kRunUsage);
+  if (model::IsAwsDataModelFile(ModelFileArgument(args))) {
+    return RunAwsDataModel(args);
+  }
+  const std::string command = "eddy model run";
+  Flags f;
+  if (int s = ParseFlags(
+          command, args,
+          kFile | kScaleSeed | kRunFlags | kJson | kProgress | kCost, &f)) {
+    return s;
+  }
+  // Every format runs as a seed model: an AWS schema or a Workbench model
+  // table by table (model/formats/convert.h).
+  std::vector<model::LoadedTable> tables;
+  if (IsOtherModelFormat(f.file)) {
+    std::optional<std::vector<model::LoadedTable>> loaded =
+        LoadOtherFormatTables(f.file);
+    if (!loaded) return 1;
+    tables = *std::move(loaded);
+  } else {
+    std::optional<model::Model> m = Load(f.file);
+    if (!m) return 1;
+    model::LoadedTable t;
+    t.table_name = m->table.name;
+    t.model = *std::move(m);
+    tables.push_back(std::move(t));
+  }
+  int status = 0;
+  std::vector<std::string> json;
+  for (const model::LoadedTable& t : tables) {
+    const int s = RunTable(command, f, t, tables.size() > 1, &json);
+    if (s == 2) return s;  // a usage error: the same for every table
+    status = std::max(status, s);
+    if (!f.json && tables.size() > 1) std::cout << "\n";
+  }
+  if (f.json) {
+    if (json.size() == 1) {
+      std::cout << json[0] << "\n";
+    } else if (!json.empty()) {
+      std::cout << "[";
+      for (size_t i = 0; i < json.size(); ++i) {
+        std::cout << (i == 0 ? "" : ",\n") << json[i];
+      }
+      std::cout << "]\n";
+    }
+    std::cout.flush();
+  }
+  return status;
 }
 
 int Generate(const std::vector<std::string>& args) {

@@ -59,8 +59,9 @@ std::string Stem(const std::string& file) {
   return dot == std::string::npos || dot == 0 ? base : base.substr(0, dot);
 }
 
-// Loads every table, printing errors and warnings (prefixed with `file`).
-std::optional<std::vector<model::LoadedTable>> LoadTables(
+}  // namespace
+
+std::optional<std::vector<model::LoadedTable>> LoadOtherFormatTables(
     const std::string& file) {
   std::optional<std::string> text = ReadFile(file);
   if (!text) {
@@ -94,15 +95,14 @@ std::optional<std::vector<model::LoadedTable>> LoadTables(
   return *std::move(tables);
 }
 
-}  // namespace
-
 bool IsOtherModelFormat(const std::string& file) {
   std::optional<std::string> text = ReadFile(file);
   return text && model::DetectModelFormat(*text) != model::ModelFormat::kSeed;
 }
 
 int ValidateOtherFormat(const std::string& file) {
-  std::optional<std::vector<model::LoadedTable>> tables = LoadTables(file);
+  std::optional<std::vector<model::LoadedTable>> tables =
+      LoadOtherFormatTables(file);
   if (!tables) return 1;
   const std::string format(model::ModelFormatName(
       model::DetectModelFormat(ReadFile(file).value_or(""))));
@@ -139,59 +139,10 @@ int ValidateOtherFormat(const std::string& file) {
   return 0;
 }
 
-int RunOtherFormat(const std::string& file, const OtherRunFlags& flags) {
-  std::optional<std::vector<model::LoadedTable>> tables = LoadTables(file);
-  if (!tables) return 1;
-  model::RunOptions options;
-  options.scale = flags.scale;
-  if (flags.seed) options.seed = static_cast<uint64_t>(*flags.seed);
-  if (flags.runs) options.runs = static_cast<int>(*flags.runs);
-  if (flags.page_size) options.page_size = static_cast<int>(*flags.page_size);
-  options.create_indexes = !flags.no_indexes;
-  bool ok = true;
-  std::vector<std::string> json;
-  for (const model::LoadedTable& t : *tables) {
-    if (!flags.json) {
-      std::cout << model::FormatReportHeaderText(
-          model::PlannedReport(t.model, options));
-      std::cout.flush();
-    }
-    model::AwsSchemaTable a;
-    a.table_name = t.table_name;
-    a.model = t.model;
-    a.reads = t.reads;
-    a.writes = t.writes;
-    StatusOr<model::RunReport> report = model::RunAwsSchemaTable(a, options);
-    if (!report.ok()) {
-      std::fprintf(stderr, "eddy model run: table %s: %s\n",
-                   t.table_name.c_str(), report.status().ToString().c_str());
-      return 1;
-    }
-    ok = ok && report->ok();
-    if (flags.json) {
-      json.push_back(model::FormatReportJson(*report));
-    } else {
-      std::cout << model::FormatReportBodyText(*report) << "\n";
-    }
-  }
-  if (flags.json) {
-    if (json.size() == 1) {
-      std::cout << json[0] << "\n";
-    } else {
-      std::cout << "[";
-      for (size_t i = 0; i < json.size(); ++i) {
-        std::cout << (i == 0 ? "" : ",\n") << json[i];
-      }
-      std::cout << "]\n";
-    }
-  }
-  std::cout.flush();
-  return ok ? 0 : 1;
-}
-
 int GenerateOtherFormat(const std::string& file, std::optional<int64_t> scale,
                         std::optional<int64_t> seed) {
-  std::optional<std::vector<model::LoadedTable>> tables = LoadTables(file);
+  std::optional<std::vector<model::LoadedTable>> tables =
+      LoadOtherFormatTables(file);
   if (!tables) return 1;
   model::GenerateOptions options;
   options.scale = scale;

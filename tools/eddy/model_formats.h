@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "model/formats/convert.h"
+
 namespace eddy::cli {
 
 // Whether the file holds an AWS schema or a Workbench model (detected by
@@ -21,15 +23,13 @@ bool IsOtherModelFormat(const std::string& file);
 // `eddy model validate FILE` for such a file. Exit status as validate's.
 int ValidateOtherFormat(const std::string& file);
 
-struct OtherRunFlags {
-  std::optional<int64_t> scale, seed, runs, page_size;
-  bool no_indexes = false;
-  bool json = false;
-};
-
-// `eddy model run FILE` for such a file: each table is run in turn (an AWS
-// schema's write patterns after its reads). Exit status as run's.
-int RunOtherFormat(const std::string& file, const OtherRunFlags& flags);
+// Every table of such a file as eddy models (with an AWS schema's Scan,
+// BatchGetItem and write patterns), errors and warnings printed to stderr
+// prefixed with `file`. Nullopt when the file cannot be read or is invalid.
+// `eddy model run` runs each table as it runs a seed model (the same
+// report, cost, review, --html and --endpoint).
+std::optional<std::vector<model::LoadedTable>> LoadOtherFormatTables(
+    const std::string& file);
 
 // `eddy model generate FILE` for such a file: every table's items, one
 // DynamoDB JSON item per line (tables in document order). Exit status as
