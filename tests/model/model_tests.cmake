@@ -118,7 +118,7 @@ if(TARGET eddy)
   add_test(NAME model_cli_run_aws_schema_html_traffic
     COMMAND eddy model run
       ${PROJECT_SOURCE_DIR}/tests/model/testdata/formats/shop_schema.json
-      --runs 5 --quiet --rps 10 --rps get_customer=50
+      --runs 5 --quiet --rps 10 --rps 1=50
       --html ${CMAKE_CURRENT_BINARY_DIR}/model_shop_report.html)
   set_tests_properties(model_cli_run_aws_schema_html_traffic PROPERTIES
     PASS_REGULAR_EXPRESSION "Cost.*scan.*pattern 6 \\(.*\\) is a Scan of the table.*HTML report: .*model_shop_report\\.html")
