@@ -298,6 +298,15 @@ void Runner::BuildTruth() {
     it.sk_attr = g.sort_key;
     truths_.push_back(std::move(it));
   }
+  // An LSI is keyed by the table's partition key and its own sort key.
+  for (const IndexDefinition& l : t.local_secondary_indexes) {
+    IndexTruth it;
+    it.name = l.name;
+    it.def = &l;
+    it.pk_attr = t.partition_key;
+    it.sk_attr = l.sort_key;
+    truths_.push_back(std::move(it));
+  }
   by_primary_key_.reserve(records_.size());
   for (size_t i = 0; i < records_.size(); ++i) {
     const std::string_view item = records_[i];
@@ -395,6 +404,20 @@ void Runner::CheckIndexes(RunReport* report) {
     r.item_count = g.item_count;
     r.size_bytes = g.index_size_bytes;
     if (const IndexTruth* t = Truth(g.index_name))
+      r.expected_item_count = t->count;
+    report->indexes.push_back(std::move(r));
+  }
+  for (const LocalSecondaryIndexDescription& l :
+       d->table.local_secondary_indexes) {
+    IndexReport r;
+    r.name = l.index_name;
+    for (const KeySchemaElement& k : l.key_schema) {
+      if (!r.key_schema.empty()) r.key_schema += ", ";
+      r.key_schema += k.attribute_name;
+    }
+    r.item_count = l.item_count;
+    r.size_bytes = l.index_size_bytes;
+    if (const IndexTruth* t = Truth(l.index_name))
       r.expected_item_count = t->count;
     report->indexes.push_back(std::move(r));
   }
