@@ -14,13 +14,11 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "emulator/api/database.h"
 #include "emulator/base/clock.h"
-#include "emulator/transfer/io.h"
 #include "emulator/wire/attribute_json.h"
 #include "emulator/wire/execute.h"
 
@@ -649,88 +647,6 @@ TEST_F(BackupTest, RestoreSummary) {
   EXPECT_EQ(j["RestoreInProgress"], false);
   r = Execute(*db_, "DescribeTable", R"({"TableName":"tbl"})");
   EXPECT_FALSE(Json::parse(r.body)["Table"].contains("RestoreSummary"));
-}
-
-// INCREMENTAL_EXPORT: the items the log changed in [ExportFromTime,
-// ExportToTime), each once with the time of its last change in the period,
-// its Keys, its OldImage (the item just before the period; NEW_AND_OLD_IMAGES
-// only) and its NewImage (at the end; absent when deleted); changes before
-// and after the period are left out, across a checkpoint.
-TEST_F(BackupTest, IncrementalExport) {
-  Open(true);
-  CreateTable("tbl");
-  EnablePitr("tbl");
-  for (int i = 0; i < 10; ++i) Put("tbl", i, "v0");
-  clock_.AdvanceSeconds(60);
-  const double from = Now();
-  clock_.AdvanceSeconds(1);
-  Put("tbl", 3, "v1");
-  Put("tbl", 20, "new");
-  Delete("tbl", 5);
-  ASSERT_TRUE(db_->Checkpoint().ok());
-  clock_.AdvanceSeconds(1);
-  Put("tbl", 3, "v2");
-  const int64_t last_write = clock_.NowMicros() / 1000 * 1000;
-  clock_.AdvanceSeconds(1200);
-  const double to = Now();
-  Put("tbl", 7, "after");  // after the period
-  clock_.AdvanceSeconds(10);
-
-  auto run = [&](std::optional<ExportViewType> view) {
-    ExportTableToPointInTimeRequest e;
-    e.table_arn = "arn:aws:dynamodb:us-east-1:000000000000:table/tbl";
-    e.s3_bucket = "bucket";
-    e.export_type = ExportType::kIncrementalExport;
-    e.incremental_export_specification =
-        IncrementalExportSpecification{.export_from_time = from,
-                                       .export_to_time = to,
-                                       .export_view_type = view};
-    StatusOr<ExportTableToPointInTimeResponse> r =
-        db_->ExportTableToPointInTime(e);
-    EXPECT_TRUE(r.ok()) << r.status().message();
-    StatusOr<DescribeExportResponse> d =
-        db_->DescribeExport({.export_arn = r->export_description.export_arn});
-    EXPECT_TRUE(d.ok());
-    EXPECT_EQ(d->export_description.export_status, ExportStatus::kCompleted);
-    EXPECT_EQ(d->export_description.item_count, 3);
-    // Every line of the export's data files, by its Keys.
-    std::map<std::string, Json> lines;
-    const fs::path folder =
-        dir_ / "s3" / "bucket" / *d->export_description.export_manifest;
-    for (const auto& f :
-         fs::directory_iterator(folder.parent_path() / "data")) {
-      auto reader = transfer::LineReader::Open(f.path().string(),
-                                               transfer::Compression::kGzip);
-      EXPECT_TRUE(reader.ok());
-      std::string line;
-      while (*(*reader)->Next(&line) == transfer::LineReader::Result::kLine) {
-        Json j = Json::parse(line);
-        lines[j["Keys"]["sk"]["N"].get<std::string>()] = j;
-      }
-    }
-    return lines;
-  };
-
-  std::map<std::string, Json> lines = run(std::nullopt);
-  ASSERT_EQ(lines.size(), 3u);
-  const Json& updated = lines["3"];
-  EXPECT_EQ(updated["Keys"],
-            Json::parse(R"({"pk":{"S":"p3"},"sk":{"N":"3"}})"));
-  EXPECT_EQ(updated["OldImage"]["v"]["S"], "v0");
-  EXPECT_EQ(updated["NewImage"]["v"]["S"], "v2");
-  EXPECT_EQ(updated["Metadata"]["WriteTimestampMicros"]["N"],
-            std::to_string(last_write));
-  EXPECT_FALSE(lines["20"].contains("OldImage"));
-  EXPECT_EQ(lines["20"]["NewImage"]["v"]["S"], "new");
-  EXPECT_EQ(lines["5"]["OldImage"]["v"]["S"], "v0");
-  EXPECT_FALSE(lines["5"].contains("NewImage"));
-
-  lines = run(ExportViewType::kNewImage);
-  ASSERT_EQ(lines.size(), 3u);
-  EXPECT_FALSE(lines["3"].contains("OldImage"));
-  EXPECT_EQ(lines["3"]["NewImage"]["v"]["S"], "v2");
-  // The tables built aside for the export are not left behind.
-  EXPECT_EQ(db_->ListTables({})->table_names.size(), 1u);
 }
 
 }  // namespace

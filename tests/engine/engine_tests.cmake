@@ -50,4 +50,4 @@ eddy_test(engine_transfer_test
 # and 5): typed API and Execute, restarts, states at several instants.
 eddy_test(engine_backup_test
   SOURCES engine/backup_ops_test.cc
-  DEPS eddy::wire eddy::transfer nlohmann_json::nlohmann_json)
+  DEPS eddy::wire nlohmann_json::nlohmann_json)

@@ -9,21 +9,13 @@
 // ExportTime in the past is the table rebuilt from the data directory's
 // history (persist/data_directory.h ReplayTableHistory), as
 // RestoreTableToPointInTime rebuilds it; without a data directory it is
-// refused. An INCREMENTAL_EXPORT (IncrementalExportSpecification: from,
-// to, view type) also comes from that history: the table rebuilt as it was
-// just before ExportFromTime and just before ExportToTime, and the items the
-// log changed in between (a change observer on the second rebuild gives
-// each changed key and the millisecond of its last change); each becomes
-// one line of DynamoDB's incremental format: Metadata.WriteTimestampMicros,
-// Keys, OldImage (NEW_AND_OLD_IMAGES only; absent for an item created in
-// the period) and NewImage (absent for an item deleted).
+// refused. INCREMENTAL_EXPORT is validated as DynamoDB validates it, then
+// refused (not built yet).
 
 #include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <functional>
-#include <map>
 #include <random>
 #include <regex>
 
@@ -194,12 +186,8 @@ struct Written {
   std::string manifest_key;  // relative to the bucket
 };
 
-// The export's data lines, one per call: false when there are no more.
-// `billed` gets the bytes the line's item counts for.
-using LineSource = std::function<bool(std::string* line, int64_t* billed)>;
-
 Status WriteFiles(const fs::path& bucket_dir, const std::string& folder_key,
-                  ExportFormat format, const LineSource& source,
+                  ExportFormat format, std::vector<storage::RecordPtr>& records,
                   std::mt19937_64& rng, transfer::ManifestSummary summary,
                   Written* out) {
   std::error_code ec;
@@ -217,9 +205,7 @@ Status WriteFiles(const fs::path& bucket_dir, const std::string& folder_key,
   }
   const bool ion = format == ExportFormat::kIon;
   std::string manifest_files;
-  std::string line;
-  int64_t billed = 0;
-  bool have = source(&line, &billed);
+  size_t next = 0;
   do {
     const std::string key = folder_key + "/data/" + RandomName(rng) +
                             (ion ? ".ion.gz" : ".json.gz");
@@ -228,8 +214,18 @@ Status WriteFiles(const fs::path& bucket_dir, const std::string& folder_key,
         auto w, transfer::LineWriter::Open(path, transfer::Compression::kGzip));
     if (ion) EDDY_RETURN_IF_ERROR(w->Write("$ion_1_0 "));
     int64_t in_file = 0;
-    for (; have && in_file < kItemsPerFile; have = source(&line, &billed)) {
-      out->billed_bytes += billed;
+    std::string line;
+    for (; next < records.size() && in_file < kItemsPerFile; ++next) {
+      storage::RecordPtr record = std::move(records[next]);
+      out->billed_bytes += record->item_size();
+      const Item item = record->Decode();
+      record.reset();  // the handle goes as soon as it is written
+      line.clear();
+      if (ion) {
+        line = transfer::EncodeIonLine(item);
+      } else {
+        line = transfer::EncodeJsonLine(item);
+      }
       EDDY_RETURN_IF_ERROR(w->Append(line));
       ++in_file;
     }
@@ -240,7 +236,7 @@ Status WriteFiles(const fs::path& bucket_dir, const std::string& folder_key,
         transfer::ManifestFilesLine({in_file, transfer::DigestBase64(digest),
                                      transfer::DigestHex(digest), key});
     manifest_files.push_back('\n');
-  } while (have);
+  } while (next < records.size());
 
   auto write_with_checksum = [&](const std::string& name,
                                  const std::string& text) -> Status {
@@ -265,99 +261,6 @@ Status WriteFiles(const fs::path& bucket_dir, const std::string& folder_key,
       "manifest-summary", transfer::ManifestSummaryJson(summary)));
   out->manifest_key = folder_key + "/manifest-summary.json";
   return Status::OK();
-}
-
-// An incremental export's line in ION, the same members as the JSON line.
-std::string IncrementalIonLine(const transfer::ItemChange& c,
-                               bool with_old_image) {
-  std::string out = "{Metadata:{WriteTimestampMicros:";
-  out += std::to_string(c.write_micros);
-  out += "},Keys:";
-  transfer::AppendIonItem(c.keys, &out);
-  if (with_old_image && c.old_image) {
-    out += ",OldImage:";
-    transfer::AppendIonItem(*c.old_image, &out);
-  }
-  if (c.new_image) {
-    out += ",NewImage:";
-    transfer::AppendIonItem(*c.new_image, &out);
-  }
-  out.push_back('}');
-  return out;
-}
-
-// Table `number` rebuilt aside (never published) as it was at `until`
-// (micros), by a loader the caller keeps alive.
-Status RebuildAside(persist::DataDirectory& dir, uint64_t number, int64_t until,
-                    const char* suffix, persist::Loader& loader) {
-  loader.set_table_transform([suffix](persist::TableImage& image) {
-    image.name += suffix;
-    image.stream_view_type.reset();
-    return Status::OK();
-  });
-  return dir.ReplayTableHistory(number, until, loader);
-}
-
-// The items of table `number` the log changed in [from, to) seconds, each
-// with its last change's time, its keys, and its images just before `from`
-// and just before `to`, in key order.
-StatusOr<std::vector<transfer::ItemChange>> ChangesBetween(Context& ctx,
-                                                           uint64_t number,
-                                                           double from,
-                                                           double to) {
-  auto* dir = dynamic_cast<persist::DataDirectory*>(ctx.journal);
-  if (dir == nullptr) {
-    return Status::Validation(
-        "eddy runs an INCREMENTAL_EXPORT from the history its data directory "
-        "keeps: open the Database with Options::persistence.data_dir "
-        "(eddy-server -dbPath DIR)");
-  }
-  const int64_t from_us = static_cast<int64_t>(std::llround(from * 1e6));
-  const int64_t to_us = static_cast<int64_t>(std::llround(to * 1e6));
-  persist::Loader before(ctx, /*renumber=*/false);
-  EDDY_RETURN_IF_ERROR(
-      RebuildAside(*dir, number, from_us - 1, ".export-from", before));
-  // Changed keys (pk, sk) -> (hash, millisecond of the last change).
-  std::map<std::pair<std::string, std::string>, std::pair<uint64_t, int64_t>>
-      changed;
-  persist::Loader after(ctx, /*renumber=*/false);
-  after.set_change_observer([&](uint64_t n, const StorageKey& key, int64_t ms) {
-    // Changes the first rebuild holds already are not in the period.
-    if (n != number || ms <= (from_us - 1) / 1000) return;
-    changed[{key.pk, key.sk}] = {key.hash, ms};
-  });
-  EDDY_RETURN_IF_ERROR(
-      RebuildAside(*dir, number, to_us - 1, ".export-to", after));
-  auto table_of = [number](const persist::Loader& l) -> Table* {
-    auto it = l.tables().find(number);
-    return it == l.tables().end() ? nullptr : it->second.get();
-  };
-  Table* old_table = table_of(before);
-  Table* new_table = table_of(after);
-  std::vector<transfer::ItemChange> out;
-  for (const auto& [key, when] : changed) {
-    const storage::KeyRef ref{when.first, key.first, key.second};
-    transfer::ItemChange c;
-    c.write_micros = when.second * 1000;
-    for (Table* t : {old_table, new_table}) {
-      if (t == nullptr) continue;
-      ReaderMutexLock lock(&t->mu());
-      if (const storage::Record* r = t->state().store.Find(ref)) {
-        (t == old_table ? c.old_image : c.new_image) = r->Decode();
-      }
-    }
-    if (!c.old_image && !c.new_image) continue;  // created and deleted
-    const Item& any = c.new_image ? *c.new_image : *c.old_image;
-    Table* t = new_table != nullptr ? new_table : old_table;
-    for (const std::string_view name :
-         {std::string_view(t->hash_key().name), t->range_key_name()}) {
-      if (name.empty()) continue;
-      if (const AttributeValue* v = any.Find(name))
-        c.keys.Set(std::string(name), *v);
-    }
-    out.push_back(std::move(c));
-  }
-  return out;
 }
 
 }  // namespace
@@ -405,7 +308,11 @@ StatusOr<ExportTableToPointInTimeResponse> ExportTableToPointInTime(
     const PitrWindow window = PitrWindowOf(state, now_micros);
     if (type == ExportType::kIncrementalExport) {
       EDDY_RETURN_IF_ERROR(CheckIncremental(request, window, now));
-    } else if (request.export_time) {
+      return Status::Validation(
+          "eddy cannot run an INCREMENTAL_EXPORT yet: it needs the table's "
+          "change history, which eddy does not keep yet");
+    }
+    if (request.export_time) {
       const double t = *request.export_time;
       if (t > now || t < std::floor(window.earliest)) {
         return Status(ErrorCode::kInvalidExportTime,
@@ -414,24 +321,13 @@ StatusOr<ExportTableToPointInTimeResponse> ExportTableToPointInTime(
       }
       past = std::floor(t) < std::floor(now);
     }
-    if (!past && type == ExportType::kFullExport) {
+    if (!past) {
       records.reserve(static_cast<size_t>(state.store.item_count()));
       for (const storage::Record& r : state.store) {
         records.push_back(storage::Retain(r));
       }
     }
     number = table->definition().journal_number;
-  }
-  std::vector<transfer::ItemChange> changes;
-  std::optional<IncrementalExportSpecification> incremental;
-  if (type == ExportType::kIncrementalExport) {
-    incremental = *request.incremental_export_specification;
-    incremental->export_to_time = incremental->export_to_time.value_or(now);
-    incremental->export_view_type = incremental->export_view_type.value_or(
-        ExportViewType::kNewAndOldImages);
-    EDDY_ASSIGN_OR_RETURN(
-        changes, ChangesBetween(ctx, number, *incremental->export_from_time,
-                                *incremental->export_to_time));
   }
   if (past) {
     auto* dir = dynamic_cast<persist::DataDirectory*>(ctx.journal);
@@ -473,7 +369,6 @@ StatusOr<ExportTableToPointInTimeResponse> ExportTableToPointInTime(
   d.table_arn = table->arn();
   d.table_id = table->definition().id;
   d.export_time = request.export_time.value_or(now);
-  d.incremental_export_specification = incremental;
   d.client_token = request.client_token;
   d.s3_bucket = request.s3_bucket;
   d.s3_bucket_owner = request.s3_bucket_owner;
@@ -500,31 +395,9 @@ StatusOr<ExportTableToPointInTimeResponse> ExportTableToPointInTime(
   summary.export_type = TypeName(type);
   summary.end_time = transfer::IsoTime(ctx.options->clock->NowMicros());
   Written written;
-  size_t next = 0;
-  const bool ion = format == ExportFormat::kIon;
-  const bool old_images = incremental && incremental->export_view_type ==
-                                             ExportViewType::kNewAndOldImages;
-  LineSource source = [&](std::string* line, int64_t* billed) {
-    if (incremental) {
-      if (next == changes.size()) return false;
-      const transfer::ItemChange& c = changes[next++];
-      *billed = ItemSizeBytes(c.new_image ? *c.new_image : *c.old_image);
-      *line = ion ? IncrementalIonLine(c, old_images)
-                  : transfer::EncodeIncrementalJsonLine(c, old_images);
-      return true;
-    }
-    if (next == records.size()) return false;
-    storage::RecordPtr record = std::move(records[next++]);
-    *billed = record->item_size();
-    const Item item = record->Decode();
-    record.reset();  // the handle goes as soon as it is written
-    *line =
-        ion ? transfer::EncodeIonLine(item) : transfer::EncodeJsonLine(item);
-    return true;
-  };
   const Status s =
       WriteFiles(fs::path(ctx.options->export_root) / request.s3_bucket,
-                 folder_key, format, source, rng, summary, &written);
+                 folder_key, format, records, rng, summary, &written);
   d.end_time = static_cast<double>(ctx.options->clock->NowMicros()) / 1e6;
   if (s.ok()) {
     d.export_status = ExportStatus::kCompleted;

@@ -473,7 +473,6 @@ Status DataDirectory::ReplayTableHistory(uint64_t number, int64_t until_micros,
     }
     if (cut <= until_micros) {
       base = n;
-      loader.NoteClock(cut / 1000);  // the log after it is no earlier
       break;
     }
   }
@@ -518,7 +517,6 @@ Status DataDirectory::ReplayTableHistory(uint64_t number, int64_t until_micros,
           if (c.ok() && static_cast<int64_t>(ms) > until_ms) {
             return Status::OK();
           }
-          if (c.ok()) loader.NoteClock(static_cast<int64_t>(ms));
           break;
         }
         case RecordType::kTable:

@@ -103,9 +103,7 @@ class DataDirectory final : public Journal {
   // before): its image and items from the newest snapshot cut at or before
   // then, and its images and changes from the log after that snapshot up
   // to the first clock record past `until_micros`. Changes of other tables
-  // (in a transaction's record) are left out. Each clock record read is
-  // passed to Loader::NoteClock (the snapshot's cut first), so a change
-  // observer learns when each change was made. The caller Finishes the
+  // (in a transaction's record) are left out. The caller Finishes the
   // loader. Errors: InternalServerError when the files needed are gone
   // (the Checkpoint keeps them for the PITR window) or cannot be read.
   // REQUIRES: no table lock held.
