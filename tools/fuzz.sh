@@ -53,7 +53,9 @@ ops = ["CreateTable", "DescribeTable", "ListTables", "DeleteTable", "UpdateTable
        "ListTagsOfResource", "EddyInjectFault", "EddyClearFaults",
        "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction",
        "NoSuchOperation", "EddySplitPartition",
-       "ListStreams", "DescribeStream", "GetShardIterator", "GetRecords"]
+       "ListStreams", "DescribeStream", "GetShardIterator", "GetRecords",
+       "CreateBackup", "DescribeBackup", "ListBackups", "DeleteBackup",
+       "RestoreTableFromBackup", "RestoreTableToPointInTime"]
 for i, line in enumerate(open("tests/wire/testdata/exec_smoke.jsonl")):
     line = line.strip()
     if not line or line.startswith("#"):
@@ -84,6 +86,22 @@ streams = [
 ]
 for i, (op, body) in enumerate(streams):
     put("execute_fuzzer", f"streams{i}", bytes([ops.index(op)]) + body.encode())
+# Backups (the harness makes a backup of "fuzz" for @BACKUP@).
+backups = [
+    ("CreateBackup", '{"TableName":"fuzz","BackupName":"b1"}'),
+    ("CreateBackup", '{"TableName":"plain","BackupName":"b2"}'),
+    ("DescribeBackup", '{"BackupArn":"@BACKUP@"}'),
+    ("ListBackups", '{}'),
+    ("ListBackups", '{"TableName":"fuzz","BackupType":"ALL","Limit":1,"ExclusiveStartBackupArn":"@BACKUP@"}'),
+    ("ListBackups", '{"TimeRangeLowerBound":1600000000,"TimeRangeUpperBound":1800000000}'),
+    ("DeleteBackup", '{"BackupArn":"@BACKUP@"}'),
+    ("RestoreTableFromBackup", '{"TargetTableName":"copy","BackupArn":"@BACKUP@"}'),
+    ("RestoreTableFromBackup", '{"TargetTableName":"copy","BackupArn":"@BACKUP@","BillingModeOverride":"PROVISIONED","ProvisionedThroughputOverride":{"ReadCapacityUnits":1,"WriteCapacityUnits":1},"GlobalSecondaryIndexOverride":[],"LocalSecondaryIndexOverride":[{"IndexName":"lsi","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"l","KeyType":"RANGE"}],"Projection":{"ProjectionType":"KEYS_ONLY"}}]}'),
+    ("RestoreTableToPointInTime", '{"SourceTableName":"fuzz","TargetTableName":"copy","UseLatestRestorableTime":true}'),
+    ("RestoreTableToPointInTime", '{"SourceTableArn":"arn:aws:dynamodb:us-east-1:000000000000:table/plain","TargetTableName":"copy","RestoreDateTime":1700000000}'),
+]
+for i, (op, body) in enumerate(backups):
+    put("execute_fuzzer", f"backups{i}", bytes([ops.index(op)]) + body.encode())
 kinds = {"conditions.txt": 0, "updates.txt": 3, "projections.txt": 4}
 for name, kind in kinds.items():
     for i, m in enumerate(re.finditer(r"^expr: (.*)$", open(f"tests/expr/testdata/{name}").read(), re.M)):

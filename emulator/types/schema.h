@@ -79,6 +79,18 @@ struct BillingModeSummary {
   std::optional<double> last_update_to_pay_per_request_date_time;
 };
 
+// How a table restored from a backup or to a point in time came to be
+// (DescribeTable's RestoreSummary): the backup (RestoreTableFromBackup) and
+// the source table's ARN, the time restored to (the backup's creation time,
+// or the point in time), and whether the restore is still running (eddy's
+// restores finish within the call: always false).
+struct RestoreSummary {
+  std::optional<std::string> source_backup_arn;
+  std::optional<std::string> source_table_arn;
+  double restore_date_time = 0;  // epoch seconds
+  bool restore_in_progress = false;
+};
+
 enum class ProjectionType { kAll, kKeysOnly, kInclude };
 enum class IndexStatus { kCreating, kUpdating, kDeleting, kActive };
 
@@ -158,6 +170,8 @@ struct TableDescription {
   // one ("arn:...:table/<name>/stream/<label>" and the label).
   std::optional<std::string> latest_stream_arn;
   std::optional<std::string> latest_stream_label;
+  // Tables made by RestoreTableFromBackup / RestoreTableToPointInTime.
+  std::optional<RestoreSummary> restore_summary;
 };
 
 // Units as DynamoDB reports them (eventually consistent reads show halves).

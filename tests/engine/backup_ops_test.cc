@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -589,6 +590,63 @@ TEST_F(BackupTest, JsonApi) {
   ASSERT_EQ(r.http_status, 200) << r.body;
   j = Json::parse(r.body);
   EXPECT_EQ(j["BackupDescription"]["BackupDetails"]["BackupStatus"], "DELETED");
+}
+
+// The restored table's DescribeTable carries a RestoreSummary: the backup
+// and source table, the time restored to (the backup's creation time, or
+// the point in time), RestoreInProgress false; it survives a restart and is
+// in the JSON answer. Tables not made by a restore have none.
+TEST_F(BackupTest, RestoreSummary) {
+  Open(true);
+  CreateTable("tbl");
+  Put("tbl", 1, "v");
+  EnablePitr("tbl");
+  const double backup_time = Now();
+  const std::string arn = Backup("tbl", "snap");
+  clock_.AdvanceSeconds(400);
+  const std::string source_arn =
+      "arn:aws:dynamodb:us-east-1:000000000000:table/tbl";
+
+  StatusOr<RestoreTableFromBackupResponse> b = RestoreBackup(arn, "frombak");
+  ASSERT_TRUE(b.ok()) << b.status().message();
+  ASSERT_TRUE(b->table_description.restore_summary.has_value());
+  const RestoreSummary& bs = *b->table_description.restore_summary;
+  EXPECT_EQ(bs.source_backup_arn, arn);
+  EXPECT_EQ(bs.source_table_arn, source_arn);
+  EXPECT_EQ(bs.restore_date_time, backup_time);
+  EXPECT_FALSE(bs.restore_in_progress);
+
+  const double when = std::floor(Now()) - 350;
+  StatusOr<RestoreTableToPointInTimeResponse> p =
+      RestoreAt("tbl", "pitr", when);
+  ASSERT_TRUE(p.ok()) << p.status().message();
+  ASSERT_TRUE(p->table_description.restore_summary.has_value());
+  const RestoreSummary& ps = *p->table_description.restore_summary;
+  EXPECT_FALSE(ps.source_backup_arn.has_value());
+  EXPECT_EQ(ps.source_table_arn, source_arn);
+  EXPECT_EQ(ps.restore_date_time, when);
+  EXPECT_FALSE(ps.restore_in_progress);
+
+  StatusOr<DescribeTableResponse> source = db_->DescribeTable({"tbl"});
+  ASSERT_TRUE(source.ok());
+  EXPECT_FALSE(source->table.restore_summary.has_value());
+
+  Open(true);  // a restart keeps it
+  StatusOr<DescribeTableResponse> again = db_->DescribeTable({"frombak"});
+  ASSERT_TRUE(again.ok());
+  ASSERT_TRUE(again->table.restore_summary.has_value());
+  EXPECT_EQ(again->table.restore_summary->source_backup_arn, arn);
+  EXPECT_EQ(again->table.restore_summary->restore_date_time, backup_time);
+
+  WireResponse r = Execute(*db_, "DescribeTable", R"({"TableName":"pitr"})");
+  ASSERT_EQ(r.http_status, 200) << r.body;
+  const Json j = Json::parse(r.body)["Table"]["RestoreSummary"];
+  EXPECT_EQ(j["SourceTableArn"], source_arn);
+  EXPECT_FALSE(j.contains("SourceBackupArn"));
+  EXPECT_EQ(j["RestoreDateTime"], when);
+  EXPECT_EQ(j["RestoreInProgress"], false);
+  r = Execute(*db_, "DescribeTable", R"({"TableName":"tbl"})");
+  EXPECT_FALSE(Json::parse(r.body)["Table"].contains("RestoreSummary"));
 }
 
 }  // namespace

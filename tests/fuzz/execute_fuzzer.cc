@@ -7,7 +7,10 @@
 // NEW_AND_OLD_IMAGES stream). DynamoDB Streams' operations go to their own
 // target (DynamoDBStreams_20120810); in their bodies "@ARN@", "@SHARD@" and
 // "@ITER@" stand for the stream's ARN, its first shard and a TRIM_HORIZON
-// iterator of it, so that the fuzzer reaches past the lookups. Invariants
+// iterator of it, so that the fuzzer reaches past the lookups. The backup
+// operations come last (appended, so that earlier first bytes keep their
+// meaning); in their bodies "@BACKUP@" stands for the ARN of a backup of
+// "fuzz" made before the request. Invariants
 // checked on every input: no crash or sanitizer report, no status >= 500
 // (nothing here injects faults), and the response body is valid UTF-8 JSON.
 
@@ -32,10 +35,15 @@ constexpr std::string_view kOperations[] = {
     "ListTagsOfResource", "EddyInjectFault", "EddyClearFaults",
     "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction",
     "NoSuchOperation", "EddySplitPartition",
-    // DynamoDB Streams (kStreamsOps: sent to the Streams target).
-    "ListStreams", "DescribeStream", "GetShardIterator", "GetRecords"};
-constexpr size_t kStreamsOps = 4;  // the last four
+    // DynamoDB Streams (kStreamsBegin..+4: sent to the Streams target).
+    "ListStreams", "DescribeStream", "GetShardIterator", "GetRecords",
+    // Backups and point-in-time restore (issue 21).
+    "CreateBackup", "DescribeBackup", "ListBackups", "DeleteBackup",
+    "RestoreTableFromBackup", "RestoreTableToPointInTime"};
+constexpr size_t kStreamsBegin = 27;
+constexpr size_t kStreamsOps = 4;
 constexpr size_t kOperationCount = sizeof(kOperations) / sizeof(kOperations[0]);
+static_assert(kOperations[kStreamsBegin] == "ListStreams");
 
 // Replaces every `from` in `text` by `to`.
 void ReplaceAll(std::string& text, std::string_view from, std::string_view to) {
@@ -85,7 +93,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       db, "PutItem",
       R"({"TableName":"plain","Item":{"id":{"S":"a"},"v":{"N":"2"}}})");
   eddy::WireResponse r;
-  if (pick >= kOperationCount - kStreamsOps) {
+  if (body.find("@BACKUP@") != std::string::npos) {
+    const nlohmann::json backup = nlohmann::json::parse(
+        eddy::Execute(db, "CreateBackup",
+                      R"({"TableName":"fuzz","BackupName":"seed"})")
+            .body);
+    ReplaceAll(body, "@BACKUP@",
+               backup["BackupDetails"]["BackupArn"].get<std::string>());
+  }
+  if (pick >= kStreamsBegin && pick < kStreamsBegin + kStreamsOps) {
     if (body.find('@') != std::string::npos) {
       const nlohmann::json table = nlohmann::json::parse(
           eddy::Execute(db, "DescribeTable", R"({"TableName":"plain"})").body);

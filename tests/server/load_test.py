@@ -45,7 +45,7 @@ def count(ddb, table, index=None):
 def refused(binary, path):
     """Runs the server with --load PATH; it must exit 1 before the ready
     line. Returns its stderr."""
-    p = subprocess.run([binary, "--port", "0", "--load", path],
+    p = subprocess.run([binary, "--port", "0", "-sharedDb", "--load", path],
                        stdin=subprocess.DEVNULL, capture_output=True,
                        timeout=60, text=True)
     assert p.returncode == 1, (p.returncode, p.stdout, p.stderr)
@@ -59,7 +59,14 @@ def main():
     kayak = os.path.join(source, "model", "kayak.json")
 
     # A model: its workload's data, in its table and GSIs.
-    with EddyServer(binary, "--load", kayak) as server:
+    # Without -sharedDb each access key id and region has its own database:
+    # --load has no one database to fill.
+    p = subprocess.run([binary, "--port", "0", "--load", kayak],
+                       stdin=subprocess.DEVNULL, capture_output=True,
+                       timeout=60, text=True)
+    assert p.returncode == 2 and "add -sharedDb" in p.stderr, p
+
+    with EddyServer(binary, "-sharedDb", "--load", kayak) as server:
         ddb = client(server.url)
         table = ddb.describe_table(TableName="kayak")["Table"]
         assert table["ItemCount"] == 10828, table["ItemCount"]
@@ -87,7 +94,7 @@ def main():
                     '"Item": {"pk": {"S": "a"}, "n": {"N": "1"}}}}\n'
                     '{"op":"BatchWriteItem","request":{"RequestItems":{"notes":['
                     '{"PutRequest":{"Item":{"pk":{"S":"b"}}}}]}}}\n')
-        with EddyServer(binary, "--load", lines) as server:
+        with EddyServer(binary, "-sharedDb", "--load", lines) as server:
             ddb = client(server.url)
             item = ddb.get_item(TableName="notes", Key={"pk": {"S": "a"}})["Item"]
             assert item == {"pk": {"S": "a"}, "n": {"N": "1"}}, item
@@ -112,7 +119,7 @@ def main():
         assert dump.returncode == 0, dump.stderr
         assert sorted(json.loads(line)["pk"]["S"]
                       for line in dump.stdout.splitlines()) == ["a", "b"]
-        with EddyServer(binary, "--load", snap) as server:
+        with EddyServer(binary, "-sharedDb", "--load", snap) as server:
             ddb = client(server.url)
             assert ddb.describe_table(TableName="kayak")["Table"][
                 "ItemCount"] == 10828

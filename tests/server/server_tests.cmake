@@ -118,3 +118,9 @@ add_test(NAME server_backup_aws_cli
   COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/backup_cli_test.py
           $<TARGET_FILE:eddy-server>)
 set_tests_properties(server_backup_aws_cli PROPERTIES TIMEOUT 180)
+
+# -sharedDb (issue 21): a database per access key id and region by default,
+# one with -sharedDb; in memory and in a data directory.
+add_test(NAME server_shared_db
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/shared_db_test.py
+          $<TARGET_FILE:eddy-server>)

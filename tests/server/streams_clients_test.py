@@ -221,7 +221,7 @@ def check(streams, url):
     for r in records:
         assert r["eventSource"] == "aws:dynamodb", r
         assert r["eventVersion"] == "1.1", r
-        assert r["awsRegion"] == "us-east-1", r  # the server's region
+        assert r["awsRegion"] == REGION, r  # the region requests are signed for
         assert r["dynamodb"]["StreamViewType"] == "NEW_AND_OLD_IMAGES", r
         assert r["dynamodb"]["SizeBytes"] > 0, r
         assert "ApproximateCreationDateTime" in r["dynamodb"], r

@@ -294,6 +294,8 @@ TEST(FlagsTest, DefaultsAreDynamoDBLocals) {
   EXPECT_EQ(cl.server.threads, 0);  // max(4, 2 x cores)
   EXPECT_EQ(cl.server.max_body_bytes, kDefaultMaxBodyBytes);
   EXPECT_EQ(cl.server.database.region, "us-east-1");
+  // DynamoDB Local's default: a database per access key id and region.
+  EXPECT_FALSE(cl.server.shared_db);
 }
 
 TEST(FlagsTest, AcceptsBothSpellingsAndDynamoDBLocalFlags) {
@@ -311,6 +313,7 @@ TEST(FlagsTest, AcceptsBothSpellingsAndDynamoDBLocalFlags) {
   EXPECT_EQ(cl.server.max_body_bytes, 2048u);
   EXPECT_EQ(cl.server.database.region, "eu-west-1");
   EXPECT_EQ(cl.server.database.account_id, "123456789012");
+  EXPECT_TRUE(cl.server.shared_db);
   EXPECT_TRUE(cl.warnings.empty());
   EXPECT_FALSE(cl.help);
 }

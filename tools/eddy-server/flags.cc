@@ -108,8 +108,9 @@ const Flag kFlags[] = {
                   : "must be a number from 1 to 1000000";
      }},
     {"region", 2, "NAME",
-     "Region in ARNs and the health line (default us-east-1). Requests signed "
-     "for any region are served from the same database.",
+     "Region in the health line, and in ARNs with -sharedDb (default "
+     "us-east-1). Without -sharedDb a database's ARNs carry the region its "
+     "requests are signed for.",
      [](std::string_view v, CommandLine* cl) -> std::string {
        if (!IsRegionName(v)) return "must be a region name like us-east-1";
        cl->server.database.region = std::string(v);
@@ -238,9 +239,15 @@ const Flag kFlags[] = {
        return "";
      }},
     {"sharedDb", 1, nullptr,
-     "Accepted for DynamoDB Local compatibility: eddy always serves one "
-     "database, whatever the access key and region of a request.",
-     [](std::string_view, CommandLine*) -> std::string { return ""; }},
+     "One database for every request, as DynamoDB Local's -sharedDb. "
+     "Without it each access key id and region (of the request's "
+     "signature) gets its own database, as in DynamoDB Local; with a data "
+     "directory DIR that one lives in DIR/<key>_<region>/ (with -sharedDb: "
+     "DIR itself).",
+     [](std::string_view, CommandLine* cl) -> std::string {
+       cl->server.shared_db = true;
+       return "";
+     }},
     {"disableTelemetry", 1, nullptr,
      "Accepted for DynamoDB Local compatibility: eddy sends no telemetry.",
      [](std::string_view, CommandLine*) -> std::string { return ""; }},
@@ -395,6 +402,8 @@ const Flag* FindFlag(std::string_view name) {
 
 bool ParseCommandLine(const std::vector<std::string>& args, CommandLine* out,
                       std::string* error) {
+  // DynamoDB Local's default: a database per access key id and region.
+  out->server.shared_db = false;
   for (size_t i = 0; i < args.size(); ++i) {
     std::string_view arg = args[i];
     if (arg.size() < 2 || arg[0] != '-') {
@@ -431,6 +440,12 @@ bool ParseCommandLine(const std::vector<std::string>& args, CommandLine* out,
                ": " + problem;
       return false;
     }
+  }
+  if (!out->load_file.empty() && !out->server.shared_db) {
+    *error =
+        "--load fills one database: add -sharedDb (without it each access "
+        "key id and region has its own)";
+    return false;
   }
   if (out->in_memory && !out->server.database.persistence.data_dir.empty()) {
     *error = "-inMemory and -dbPath/--data-dir cannot be used together";

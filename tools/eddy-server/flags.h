@@ -48,7 +48,9 @@ struct CommandLine {
 };
 
 // Parses the arguments after the program name into `out` (which starts from
-// its defaults). False with `error` set on an unknown flag, a missing or bad
+// its defaults). server.shared_db is false unless -sharedDb is given
+// (DynamoDB Local's default: a database per access key id and region); --load
+// needs -sharedDb. False with `error` set on an unknown flag, a missing or bad
 // value, or a DynamoDB Local flag eddy cannot honour.
 bool ParseCommandLine(const std::vector<std::string>& args, CommandLine* out,
                       std::string* error);

@@ -88,7 +88,15 @@ int main(int argc, char** argv) {
 
   // A data directory: recover it before serving, and say what was found.
   std::unique_ptr<eddy::Database> database;
-  if (!cl.server.database.persistence.data_dir.empty()) {
+  if (!cl.server.database.persistence.data_dir.empty() &&
+      !cl.server.shared_db) {
+    std::fprintf(stderr,
+                 "eddy-server: data directory %s: a database per access key "
+                 "id and region, in %s/<key>_<region>/, opened on its first "
+                 "request (-sharedDb: one database in the directory itself)\n",
+                 cl.server.database.persistence.data_dir.c_str(),
+                 cl.server.database.persistence.data_dir.c_str());
+  } else if (!cl.server.database.persistence.data_dir.empty()) {
     eddy::StatusOr<std::unique_ptr<eddy::Database>> opened =
         eddy::Database::Open(cl.server.database);
     if (!opened.ok()) {

@@ -18,6 +18,7 @@
 #include "tools/eddy-server/crc32.h"
 #include "tools/eddy-server/internal/auth_shape.h"
 #include "tools/eddy-server/internal/content_coding.h"
+#include "tools/eddy-server/internal/credential_scope.h"
 #include "tools/eddy-server/internal/request_log.h"
 
 namespace eddy::server {
@@ -161,15 +162,15 @@ Server::Server(ServerOptions options) : Server(std::move(options), nullptr) {}
 Server::Server(ServerOptions options, Database* database)
     : options_(std::move(options)),
       cors_(options_.cors_origins),
-      owned_database_(database == nullptr
-                          ? std::make_unique<Database>(options_.database)
-                          : nullptr),
-      database_(database == nullptr ? owned_database_.get() : database),
+      databases_(std::make_unique<DatabaseSet>(options_.database,
+                                               options_.shared_db, database)),
       threads_(options_.threads > 0 ? options_.threads : DefaultThreads()),
-      network_clock_(options_.network_clock != nullptr
-                         ? options_.network_clock
-                         : database_->options().clock),
-      health_body_("healthy: dynamodb." + database_->options().region +
+      network_clock_(options_.network_clock != nullptr ? options_.network_clock
+                     : database != nullptr ? database->options().clock
+                                           : options_.database.clock),
+      health_body_("healthy: dynamodb." +
+                   (database != nullptr ? database->options().region
+                                        : options_.database.region) +
                    ".amazonaws.com "),
       request_ids_(RandomSeed()) {
   internal::HttpServerOptions http;
@@ -396,12 +397,47 @@ void Server::Handle(const HttpRequest& request, HttpResponse* response) {
   }
   if (options_.request_log) x.table = internal::ExtractTableName(body);
 
+  // The request's database: the shared one, or its key id and region's.
+  Database* database = databases_->shared_database();
+  if (database == nullptr) {
+    internal::CredentialScope scope;
+    if (!internal::ReadCredentialScope(x.authorization, auth.query, &scope) ||
+        !internal::IsValidAccessKeyId(scope.access_key_id)) {
+      FinishError(Status(ErrorCode::kUnrecognizedClient,
+                         "The Access Key ID or security token is invalid."),
+                  reply_type, x, response);
+      return;
+    }
+    if (!internal::IsValidRegionName(scope.region)) {
+      FinishError(Status(ErrorCode::kInvalidSignature,
+                         "Credential should be scoped to a valid region, "
+                         "not '" +
+                             scope.region + "'. "),
+                  reply_type, x, response);
+      return;
+    }
+    StatusOr<Database*> found =
+        databases_->For(scope.access_key_id, scope.region);
+    if (!found.ok()) {
+      FinishError(found.status(), reply_type, x, response);
+      return;
+    }
+    database = *found;
+  }
+  if (!streams && operation.substr(0, kEddyOperationPrefix.size()) ==
+                      kEddyOperationPrefix) {
+    WireResponse result = databases_->ExecuteControl(database, operation, body);
+    Finish(result.http_status, result.error, reply_type, std::move(result.body),
+           x, response);
+    return;
+  }
+
   // DescribeEndpoints answers the address the client used (its Host
   // header), so SDK endpoint discovery stays on this server.
   const std::string_view* host = request.Find("Host");
   WireResponse result =
-      streams ? ExecuteStreams(*database_, operation, body)
-              : ExecuteForHost(*database_, operation, body,
+      streams ? ExecuteStreams(*database, operation, body)
+              : ExecuteForHost(*database, operation, body,
                                host != nullptr ? *host : std::string_view());
   Finish(result.http_status, result.error, reply_type, std::move(result.body),
          x, response);

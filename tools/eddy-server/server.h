@@ -51,7 +51,15 @@
 //   (505) is a SerializationException with that status; a server at
 //   max_connections, or one whose buffered request bytes would pass
 //   max_buffered_bytes, answers 503 ServiceUnavailableException.
-// - One Database for every access key and region (DynamoDB Local's -sharedDb).
+// - Databases (database_set.h): with ServerOptions::shared_db (the default
+//   here, DynamoDB Local's -sharedDb) one Database serves every request;
+//   without it (eddy-server's default, as DynamoDB Local's) each access key
+//   id and region of the SigV4 credential scope gets its own Database, its
+//   ARNs in that region. Then an access key id of other than letters and
+//   digits is an UnrecognizedClientException ("The Access Key ID or
+//   security token is invalid."), as DynamoDB Local answers it, and a region
+//   of other than [a-z0-9-] an InvalidSignatureException. Eddy* fault
+//   injection applies to every database (DatabaseSet::ExecuteControl).
 // - request_log, when set, gets one line per request
 //   (internal/request_log.h).
 //
@@ -77,6 +85,7 @@
 #include "emulator/api/database.h"
 #include "emulator/api/options.h"
 #include "emulator/base/status.h"
+#include "tools/eddy-server/database_set.h"
 #include "tools/eddy-server/internal/cors.h"
 #include "tools/eddy-server/internal/http_server.h"
 #include "tools/eddy-server/internal/request_id.h"
@@ -131,8 +140,14 @@ struct ServerOptions {
   // out their connections. Not owned.
   Clock* network_clock = nullptr;
   // The Database created when the Server owns one: clock, region and account
-  // (ARNs and the health line use the region).
+  // (ARNs and the health line use the region). Without shared_db, the
+  // template of every per-key database (its region replaced by the
+  // request's; its data directory, if any, by a subdirectory of it).
   Options database;
+  // One Database for every request (DynamoDB Local's -sharedDb). False: one
+  // per access key id and region (eddy-server sets it from -sharedDb).
+  // Ignored (true) when the Server is given a Database.
+  bool shared_db = true;
 };
 
 class Server {
@@ -162,7 +177,10 @@ class Server {
   std::string url() const;
   // Worker threads in use.
   int threads() const { return threads_; }
-  Database& database() { return *database_; }
+  // The shared database. Requires a shared server (shared_db or a given
+  // Database); see databases() otherwise.
+  Database& database() { return *databases_->shared_database(); }
+  DatabaseSet& databases() { return *databases_; }
   const internal::HttpServer& http() const { return *http_; }
 
  private:
@@ -184,8 +202,7 @@ class Server {
 
   const ServerOptions options_;
   const internal::CorsPolicy cors_;
-  std::unique_ptr<Database> owned_database_;
-  Database* database_;
+  std::unique_ptr<DatabaseSet> databases_;
   int threads_;
   Clock* network_clock_;  // options_.network_clock or the Database's
   std::string health_body_;

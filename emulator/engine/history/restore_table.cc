@@ -60,8 +60,10 @@ Status CheckOverrides(const RestoreOverrides& o) {
 // Makes `image` (of the source) the restored table's: its identity, no
 // tags / stream / TTL / PITR / Contributor Insights, the overrides.
 Status ApplyRestore(const std::string& target, const RestoreOverrides& o,
-                    const Context& ctx, int64_t now,
+                    const Context& ctx, int64_t now, RestoreSummary summary,
                     persist::TableImage& image) {
+  summary.source_table_arn = image.arn;  // the source's, before the rename
+  image.restore_summary = std::move(summary);
   image.name = target;
   image.arn = "arn:aws:dynamodb:" + ctx.options->region + ":" +
               ctx.options->account_id + ":table/" + target;
@@ -194,12 +196,13 @@ Status ApplyRestore(const std::string& target, const RestoreOverrides& o,
 // build is renamed and given the overrides.
 StatusOr<TableDescription> Restore(
     Context& ctx, const std::string& target, const RestoreOverrides& overrides,
+    const RestoreSummary& summary,
     const std::function<Status(persist::Loader&)>& feed) {
   const int64_t now = ctx.options->clock->NowMicros();
   {
     persist::Loader loader(ctx, /*renumber=*/true);
     loader.set_table_transform([&](persist::TableImage& image) {
-      return ApplyRestore(target, overrides, ctx, now, image);
+      return ApplyRestore(target, overrides, ctx, now, summary, image);
     });
     EDDY_RETURN_IF_ERROR(feed(loader));
     if (loader.live_tables() != 1) {
@@ -252,9 +255,12 @@ StatusOr<RestoreTableFromBackupResponse> RestoreTableFromBackup(
   if (ctx.catalog->Find(request.target_table_name) != nullptr) {
     return TableAlreadyExists(request.target_table_name);
   }
+  RestoreSummary summary;
+  summary.source_backup_arn = backup->details.backup_arn;
+  summary.restore_date_time = backup->details.backup_creation_date_time;
   EDDY_ASSIGN_OR_RETURN(
       TableDescription d,
-      Restore(ctx, request.target_table_name, request.overrides,
+      Restore(ctx, request.target_table_name, request.overrides, summary,
               [&](persist::Loader& loader) {
                 return store.Feed(*backup, loader);
               }));
@@ -331,9 +337,11 @@ StatusOr<RestoreTableToPointInTimeResponse> RestoreTableToPointInTime(
   // Everything committed within the second restored to.
   const int64_t until =
       static_cast<int64_t>(std::floor(when)) * 1'000'000 + 999'999;
+  RestoreSummary summary;
+  summary.restore_date_time = when;
   EDDY_ASSIGN_OR_RETURN(
       TableDescription d,
-      Restore(ctx, request.target_table_name, request.overrides,
+      Restore(ctx, request.target_table_name, request.overrides, summary,
               [&](persist::Loader& loader) {
                 return dir->ReplayTableHistory(number, until, loader);
               }));

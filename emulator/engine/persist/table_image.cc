@@ -17,6 +17,8 @@ namespace {
 // Image layout version: bump when the layout changes, and keep reading
 // the old ones (docs/persistence.md).
 constexpr uint8_t kImageVersion = 1;
+// Marks the optional restore summary after the version 1 fields.
+constexpr uint8_t kRestoreSummaryTag = 1;
 
 void PutKeySchema(ByteWriter& w, const std::vector<KeySchemaElement>& ks) {
   w.Varint(ks.size());
@@ -154,6 +156,7 @@ void ApplySettings(const TableImage& image, Table& table)
   s.pitr_enabled = image.pitr_enabled;
   s.pitr_enabled_since_micros = image.pitr_enabled_since_micros;
   s.pitr_recovery_period_days = image.pitr_recovery_period_days;
+  s.restore_summary = image.restore_summary;
   s.last_sequence_number =
       std::max(s.last_sequence_number, image.last_sequence_number);
   table.set_ttl_enabled(!s.ttl_attribute.empty());
@@ -217,6 +220,16 @@ void EncodeTableImage(const Table& table, std::string* out,
   w.Bool(s.pitr_enabled);
   w.Signed(s.pitr_enabled_since_micros);
   w.Signed(s.pitr_recovery_period_days);
+  if (s.restore_summary) {
+    const RestoreSummary& r = *s.restore_summary;
+    w.Byte(kRestoreSummaryTag);
+    w.Bool(r.source_backup_arn.has_value());
+    w.String(r.source_backup_arn.value_or(""));
+    w.Bool(r.source_table_arn.has_value());
+    w.String(r.source_table_arn.value_or(""));
+    w.Double(r.restore_date_time);
+    w.Bool(r.restore_in_progress);
+  }
 }
 
 StatusOr<TableImage> DecodeTableImage(std::string_view bytes) {
@@ -281,6 +294,23 @@ StatusOr<TableImage> DecodeTableImage(std::string_view bytes) {
   image.pitr_enabled = r.Bool();
   image.pitr_enabled_since_micros = r.Signed();
   image.pitr_recovery_period_days = static_cast<int>(r.Signed());
+  if (r.ok() && !r.done()) {
+    if (r.Byte() != kRestoreSummaryTag) return Corrupt("malformed");
+    RestoreSummary summary;
+    if (r.Bool()) {
+      summary.source_backup_arn = std::string(r.String());
+    } else {
+      r.String();
+    }
+    if (r.Bool()) {
+      summary.source_table_arn = std::string(r.String());
+    } else {
+      r.String();
+    }
+    summary.restore_date_time = r.Double();
+    summary.restore_in_progress = r.Bool();
+    image.restore_summary = std::move(summary);
+  }
   if (!r.ok() || !r.done()) return Corrupt("malformed");
   EDDY_RETURN_IF_ERROR(CheckImage(image));
   return image;

@@ -73,6 +73,9 @@ struct TableImage {
   bool pitr_enabled = false;
   int64_t pitr_enabled_since_micros = 0;
   int pitr_recovery_period_days = 35;
+  // A restored table's summary; encoded after the fields above only when
+  // present (so images of other tables are unchanged).
+  std::optional<RestoreSummary> restore_summary;
 };
 
 // Errors: InternalServerError "corrupt table image" for bytes that are not

@@ -181,6 +181,7 @@ TableDescription Table::Describe(int64_t now_micros) const {
     d.latest_stream_arn = state_.latest_stream_arn;
     d.latest_stream_label = state_.latest_stream_label;
   }
+  d.restore_summary = state_.restore_summary;
   return d;
 }
 

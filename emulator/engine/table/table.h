@@ -126,6 +126,8 @@ struct TableState {
   bool pitr_enabled = false;
   int64_t pitr_enabled_since_micros = 0;
   int pitr_recovery_period_days = 35;
+  // Set on a table made by a restore (DescribeTable's RestoreSummary).
+  std::optional<RestoreSummary> restore_summary;
 
   // --- Contents
   // ---------------------------------------------------------------

@@ -279,6 +279,24 @@ void WriteTableDescription(const TableDescription& t, JsonWriter& w) {
     w.Key("LatestStreamLabel");
     w.String(*t.latest_stream_label);
   }
+  if (t.restore_summary) {
+    const RestoreSummary& r = *t.restore_summary;
+    w.Key("RestoreSummary");
+    w.BeginObject();
+    if (r.source_backup_arn) {
+      w.Key("SourceBackupArn");
+      w.String(*r.source_backup_arn);
+    }
+    if (r.source_table_arn) {
+      w.Key("SourceTableArn");
+      w.String(*r.source_table_arn);
+    }
+    w.Key("RestoreDateTime");
+    w.Double(r.restore_date_time);
+    w.Key("RestoreInProgress");
+    w.Bool(r.restore_in_progress);
+    w.EndObject();
+  }
   if (!t.local_secondary_indexes.empty()) {
     w.Key("LocalSecondaryIndexes");
     w.BeginArray();
