@@ -354,7 +354,7 @@ const Flag kFlags[] = {
      "request line starts with {\"op\"), or a snapshot file (eddy snapshot "
      "save, Database::SaveSnapshot, a data directory's snapshot-*.eddysnap). "
      "Errors name the file and the line or JSON pointer, and the server "
-     "exits 1.",
+     "exits 1. Implies -sharedDb: every client sees the loaded tables.",
      [](std::string_view v, CommandLine* cl) -> std::string {
        if (v.empty()) return "must name a file";
        cl->load_file = std::string(v);
@@ -441,12 +441,8 @@ bool ParseCommandLine(const std::vector<std::string>& args, CommandLine* out,
       return false;
     }
   }
-  if (!out->load_file.empty() && !out->server.shared_db) {
-    *error =
-        "--load fills one database: add -sharedDb (without it each access "
-        "key id and region has its own)";
-    return false;
-  }
+  // --load fills one database, which every client then shares.
+  if (!out->load_file.empty()) out->server.shared_db = true;
   if (out->in_memory && !out->server.database.persistence.data_dir.empty()) {
     *error = "-inMemory and -dbPath/--data-dir cannot be used together";
     return false;
