@@ -73,6 +73,11 @@ StatusOr<std::shared_ptr<Table>> FindTable(Context& ctx,
   return table;
 }
 
+Status TableNamedTwice(const std::string& name) {
+  return Status::Validation("Table " + name +
+                            " is named more than once in RequestItems");
+}
+
 std::optional<ConsumedCapacity> MakeConsumedCapacity(
     ReturnConsumedCapacity mode, const std::string& table,
     int64_t read_half_units, int64_t write_half_units) {
