@@ -46,6 +46,36 @@ struct IndexBackfill {
   int64_t items_per_second = 0;
 };
 
+// How long tables stay in DynamoDB's transient statuses (CREATING, UPDATING,
+// DELETING) on the Options clock before the change is over. DynamoDB's
+// CreateTable, UpdateTable and DeleteTable return at once and finish in the
+// background; code that does not wait for ACTIVE (or for the table to be
+// gone) works against DynamoDB Local and fails against DynamoDB. During the
+// windows eddy answers as DynamoDB does (table/lifecycle.h): item operations
+// on a CREATING or DELETING table get ResourceNotFoundException, UpdateTable
+// and DeleteTable of a CREATING or UPDATING table ResourceInUseException,
+// DescribeTable shows the status. Default: all 0, tables ACTIVE at once (as
+// DynamoDB Local without -delayTransientStatuses).
+struct TransientStatuses {
+  // CREATING after CreateTable, RestoreTableFromBackup and
+  // RestoreTableToPointInTime (with its GSIs and LSIs).
+  int64_t create_table_micros = 0;
+  // UPDATING after an UpdateTable that changes throughput, billing mode or
+  // global secondary indexes.
+  int64_t update_table_micros = 0;
+  // DELETING after DeleteTable: DescribeTable still answers (TableStatus
+  // DELETING), then ResourceNotFoundException.
+  int64_t delete_table_micros = 0;
+  // A GSI deleted by UpdateTable stays in the description, IndexStatus
+  // DELETING (it serves no reads from the start).
+  int64_t delete_index_micros = 0;
+
+  bool enabled() const {
+    return create_table_micros > 0 || update_table_micros > 0 ||
+           delete_table_micros > 0 || delete_index_micros > 0;
+  }
+};
+
 // When items whose time-to-live has passed are deleted. DynamoDB deletes
 // expired items in the background, "typically within a few days", and until
 // then reads still return them. eddy runs an expiry pass over a table on the
@@ -91,6 +121,9 @@ struct Options {
 
   // Online index creation time. Default: instant.
   IndexBackfill index_backfill;
+
+  // Table status windows (CREATING / UPDATING / DELETING). Default: none.
+  TransientStatuses transient_statuses;
 
   // The most an item collection (one partition-key value: its items and
   // their local-secondary-index entries) may hold on a table with an LSI

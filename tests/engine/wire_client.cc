@@ -2,9 +2,8 @@
 
 #include "tests/engine/wire_client.h"
 
-#include <utility>
-
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "emulator/wire/attribute_json.h"
 #include "emulator/wire/execute.h"
@@ -120,8 +119,7 @@ Json ValueJson(const AttributeValue& v) {
 // Legacy members, encoded as an SDK of the pre-expression API would.
 Json ValueListJson(const std::vector<AttributeValue>& values) {
   Json list = Json::array();
-  for (const AttributeValue& v : values)
-    list.push_back(ValueJson(v));
+  for (const AttributeValue& v : values) list.push_back(ValueJson(v));
   return list;
 }
 void PutConditions(
@@ -409,8 +407,11 @@ TableDescription TableFrom(const Json& j) {
       d.index_name = g["IndexName"].get<std::string>();
       d.key_schema = KeySchemaFrom(g["KeySchema"]);
       d.projection = ProjectionFrom(g["Projection"]);
-      d.index_status = g["IndexStatus"] == "CREATING" ? IndexStatus::kCreating
-                                                      : IndexStatus::kActive;
+      const std::string index_status = g["IndexStatus"].get<std::string>();
+      d.index_status = index_status == "CREATING"   ? IndexStatus::kCreating
+                       : index_status == "DELETING" ? IndexStatus::kDeleting
+                       : index_status == "UPDATING" ? IndexStatus::kUpdating
+                                                    : IndexStatus::kActive;
       if (g.contains("Backfilling"))
         d.backfilling = g["Backfilling"].get<bool>();
       d.provisioned_throughput.read_capacity_units =
@@ -940,7 +941,8 @@ class JsonClient final : public Client {
   // Runs one request; the parsed success body or the error's Status.
   StatusOr<Json> Call(std::string_view op, const Json& request) {
     WireResponse r = Execute(*db_, op, request.dump());
-    StatusOr<Json> body = Json::parse(r.body, nullptr, /*allow_exceptions=*/false);
+    StatusOr<Json> body =
+        Json::parse(r.body, nullptr, /*allow_exceptions=*/false);
     if (body->is_discarded())
       return Status::Internal("unparseable response: " + r.body);
     if (r.error != ErrorCode::kOk) {

@@ -124,3 +124,10 @@ set_tests_properties(server_backup_aws_cli PROPERTIES TIMEOUT 180)
 add_test(NAME server_shared_db
   COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/shared_db_test.py
           $<TARGET_FILE:eddy-server>)
+
+# Table status windows (-delayTransientStatuses): boto3's and the AWS CLI's
+# table waiters through CREATING and DELETING (about 3 s).
+add_test(NAME server_lifecycle_waiters
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/lifecycle_waiter_test.py
+          $<TARGET_FILE:eddy-server>)
+set_tests_properties(server_lifecycle_waiters PROPERTIES TIMEOUT 60)

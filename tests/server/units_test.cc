@@ -323,7 +323,50 @@ TEST(FlagsTest, WarnsAboutFlagsWithoutEffect) {
   std::string error;
   ASSERT_TRUE(
       ParseCommandLine({"-delayTransientStatuses", "-cors", "*"}, &cl, &error));
-  EXPECT_EQ(cl.warnings.size(), 1u);  // -cors has an effect now
+  // Both have an effect now.
+  EXPECT_TRUE(cl.warnings.empty());
+}
+
+TEST(FlagsTest, TransientStatusWindows) {
+  {
+    CommandLine cl;
+    std::string error;
+    ASSERT_TRUE(ParseCommandLine({}, &cl, &error));
+    EXPECT_FALSE(cl.server.database.transient_statuses.enabled());
+    EXPECT_EQ(cl.server.database.index_backfill.base_micros, 0);
+  }
+  {
+    // DynamoDB Local's switch: 500 ms each (dynalite's default), GSIs too.
+    CommandLine cl;
+    std::string error;
+    ASSERT_TRUE(ParseCommandLine({"-delayTransientStatuses"}, &cl, &error));
+    const TransientStatuses& t = cl.server.database.transient_statuses;
+    EXPECT_EQ(t.create_table_micros, 500'000);
+    EXPECT_EQ(t.update_table_micros, 500'000);
+    EXPECT_EQ(t.delete_table_micros, 500'000);
+    EXPECT_EQ(t.delete_index_micros, 500'000);
+    EXPECT_EQ(cl.server.database.index_backfill.base_micros, 500'000);
+  }
+  {
+    // dynalite's three windows, either order with the switch.
+    CommandLine cl;
+    std::string error;
+    ASSERT_TRUE(
+        ParseCommandLine({"--create-table-ms", "50", "-delayTransientStatuses",
+                          "--update-table-ms=70", "--delete-table-ms", "0"},
+                         &cl, &error))
+        << error;
+    const TransientStatuses& t = cl.server.database.transient_statuses;
+    EXPECT_EQ(t.create_table_micros, 50'000);
+    EXPECT_EQ(t.update_table_micros, 70'000);
+    EXPECT_EQ(cl.server.database.index_backfill.base_micros, 70'000);
+    EXPECT_EQ(t.delete_table_micros, 0);
+    EXPECT_EQ(t.delete_index_micros, 0);
+  }
+  CommandLine cl;
+  std::string error;
+  EXPECT_FALSE(ParseCommandLine({"--create-table-ms", "-1"}, &cl, &error));
+  EXPECT_THAT(error, HasSubstr("milliseconds"));
 }
 
 TEST(FlagsTest, CorsTakesStarOrAnAllowListInEitherSpelling) {
@@ -493,6 +536,9 @@ TEST(FlagsTest, HelpDocumentsEveryFlag) {
                            "--sync-window-ms MS",
                            "-optimizeDbBeforeStartup",
                            "-delayTransientStatuses",
+                           "--create-table-ms MS",
+                           "--update-table-ms MS",
+                           "--delete-table-ms MS",
                            "-cors ORIGINS",
                            "-disableTelemetry",
                            "--allow-remote-control",

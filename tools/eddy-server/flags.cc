@@ -51,6 +51,16 @@ std::string Units(std::string_view v, int64_t* out) {
              : "must be a whole number of units from 1 to 1099511627776";
 }
 
+// A window in milliseconds (0 to one day), stored in microseconds.
+std::string Millis(std::string_view v, int64_t* micros) {
+  int64_t ms = 0;
+  if (!ParseInt<int64_t>(v, 0, 86'400'000, &ms)) {
+    return "must be a number of milliseconds from 0 to 86400000";
+  }
+  *micros = ms * 1000;
+  return "";
+}
+
 // The flag table: one row per flag.
 const Flag kFlags[] = {
     {"port", 1, "N",
@@ -252,12 +262,46 @@ const Flag kFlags[] = {
      "Accepted for DynamoDB Local compatibility: eddy sends no telemetry.",
      [](std::string_view, CommandLine*) -> std::string { return ""; }},
     {"delayTransientStatuses", 1, nullptr,
-     "Accepted and ignored, with a warning: eddy's tables and indexes are "
-     "ACTIVE at once.",
+     "Keep tables and indexes in CREATING, UPDATING and DELETING for a "
+     "while, as DynamoDB does (DynamoDB Local delays only GSIs): 500 ms "
+     "each (dynalite's default) unless --create-table-ms, "
+     "--update-table-ms or --delete-table-ms say otherwise.",
      [](std::string_view, CommandLine* cl) -> std::string {
-       cl->warnings.push_back(
-           "-delayTransientStatuses is ignored: tables are ACTIVE at once");
+       TransientStatuses& t = cl->server.database.transient_statuses;
+       constexpr int64_t kDefault = 500'000;
+       for (int64_t* w : {&t.create_table_micros, &t.update_table_micros,
+                          &t.delete_table_micros, &t.delete_index_micros}) {
+         if (*w == 0) *w = kDefault;
+       }
+       IndexBackfill& b = cl->server.database.index_backfill;
+       if (b.base_micros == 0) b.base_micros = kDefault;
        return "";
+     }},
+    // dynalite's --createTableMs / --updateTableMs / --deleteTableMs.
+    {"create-table-ms", 2, "MS",
+     "Tables stay CREATING this long after CreateTable or a restore "
+     "(default 0: ACTIVE at once).",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       return Millis(
+           v, &cl->server.database.transient_statuses.create_table_micros);
+     }},
+    {"update-table-ms", 2, "MS",
+     "Tables stay UPDATING this long after UpdateTable; new GSIs stay "
+     "CREATING (Backfilling) as long (default 0).",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       Options& o = cl->server.database;
+       std::string e = Millis(v, &o.transient_statuses.update_table_micros);
+       o.index_backfill.base_micros = o.transient_statuses.update_table_micros;
+       return e;
+     }},
+    {"delete-table-ms", 2, "MS",
+     "Tables stay DELETING this long after DeleteTable, and deleted GSIs "
+     "DELETING (default 0: gone at once).",
+     [](std::string_view v, CommandLine* cl) -> std::string {
+       TransientStatuses& t = cl->server.database.transient_statuses;
+       std::string e = Millis(v, &t.delete_table_micros);
+       t.delete_index_micros = t.delete_table_micros;
+       return e;
      }},
     {"cors", 1, "ORIGINS",
      "Origins that web browsers may call the server from (CORS), as DynamoDB "

@@ -12,6 +12,7 @@
 #include "emulator/engine/history/backup_ops.h"
 #include "emulator/engine/ops/transfer_ops.h"
 #include "emulator/engine/persist/table_image.h"
+#include "emulator/engine/table/lifecycle.h"
 #include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
@@ -199,6 +200,10 @@ StatusOr<TableDescription> Restore(
     const RestoreSummary& summary,
     const std::function<Status(persist::Loader&)>& feed) {
   const int64_t now = ctx.options->clock->NowMicros();
+  // A table still DELETING keeps its name (table/lifecycle.h).
+  if (ctx.catalog->deleting().Find(target, now)) {
+    return TableAlreadyExists(target);
+  }
   {
     persist::Loader loader(ctx, /*renumber=*/true);
     loader.set_table_transform([&](persist::TableImage& image) {
@@ -215,6 +220,10 @@ StatusOr<TableDescription> Restore(
   }
   std::shared_ptr<Table> table = ctx.catalog->Find(target);
   if (table == nullptr) return Status::Internal("the restored table is gone");
+  // CREATING for the creation window, as DynamoDB's restores answer (the
+  // loader published it a moment before; item operations in between would
+  // have found it ACTIVE).
+  StartCreating(*table, now);
   ReaderMutexLock lock(&table->mu());
   return table->Describe(ctx.options->clock->NowMicros());
 }

@@ -30,7 +30,12 @@ StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
   }
   ValidationErrors errors;
   for (const auto& [name, keys] : request.request_items) {
-    errors.CheckTableName(name, "requestItems." + name + ".member.tableName");
+    if (name.starts_with("arn:")) {
+      errors.CheckDataTableName(name,
+                                "requestItems." + name + ".member.tableName");
+    } else {
+      errors.CheckTableName(name, "requestItems." + name + ".member.tableName");
+    }
     if (keys.keys.empty()) {
       errors.Add("'[]'", "requestItems." + name + ".member.keys",
                  "Member must have length greater than or equal to 1");
@@ -58,13 +63,17 @@ StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
     std::shared_ptr<Table> table;
     std::vector<StorageKey> keys;
     std::optional<expr::ResolvedProjection> projection;
+    // The RequestItems key: a name or a table ARN. Responses,
+    // UnprocessedKeys and ConsumedCapacity use it as given ("A map of table
+    // name or table ARN to a list of items").
+    const std::string* key = nullptr;
   };
   std::vector<Work> work;
   work.reserve(request.request_items.size());
   // The request-only checks of every table's part (projections and their
   // names) before any table is looked up.
   for (const auto& [name, keys] : request.request_items) {
-    Work w{nullptr, {}, std::nullopt};
+    Work w{nullptr, {}, std::nullopt, &name};
     if (keys.expression_attribute_names && !keys.projection_expression) {
       return Status::Validation(
           "ExpressionAttributeNames can only be specified when using "
@@ -83,6 +92,9 @@ StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
     Work& w = work[next++];
     EDDY_ASSIGN_OR_RETURN(w.table, FindTable(ctx, name));
     const std::shared_ptr<Table>& table = w.table;
+    for (size_t earlier = 0; earlier + 1 < next; ++earlier) {
+      if (work[earlier].table == table) return TableNamedTwice(table->name());
+    }
     std::set<std::pair<std::string, std::string>> seen;
     for (const Item& key : keys.keys) {
       EDDY_ASSIGN_OR_RETURN(StorageKey k, KeyFromKeyParameter(*table, key));
@@ -112,7 +124,7 @@ StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
   bool full = false;
   for (size_t t = 0; t < work.size(); ++t) {
     const Table& table = *work[t].table;
-    const KeysAndAttributes& asked = request.request_items.at(table.name());
+    const KeysAndAttributes& asked = request.request_items.at(*work[t].key);
     CatchUp(*work[t].table, *ctx.options->clock);
     ReaderMutexLock lock(&table.mu());
     const std::vector<bool>* mask = nullptr;
@@ -163,14 +175,14 @@ StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
   // 3. The response, in request order.
   BatchGetItemResponse response;
   for (size_t t = 0; t < work.size(); ++t) {
-    const Table& table = *work[t].table;
-    const KeysAndAttributes& asked = request.request_items.at(table.name());
-    std::vector<Item>& items = response.responses[table.name()];
+    const std::string& key = *work[t].key;
+    const KeysAndAttributes& asked = request.request_items.at(key);
+    std::vector<Item>& items = response.responses[key];
     int64_t half_units = 0;
     for (size_t i = 0; i < parts[t].size(); ++i) {
       Part& part = parts[t][i];
       if (part.state == State::kUnprocessed) {
-        KeysAndAttributes& rest = response.unprocessed_keys[table.name()];
+        KeysAndAttributes& rest = response.unprocessed_keys[key];
         if (rest.keys.empty()) {  // everything the request asked, but keys
           rest = asked;
           rest.keys.clear();
@@ -181,8 +193,8 @@ StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
       half_units += part.half_units;
       if (part.item) items.push_back(*std::move(part.item));
     }
-    if (auto c = MakeConsumedCapacity(request.return_consumed_capacity,
-                                      table.name(), half_units, 0)) {
+    if (auto c = MakeConsumedCapacity(request.return_consumed_capacity, key,
+                                      half_units, 0)) {
       response.consumed_capacity.push_back(*std::move(c));
     }
   }

@@ -10,7 +10,10 @@
 // item by item, so a batch whose items together cross the limit under one
 // partition key is accepted.
 
+#include <algorithm>
+#include <cstdio>
 #include <mutex>
+#include <string_view>
 
 #include "emulator/capacity/units.h"
 #include "emulator/engine/ops/item_checks.h"
@@ -23,6 +26,74 @@
 #include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
+namespace {
+
+// RequestItems as DynamoDB echoes it when a table's list is empty or over
+// 25: the Java rendering of its model,
+//   {t=[WriteRequest(putRequest=PutRequest(item={pk=com.amazonaws.dynamodb.
+//   v20120810.AttributeValue@483470e1}, workloadProfileName=null),
+//   deleteRequest=null), ...]}
+// (recorded from DynamoDB, one put request per table). The @... of each
+// AttributeValue is a Java object hash DynamoDB prints and nobody can
+// reproduce; eddy prints a stand-in computed from the table, the request's
+// position and the attribute's name, so that the text is the same on every
+// run. The delete form, DeleteRequest(key={...}, workloadProfileName=null),
+// is by analogy (unconfirmed). At most 26 requests of a table are echoed
+// (the JSON decoder keeps no more: wire AppendBounded); DynamoDB echoes
+// them all.
+std::string RequestItemsEcho(
+    const std::map<std::string, std::vector<WriteRequest>>& items) {
+  auto render_map = [](const std::string& table, size_t part,
+                       const Item& item) {
+    std::string out = "{";
+    bool first = true;
+    for (const auto& entry : item) {
+      if (!first) out += ", ";
+      first = false;
+      // FNV-1a, 32 bits.
+      uint32_t h = 2166136261u;
+      auto mix = [&h](std::string_view bytes) {
+        for (unsigned char c : bytes) h = (h ^ c) * 16777619u;
+      };
+      mix(table);
+      mix(std::to_string(part));
+      mix(entry.name);
+      char hex[16];
+      std::snprintf(hex, sizeof(hex), "%x", h);
+      out += entry.name + "=com.amazonaws.dynamodb.v20120810.AttributeValue@" +
+             hex;
+    }
+    return out + "}";
+  };
+  std::string out = "{";
+  bool first_table = true;
+  for (const auto& [table, writes] : items) {
+    if (!first_table) out += ", ";
+    first_table = false;
+    out += table + "=[";
+    const size_t shown = std::min<size_t>(
+        writes.size(), static_cast<size_t>(limits::kMaxBatchWriteRequests) + 1);
+    for (size_t i = 0; i < shown; ++i) {
+      if (i > 0) out += ", ";
+      const WriteRequest& w = writes[i];
+      out += "WriteRequest(putRequest=";
+      out += w.put_item
+                 ? "PutRequest(item=" + render_map(table, i, *w.put_item) +
+                       ", workloadProfileName=null)"
+                 : "null";
+      out += ", deleteRequest=";
+      out += w.delete_key
+                 ? "DeleteRequest(key=" + render_map(table, i, *w.delete_key) +
+                       ", workloadProfileName=null)"
+                 : "null";
+      out += ")";
+    }
+    out += "]";
+  }
+  return out + "}";
+}
+
+}  // namespace
 
 StatusOr<BatchWriteItemResponse> BatchWriteItem(
     Context& ctx, const BatchWriteItemRequest& request,
@@ -32,16 +103,25 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
         "The requestItems parameter is required for BatchWriteItem");
   }
   ValidationErrors errors;
+  bool list_length_wrong = false;
   for (const auto& [name, writes] : request.request_items) {
-    errors.CheckTableName(name, "requestItems." + name + ".member.tableName");
-    if (writes.empty()) {
-      // The echo of a non-empty list (over 25) is DynamoDB's Java rendering
-      // of the requests, which eddy does not reproduce; see the check below.
-      errors.Add("'{" + name + "=[]}'", "requestItems",
-                 "Map value must satisfy constraint: [Member must have "
-                 "length less than or equal to 25, Member must have length "
-                 "greater than or equal to 1]");
+    if (name.starts_with("arn:")) {
+      errors.CheckDataTableName(name,
+                                "requestItems." + name + ".member.tableName");
+    } else {
+      errors.CheckTableName(name, "requestItems." + name + ".member.tableName");
     }
+    list_length_wrong =
+        list_length_wrong || writes.empty() ||
+        writes.size() > static_cast<size_t>(limits::kMaxBatchWriteRequests);
+  }
+  if (list_length_wrong) {
+    // One error for the whole map, echoed in DynamoDB's Java rendering.
+    errors.Add("'" + RequestItemsEcho(request.request_items) + "'",
+               "requestItems",
+               "Map value must satisfy constraint: [Member must have "
+               "length less than or equal to 25, Member must have length "
+               "greater than or equal to 1]");
   }
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   size_t total = 0;
@@ -70,15 +150,23 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
   struct Work {
     std::shared_ptr<Table> table;
     std::vector<Write> writes;
+    // The RequestItems key: a name or a table ARN. The response's
+    // UnprocessedItems, ItemCollectionMetrics and ConsumedCapacity use it
+    // as given ("If you had specified the ... ARN of a table in the input,
+    // you'll see the table ARN in the response").
+    const std::string* key = nullptr;
   };
   std::vector<Work> work;
   for (const auto& [name, writes] : request.request_items) {
     EDDY_ASSIGN_OR_RETURN(std::shared_ptr<Table> table, FindTable(ctx, name));
-    Work w{table, {}};
+    for (const Work& earlier : work) {
+      if (earlier.table == table) return TableNamedTwice(table->name());
+    }
+    Work w{table, {}, &name};
     w.writes.reserve(writes.size());
     const std::vector<bool>* mask = nullptr;
     if (unprocessed != nullptr) {
-      auto it = unprocessed->find(name);
+      auto it = unprocessed->find(table->name());  // faults name tables
       if (it != unprocessed->end()) mask = &it->second;
     }
     for (size_t part = 0; part < writes.size(); ++part) {
@@ -173,7 +261,7 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
   for (const Work& w : work) {
     for (const Write& write : w.writes) {
       if (write.skipped) {
-        response.unprocessed_items[w.table->name()].push_back(*write.request);
+        response.unprocessed_items[*w.key].push_back(*write.request);
       }
     }
   }
@@ -186,7 +274,7 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
     WriteUnits units;
     for (size_t i = 0; i < plans[t].size(); ++i) {
       if (!admission.parts[part++].admitted()) {
-        response.unprocessed_items[table.name()].push_back(
+        response.unprocessed_items[*work[t].key].push_back(
             *planned[t][i]->request);
         continue;
       }
@@ -200,12 +288,12 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
       replaced.push_back(commit.Apply(table, std::move(plans[t][i])));
       commit.Publish();
       if (metrics) {
-        response.item_collection_metrics[table.name()].push_back(
+        response.item_collection_metrics[*work[t].key].push_back(
             CollectionMetrics(table, key, *planned[t][i]->key_item));
       }
     }
     if (auto c =
-            MakeConsumedCapacity(request.return_consumed_capacity, table.name(),
+            MakeConsumedCapacity(request.return_consumed_capacity, *work[t].key,
                                  units.table, units.indexes)) {
       response.consumed_capacity.push_back(*std::move(c));
     }

@@ -7,6 +7,7 @@
 
 #include "emulator/capacity/units.h"
 #include "emulator/engine/ops/operations.h"
+#include "emulator/engine/table/lifecycle.h"
 #include "emulator/engine/table/write.h"
 
 namespace eddy::engine {
@@ -15,6 +16,7 @@ void SetDatabaseParts(const Context& ctx, TableDefinition& def) {
   def.gsi_lag = ctx.options->gsi_lag;
   def.time_to_live = ctx.options->time_to_live;
   def.index_backfill = ctx.options->index_backfill;
+  def.transient_statuses = ctx.options->transient_statuses;
   def.item_collection_size_limit_bytes =
       ctx.options->item_collection_size_limit_bytes;
   // The table and its GSIs become resources of the throttling simulator,
@@ -61,7 +63,19 @@ StatusOr<std::shared_ptr<Table>> FindTable(Context& ctx,
   EDDY_ASSIGN_OR_RETURN(std::string resolved, ResolveTableName(ctx, name));
   std::shared_ptr<Table> table = ctx.catalog->Find(resolved);
   if (table == nullptr) return TableNotFound(name, /*describe_form=*/false);
+  // Item operations see only ACTIVE (or UPDATING) tables: a CREATING one
+  // is not found yet (table/lifecycle.h).
+  if (table->creating_until_micros() != 0 &&
+      StatusAt(*table, ctx.options->clock->NowMicros()) ==
+          TableStatus::kCreating) {
+    return TableNotFound(name, /*describe_form=*/false);
+  }
   return table;
+}
+
+Status TableNamedTwice(const std::string& name) {
+  return Status::Validation("Table " + name +
+                            " is named more than once in RequestItems");
 }
 
 std::optional<ConsumedCapacity> MakeConsumedCapacity(

@@ -15,6 +15,7 @@
 #include "emulator/engine/ops/operations.h"
 #include "emulator/engine/ops/stream_ops.h"
 #include "emulator/engine/table/admission.h"
+#include "emulator/engine/table/lifecycle.h"
 #include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
@@ -139,6 +140,10 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
   // 3. Build the table: its definition, then (locked, though nobody else
   // can see it yet) its state.
   const int64_t now = ctx.options->clock->NowMicros();
+  // A table still DELETING keeps its name (table/lifecycle.h).
+  if (ctx.catalog->deleting().Find(request.table_name, now)) {
+    return Status::ResourceInUse("Table already exists: " + request.table_name);
+  }
   auto type_of = [&](const std::string& name) {
     for (const auto& d : request.attribute_definitions) {
       if (d.attribute_name == name) return FromScalarType(d.attribute_type);
@@ -159,6 +164,7 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
   if (ctx.journal != nullptr)
     def.journal_number = ctx.journal->NewTableNumber();
   auto table = std::make_shared<Table>(std::move(def));
+  StartCreating(*table, now);
 
   TableDescription description;
   std::string encoded;  // the table as the journal logs it

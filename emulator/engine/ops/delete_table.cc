@@ -2,7 +2,8 @@
 //
 // DeleteTable: removes the table at once and returns its last description
 // with TableStatus DELETING, as DynamoDB does; its stream, if any, is
-// disabled.
+// disabled. With a deletion window (Options::transient_statuses)
+// DescribeTable keeps answering DELETING until it ends (table/lifecycle.h).
 
 #include <mutex>
 
@@ -10,6 +11,7 @@
 #include "emulator/engine/ops/stream_ops.h"
 #include "emulator/engine/table/admission.h"
 #include "emulator/engine/table/journal.h"
+#include "emulator/engine/table/lifecycle.h"
 #include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
@@ -26,6 +28,15 @@ StatusOr<DeleteTableResponse> DeleteTable(Context& ctx,
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   EDDY_ASSIGN_OR_RETURN(std::string name,
                         ResolveTableName(ctx, request.table_name));
+  const int64_t now = ctx.options->clock->NowMicros();
+  // DELETING already: DynamoDB returns no error (table/lifecycle.h).
+  if (auto deleting = ctx.catalog->deleting().Find(name, now)) {
+    return DeleteTableResponse{std::move(*deleting)};
+  }
+  std::shared_ptr<Table> found = ctx.catalog->Find(name);
+  if (found == nullptr) return TableNotFound(name, /*describe_form=*/true);
+  // CREATING or UPDATING: ResourceInUseException.
+  EDDY_RETURN_IF_ERROR(CheckChangeable(*found, now));
   std::shared_ptr<Table> table = ctx.catalog->Remove(name);
   if (table == nullptr) return TableNotFound(name, /*describe_form=*/true);
   MutexLock lock(&table->mu());
@@ -34,9 +45,12 @@ StatusOr<DeleteTableResponse> DeleteTable(Context& ctx,
     journal->AppendDrop(*table);
   }
   RemoveResources(*table);
-  const int64_t now = ctx.options->clock->NowMicros();
   TableDescription d = table->Describe(now);
   d.table_status = TableStatus::kDeleting;
+  // DescribeTable answers DELETING for the deletion window.
+  const int64_t window =
+      table->definition().transient_statuses.delete_table_micros;
+  if (window > 0) ctx.catalog->deleting().Add(d, now + window);
   // The stream is disabled with its table (DynamoDB shows it DISABLING for
   // a few seconds) and stays readable for 24 hours.
   DisableTableStream(ctx, *table, now);

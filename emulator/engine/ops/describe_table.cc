@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include "emulator/engine/ops/operations.h"
+#include "emulator/engine/table/lifecycle.h"
 #include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
@@ -23,8 +24,14 @@ StatusOr<DescribeTableResponse> DescribeTable(
   EDDY_ASSIGN_OR_RETURN(std::string name,
                         ResolveTableName(ctx, request.table_name));
   std::shared_ptr<Table> table = ctx.catalog->Find(name);
-  if (table == nullptr) return TableNotFound(name, /*describe_form=*/true);
   const int64_t now = ctx.options->clock->NowMicros();
+  if (table == nullptr) {
+    // A table DeleteTable removed is DELETING for its window.
+    if (auto deleting = ctx.catalog->deleting().Find(name, now)) {
+      return DescribeTableResponse{std::move(*deleting)};
+    }
+    return TableNotFound(name, /*describe_form=*/true);
+  }
   CatchUp(*table, *ctx.options->clock);
   ReaderMutexLock lock(&table->mu());
   return DescribeTableResponse{table->Describe(now)};

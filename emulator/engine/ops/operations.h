@@ -137,6 +137,12 @@ StatusOr<std::string> ResolveTableName(const Context& ctx,
 StatusOr<std::shared_ptr<Table>> FindTable(Context& ctx,
                                            const std::string& name);
 
+// A batch's RequestItems naming one table twice, by its name and by its ARN
+// (or by two spellings of the ARN): ValidationException "Table <name> is
+// named more than once in RequestItems" (eddy's text; DynamoDB's answer is
+// unrecorded). Refused because each key is a part of its own.
+Status TableNamedTwice(const std::string& name);
+
 // The ConsumedCapacity DynamoDB reports for `half_units` on `table`, or
 // nullopt when `mode` is NONE.
 std::optional<ConsumedCapacity> MakeConsumedCapacity(

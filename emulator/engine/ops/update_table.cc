@@ -17,6 +17,7 @@
 #include "emulator/engine/ops/operations.h"
 #include "emulator/engine/ops/stream_ops.h"
 #include "emulator/engine/table/admission.h"
+#include "emulator/engine/table/lifecycle.h"
 #include "emulator/types/limits.h"
 #include "emulator/types/validation_errors.h"
 
@@ -261,6 +262,17 @@ void ApplyIndexUpdates(Table& table, const UpdateTableRequest& request,
       if (SecondaryIndex* gone = table.FindIndex(*u.delete_index_name)) {
         RemoveIndexResource(table, *gone);
       }
+      // Described as DELETING for the index-deletion window, if any.
+      if (table.definition().transient_statuses.delete_index_micros > 0) {
+        for (const auto& g :
+             table.Describe(now_micros).global_secondary_indexes) {
+          if (g.index_name == *u.delete_index_name &&
+              g.index_status != IndexStatus::kDeleting) {
+            StartDeletingIndex(table, g, now_micros);
+            break;
+          }
+        }
+      }
       auto& v = state.indexes;
       v.erase(std::remove_if(v.begin(), v.end(),
                              [&](const std::unique_ptr<SecondaryIndex>& i) {
@@ -452,10 +464,17 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
   EDDY_ASSIGN_OR_RETURN(std::string name,
                         ResolveTableName(ctx, request.table_name));
   std::shared_ptr<Table> table = ctx.catalog->Find(name);
-  if (table == nullptr) return TableNotFound(name, /*describe_form=*/true);
+  if (table == nullptr) {
+    if (ctx.catalog->deleting().Find(name, ctx.options->clock->NowMicros())) {
+      return TableBeingDeleted(name);
+    }
+    return TableNotFound(name, /*describe_form=*/true);
+  }
 
   MutexLock lock(&table->mu());
   const int64_t now_micros = ctx.options->clock->NowMicros();
+  // CREATING or UPDATING: ResourceInUseException (table/lifecycle.h).
+  EDDY_RETURN_IF_ERROR(CheckChangeable(*table, now_micros));
   const BillingMode mode =
       request.billing_mode.value_or(table->state().billing_mode);
   if (stream_part) {
@@ -503,6 +522,9 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
     }
   }
   LogSettingsChange(*table);
+  // Throughput, billing and index changes leave the table UPDATING for the
+  // update window (table/lifecycle.h).
+  if (table_part || index_part) StartUpdating(*table, now_micros);
   // The simulator follows: provisioned -> on-demand sets the previous peak,
   // raised throughput doubles partitions, the maximum throughput applies
   // at once; partitions never merge.

@@ -18,6 +18,7 @@
 #include "absl/base/thread_annotations.h"
 #include "emulator/base/mutex.h"
 #include "emulator/base/status.h"
+#include "emulator/engine/table/lifecycle.h"
 #include "emulator/engine/table/table.h"
 
 namespace eddy::engine {
@@ -38,7 +39,13 @@ class Catalog {
   // Sorted names.
   std::vector<std::string> Names() const;
 
+  // Tables removed by DeleteTable that are still DELETING
+  // (table/lifecycle.h); empty unless Options::transient_statuses has a
+  // deletion window.
+  DeletingTables& deleting() { return deleting_; }
+
  private:
+  DeletingTables deleting_;
   mutable Mutex mu_;
   std::map<std::string, std::shared_ptr<Table>> tables_ ABSL_GUARDED_BY(mu_);
 };

@@ -7,6 +7,7 @@
 #include "emulator/engine/index/index_change.h"
 #include "emulator/engine/table/expiry.h"
 #include "emulator/engine/table/journal.h"
+#include "emulator/engine/table/lifecycle.h"
 
 namespace eddy::engine {
 
@@ -182,6 +183,7 @@ TableDescription Table::Describe(int64_t now_micros) const {
     d.latest_stream_label = state_.latest_stream_label;
   }
   d.restore_summary = state_.restore_summary;
+  ApplyLifecycle(*this, now_micros, d);
   return d;
 }
 

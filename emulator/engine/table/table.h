@@ -78,6 +78,7 @@ struct TableDefinition {
   // Copied from the Database's Options at creation.
   GsiLag gsi_lag;
   IndexBackfill index_backfill;
+  TransientStatuses transient_statuses;
   int64_t item_collection_size_limit_bytes = 0;
   TimeToLiveOptions time_to_live;
   // The Database's throttling simulator and change feed (not owned).
@@ -155,6 +156,14 @@ struct TableState {
   std::optional<StreamViewType> stream_view_type;
   std::string latest_stream_arn;
   std::string latest_stream_label;
+
+  // --- Transient statuses (table/lifecycle.h): GSIs UpdateTable deleted,
+  // still described (IndexStatus DELETING) until `until_micros`.
+  struct DeletingIndex {
+    GlobalSecondaryIndexDescription description;
+    int64_t until_micros = 0;
+  };
+  std::vector<DeletingIndex> deleting_indexes;
 };
 
 class Table {
@@ -228,6 +237,24 @@ class Table {
     dropped_.store(true, std::memory_order_release);
   }
 
+  // Transient statuses (table/lifecycle.h): the table is CREATING before
+  // creating_until_micros() and UPDATING before updating_until_micros()
+  // (Options clock; 0: never). Readable without the lock, so that item
+  // operations can refuse a CREATING table cheaply.
+  int64_t creating_until_micros() const {
+    return creating_until_.load(std::memory_order_acquire);
+  }
+  int64_t updating_until_micros() const {
+    return updating_until_.load(std::memory_order_acquire);
+  }
+  void set_creating_until_micros(int64_t micros) {
+    creating_until_.store(micros, std::memory_order_release);
+  }
+  void set_updating_until_micros(int64_t micros)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+    updating_until_.store(micros, std::memory_order_release);
+  }
+
   // Null when the table has no index of that name.
   SecondaryIndex* FindIndex(std::string_view index_name) const
       ABSL_SHARED_LOCKS_REQUIRED(mu_);
@@ -253,6 +280,8 @@ class Table {
   std::atomic<bool> ttl_enabled_{false};
   std::atomic<bool> streamed_{false};
   std::atomic<bool> dropped_{false};
+  std::atomic<int64_t> creating_until_{0};
+  std::atomic<int64_t> updating_until_{0};
 };
 
 // Does the background work time has made due on `table` (GSI changes whose
