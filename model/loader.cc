@@ -1200,6 +1200,15 @@ void Loader::Load(const Json& root, std::string_view default_name,
 
 }  // namespace internal
 
+AttributeGenerator::AttributeGenerator() = default;
+AttributeGenerator::AttributeGenerator(const AttributeGenerator&) = default;
+AttributeGenerator::AttributeGenerator(AttributeGenerator&&) noexcept = default;
+AttributeGenerator& AttributeGenerator::operator=(const AttributeGenerator&) =
+    default;
+AttributeGenerator& AttributeGenerator::operator=(
+    AttributeGenerator&&) noexcept = default;
+AttributeGenerator::~AttributeGenerator() = default;
+
 std::string ModelError::ToString() const {
   return (pointer.empty() ? std::string("(document)") : pointer) + ": " +
          message;

@@ -190,6 +190,16 @@ struct AttributeGenerator {
   CountRange range;
   // kList: the element's generator (one); kMap: the members' (name, gen).
   std::vector<std::pair<std::string, AttributeGenerator>> members;
+
+  // Out of line (model/loader.cc), where the type is complete: `members`
+  // holds pairs of this very type, which clang's libstdc++ instantiation
+  // refuses to size inside the class.
+  AttributeGenerator();
+  AttributeGenerator(const AttributeGenerator&);
+  AttributeGenerator(AttributeGenerator&&) noexcept;
+  AttributeGenerator& operator=(const AttributeGenerator&);
+  AttributeGenerator& operator=(AttributeGenerator&&) noexcept;
+  ~AttributeGenerator();
 };
 
 struct Pick {
