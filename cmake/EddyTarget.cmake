@@ -37,7 +37,9 @@ if(EDDY_FUZZ)
     -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
     -fno-omit-frame-pointer)
   target_link_options(eddy_build_flags INTERFACE -fsanitize=address,undefined)
-  target_compile_definitions(eddy_build_flags INTERFACE EDDY_FUZZ=1)
+  # The same build runs the test suites under ASan + UBSan (tools/test.sh):
+  # long-running tests shrink their workloads as in EDDY_SANITIZE builds.
+  target_compile_definitions(eddy_build_flags INTERFACE EDDY_FUZZ=1 EDDY_SANITIZE=1)
 endif()
 
 if(EDDY_SANITIZE_THREAD)

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds eddy and runs every test suite: once in a normal build with warnings
-# as errors (then checks the Debian package built from it:
-# tools/package_check.sh), then again under AddressSanitizer +
-# UndefinedBehaviorSanitizer.
+# Builds eddy and runs every test suite: once in a normal gcc build with
+# warnings as errors (then checks the Debian package built from it:
+# tools/package_check.sh), then again in a clang build under AddressSanitizer +
+# UndefinedBehaviorSanitizer (the build that also runs the fuzzers and the
+# thread-safety analysis), then the concurrency suites under ThreadSanitizer.
 # Installs missing Debian packages first (tools/setup.sh). This is what CI runs.
 #
 #   tools/test.sh          # everything
@@ -29,22 +30,19 @@ echo "== package (.deb, a consumer project against it, its eddy-server)"
 tools/package_check.sh build/test
 
 if [ "$fast" -eq 0 ]; then
-  # One clang build serves two checks: it compiles every module with
+  # One clang build serves three checks: it compiles every module with
   # -Wthread-safety -Werror (every access to a table's state must hold its
-  # lock; docs/architecture.md), and it builds the libFuzzer harnesses,
-  # which replay their regression inputs and then run briefly.
+  # lock; docs/architecture.md), it builds the libFuzzer harnesses, which
+  # replay their regression inputs and then run briefly, and, as it is
+  # instrumented with ASan + UBSan throughout, it runs every test suite
+  # under those sanitizers (one build instead of two: CI time).
   echo "== clang: thread-safety analysis and fuzzers (tools/fuzz.sh --ci)"
   tools/fuzz.sh --ci
-
-  # -O1 with line tables: ASan's usual setting, several times faster to run
-  # than -O0 and no slower to build; stack traces keep files and lines.
-  echo "== build (ASan + UBSan)"
-  cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
-    -DEDDY_SANITIZE=ON -DEDDY_WERROR=ON -DEDDY_BUILD_BENCHMARKS=OFF >/dev/null
-  cmake --build build/asan -j"$jobs"
+  echo "== build (clang, ASan + UBSan: the rest of build/clang)"
+  cmake --build build/clang -j"$jobs"
   echo "== tests under ASan + UBSan"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    ctest --test-dir build/asan --output-on-failure -j"$jobs"
+    ctest --test-dir build/clang --output-on-failure -j"$jobs"
 
   # The engine's concurrency tests again under ThreadSanitizer (only the
   # suites that start threads, to keep CI short).

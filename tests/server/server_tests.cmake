@@ -66,7 +66,7 @@ set_tests_properties(server_control_python server_load PROPERTIES TIMEOUT 120)
 # with throttling off and on; the transfer invariant, UTF-8 JSON answers,
 # bounded memory that comes back after the burst. 24 s in CI; by hand:
 #   python3 tests/server/soak_test.py build/test/tools/eddy-server/eddy-server --seconds 1800
-if(EDDY_SANITIZE OR EDDY_SANITIZE_THREAD)
+if(EDDY_SANITIZE OR EDDY_SANITIZE_THREAD OR EDDY_FUZZ)
   set(_soak_memory --no-memory-checks)  # sanitizer allocators keep memory
 endif()
 add_test(NAME server_soak
