@@ -78,7 +78,7 @@ constexpr char kModel[] = R"json({
     }
   ]
 }
-})";
+})json";
 
 Model Parse(std::string_view json) {
   std::vector<ModelError> errors;
