@@ -25,6 +25,11 @@
 // sort keys, ops_bench's item):
 //   - BM_PartiqlSelectByKeyJson vs BM_GetItemJson: a SELECT whose WHERE fixes
 //     the whole key (`?` parameters) vs the GetItem of the same key;
+//   - BM_PartiqlSelectByKeyJsonNoPlanCache: the same SELECT with the plan
+//     cache (internal/plan_cache.h) off: planned in full on every call;
+//   - BM_PartiqlInsertJson / ...NoPlanCache vs BM_PutItemJson: an INSERT of a
+//     new item with `?` parameters vs the PutItem of the same item (new
+//     keys every iteration, in partitions the reads do not touch);
 //   - BM_PartiqlSelect50Json vs BM_Query50Json: a SELECT of one partition
 //     key's 50 items vs the Query of the same partition.
 // The request bodies are built in the loop as a serializer writes them.
@@ -39,6 +44,7 @@
 #include "benchmark/benchmark.h"
 #include "emulator/api/database.h"
 #include "emulator/expr/condition_parser.h"
+#include "emulator/partiql/internal/plan_cache.h"
 #include "emulator/partiql/parser.h"
 #include "emulator/partiql/partiql.h"
 #include "emulator/wire/execute.h"
@@ -287,6 +293,90 @@ void BM_PartiqlSelectByKeyJson(benchmark::State& state) {
   });
 }
 BENCHMARK(BM_PartiqlSelectByKeyJson);
+
+// The same SELECT with the plan cache off (internal/plan_cache.h): parsed
+// (memoized) and planned in full on every call, as before the cache.
+void BM_PartiqlSelectByKeyJsonNoPlanCache(benchmark::State& state) {
+  internal::SetPlanCacheEnabled(false);
+  RunJson(state, "ExecuteStatement", 1, 1, [](std::mt19937& rng) {
+    const int p = static_cast<int>(rng() % kPartitions),
+              s = static_cast<int>(rng() % kSortKeys);
+    return SelectByKeyBody(p, s);
+  });
+  internal::SetPlanCacheEnabled(true);
+}
+BENCHMARK(BM_PartiqlSelectByKeyJsonNoPlanCache);
+
+// Writes of new items into partitions the reads never touch (sort keys
+// from a counter, so every INSERT's key is new): PutItem vs INSERT with
+// `?` parameters, with and without the plan cache.
+std::string WriteSk(int64_t n) { return "w#" + std::to_string(n); }
+std::string ItemJsonAfterKey() {
+  return R"(,"entityType":{"S":"storeInventory"},)"
+         R"("model":{"S":"Sea Eagle 370 Pro, tandem"},"price":{"N":"79.99"},)"
+         R"("available":{"BOOL":true})";
+}
+std::string PutItemBody(int p, int64_t n) {
+  std::string body = R"({"TableName":"kayak","Item":{"PK":{"S":"w)";
+  body += Pk(p);
+  body += R"("},"SK":{"S":")";
+  body += WriteSk(n);
+  body += R"("})";
+  body += ItemJsonAfterKey();
+  body += "}}";
+  return body;
+}
+std::string InsertBody(int p, int64_t n) {
+  std::string body =
+      R"({"Statement":"INSERT INTO \"kayak\" VALUE {'PK': ?, 'SK': ?,)"
+      R"( 'entityType': ?, 'model': ?, 'price': ?, 'available': ?}",)"
+      R"("Parameters":[{"S":"w)";
+  body += Pk(p);
+  body += R"("},{"S":")";
+  body += WriteSk(n);
+  body += R"("},{"S":"storeInventory"},{"S":"Sea Eagle 370 Pro, tandem"},)"
+          R"({"N":"79.99"},{"BOOL":true}]})";
+  return body;
+}
+
+// Runs `operation` with body(p, n) on fresh keys; every answer a 200.
+template <typename MakeBody>
+void RunWrites(benchmark::State& state, const char* operation, int64_t base,
+               MakeBody make_body) {
+  Database& db = KayakDb();
+  // Google Benchmark calls this several times: keys continue across calls.
+  static int64_t written = 0;
+  int64_t n = base + written;
+  for (auto _ : state) {
+    WireResponse r = eddy::Execute(
+        db, operation, make_body(static_cast<int>(n % kPartitions), n));
+    ++n;
+    ++written;
+    if (r.http_status != 200) {
+      state.SkipWithError(r.body.substr(0, 200).c_str());
+      return;
+    }
+    benchmark::DoNotOptimize(r);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_PutItemJson(benchmark::State& state) {
+  RunWrites(state, "PutItem", 0, PutItemBody);
+}
+BENCHMARK(BM_PutItemJson);
+
+void BM_PartiqlInsertJson(benchmark::State& state) {
+  RunWrites(state, "ExecuteStatement", int64_t{1} << 40, InsertBody);
+}
+BENCHMARK(BM_PartiqlInsertJson);
+
+void BM_PartiqlInsertJsonNoPlanCache(benchmark::State& state) {
+  internal::SetPlanCacheEnabled(false);
+  RunWrites(state, "ExecuteStatement", int64_t{2} << 40, InsertBody);
+  internal::SetPlanCacheEnabled(true);
+}
+BENCHMARK(BM_PartiqlInsertJsonNoPlanCache);
 
 void BM_Query50Json(benchmark::State& state) {
   RunJson(state, "Query", 3, kSortKeys, [](std::mt19937& rng) {

@@ -829,7 +829,7 @@ void Loader::LoadPattern(const Json& value, const std::string& at,
   CheckMembers(
       value, at,
       {"name", "index", "partitionKey", "sortKey", "filter", "parametersFrom",
-       "expect", "scanIndexForward", "consistentRead", "limit"},
+       "expect", "scanIndexForward", "consistentRead", "limit", "partiql"},
       "an access pattern");
   bool ok = true;
   if (const std::string* s = String(value, "name", at, true)) {
@@ -1077,6 +1077,41 @@ void Loader::LoadPattern(const Json& value, const std::string& at,
       ok = false;
     } else {
       p.limit = static_cast<int>(it->get<uint64_t>());
+    }
+  }
+  if (auto it = value.find("partiql"); it != value.end()) {
+    const std::string qat = Ptr(at, "partiql");
+    if (!it->is_object()) {
+      Error(qat,
+            "\"partiql\" must be an object with \"statement\" and "
+            "\"parameters\"");
+      ok = false;
+    } else {
+      CheckMembers(*it, qat, {"statement", "parameters"}, "a PartiQL pattern");
+      PartiqlStatement q;
+      if (const std::string* s = String(*it, "statement", qat, true)) {
+        q.statement = *s;
+      } else {
+        ok = false;
+      }
+      if (auto ps = it->find("parameters"); ps != it->end()) {
+        const std::string pat = Ptr(qat, "parameters");
+        if (!ps->is_array()) {
+          Error(pat, "must be an array of values");
+          ok = false;
+        } else {
+          for (size_t i = 0; i < ps->size(); ++i) {
+            const std::string vat = Ptr(pat, i);
+            std::optional<AttributeValue> v = Scalar((*ps)[i], vat);
+            if (!v || (v->is(AttributeType::kS) && !Template((*ps)[i], vat))) {
+              ok = false;
+              continue;
+            }
+            q.parameters.push_back(*std::move(v));
+          }
+        }
+      }
+      p.partiql = std::move(q);
     }
   }
   if (p.filter && !p.expect) {

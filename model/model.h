@@ -139,6 +139,17 @@ struct Expectation {
   std::vector<std::pair<std::string, AttributeValue>> attributes;
 };
 
+// A PartiQL access pattern ("partiql" in the document): the statement runs
+// through ExecuteStatement in place of the Query its key condition
+// describes; the key condition (and "expect") still say what it must
+// return, and verification is the Query's.
+struct PartiqlStatement {
+  std::string statement;
+  // Bound to the statement's `?`s in order; S values are templates
+  // rendered with the run's parameters.
+  std::vector<AttributeValue> parameters;
+};
+
 struct AccessPattern {
   std::string name;
   std::string pointer;
@@ -154,7 +165,8 @@ struct AccessPattern {
   std::optional<Expectation> expect;
   bool scan_index_forward = true;
   bool consistent_read = false;
-  std::optional<int> limit;  // page size
+  std::optional<int> limit;                 // page size
+  std::optional<PartiqlStatement> partiql;  // run as PartiQL
   // Entity types whose keys can satisfy the key condition (overlap
   // analysis), in document order.
   std::vector<std::string> matching_entity_types;

@@ -39,6 +39,13 @@ class RunBackend {
   virtual StatusOr<BatchWriteItemResponse> BatchWriteItem(
       const BatchWriteItemRequest& r) = 0;
   virtual StatusOr<QueryResponse> Query(const QueryRequest& r) = 0;
+  // For PartiQL access patterns; a backend without it answers an error
+  // (the pattern's runs then fail with it).
+  virtual StatusOr<ExecuteStatementResponse> ExecuteStatement(
+      const ExecuteStatementRequest& r) {
+    (void)r;
+    return Status::Validation("ExecuteStatement is not supported here");
+  }
 };
 
 // The backend over an in-process Database (not owned; must outlive it).
@@ -62,6 +69,10 @@ class DatabaseBackend final : public RunBackend {
   }
   StatusOr<QueryResponse> Query(const QueryRequest& r) override {
     return db_->Query(r);
+  }
+  StatusOr<ExecuteStatementResponse> ExecuteStatement(
+      const ExecuteStatementRequest& r) override {
+    return db_->ExecuteStatement(r);
   }
 
  private:

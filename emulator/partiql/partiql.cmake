@@ -4,6 +4,7 @@ set(EDDY_PARTIQL_SOURCES
   partiql/internal/keywords.cc
   partiql/internal/parse_cache.cc
   partiql/internal/parse_expression.cc
+  partiql/internal/plan_cache.cc
   partiql/internal/planner_common.cc
   partiql/internal/request_expressions.cc
   partiql/internal/select_planner.cc

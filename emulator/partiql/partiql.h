@@ -107,7 +107,11 @@
 //   ResourceNotFoundException "Requested resource not found".
 //
 // Thread safety: PlanStatement is a pure function of its arguments (plus
-// the lookup's answers); a Plan is a value type.
+// the lookup's answers); a Plan is a value type. It memoizes (safely across
+// threads, in bounded memory) the parse of a text and, for single-item
+// statements whose `?`s are key values or top-level INSERT values, the plan
+// itself, re-binding the parameters per call and re-checking the table's
+// key schema (internal/plan_cache.h); the answers are the same.
 
 #ifndef EDDY_EMULATOR_PARTIQL_PARTIQL_H_
 #define EDDY_EMULATOR_PARTIQL_PARTIQL_H_

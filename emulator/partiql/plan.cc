@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "emulator/partiql/internal/parse_cache.h"
+#include "emulator/partiql/internal/plan_cache.h"
 #include "emulator/partiql/internal/planner.h"
 #include "emulator/partiql/internal/translate.h"
 #include "emulator/partiql/parser.h"
@@ -139,7 +140,11 @@ StatusOr<Plan> PlanStatement(std::string_view statement,
   }
   EDDY_ASSIGN_OR_RETURN(std::shared_ptr<const ParsedStatement> parsed,
                         partiql::internal::ParseCached(statement));
-  return PlanParsed(*parsed, parameters, schemas, options);
+  // Planned once per text, options and parameter types; later calls bind
+  // their parameters into the plan (internal/plan_cache.h).
+  return partiql::internal::PlanCached(
+      statement, *parsed, parameters, schemas, options,
+      [&] { return PlanParsed(*parsed, parameters, schemas, options); });
 }
 
 StatusOr<Plan> PlanParsed(const ParsedStatement& parsed,

@@ -3,7 +3,7 @@ eddy_test(model_test
   SOURCES model/key_template_test.cc model/loader_test.cc model/ulid_test.cc
           model/generator_test.cc model/runner_test.cc
           model/design_patterns_test.cc model/civil_time_test.cc
-          model/validator_test.cc
+          model/validator_test.cc model/partiql_pattern_test.cc
   DEPS eddy::model eddy::wire)
 target_compile_definitions(model_test PRIVATE EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 
