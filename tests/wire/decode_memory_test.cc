@@ -16,6 +16,7 @@
 #include <new>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "emulator/wire/execute.h"
@@ -68,9 +69,7 @@ void operator delete(void* p, size_t) noexcept { Release(p); }
 void operator delete[](void* p, size_t) noexcept { Release(p); }
 void operator delete(void* p, std::align_val_t) noexcept { Release(p); }
 void operator delete[](void* p, std::align_val_t) noexcept { Release(p); }
-void operator delete(void* p, size_t, std::align_val_t) noexcept {
-  Release(p);
-}
+void operator delete(void* p, size_t, std::align_val_t) noexcept { Release(p); }
 void operator delete[](void* p, size_t, std::align_val_t) noexcept {
   Release(p);
 }
@@ -80,6 +79,11 @@ namespace {
 
 constexpr size_t kBodyBytes = 17 * 1024 * 1024;
 constexpr int64_t kBudgetBytes = 70 * 1024 * 1024;
+// An item refused by its size: what the decoder stores before it knows the
+// item passes 400 KB (at most ~410,000 values of 40 bytes and their list).
+constexpr int64_t kItemLimitBudgetBytes = 24 * 1024 * 1024;
+constexpr std::string_view kItemTooLarge =
+    "Item size has exceeded the maximum allowed size";
 
 // `head` + `piece` repeated to fill the body + `tail`.
 std::string Repeat(std::string_view head, std::string_view piece,
@@ -171,12 +175,22 @@ std::vector<Hostile> Bodies() {
        Repeat(item_head + R"({"L":[)", R"({"NULL":true})", "]}}}", ","),
        ErrorCode::kValidation},
       // The densest shape: 9 bytes of text per element, about 1.98 million
-      // 40-byte AttributeValues = 79 MB once decoded, before the item-size
-      // rule can refuse it. Known to exceed the ~70 MB target (#26.3) until
-      // the decoder stops storing an item past 400 KB.
+      // 40-byte AttributeValues (79 MB) if all were stored. The decoder
+      // stops storing once the item is known to pass 400 KB (~410,000
+      // elements of 1 byte each), so it peaks at ~16 MB.
       {"EmptyStringsInAList", "PutItem",
        Repeat(item_head + R"({"L":[)", R"({"S":""})", "]}}}", ","),
-       ErrorCode::kValidation, 84 * 1024 * 1024},
+       ErrorCode::kValidation, kItemLimitBudgetBytes},
+      {"EmptyStringsInABatchWrite", "BatchWriteItem",
+       Repeat(R"({"RequestItems":{"t01":[{"PutRequest":{"Item":)"
+              R"({"pk":{"S":"a"},"sk":{"S":"1"},"d":{"L":[)",
+              R"({"S":""})", "]}}}}]}}", ","),
+       ErrorCode::kValidation, kItemLimitBudgetBytes},
+      {"NumbersInATransactPut", "TransactWriteItems",
+       Repeat(R"({"TransactItems":[{"Put":{"TableName":"t01","Item":)"
+              R"({"pk":{"S":"a"},"sk":{"S":"1"},"d":{"L":[)",
+              R"({"N":"1"})", "]}}}}]}", ","),
+       ErrorCode::kValidation, kItemLimitBudgetBytes},
   };
 }
 
@@ -200,19 +214,56 @@ TEST_P(DecodeMemoryTest, PeakHeapStaysWithinTheBudget) {
   const WireResponse r = Execute(db, h.op, h.body);
   const int64_t peak = g_peak.load() - before;
   EXPECT_EQ(r.error, h.expected) << r.body.substr(0, 300);
-  EXPECT_LE(peak, h.budget) << h.name << ": " << peak / (1024 * 1024)
-                                << " MB above the body";
+  if (h.budget == kItemLimitBudgetBytes) {
+    EXPECT_NE(r.body.find(kItemTooLarge), std::string::npos) << r.body;
+  }
+  EXPECT_LE(peak, h.budget)
+      << h.name << ": " << peak / (1024 * 1024) << " MB above the body";
   RecordProperty("peak_bytes", std::to_string(peak));
   std::printf("%-32s peak %6.1f MB  %s\n", h.name.c_str(),
               static_cast<double>(peak) / (1024 * 1024),
               r.body.substr(0, 100).c_str());
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Bodies, DecodeMemoryTest, ::testing::ValuesIn(Bodies()),
-    [](const ::testing::TestParamInfo<Hostile>& info) {
-      return info.param.name;
-    });
+// The early refusal never refuses a valid item: an item of exactly 400 KB
+// (DynamoDB's size) is written, one byte more is refused with DynamoDB's
+// message, and both through the same decoder.
+TEST(DecodeItemLimitTest, ExactlyFourHundredKilobytesIsWritten) {
+  Database db;
+  ASSERT_EQ(Execute(db, "CreateTable",
+                    R"({"TableName":"t01","BillingMode":"PAY_PER_REQUEST",
+                        "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
+                        "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}]})")
+                .http_status,
+            200);
+  // pk (2) + "a" (1) + d (1) + a string filling the rest.
+  const size_t fill = 409600 - 4;
+  auto body = [](size_t n) {
+    return R"({"TableName":"t01","Item":{"pk":{"S":"a"},"d":{"S":")" +
+           std::string(n, 'x') + R"("}}})";
+  };
+  const WireResponse fits = Execute(db, "PutItem", body(fill));
+  EXPECT_EQ(fits.http_status, 200) << fits.body;
+  const WireResponse over = Execute(db, "PutItem", body(fill + 1));
+  EXPECT_EQ(over.error, ErrorCode::kValidation);
+  EXPECT_NE(over.body.find(kItemTooLarge), std::string::npos) << over.body;
+  // A list of 500,000 empty strings (4.5 MB of text, 500 KB by DynamoDB's
+  // rule) is refused while its list is still short of the limit.
+  std::string list = R"({"TableName":"t01","Item":{"pk":{"S":"b"},"d":{"L":[)";
+  for (int i = 0; i < 500000; ++i) list += i ? R"(,{"S":""})" : R"({"S":""})";
+  list += "]}}}";
+  const int64_t before = g_current.load();
+  g_peak.store(before);
+  const WireResponse r = Execute(db, "PutItem", list);
+  EXPECT_NE(r.body.find(kItemTooLarge), std::string::npos) << r.body;
+  EXPECT_LE(g_peak.load() - before, kItemLimitBudgetBytes);
+}
+
+INSTANTIATE_TEST_SUITE_P(Bodies, DecodeMemoryTest,
+                         ::testing::ValuesIn(Bodies()),
+                         [](const ::testing::TestParamInfo<Hostile>& info) {
+                           return info.param.name;
+                         });
 
 }  // namespace
 }  // namespace eddy

@@ -9,14 +9,25 @@ namespace eddy::engine {
 storage::RecordPtr MakeEntry(const SecondaryIndex& index,
                              const storage::Record& record, const Item& item,
                              int64_t entry_size,
-                             const std::string_view* located) {
+                             const std::string_view* located,
+                             const IndexKeyValues* keys) {
   if (index.multi_attribute()) {
     // Composite keys are not in the item's payload: the entry is a record
-    // of its own carrying them.
+    // of its own carrying them, made from the item itself when the index
+    // projects ALL (no copy), and keyed from the key values already found.
+    const std::string pk =
+        keys ? index.PartitionKeyBytes(*keys) : index.PartitionKeyBytes(item);
+    const std::string sk =
+        keys ? index.SortKeyBytes(*keys) : index.SortKeyBytes(item);
+    if (index.projects_all()) {
+      return storage::MakeRecordWithKeys(
+          item, pk, sk, index.entry_key_names()[2], index.entry_key_names()[3],
+          entry_size);
+    }
     std::optional<Item> entry = index.EntryOf(item);
-    return storage::MakeRecordWithKeys(
-        *entry, index.PartitionKeyBytes(item), index.SortKeyBytes(item),
-        index.entry_key_names()[2], index.entry_key_names()[3], entry_size);
+    return storage::MakeRecordWithKeys(*entry, pk, sk,
+                                       index.entry_key_names()[2],
+                                       index.entry_key_names()[3], entry_size);
   }
   if (index.projects_all()) {
     // An ALL entry is the item itself: the table record's payload, shared
@@ -53,7 +64,8 @@ void Backfill(const storage::TableStore& items, SecondaryIndex& index) {
     if (!index.Holds(item)) continue;
     IndexChange change;
     change.index = &index;
-    change.add = MakeEntry(index, *it, item, /*entry_size=*/-1, nullptr);
+    change.add =
+        MakeEntry(index, *it, item, /*entry_size=*/-1, nullptr, nullptr);
     ApplyIndexChange(std::move(change));
   }
 }

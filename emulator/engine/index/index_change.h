@@ -9,7 +9,7 @@
 //
 //   IndexChange c;
 //   c.index = &gsi;
-//   c.add = MakeEntry(gsi, record, item, entry_size, nullptr);
+//   c.add = MakeEntry(gsi, record, item, entry_size, nullptr, nullptr);
 //   ApplyIndexChange(std::move(c));
 //
 // Thread safety: every function REQUIRES the owning table's lock (exclusive
@@ -35,12 +35,15 @@ namespace eddy::engine {
 // composite key bytes are kept in the entry). `located` is where `record`
 // holds each of the
 // table's index key attributes (TableState::index_key_names, found with
-// storage::LocateKeys), or null to find this index's keys here.
+// storage::LocateKeys), or null to find this index's keys here. `keys` are
+// the item's index key values (Table::IndexKeysOf), or null to find them in
+// `item` (a multi-attribute key's entry is keyed from them).
 // REQUIRES: index.Holds(item).
 storage::RecordPtr MakeEntry(const SecondaryIndex& index,
                              const storage::Record& record, const Item& item,
                              int64_t entry_size,
-                             const std::string_view* located);
+                             const std::string_view* located,
+                             const IndexKeyValues* keys);
 
 // Applies `change` to its index's entries now.
 void ApplyIndexChange(IndexChange change);

@@ -213,13 +213,14 @@ StatusOr<WritePlan> PlanWrite(const Table& table, StorageKey key,
     if (is_in) {
       // Where the new record holds each index key, found once for every
       // ALL index.
-      if (index.projects_all() && located.empty()) {
+      if (index.projects_all() && !index.multi_attribute() && located.empty()) {
         located.resize(state.index_key_names.size());
         storage::LocateKeys(*plan.record, state.index_key_names,
                             located.data());
       }
-      change.add = MakeEntry(index, *plan.record, *new_item, new_entry,
-                             located.empty() ? nullptr : located.data());
+      change.add =
+          MakeEntry(index, *plan.record, *new_item, new_entry,
+                    located.empty() ? nullptr : located.data(), &new_keys);
     }
     plan.index_changes.push_back(std::move(change));
     plan.units.indexes.push_back(IndexUnits{&index, half_units});

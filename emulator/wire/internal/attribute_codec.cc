@@ -90,10 +90,11 @@ void BuildMap(std::vector<AttributeMapEntry>* entries, bool sorted,
               AttributeMap* out) {
   out->Clear();
   if (!sorted) {
-    std::stable_sort(entries->begin(), entries->end(),
-                     [](const AttributeMapEntry& a, const AttributeMapEntry& b) {
-                       return a.name < b.name;
-                     });
+    std::stable_sort(
+        entries->begin(), entries->end(),
+        [](const AttributeMapEntry& a, const AttributeMapEntry& b) {
+          return a.name < b.name;
+        });
   }
   out->Reserve(entries->size());
   for (size_t i = 0; i < entries->size(); ++i) {
@@ -125,6 +126,11 @@ void ValueDecoder::WrongType(Target target) {
 void ValueDecoder::ValueError(Status s) {
   if (validation_.ok()) validation_ = std::move(s);
   storing_ = false;
+}
+
+void ValueDecoder::OverLimit() {
+  limit_ = INT64_MAX;  // reported once
+  ValueError(std::move(limit_error_));
 }
 
 void ValueDecoder::ReadMap(Target target, AttributeMap* out) {
@@ -167,8 +173,9 @@ void ValueDecoder::Map(int level, AttributeMap* out) {
     if (!gathering) {
       if (out->empty()) out->Reserve(8);
       if (out->size() == kCountAhead) {
-        out->Reserve(kCountAhead + 1 + in_.CountRemainingFromHere(true));
+        out->Reserve(kCountAhead + 1 + Room(in_.CountRemainingFromHere(true)));
       }
+      Count(static_cast<int64_t>(key.size()));
       if (out->size() < kSmallMap ||
           std::string_view((out->end() - 1)->name) < key) {
         AttributeValue& slot = out->Set(std::string(key), AttributeValue());
@@ -176,10 +183,12 @@ void ValueDecoder::Map(int level, AttributeMap* out) {
         continue;
       }
       gathering = true;
-      unsorted.reserve(out->size() + 1 + in_.CountRemainingFromHere(true));
+      unsorted.reserve(out->size() + 1 +
+                       Room(in_.CountRemainingFromHere(true)));
       for (const AttributeMapEntry& e : *out) unsorted.push_back(e);
       out->Clear();
     }
+    Count(static_cast<int64_t>(key.size()));
     unsorted.push_back(AttributeMapEntry{std::string(key), AttributeValue()});
     Value(level, &unsorted.back().value);
   }
@@ -236,6 +245,7 @@ void ValueDecoder::Value(int level, AttributeValue* out) {
         }
         const std::string_view s = in_.ReadString();
         if (!storing_) break;
+        Count(member == kS ? static_cast<int64_t>(s.size()) : 1);
         if (member == kS) {
           *out = AttributeValue::S(std::string(s));
         } else if (StatusOr<AttributeValue> n = AttributeValue::ParseN(s);
@@ -256,6 +266,7 @@ void ValueDecoder::Value(int level, AttributeValue* out) {
         if (Status s = DecodeBlob(in_.ReadString(), &bytes); !s.ok()) {
           SerializationError(std::move(s), at);
         } else if (storing_) {
+          Count(static_cast<int64_t>(bytes.size()));
           *out = AttributeValue::B(std::move(bytes));
         }
         break;
@@ -264,6 +275,7 @@ void ValueDecoder::Value(int level, AttributeValue* out) {
       case kNULL: {
         const std::optional<bool> b = Boolean();
         if (!b || !storing_) break;
+        Count(1);
         if (member == kBOOL) {
           *out = AttributeValue::Bool(*b);
         } else if (*b) {
@@ -286,6 +298,7 @@ void ValueDecoder::Value(int level, AttributeValue* out) {
           WrongType(kMapTarget);
           break;
         }
+        if (storing_) Count(3);
         AttributeMap map;
         Map(level + 1, &map);
         if (storing_ && !skipping_) *out = AttributeValue::M(std::move(map));
@@ -313,7 +326,8 @@ void ValueDecoder::StringSet(int member, AttributeValue* out) {
   while (in_.NextElement()) {
     if (strings.size() + numbers.size() == kCountAhead && storing_ &&
         !skipping_) {
-      const size_t n = kCountAhead + 1 + in_.CountRemainingFromHere(false);
+      const size_t n =
+          kCountAhead + 1 + Room(in_.CountRemainingFromHere(false));
       (member == kNS ? numbers.reserve(n) : strings.reserve(n));
     }
     const JsonType t = in_.Peek();
@@ -340,17 +354,20 @@ void ValueDecoder::StringSet(int member, AttributeValue* out) {
       if (Status st = DecodeBlob(s, &bytes); !st.ok()) {
         SerializationError(std::move(st), at);
       } else if (storing_) {
+        Count(static_cast<int64_t>(bytes.size()));
         strings.push_back(std::move(bytes));
       }
     } else if (!storing_) {
       // checked already: only types matter now
     } else if (member == kNS) {
+      Count(1);
       if (StatusOr<Number> n = Number::Parse(s); n.ok()) {
         numbers.push_back(*n);
       } else {
         ValueError(n.status());
       }
     } else {
+      Count(static_cast<int64_t>(s.size()));
       strings.emplace_back(s);
     }
   }
@@ -371,13 +388,15 @@ void ValueDecoder::List(int level, AttributeValue* out) {
     WrongType({Slot::kListField});
     return;
   }
+  if (storing_) Count(3);
   std::vector<AttributeValue> values;
   values.reserve(4);
   in_.EnterArray();
   while (in_.NextElement()) {
     // Between elements: size a long list once.
     if (values.size() == kCountAhead && storing_ && !skipping_) {
-      values.reserve(values.size() + 1 + in_.CountRemainingFromHere(false));
+      values.reserve(values.size() + 1 +
+                     Room(in_.CountRemainingFromHere(false)));
     }
     if (!skipping_ && in_.Peek() == JsonType::kNull) {
       in_.Skip();
@@ -389,6 +408,7 @@ void ValueDecoder::List(int level, AttributeValue* out) {
       Value(level + 1, &ignored);
       continue;
     }
+    Count(1);
     values.emplace_back();
     Value(level + 1, &values.back());
   }
@@ -620,9 +640,9 @@ void PutNumber(const Number& n, TextOut& out) {
                           static_cast<uint64_t>(v / kTen19))
                 .ptr;
     char low[20];
-    char* low_end = std::to_chars(low, low + sizeof(low),
-                                  static_cast<uint64_t>(v % kTen19))
-                        .ptr;
+    char* low_end =
+        std::to_chars(low, low + sizeof(low), static_cast<uint64_t>(v % kTen19))
+            .ptr;
     const size_t low_len = static_cast<size_t>(low_end - low);
     std::memset(d_end, '0', 19 - low_len);
     std::memcpy(d_end + (19 - low_len), low, low_len);

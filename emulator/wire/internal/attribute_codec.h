@@ -25,15 +25,24 @@
 //   one bit per level.
 // - Map keys are unique in the result, the last of equal keys winning (its
 //   value's errors count even when a later key replaces it).
+// - With LimitSize(n, error), `error` becomes the value error as soon as a
+//   lower bound of the DynamoDB size of what was read (attribute names,
+//   string and binary bytes, 1 byte per other scalar and per list element, 3
+//   per list or map) passes n; like any value error it stops storing, so a
+//   hostile item costs memory in proportion to n, not to its text. The bound
+//   never exceeds the true size (ItemSizeBytes), so a valid item is never
+//   refused (a member name repeated in one map counts each time it comes).
 //
 // Thread safety: a ValueDecoder is used by one thread; the encoders are pure.
 
 #ifndef EDDY_EMULATOR_WIRE_INTERNAL_ATTRIBUTE_CODEC_H_
 #define EDDY_EMULATOR_WIRE_INTERNAL_ATTRIBUTE_CODEC_H_
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "emulator/base/status.h"
 #include "emulator/types/attribute_value.h"
@@ -54,6 +63,12 @@ class ValueDecoder {
   // item's attribute), sitting where a structure element belongs. *out is
   // set only when no error was found. REQUIRES: the next value is not null.
   void ReadValue(int level, AttributeValue* out);
+  // Refuses what is read from now on with `error` once its size lower bound
+  // passes `limit_bytes` (see the contract above). Call before reading.
+  void LimitSize(int64_t limit_bytes, Status error) {
+    limit_ = limit_bytes;
+    limit_error_ = std::move(error);
+  }
 
   // The first JSON type error and where it was met; OK when none.
   const Status& serialization() const { return serialization_; }
@@ -73,6 +88,20 @@ class ValueDecoder {
   void List(int level, AttributeValue* out);
   // A Boolean member (BOOL, NULL); nullopt after a type error.
   std::optional<bool> Boolean();
+  // Adds n bytes to the size lower bound; past the limit, its value error.
+  void Count(int64_t n) {
+    size_ += n;
+    if (size_ > limit_) [[unlikely]]
+      OverLimit();
+  }
+  void OverLimit();
+  // How many more elements of at least one byte fit under the limit: caps
+  // the sizing of long lists, maps and sets.
+  size_t Room(size_t count) const {
+    const int64_t room = limit_ - size_ + 1;
+    return room < static_cast<int64_t>(count) ? static_cast<size_t>(room)
+                                              : count;
+  }
 
   JsonReader& in_;
   Status serialization_;
@@ -80,6 +109,9 @@ class ValueDecoder {
   Status validation_;
   bool skipping_ = false;  // after a type error: consume only
   bool storing_ = true;    // false after a value error: check types only
+  int64_t size_ = 0;       // lower bound of the DynamoDB size read so far
+  int64_t limit_ = INT64_MAX;
+  Status limit_error_;
 };
 
 // Direct serialization: appends DynamoDB JSON.

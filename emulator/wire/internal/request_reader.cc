@@ -2,8 +2,11 @@
 
 #include "emulator/wire/internal/request_reader.h"
 
+#include <cstdint>
 #include <cstring>
 #include <limits>
+
+#include "emulator/types/limits.h"
 
 namespace eddy::wire::internal {
 namespace {
@@ -249,9 +252,11 @@ std::string StringOf(const JsonValue& value) {
 
 bool ReadAttributeMap(const JsonValue& value, Target target,
                       RequestErrors* errors, AttributeMap* out,
-                      std::string_view validation_prefix) {
+                      std::string_view validation_prefix,
+                      const Status* size_error, int64_t size_limit) {
   JsonReader in(value.text);
   ValueDecoder d(&in);
+  if (size_error != nullptr) d.LimitSize(size_limit, *size_error);
   d.ReadMap(target, out);
   if (!d.serialization().ok()) {
     errors->Serialization(d.serialization(), d.serialization_position());
@@ -451,9 +456,13 @@ std::optional<AttributeMap> ObjectReader::Item(
     if (required) Required(name);
     return std::nullopt;
   }
+  static const Status kItemTooLarge =
+      Status::Validation("Item size has exceeded the maximum allowed size");
   AttributeMap out;
   if (!ReadAttributeMap(*j, {Slot::kMapField, kAttributeValueClass}, errors_,
-                        &out, validation_prefix)) {
+                        &out, validation_prefix,
+                        name == "Item" ? &kItemTooLarge : nullptr,
+                        limits::kMaxItemSizeBytes)) {
     return std::nullopt;
   }
   return out;

@@ -171,7 +171,11 @@ class ObjectReader {
   }
 
   // A map of attribute values (Item, Key, ExclusiveStartKey). Value errors
-  // are prefixed with `validation_prefix`.
+  // are prefixed with `validation_prefix`. A member named "Item" (a whole
+  // item to write) is refused with "Item size has exceeded the maximum
+  // allowed size" as soon as it is known to pass limits::kMaxItemSizeBytes,
+  // before the rest of it is stored (issue #26: memory bounded by the
+  // limit, not by the body).
   std::optional<AttributeMap> Item(std::string_view name, bool required = false,
                                    std::string_view validation_prefix = "");
 
@@ -221,10 +225,14 @@ class ObjectReader {
 
 // Decodes `value` as a map of attribute values sitting in `target` into
 // *out, recording errors (value errors prefixed with `validation_prefix`).
-// False when anything was recorded.
+// With `size_error`, the map is refused with it once a lower bound of its
+// DynamoDB size passes `size_limit` (ValueDecoder::LimitSize). False when
+// anything was recorded.
 bool ReadAttributeMap(const JsonValue& value, Target target,
                       RequestErrors* errors, AttributeMap* out,
-                      std::string_view validation_prefix = "");
+                      std::string_view validation_prefix = "",
+                      const Status* size_error = nullptr,
+                      int64_t size_limit = 0);
 
 // Reads a JSON string value already read once. REQUIRES: type is kString.
 std::string StringOf(const JsonValue& value);
