@@ -47,6 +47,7 @@
 #include "emulator/api/throttling.h"
 #include "emulator/base/status.h"
 #include "emulator/types/schema.h"
+#include "model/lab/latency.h"
 
 namespace eddy::lab {
 
@@ -153,6 +154,26 @@ struct Stream {
   // Requests per second: a step schedule (each point holds until the
   // next); rates are per virtual second, requests evenly spaced in it.
   std::vector<RatePoint> rate;
+  // A write queue in front of the table (the write-queue remedy,
+  // model/lab/remedy.h): producers enqueue at `rate`; one consumer takes
+  // messages in order and calls the table at most `per_second` times a
+  // second (0: no queue). A message's latency counts its time in the queue.
+  double queue_per_second = 0;
+};
+
+// A read cache in front of the table (the cache remedy, model/lab/remedy.h),
+// as DAX documents it: an item cache (GetItem / BatchGetItem results by key,
+// written through by PutItem / UpdateItem / DeleteItem / BatchWriteItem
+// that succeed) and a query cache (Query results by request, not updated by
+// writes), each with a TTL and a capacity in entries (least recently used
+// evicted first). A hit consumes no table capacity and makes no table call;
+// a miss calls the table and caches what succeeded. Strongly consistent
+// reads pass through (DAX does not cache them).
+struct CacheSpec {
+  int64_t item_ttl_seconds = 300;  // DAX's default item TTL: 5 minutes
+  int64_t query_ttl_seconds = 300;
+  int64_t item_capacity = 100'000;  // entries
+  int64_t query_capacity = 10'000;
 };
 
 // How the client retries a throttled request (throughput-model.md §6.5):
@@ -179,6 +200,7 @@ struct Scenario {
   ThrottleOptions simulator;  // mode kSimulate unless the file says "off"
   std::vector<Stream> streams;
   RetryPolicy retry;
+  std::optional<CacheSpec> cache;  // none: reads go to the table
 };
 
 // Parses a scenario document. ValidationException naming the JSON member
@@ -216,6 +238,11 @@ struct ClientSecond {
   // Items written or read by accepted calls (batches count each part).
   int64_t items_ok = 0;
   int64_t items_throttled = 0;
+  // Reads served by the cache (Scenario::cache), counted in `accepted`.
+  int64_t cache_hits = 0;
+  // Messages waiting in the stream's write queue at the second's end (in
+  // a total: summed over the seconds, i.e. message-seconds of waiting).
+  int64_t queue_depth = 0;
 };
 
 struct StreamResult {
@@ -223,6 +250,11 @@ struct StreamResult {
   Operation operation = Operation::kPutItem;
   ClientSecond total;
   std::vector<ClientSecond> seconds;  // one per second of the run
+  // Virtual time from a request's arrival (its enqueueing, with a write
+  // queue) to the call that completed it, retries' back-off and queueing
+  // included; the calls themselves take no virtual time. Requests given up
+  // or failed are not in it.
+  LatencyHistogram latency;
 };
 
 // One table or GSI, as the simulator saw it.
@@ -258,6 +290,7 @@ struct ScenarioResult {
   std::vector<StreamResult> streams;
   std::vector<ClientSecond> seconds;  // all streams together
   ClientSecond total;
+  LatencyHistogram latency;  // all streams together
   // "ThrottlingException: TableWriteKeyRangeThroughputExceeded (t)" -> count
   // of throttled calls or batch parts with that reason; other errors by
   // exception name.

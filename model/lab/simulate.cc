@@ -10,9 +10,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <deque>
 #include <queue>
 
 #include "emulator/api/database.h"
+#include "model/lab/cache.h"
 #include "model/lab/scenario.h"
 
 namespace eddy::lab {
@@ -176,7 +178,8 @@ class Generator {
 // often it was tried.
 struct Request {
   int stream = 0;
-  int attempt = 0;  // attempts made so far
+  int attempt = 0;            // attempts made so far
+  int64_t origin_micros = 0;  // arrival (with a write queue: enqueued)
   std::vector<Item> items;
 };
 
@@ -216,6 +219,8 @@ void Accumulate(ClientSecond& into, const ClientSecond& x) {
   into.other_errors += x.other_errors;
   into.items_ok += x.items_ok;
   into.items_throttled += x.items_throttled;
+  into.cache_hits += x.cache_hits;
+  into.queue_depth += x.queue_depth;
 }
 
 class Runner {
@@ -242,6 +247,11 @@ class Runner {
     return t;
   }
   void Issue(size_t slot, int64_t now);
+  // The cache remedy (Scenario::cache): serves a read from the cache (true)
+  // or returns false; after a call that succeeded, fills or writes through.
+  bool ServeFromCache(const Request& req, const Stream& stream, int64_t now);
+  void UpdateCache(const Request& req, const Stream& stream, int64_t now);
+  std::string CacheKey(const Item& item, const std::string& index) const;
   void Retry(size_t slot, int64_t now);
   ClientSecond& At(int stream, int64_t now);
   void CountError(const Status& s, int64_t parts);
@@ -262,6 +272,7 @@ class Runner {
   uint64_t seq_ = 0;
   std::map<std::string, int64_t> reasons_, errors_;
   std::map<std::string, int> partitions_at_start_;
+  std::unique_ptr<TtlLruCache> item_cache_, query_cache_;
 };
 
 Options Runner::DatabaseOptions() const {
@@ -405,6 +416,16 @@ void Runner::Issue(size_t slot, int64_t now) {
   Request& req = pool_[slot];
   const Stream& stream = scenario_.streams[static_cast<size_t>(req.stream)];
   ClientSecond& cs = At(req.stream, now);
+  if (req.attempt == 0 && ServeFromCache(req, stream, now)) {
+    ++cs.accepted;
+    ++cs.cache_hits;
+    cs.items_ok += static_cast<int64_t>(req.items.size());
+    streams_[static_cast<size_t>(req.stream)].latency.Add(now -
+                                                          req.origin_micros);
+    req.items.clear();
+    free_slots_.push_back(slot);
+    return;
+  }
   ++cs.attempts;
   if (req.attempt > 0) ++cs.retries;
   ++req.attempt;
@@ -510,8 +531,11 @@ void Runner::Issue(size_t slot, int64_t now) {
   if (status.ok()) {
     const int64_t left = static_cast<int64_t>(unprocessed.size());
     cs.items_ok += parts - left;
+    if (item_cache_ != nullptr) UpdateCache(req, stream, now);
     if (left == 0) {
       ++cs.accepted;
+      streams_[static_cast<size_t>(req.stream)].latency.Add(now -
+                                                            req.origin_micros);
     } else {
       ++cs.partial;
       cs.items_throttled += left;
@@ -539,6 +563,65 @@ void Runner::Issue(size_t slot, int64_t now) {
   if (retry) ++cs.gave_up;
   req.items.clear();
   free_slots_.push_back(slot);
+}
+
+std::string Runner::CacheKey(const Item& item, const std::string& index) const {
+  const TableSpec& t = scenario_.table;
+  const AttributeValue* pk = item.Find(t.partition_key);
+  std::string key = index + '\x1f' + (pk != nullptr ? pk->s() : "");
+  if (index.empty() && !t.sort_key.empty()) {
+    const AttributeValue* sk = item.Find(t.sort_key);
+    key += '\x1f' + (sk != nullptr ? sk->s() : "");
+  }
+  return key;
+}
+
+bool Runner::ServeFromCache(const Request& req, const Stream& stream,
+                            int64_t now) {
+  if (item_cache_ == nullptr || stream.consistent_read) return false;
+  switch (stream.operation) {
+    case Operation::kGetItem:
+      return item_cache_->Get(CacheKey(req.items[0], ""), now);
+    case Operation::kQuery:
+      // The query cache's key is the request: the index and key value.
+      return query_cache_->Get(CacheKey(req.items[0], "q" + stream.index), now);
+    case Operation::kBatchGetItem:
+      for (const Item& key : req.items) {
+        if (!item_cache_->Get(CacheKey(key, ""), now)) return false;
+      }
+      return true;
+    default:
+      return false;
+  }
+}
+
+void Runner::UpdateCache(const Request& req, const Stream& stream,
+                         int64_t now) {
+  switch (stream.operation) {
+    case Operation::kGetItem:
+    case Operation::kBatchGetItem:
+      if (stream.consistent_read) return;
+      for (const Item& key : req.items)
+        item_cache_->Put(CacheKey(key, ""), now);
+      return;
+    case Operation::kQuery:
+      if (!stream.consistent_read) {
+        query_cache_->Put(CacheKey(req.items[0], "q" + stream.index), now);
+      }
+      return;
+    case Operation::kPutItem:
+    case Operation::kUpdateItem:
+    case Operation::kBatchWriteItem:
+      // Write-through: the item cache holds what was written (the query
+      // cache is not updated by writes).
+      for (const Item& item : req.items) {
+        item_cache_->Put(CacheKey(item, ""), now);
+      }
+      return;
+    case Operation::kDeleteItem:
+      item_cache_->Erase(CacheKey(req.items[0], ""));
+      return;
+  }
 }
 
 void Runner::Collect(ScenarioResult* result) {
@@ -646,6 +729,13 @@ StatusOr<ScenarioResult> Runner::Run() {
   }
   db_ = std::make_unique<Database>(DatabaseOptions());
   EDDY_RETURN_IF_ERROR(CreateTable());
+  if (scenario_.cache) {
+    const CacheSpec& c = *scenario_.cache;
+    item_cache_ = std::make_unique<TtlLruCache>(c.item_capacity,
+                                                c.item_ttl_seconds * kMicros);
+    query_cache_ = std::make_unique<TtlLruCache>(c.query_capacity,
+                                                 c.query_ttl_seconds * kMicros);
+  }
   const int64_t duration = scenario_.duration_seconds;
   generators_.reserve(scenario_.streams.size());
   for (size_t i = 0; i < scenario_.streams.size(); ++i) {
@@ -669,7 +759,12 @@ StatusOr<ScenarioResult> Runner::Run() {
   struct Arrival {
     int64_t micros;
     int stream;
+    int64_t origin;  // the arrival itself, or when it was enqueued
   };
+  // Write queues (Stream::queue_per_second): the messages' arrival times,
+  // and the consumer's next free instant.
+  std::vector<std::deque<int64_t>> queues(scenario_.streams.size());
+  std::vector<int64_t> consumer_free(scenario_.streams.size(), 0);
   std::vector<Arrival> arrivals;
   for (int64_t second = 0; second < duration; ++second) {
     const int64_t begin = kStartMicros + second * kMicros;
@@ -700,10 +795,30 @@ StatusOr<ScenarioResult> Runner::Run() {
       carry[i] += rate * scale_;
       const int64_t n = static_cast<int64_t>(std::floor(carry[i] + 1e-9));
       carry[i] -= static_cast<double>(n);
-      for (int64_t k = 0; k < n; ++k) {
-        arrivals.push_back(
-            Arrival{begin + k * kMicros / n, static_cast<int>(i)});
+      const int64_t end = begin + kMicros;
+      if (s.queue_per_second <= 0) {
+        for (int64_t k = 0; k < n; ++k) {
+          const int64_t at = begin + k * kMicros / n;
+          arrivals.push_back(Arrival{at, static_cast<int>(i), at});
+        }
+        continue;
       }
+      // The consumer takes the oldest message when it is free, at most
+      // queue_per_second (scaled) calls a second.
+      std::deque<int64_t>& q = queues[i];
+      for (int64_t k = 0; k < n; ++k) q.push_back(begin + k * kMicros / n);
+      const auto gap = static_cast<int64_t>(
+          std::ceil(static_cast<double>(kMicros) /
+                    std::max(1e-9, s.queue_per_second * scale_)));
+      while (!q.empty()) {
+        const int64_t at = std::max(consumer_free[i], q.front());
+        if (at >= end) break;
+        arrivals.push_back(Arrival{at, static_cast<int>(i), q.front()});
+        q.pop_front();
+        consumer_free[i] = at + gap;
+      }
+      streams_[i].seconds[static_cast<size_t>(second)].queue_depth =
+          static_cast<int64_t>(q.size());
     }
     std::stable_sort(
         arrivals.begin(), arrivals.end(),
@@ -728,6 +843,7 @@ StatusOr<ScenarioResult> Runner::Run() {
       Request& req = pool_[slot];
       req.stream = a.stream;
       req.attempt = 0;
+      req.origin_micros = a.origin;
       req.items.clear();
       const Stream& s = scenario_.streams[static_cast<size_t>(a.stream)];
       Generator& g = generators_[static_cast<size_t>(a.stream)];
@@ -753,7 +869,7 @@ StatusOr<ScenarioResult> Runner::Run() {
           req.items.push_back(std::move(item));
         }
       }
-      ++At(a.stream, a.micros).offered;
+      ++At(a.stream, a.origin).offered;
       Issue(slot, a.micros);
     }
     run_due_before(begin + kMicros - 1);
@@ -772,6 +888,7 @@ StatusOr<ScenarioResult> Runner::Run() {
       Accumulate(result.seconds[i], s.seconds[i]);
     }
     Accumulate(result.total, s.total);
+    result.latency.Merge(s.latency);
   }
   result.streams = std::move(streams_);
   result.reasons = std::move(reasons_);

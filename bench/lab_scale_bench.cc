@@ -1,0 +1,128 @@
+// Copyright 2026 The eddy Authors.
+//
+// The throttling simulator at the scale of issue 24, item 4: 100,000
+// requests per virtual second over a table of 1,000 partitions (an
+// on-demand table of 10 TB, ceil(size / 10 GB) partitions), in the
+// simulator alone (emulator/capacity/simulator.h), on one core.
+//
+//   - BM_LabScale/seconds:N: N virtual seconds at 100,000 requests/s: 1 KB
+//     puts (each adds 1,100 bytes, so partitions keep splitting for size as
+//     the table grows) on uniform keys among 10 million, 1% on a hot key,
+//     and a tenth of the requests with a GSI entry on a 3-value key.
+//     items_per_second = simulated requests per second of real time;
+//     counter `day_seconds` = the real seconds one virtual day
+//     (8.64 billion requests) would take at that rate; `partitions` = the
+//     table's partitions at the end; `admitted_fraction`.
+//
+//   build/bench/lab_scale_bench --benchmark_filter='BM_LabScale/seconds:60'
+//
+// Quotas are raised (the account and table quotas would cap 100,000 WRU/s
+// at 40,000) and the warm throughput set to 200,000 WRU/s, so the figure is
+// the cost of admission at this scale rather than of throttling everything.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "benchmark/benchmark.h"
+#include "emulator/base/clock.h"
+#include "emulator/capacity/simulator.h"
+#include "emulator/storage/record.h"
+
+namespace eddy::capacity {
+namespace {
+
+constexpr int64_t kRate = 100'000;     // requests per virtual second
+constexpr int64_t kKeys = 10'000'000;  // distinct partition keys
+constexpr int64_t kTableBytes = 10'000LL * 1024 * 1024 * 1024;  // 1,000 parts
+
+uint64_t XorShift(uint64_t& s) {
+  s ^= s << 13;
+  s ^= s >> 7;
+  s ^= s << 17;
+  return s;
+}
+
+void BM_LabScale(benchmark::State& state) {
+  const int64_t seconds = state.range(0);
+  const int64_t requests = seconds * kRate;
+  static const std::string kStatus[3] = {"active", "pending", "done"};
+  uint64_t status_hash[3];
+  for (int i = 0; i < 3; ++i) {
+    status_hash[i] = storage::HashPartitionKey(kStatus[i]);
+  }
+  int64_t admitted = 0;
+  int partitions = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    ManualClock clock(1'699'999'200LL * 1'000'000);
+    SimulatorOptions o;
+    o.mode = ThrottleMode::kSimulate;
+    o.clock = &clock;
+    o.on_demand_warm_write_units = 200'000;
+    o.on_demand_warm_read_units = 600'000;
+    o.table_write_quota_units = o.table_read_quota_units = 0;
+    o.account_write_quota_units = o.account_read_quota_units = 0;
+    o.metrics_retention_seconds = 600;
+    ThrottleSimulator sim(o);
+    ResourceConfig t;
+    t.arn = "arn:aws:dynamodb:us-east-1:000000000000:table/scale";
+    t.billing = Billing::kOnDemand;
+    t.size_bytes = kTableBytes;
+    const ResourceId table = *sim.Register(t);
+    ResourceConfig g = t;
+    g.arn += "/index/byStatus";
+    g.kind = ResourceKind::kIndex;
+    g.table = table;
+    g.size_bytes = 0;
+    const ResourceId index = *sim.Register(g);
+    uint64_t rng = 88172645463325252ULL;
+    std::string pk = "customer#0000000000";
+    state.ResumeTiming();
+    Access put[2];
+    for (int64_t i = 0; i < requests; ++i) {
+      clock.SetMicros(1'699'999'200LL * 1'000'000 + i * 1'000'000 / kRate);
+      const uint64_t r = XorShift(rng);
+      const int64_t k = r % 100 == 0 ? 42 : static_cast<int64_t>(r % kKeys);
+      std::string digits = std::to_string(k);
+      pk.replace(pk.size() - digits.size(), digits.size(), digits);
+      put[0] = Access{.resource = table,
+                      .hash = storage::HashPartitionKey(pk),
+                      .partition_key = pk,
+                      .write_half_units = 2,
+                      .delta_bytes = 1100};
+      size_t n = 1;
+      if (i % 10 == 0) {
+        const int s = static_cast<int>(i % 3);
+        put[1] = Access{.resource = index,
+                        .hash = status_hash[s],
+                        .partition_key = kStatus[s],
+                        .write_half_units = 2,
+                        .delta_bytes = 130};
+        n = 2;
+      }
+      admitted += sim.Admit({put, n}).admitted();
+    }
+    state.PauseTiming();
+    partitions = static_cast<int>(sim.Partitions(table)->size());
+    state.ResumeTiming();
+  }
+  const double total = static_cast<double>(state.iterations() * requests);
+  state.SetItemsProcessed(state.iterations() * requests);
+  state.counters["admitted_fraction"] = static_cast<double>(admitted) / total;
+  state.counters["partitions"] = partitions;
+  state.counters["day_seconds"] =
+      benchmark::Counter(total / 8.64e9, benchmark::Counter::kIsRate |
+                                             benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_LabScale)
+    ->ArgName("seconds")
+    ->Arg(10)
+    ->Arg(60)
+    ->Unit(benchmark::kSecond)
+    ->Iterations(1);
+
+}  // namespace
+}  // namespace eddy::capacity
+
+BENCHMARK_MAIN();
