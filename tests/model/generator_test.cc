@@ -393,10 +393,10 @@ TEST(GeneratorTest, LocalSecondaryIndexesAreCreatedLoadedAndQueried) {
   for (const ModelError& e : errors) got.push_back(e.ToString());
   EXPECT_THAT(got,
               testing::ElementsAre(
-                  "/table/localSecondaryIndexes/0/sortKey: an LSI's sort key "
-                  "must be another attribute than the table's keys",
                   "/table/globalSecondaryIndexes/0/name: duplicate index name "
-                  "\"X\" (an LSI's)"));
+                  "\"X\" (an LSI's)",
+                  "/table/localSecondaryIndexes/0/sortKey: an LSI's sort key "
+                  "must be another attribute than the table's keys"));
 }
 
 }  // namespace

@@ -271,7 +271,7 @@ const ErrorCase kErrorCases[] = {
      {{"/Access Patterns/0/colour",
        "pattern 1 (\"p\"): unknown member \"colour\" (an access pattern has "
        "name, index, partitionKey, sortKey, filter, parametersFrom, expect, "
-       "scanIndexForward, consistentRead, limit)"}}},
+       "scanIndexForward, consistentRead, limit, partiql)"}}},
     {"generator entry that leaves a key placeholder without a value",
      R"({"g": [{"PK": "${v}#g#${id}", "SK": {"metadata": {"entityType": "a"}}}],
          "workload": {"constants": {"v": "v1"},

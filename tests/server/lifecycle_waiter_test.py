@@ -30,10 +30,15 @@ from eddy_server import EddyServer, install_sigterm_handler  # noqa: E402
 from eddy_control import EddyControl  # noqa: E402
 
 
+# boto3 and the AWS CLI sign with the same key id and region: without
+# -sharedDb each key id and region has its own database.
+KEY_ID = "AKIDEDDYTEST"
+
+
 def client(url):
     return boto3.client(
         "dynamodb", endpoint_url=url, region_name="us-east-1",
-        aws_access_key_id="x", aws_secret_access_key="x",
+        aws_access_key_id=KEY_ID, aws_secret_access_key="x",
         config=Config(retries={"total_max_attempts": 1, "mode": "standard"}))
 
 
@@ -78,7 +83,7 @@ def aws(url, *args):
     base = [found] if found else [sys.executable, "-m", "awscli"]
     env = dict(os.environ)
     env.update({
-        "AWS_ACCESS_KEY_ID": "AKIDEDDYTEST", "AWS_SECRET_ACCESS_KEY": "x",
+        "AWS_ACCESS_KEY_ID": KEY_ID, "AWS_SECRET_ACCESS_KEY": "x",
         "AWS_DEFAULT_REGION": "us-east-1", "AWS_CONFIG_FILE": os.devnull,
         "AWS_SHARED_CREDENTIALS_FILE": os.devnull, "AWS_PAGER": "",
         "AWS_EC2_METADATA_DISABLED": "true"})
