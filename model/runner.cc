@@ -400,34 +400,22 @@ void Runner::CheckIndexes(RunReport* report) {
   table.size_bytes = d->table.table_size_bytes;
   table.expected_item_count = truths_[0].count;
   report->indexes.push_back(table);
-  for (const GlobalSecondaryIndexDescription& g :
-       d->table.global_secondary_indexes) {
+  // A GSI's or an LSI's description (both have these members).
+  auto add_index = [&](const auto& description) {
     IndexReport r;
-    r.name = g.index_name;
-    for (const KeySchemaElement& k : g.key_schema) {
+    r.name = description.index_name;
+    for (const KeySchemaElement& k : description.key_schema) {
       if (!r.key_schema.empty()) r.key_schema += ", ";
       r.key_schema += k.attribute_name;
     }
-    r.item_count = g.item_count;
-    r.size_bytes = g.index_size_bytes;
-    if (const IndexTruth* t = Truth(g.index_name))
+    r.item_count = description.item_count;
+    r.size_bytes = description.index_size_bytes;
+    if (const IndexTruth* t = Truth(description.index_name))
       r.expected_item_count = t->count;
     report->indexes.push_back(std::move(r));
-  }
-  for (const LocalSecondaryIndexDescription& l :
-       d->table.local_secondary_indexes) {
-    IndexReport r;
-    r.name = l.index_name;
-    for (const KeySchemaElement& k : l.key_schema) {
-      if (!r.key_schema.empty()) r.key_schema += ", ";
-      r.key_schema += k.attribute_name;
-    }
-    r.item_count = l.item_count;
-    r.size_bytes = l.index_size_bytes;
-    if (const IndexTruth* t = Truth(l.index_name))
-      r.expected_item_count = t->count;
-    report->indexes.push_back(std::move(r));
-  }
+  };
+  for (const auto& g : d->table.global_secondary_indexes) add_index(g);
+  for (const auto& l : d->table.local_secondary_indexes) add_index(l);
   for (const IndexReport& r : report->indexes) {
     if (r.item_count != r.expected_item_count) {
       report->problems.push_back(

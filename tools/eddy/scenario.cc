@@ -110,19 +110,52 @@ bool WriteText(const std::string& command, const std::string& path,
   return true;
 }
 
+// The flags `scenario run` and `scenario compare` share: --progress,
+// --quiet, --html, --scale, --duration, --seed. Returns 1 when p's flag is
+// one of them and was read, 0 when it is another flag, 2 when its value is
+// refused (p has said why).
+struct RunFlags {
+  std::string html;
+  bool force_progress = false;
+  bool quiet = false;
+};
+
+int ReadRunFlag(FlagParser& p, lab::RunOptions* options, RunFlags* flags) {
+  int64_t v = 0;
+  if (p.Is("--progress")) {
+    if (!p.NoValue()) return 2;
+    flags->force_progress = true;
+  } else if (p.Is("--quiet")) {
+    if (!p.NoValue()) return 2;
+    flags->quiet = true;
+  } else if (p.Is("--html")) {
+    if (!p.Value(&flags->html)) return 2;
+  } else if (p.Is("--scale")) {
+    if (!p.PositiveDouble(&options->rate_scale)) return 2;
+  } else if (p.Is("--duration")) {
+    if (!p.Int(1, 30LL * 86400, &v)) return 2;
+    options->duration_seconds = v;
+  } else if (p.Is("--seed")) {
+    if (!p.Int(0, INT64_MAX, &v)) return 2;
+    options->seed = static_cast<uint64_t>(v);
+  } else {
+    return 0;
+  }
+  return 1;
+}
+
 int CompareScenario(const std::vector<std::string>& rest) {
   const std::string command = "eddy scenario compare";
   if (WantsHelp(rest)) return ShowHelp(kCompareUsage);
   const std::vector<std::string> known = {"--remedy",   "--html", "--scale",
                                           "--duration", "--seed", "--progress",
                                           "--quiet",    "--help"};
-  std::string file, html;
-  bool force_progress = false, quiet = false;
+  std::string file;
+  RunFlags flags;
   std::vector<lab::Remedy> remedies;
   lab::RunOptions options;
   FlagParser p(command, rest);
   while (p.Next()) {
-    int64_t v = 0;
     std::string text;
     if (p.Positional()) {
       if (!file.empty()) return p.Unknown(known);
@@ -133,27 +166,13 @@ int CompareScenario(const std::vector<std::string>& rest) {
       if (!r.ok())
         return UsageError(command, std::string(r.status().message()));
       remedies.push_back(*std::move(r));
-    } else if (p.Is("--progress")) {
-      if (!p.NoValue()) return 2;
-      force_progress = true;
-    } else if (p.Is("--quiet")) {
-      if (!p.NoValue()) return 2;
-      quiet = true;
-    } else if (p.Is("--html")) {
-      if (!p.Value(&html)) return 2;
-    } else if (p.Is("--scale")) {
-      if (!p.PositiveDouble(&options.rate_scale)) return 2;
-    } else if (p.Is("--duration")) {
-      if (!p.Int(1, 30LL * 86400, &v)) return 2;
-      options.duration_seconds = v;
-    } else if (p.Is("--seed")) {
-      if (!p.Int(0, INT64_MAX, &v)) return 2;
-      options.seed = static_cast<uint64_t>(v);
+    } else if (int read = ReadRunFlag(p, &options, &flags); read != 0) {
+      if (read == 2) return 2;
     } else {
       return p.Unknown(known);
     }
   }
-  if (force_progress && quiet) {
+  if (flags.force_progress && flags.quiet) {
     return UsageError(command, "--progress and --quiet contradict each other");
   }
   if (file.empty()) {
@@ -184,7 +203,8 @@ int CompareScenario(const std::vector<std::string>& rest) {
       return 1;
     }
   }
-  Progress progress(Progress::Choose(force_progress, quiet), command);
+  Progress progress(Progress::Choose(flags.force_progress, flags.quiet),
+                    command);
   const int64_t duration =
       lab::EffectiveScenario(*scenario, options).duration_seconds;
   const int64_t runs = static_cast<int64_t>(remedies.size()) + 1;
@@ -203,9 +223,10 @@ int CompareScenario(const std::vector<std::string>& rest) {
     return 1;
   }
   std::cout << lab::FormatComparison(*c);
-  if (!html.empty()) {
-    if (!WriteText(command, html, lab::RenderComparisonHtml(*c))) return 1;
-    std::cout << "\nreport: " << html << "\n";
+  if (!flags.html.empty()) {
+    if (!WriteText(command, flags.html, lab::RenderComparisonHtml(*c)))
+      return 1;
+    std::cout << "\nreport: " << flags.html << "\n";
   }
   std::cout.flush();
   return 0;
@@ -233,39 +254,25 @@ int RunScenario(const std::vector<std::string>& args) {
   const std::vector<std::string> known = {"--html",     "--json", "--scale",
                                           "--duration", "--seed", "--progress",
                                           "--quiet",    "--help"};
-  std::string file, html;
-  bool json = false, force_progress = false, quiet = false;
+  std::string file;
+  RunFlags flags;
+  bool json = false;
   lab::RunOptions options;
   FlagParser p(command, rest);
   while (p.Next()) {
-    int64_t v = 0;
     if (p.Positional()) {
       if (!file.empty()) return p.Unknown(known);
       file = p.arg();
     } else if (p.Is("--json")) {
       if (!p.NoValue()) return 2;
       json = true;
-    } else if (p.Is("--progress")) {
-      if (!p.NoValue()) return 2;
-      force_progress = true;
-    } else if (p.Is("--quiet")) {
-      if (!p.NoValue()) return 2;
-      quiet = true;
-    } else if (p.Is("--html")) {
-      if (!p.Value(&html)) return 2;
-    } else if (p.Is("--scale")) {
-      if (!p.PositiveDouble(&options.rate_scale)) return 2;
-    } else if (p.Is("--duration")) {
-      if (!p.Int(1, 30LL * 86400, &v)) return 2;
-      options.duration_seconds = v;
-    } else if (p.Is("--seed")) {
-      if (!p.Int(0, INT64_MAX, &v)) return 2;
-      options.seed = static_cast<uint64_t>(v);
+    } else if (int read = ReadRunFlag(p, &options, &flags); read != 0) {
+      if (read == 2) return 2;
     } else {
       return p.Unknown(known);
     }
   }
-  if (force_progress && quiet) {
+  if (flags.force_progress && flags.quiet) {
     return UsageError(command, "--progress and --quiet contradict each other");
   }
   if (file.empty()) {
@@ -287,7 +294,8 @@ int RunScenario(const std::vector<std::string>& args) {
         lab::EffectiveScenario(*scenario, options), options.rate_scale);
     std::cout.flush();
   }
-  Progress progress(Progress::Choose(force_progress, quiet), command);
+  Progress progress(Progress::Choose(flags.force_progress, flags.quiet),
+                    command);
   progress.Phase("simulate",
                  lab::EffectiveScenario(*scenario, options).duration_seconds,
                  "virtual s");
@@ -311,9 +319,9 @@ int RunScenario(const std::vector<std::string>& args) {
         summary.compare(0, header.size(), header) == 0 ? header.size() : 0);
   }
   std::cout.flush();
-  if (!html.empty()) {
-    if (!WriteText(command, html, lab::RenderHtml(*result))) return 1;
-    if (!json) std::cout << "\nreport: " << html << "\n";
+  if (!flags.html.empty()) {
+    if (!WriteText(command, flags.html, lab::RenderHtml(*result))) return 1;
+    if (!json) std::cout << "\nreport: " << flags.html << "\n";
   }
   return 0;
 }
