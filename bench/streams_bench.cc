@@ -119,8 +119,7 @@ void BM_StreamsGetRecords(benchmark::State& state) {
   }();
   const std::string arn =
       *db->DescribeTable({.table_name = "tab"})->table.latest_stream_arn;
-  const std::string shard =
-      (*eddy::internal::ListShards(*db, arn))[0].shard_id;
+  const std::string shard = (*eddy::internal::ListShards(*db, arn))[0].shard_id;
   size_t records = 0;
   for (auto _ : state) {
     StatusOr<GetShardIteratorResponse> it =

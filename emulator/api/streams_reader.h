@@ -148,8 +148,8 @@ class StreamReader {
   // order (the first call starts at each shard's TRIM_HORIZON).
   StatusOr<std::vector<StreamsRecord>> ReadNew() {
     if (arn_.empty()) {
-      EDDY_ASSIGN_OR_RETURN(
-          arn_, eddy::internal::LatestStreamArn(*db_, table_name_));
+      EDDY_ASSIGN_OR_RETURN(arn_,
+                            eddy::internal::LatestStreamArn(*db_, table_name_));
     }
     EDDY_ASSIGN_OR_RETURN(std::vector<Shard> listed,
                           eddy::internal::ListShards(*db_, arn_));
@@ -252,8 +252,8 @@ class StreamTrigger {
   StatusOr<int> Pump() {
     const int64_t before = stats_.invocations;
     if (arn_.empty()) {
-      EDDY_ASSIGN_OR_RETURN(
-          arn_, eddy::internal::LatestStreamArn(*db_, table_name_));
+      EDDY_ASSIGN_OR_RETURN(arn_,
+                            eddy::internal::LatestStreamArn(*db_, table_name_));
     }
     EDDY_ASSIGN_OR_RETURN(std::vector<Shard> listed,
                           eddy::internal::ListShards(*db_, arn_));

@@ -202,10 +202,10 @@ Status AsStatus(const StatusOr<T>& s) {
 #define EDDY_STATUS_CONCAT_(a, b) EDDY_STATUS_CONCAT_INNER_(a, b)
 
 // Returns the Status of `expr` from the enclosing function if it is an error.
-#define EDDY_RETURN_IF_ERROR(expr)                                         \
-  do {                                                                     \
+#define EDDY_RETURN_IF_ERROR(expr)                                  \
+  do {                                                              \
     ::eddy::Status eddy_status_ = ::eddy::internal::AsStatus(expr); \
-    if (!eddy_status_.ok()) return eddy_status_;                           \
+    if (!eddy_status_.ok()) return eddy_status_;                    \
   } while (0)
 
 // Evaluates `rexpr` (a StatusOr<T>); on error returns its Status, otherwise

@@ -27,8 +27,9 @@ class ProjectionParser {
     ParsedProjection parsed;
     std::string reserved;
     do {
-      EDDY_ASSIGN_OR_RETURN(DocumentPath path, expr::internal::ParseDocumentPath(
-                                                   &cursor_, &reserved));
+      EDDY_ASSIGN_OR_RETURN(
+          DocumentPath path,
+          expr::internal::ParseDocumentPath(&cursor_, &reserved));
       parsed.paths.push_back(std::move(path));
     } while (cursor_.Accept(TokenKind::kComma));
     if (!cursor_.AtEnd()) return cursor_.SyntaxError();

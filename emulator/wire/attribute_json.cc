@@ -38,8 +38,9 @@ StatusOr<Item> DecodeItemJson(std::string_view json) {
   if (in.Peek() != JsonType::kObject) return wire::internal::MalformedBody();
   ValueDecoder d(&in);
   Item item;
-  d.ReadMap({wire::internal::Slot::kMapField, wire::internal::kAttributeValueClass},
-            &item);
+  d.ReadMap(
+      {wire::internal::Slot::kMapField, wire::internal::kAttributeValueClass},
+      &item);
   EDDY_RETURN_IF_ERROR(Outcome(in, d));
   return item;
 }

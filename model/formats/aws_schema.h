@@ -30,12 +30,12 @@
 // keys for that index, and a "workload" is derived from the fields (key
 // placeholders get fresh ULIDs, or are picked from an earlier entity that
 // owns them, child entities are generated per parent; index-only
-// placeholders and other fields get values of their type). Query and GetItem patterns become executable
-// patterns (a GetItem is run as a Query on the full primary key: the same
-// item and read units for one item); Scan and BatchGetItem patterns are run
-// by RunAwsSchemaTable after them. Write patterns (PutItem, UpdateItem,
-// DeleteItem, BatchWriteItem) are run after the reads by RunAwsSchemaTable and
-// checked for their effect.
+// placeholders and other fields get values of their type). Query and GetItem
+// patterns become executable patterns (a GetItem is run as a Query on the full
+// primary key: the same item and read units for one item); Scan and
+// BatchGetItem patterns are run by RunAwsSchemaTable after them. Write patterns
+// (PutItem, UpdateItem, DeleteItem, BatchWriteItem) are run after the reads by
+// RunAwsSchemaTable and checked for their effect.
 //
 // Errors point into the AWS document with RFC 6901 JSON pointers
 // ("/tables/0/entities/Order/access_patterns/1/range_condition") and follow

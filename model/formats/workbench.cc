@@ -556,8 +556,8 @@ void Importer::Table(const Json& t, const std::string& at,
     }
     derive.push_back(std::move(d));
   }
-  doc["workload"] = internal::DeriveWorkload(derive, key_attributes,
-                                                     constants, warnings_);
+  doc["workload"] =
+      internal::DeriveWorkload(derive, key_attributes, constants, warnings_);
   WorkbenchTable result;
   result.table_name = *table_name;
   result.seed_json = doc.dump(2);

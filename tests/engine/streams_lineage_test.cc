@@ -37,7 +37,8 @@ void ExpectEveryVersionOnceInOrder(const std::vector<StreamsRecord>& records,
   for (const StreamsRecord& r : records) {
     ASSERT_TRUE(r.dynamodb.new_image);
     const std::string pk = r.dynamodb.keys.Find("pk")->s();
-    const int64_t v = std::stoll(r.dynamodb.new_image->Find("v")->n().ToString());
+    const int64_t v =
+        std::stoll(r.dynamodb.new_image->Find("v")->n().ToString());
     EXPECT_EQ(v, next[pk]) << pk;
     next[pk] = v + 1;
   }
@@ -48,7 +49,8 @@ void ExpectEveryVersionOnceInOrder(const std::vector<StreamsRecord>& records,
 class StreamLineageTest : public streams_testing::StreamsTest {};
 
 TEST_F(StreamLineageTest, OneOpenShardPerPartition) {
-  const std::string one = Create(TableRequest("one", StreamViewType::kKeysOnly));
+  const std::string one =
+      Create(TableRequest("one", StreamViewType::kKeysOnly));
   std::vector<Shard> shards = Shards(one);
   ASSERT_EQ(shards.size(), 1u);
   EXPECT_FALSE(shards[0].parent_shard_id);
@@ -57,8 +59,8 @@ TEST_F(StreamLineageTest, OneOpenShardPerPartition) {
   EXPECT_EQ(shards[0].shard_id.size(), 37u);
   EXPECT_EQ(shards[0].shard_id.substr(0, 8), "shardId-");
 
-  const std::string four =
-      Create(TableRequest("four", StreamViewType::kKeysOnly, /*on_demand=*/true));
+  const std::string four = Create(
+      TableRequest("four", StreamViewType::kKeysOnly, /*on_demand=*/true));
   StatusOr<std::vector<PartitionInfo>> partitions = db_.GetPartitions("four");
   ASSERT_THAT(partitions, IsOk());
   shards = Shards(four);
@@ -94,8 +96,8 @@ TEST_F(StreamLineageTest, ForcedSplitClosesTheShardAndOpensChildren) {
               *after[0].sequence_number_range.ending_sequence_number);
   }
   // The parent: its 20 records, then no NextShardIterator.
-  StatusOr<GetShardIteratorResponse> it = db_.GetShardIterator(
-      {.stream_arn = arn, .shard_id = after[0].shard_id});
+  StatusOr<GetShardIteratorResponse> it =
+      db_.GetShardIterator({.stream_arn = arn, .shard_id = after[0].shard_id});
   ASSERT_THAT(it, IsOk());
   StatusOr<GetRecordsResponse> page =
       db_.GetRecords({.shard_iterator = *it->shard_iterator});
@@ -121,8 +123,8 @@ TEST_F(StreamLineageTest, ForcedSplitClosesTheShardAndOpensChildren) {
 }
 
 TEST_F(StreamLineageTest, SplitsDuringWritesKeepEveryRecordOnceAndInOrder) {
-  const std::string arn =
-      Create(TableRequest("tab", StreamViewType::kNewImage, /*on_demand=*/true));
+  const std::string arn = Create(
+      TableRequest("tab", StreamViewType::kNewImage, /*on_demand=*/true));
   constexpr int kKeys = 64, kVersions = 12;
   StreamReader reader(db_, "tab");
   std::vector<StreamsRecord> got;
@@ -207,7 +209,8 @@ TEST_F(StreamLineageTest, HeatSplitsUnderSimulatedThrottlingSplitShards) {
 }
 
 TEST_F(StreamLineageTest, ShardsRollOverAfterFourHours) {
-  const std::string arn = Create(TableRequest("tab", StreamViewType::kNewImage));
+  const std::string arn =
+      Create(TableRequest("tab", StreamViewType::kNewImage));
   Put("tab", KV("a", 0));
   clock_.AdvanceMicros(4 * kHour - 1);
   Put("tab", KV("a", 1));
@@ -239,7 +242,8 @@ class StreamRolloverOffTest : public streams_testing::StreamsTest {
 };
 
 TEST_F(StreamRolloverOffTest, ZeroDisablesRollover) {
-  const std::string arn = Create(TableRequest("tab", StreamViewType::kKeysOnly));
+  const std::string arn =
+      Create(TableRequest("tab", StreamViewType::kKeysOnly));
   Put("tab", KV("a", 0));
   clock_.AdvanceMicros(10 * kHour);
   Put("tab", KV("a", 1));
@@ -247,7 +251,8 @@ TEST_F(StreamRolloverOffTest, ZeroDisablesRollover) {
 }
 
 TEST_F(StreamLineageTest, RecordsAreTrimmedAfter24Hours) {
-  const std::string arn = Create(TableRequest("tab", StreamViewType::kNewImage));
+  const std::string arn =
+      Create(TableRequest("tab", StreamViewType::kNewImage));
   Put("tab", KV("old", 0));
   const std::string shard = Shards(arn)[0].shard_id;
   StatusOr<GetShardIteratorResponse> horizon =
@@ -257,8 +262,7 @@ TEST_F(StreamLineageTest, RecordsAreTrimmedAfter24Hours) {
       db_.GetRecords({.shard_iterator = *horizon->shard_iterator});
   ASSERT_THAT(first, IsOk());
   ASSERT_EQ(first->records.size(), 1u);
-  const std::string old_sequence =
-      first->records[0].dynamodb.sequence_number;
+  const std::string old_sequence = first->records[0].dynamodb.sequence_number;
 
   clock_.AdvanceMicros(3 * kHour);
   Put("tab", KV("young", 0));
@@ -275,13 +279,12 @@ TEST_F(StreamLineageTest, RecordsAreTrimmedAfter24Hours) {
               StatusIsExactly(ErrorCode::kTrimmedDataAccess,
                               "The data you are trying to access has been "
                               "trimmed"));
-  EXPECT_THAT(
-      db_.GetShardIterator(
-          {.stream_arn = arn,
-           .shard_id = shard,
-           .shard_iterator_type = ShardIteratorType::kAfterSequenceNumber,
-           .sequence_number = old_sequence}),
-      StatusIs(ErrorCode::kTrimmedDataAccess, ""));
+  EXPECT_THAT(db_.GetShardIterator({.stream_arn = arn,
+                                    .shard_id = shard,
+                                    .shard_iterator_type =
+                                        ShardIteratorType::kAfterSequenceNumber,
+                                    .sequence_number = old_sequence}),
+              StatusIs(ErrorCode::kTrimmedDataAccess, ""));
   // TRIM_HORIZON now starts at the young record.
   horizon = db_.GetShardIterator({.stream_arn = arn, .shard_id = shard});
   ASSERT_THAT(horizon, IsOk());
@@ -301,7 +304,8 @@ TEST_F(StreamLineageTest, RecordsAreTrimmedAfter24Hours) {
 }
 
 TEST_F(StreamLineageTest, IteratorsExpireAfter15Minutes) {
-  const std::string arn = Create(TableRequest("tab", StreamViewType::kKeysOnly));
+  const std::string arn =
+      Create(TableRequest("tab", StreamViewType::kKeysOnly));
   const std::string shard = Shards(arn)[0].shard_id;
   StatusOr<GetShardIteratorResponse> it =
       db_.GetShardIterator({.stream_arn = arn, .shard_id = shard});
@@ -321,13 +325,14 @@ TEST_F(StreamLineageTest, IteratorsExpireAfter15Minutes) {
 }
 
 TEST_F(StreamLineageTest, IteratorTypesAndPaging) {
-  const std::string arn = Create(TableRequest("tab", StreamViewType::kNewImage));
+  const std::string arn =
+      Create(TableRequest("tab", StreamViewType::kNewImage));
   for (int i = 0; i < 5; ++i) Put("tab", KV("a", i));
   const std::string shard = Shards(arn)[0].shard_id;
-  StatusOr<GetShardIteratorResponse> latest = db_.GetShardIterator(
-      {.stream_arn = arn,
-       .shard_id = shard,
-       .shard_iterator_type = ShardIteratorType::kLatest});
+  StatusOr<GetShardIteratorResponse> latest =
+      db_.GetShardIterator({.stream_arn = arn,
+                            .shard_id = shard,
+                            .shard_iterator_type = ShardIteratorType::kLatest});
   ASSERT_THAT(latest, IsOk());
   Put("tab", KV("a", 5));
   StatusOr<GetRecordsResponse> page =
@@ -382,18 +387,18 @@ TEST_F(StreamLineageTest, IteratorTypesAndPaging) {
   page = db_.GetRecords({.shard_iterator = *start->shard_iterator});
   EXPECT_EQ(page->records.size(), 6u);
   // Past the newest number: not a sequence number of this shard.
-  EXPECT_THAT(
-      db_.GetShardIterator(
-          {.stream_arn = arn,
-           .shard_id = shard,
-           .shard_iterator_type = ShardIteratorType::kAtSequenceNumber,
-           .sequence_number = "999999999999999999999"}),
-      StatusIsExactly(ErrorCode::kValidation,
-                      "Invalid SequenceNumber for the shard"));
+  EXPECT_THAT(db_.GetShardIterator(
+                  {.stream_arn = arn,
+                   .shard_id = shard,
+                   .shard_iterator_type = ShardIteratorType::kAtSequenceNumber,
+                   .sequence_number = "999999999999999999999"}),
+              StatusIsExactly(ErrorCode::kValidation,
+                              "Invalid SequenceNumber for the shard"));
 }
 
 TEST_F(StreamLineageTest, PagesStopAtOneMegabyte) {
-  const std::string arn = Create(TableRequest("tab", StreamViewType::kNewImage));
+  const std::string arn =
+      Create(TableRequest("tab", StreamViewType::kNewImage));
   const std::string big(300 * 1024, 'x');
   for (int i = 0; i < 7; ++i) {
     Put("tab", Item{{"pk", S("k" + std::to_string(i))}, {"blob", S(big)}});
@@ -422,22 +427,23 @@ class StreamDelayTest : public streams_testing::StreamsTest {
 };
 
 TEST_F(StreamDelayTest, RecordsBecomeReadableAfterThePropagationDelay) {
-  const std::string arn = Create(TableRequest("tab", StreamViewType::kNewImage));
+  const std::string arn =
+      Create(TableRequest("tab", StreamViewType::kNewImage));
   const std::string shard = Shards(arn)[0].shard_id;
-  StatusOr<GetShardIteratorResponse> latest = db_.GetShardIterator(
-      {.stream_arn = arn,
-       .shard_id = shard,
-       .shard_iterator_type = ShardIteratorType::kLatest});
+  StatusOr<GetShardIteratorResponse> latest =
+      db_.GetShardIterator({.stream_arn = arn,
+                            .shard_id = shard,
+                            .shard_iterator_type = ShardIteratorType::kLatest});
   Put("tab", KV("a", 0));
   StatusOr<GetRecordsResponse> page =
       db_.GetRecords({.shard_iterator = *latest->shard_iterator});
   ASSERT_THAT(page, IsOk());
   EXPECT_TRUE(page->records.empty());
   // A LATEST iterator taken now still reads the propagating record.
-  StatusOr<GetShardIteratorResponse> latest2 = db_.GetShardIterator(
-      {.stream_arn = arn,
-       .shard_id = shard,
-       .shard_iterator_type = ShardIteratorType::kLatest});
+  StatusOr<GetShardIteratorResponse> latest2 =
+      db_.GetShardIterator({.stream_arn = arn,
+                            .shard_id = shard,
+                            .shard_iterator_type = ShardIteratorType::kLatest});
   clock_.AdvanceMicros(499'999);
   page = db_.GetRecords({.shard_iterator = *page->next_shard_iterator});
   EXPECT_TRUE(page->records.empty());
@@ -448,8 +454,9 @@ TEST_F(StreamDelayTest, RecordsBecomeReadableAfterThePropagationDelay) {
   EXPECT_EQ(page->records.size(), 1u);
   // A closed shard is exhausted only once its records have propagated.
   Put("tab", KV("a", 1));
-  ASSERT_THAT(db_.SplitPartitionForTesting("tab", (*db_.GetPartitions("tab"))[0].id),
-              IsOk());
+  ASSERT_THAT(
+      db_.SplitPartitionForTesting("tab", (*db_.GetPartitions("tab"))[0].id),
+      IsOk());
   page = db_.GetRecords({.shard_iterator = *page->next_shard_iterator});
   EXPECT_TRUE(page->records.empty());
   ASSERT_TRUE(page->next_shard_iterator);
@@ -460,8 +467,8 @@ TEST_F(StreamDelayTest, RecordsBecomeReadableAfterThePropagationDelay) {
 }
 
 TEST_F(StreamLineageTest, ConcurrentWritersAndAReaderLoseNothing) {
-  const std::string arn =
-      Create(TableRequest("tab", StreamViewType::kNewImage, /*on_demand=*/true));
+  const std::string arn = Create(
+      TableRequest("tab", StreamViewType::kNewImage, /*on_demand=*/true));
   constexpr int kThreads = 8, kKeysPerThread = 8, kVersions = 40;
   std::atomic<int> finished{0};
   std::vector<std::thread> writers;
@@ -476,8 +483,9 @@ TEST_F(StreamLineageTest, ConcurrentWritersAndAReaderLoseNothing) {
         }
         if (t == 0 && v % 10 == 5) {
           std::vector<PartitionInfo> live = *db_.GetPartitions("tab");
-          EXPECT_THAT(db_.SplitPartitionForTesting("tab", live[v % live.size()].id),
-                      IsOk());
+          EXPECT_THAT(
+              db_.SplitPartitionForTesting("tab", live[v % live.size()].id),
+              IsOk());
         }
       }
       finished.fetch_add(1);
@@ -494,8 +502,8 @@ TEST_F(StreamLineageTest, ConcurrentWritersAndAReaderLoseNothing) {
   StatusOr<std::vector<StreamsRecord>> rest = reader.ReadNew();
   ASSERT_THAT(rest, IsOk());
   got.insert(got.end(), rest->begin(), rest->end());
-  EXPECT_EQ(got.size(), static_cast<size_t>(kThreads * kKeysPerThread *
-                                            kVersions));
+  EXPECT_EQ(got.size(),
+            static_cast<size_t>(kThreads * kKeysPerThread * kVersions));
   ExpectEveryVersionOnceInOrder(got, kThreads * kKeysPerThread, kVersions);
   std::set<std::string> ids;
   for (const StreamsRecord& r : got) ids.insert(r.event_id);

@@ -18,15 +18,18 @@
 
 namespace eddy::streams_testing {
 
-inline AttributeValue S(std::string s) { return AttributeValue::S(std::move(s)); }
+inline AttributeValue S(std::string s) {
+  return AttributeValue::S(std::move(s));
+}
 inline AttributeValue N(int64_t n) { return AttributeValue::N(n); }
 
 // A table `name` keyed by "pk" (S), optionally "sk" (S), with a stream of
 // `view` (none when nullopt). Provisioned with 5/5 units it has one
 // partition (so one open shard); on-demand it has four.
-inline CreateTableRequest TableRequest(
-    const std::string& name, std::optional<StreamViewType> view,
-    bool on_demand = false, bool sort_key = false) {
+inline CreateTableRequest TableRequest(const std::string& name,
+                                       std::optional<StreamViewType> view,
+                                       bool on_demand = false,
+                                       bool sort_key = false) {
   CreateTableRequest r;
   r.table_name = name;
   r.key_schema = {{"pk", KeyType::kHash}};

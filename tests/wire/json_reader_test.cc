@@ -27,7 +27,8 @@ bool Valid(std::string_view text) {
 }
 
 TEST(JsonReaderTest, ReadsAnObjectMemberByMember) {
-  JsonReader in(R"( {"a" : "x\n\u00e9", "b":[1, -2.5e3, true, false, null], "c":{}} )");
+  JsonReader in(
+      R"( {"a" : "x\n\u00e9", "b":[1, -2.5e3, true, false, null], "c":{}} )");
   ASSERT_EQ(in.Peek(), JsonType::kObject);
   in.EnterObject();
   std::string_view key;
@@ -50,9 +51,9 @@ TEST(JsonReaderTest, ReadsAnObjectMemberByMember) {
       in.ReadLiteral();
     }
   }
-  EXPECT_EQ(types, (std::vector<JsonType>{JsonType::kInteger, JsonType::kDecimal,
-                                          JsonType::kTrue, JsonType::kFalse,
-                                          JsonType::kNull}));
+  EXPECT_EQ(types, (std::vector<JsonType>{JsonType::kInteger,
+                                          JsonType::kDecimal, JsonType::kTrue,
+                                          JsonType::kFalse, JsonType::kNull}));
   EXPECT_EQ(numbers, (std::vector<std::string>{"1", "-2.5e3"}));
   ASSERT_TRUE(in.NextMember(&key));
   EXPECT_EQ(key, "c");
@@ -68,14 +69,12 @@ TEST(JsonReaderTest, NumbersAreTextAndTyped) {
     const char* text;
     JsonType type;
   };
-  for (const Case& c : {Case{"0", JsonType::kInteger},
-                        Case{"-0", JsonType::kInteger},
-                        Case{"123456789012345678901234567890123456789012",
-                             JsonType::kInteger},
-                        Case{"1.0", JsonType::kDecimal},
-                        Case{"1e3", JsonType::kDecimal},
-                        Case{"1E+3", JsonType::kDecimal},
-                        Case{"-0.5e-300", JsonType::kDecimal}}) {
+  for (const Case& c :
+       {Case{"0", JsonType::kInteger}, Case{"-0", JsonType::kInteger},
+        Case{"123456789012345678901234567890123456789012", JsonType::kInteger},
+        Case{"1.0", JsonType::kDecimal}, Case{"1e3", JsonType::kDecimal},
+        Case{"1E+3", JsonType::kDecimal},
+        Case{"-0.5e-300", JsonType::kDecimal}}) {
     SCOPED_TRACE(c.text);
     JsonReader in(c.text);
     ASSERT_EQ(in.Peek(), c.type);
@@ -98,11 +97,13 @@ TEST(JsonReaderTest, StringsAreUnescapedAndUtf8Checked) {
       {R"("plain text longer than eight bytes")",
        "plain text longer than eight bytes"},
       {R"("\"\\\/\b\f\n\r\t")", "\"\\/\b\f\n\r\t"},
-      {R"("\u0041\u00e9\u65e5\ud83d\ude00")", "A\xc3\xa9\xe6\x97\xa5\xf0\x9f\x98\x80"},
+      {R"("\u0041\u00e9\u65e5\ud83d\ude00")",
+       "A\xc3\xa9\xe6\x97\xa5\xf0\x9f\x98\x80"},
       {R"("\u0000")", "\0"s},
       {"\"\xc3\xa9\xe6\x97\xa5\xf0\x9f\x98\x80\x7f\"",
        "\xc3\xa9\xe6\x97\xa5\xf0\x9f\x98\x80\x7f"},
-      {R"("escape at the end of a long run\n")", "escape at the end of a long run\n"},
+      {R"("escape at the end of a long run\n")",
+       "escape at the end of a long run\n"},
   };
   for (const Case& c : good) {
     SCOPED_TRACE(c.json);
@@ -116,7 +117,9 @@ TEST(JsonReaderTest, StringsAreUnescapedAndUtf8Checked) {
     JsonReader::Error error;
   };
   const Bad bad[] = {
-      {"\"a\xff" "b\"", JsonReader::Error::kInvalidUtf8},
+      {"\"a\xff"
+       "b\"",
+       JsonReader::Error::kInvalidUtf8},
       {"\"\xc0\xaf\"", JsonReader::Error::kInvalidUtf8},
       {"\"\xe0\x80\x80\"", JsonReader::Error::kInvalidUtf8},
       {"\"\xed\xa0\x80\"", JsonReader::Error::kInvalidUtf8},
@@ -166,10 +169,26 @@ TEST(JsonReaderTest, ErrorsStopTheReader) {
   EXPECT_FALSE(in.ok());
   EXPECT_EQ(in.Peek(), JsonType::kNone);
   EXPECT_FALSE(in.Finish());
-  for (const char* bad :
-       {"", " ", "{", "}", "{]", "[}", "{\"a\"}", "{\"a\":}", "{\"a\":1,}",
-        "[1,]", "[,1]", "{'a':1}", "{a:1}", "tru", "nul", "[1 2]", "{} {}",
-        "{\"a\":1}x", "{}\xef\xbb\xbf", "\xef\xbb"}) {
+  for (const char* bad : {"",
+                          " ",
+                          "{",
+                          "}",
+                          "{]",
+                          "[}",
+                          "{\"a\"}",
+                          "{\"a\":}",
+                          "{\"a\":1,}",
+                          "[1,]",
+                          "[,1]",
+                          "{'a':1}",
+                          "{a:1}",
+                          "tru",
+                          "nul",
+                          "[1 2]",
+                          "{} {}",
+                          "{\"a\":1}x",
+                          "{}\xef\xbb\xbf",
+                          "\xef\xbb"}) {
     SCOPED_TRACE(bad);
     EXPECT_FALSE(Valid(bad));
   }
@@ -198,7 +217,8 @@ TEST(JsonReaderTest, AgreesWithNlohmannOnMutatedDocuments) {
       R"({"TableName":"t","Item":{"a":{"S":"x\u00e9\ud83d\ude00"},"n":{"N":"1e5"},)"
       R"("l":{"L":[{"NULL":true},{"BOOL":false},{"M":{}}]}},"Limit":-12.5E-3})",
       R"([[],{},[{}],"\"\\\/\b\f\n\r\t",0,-0,1.25,true,false,null])",
-      "{\"k\xc3\xa9y\":[\"\xe6\x97\xa5\xf0\x9f\x98\x80\",12345678901234567890]}",
+      "{\"k\xc3\xa9y\":[\"\xe6\x97\xa5\xf0\x9f\x98\x80\",12345678901234567890]"
+      "}",
   };
   uint64_t x = 0x9e3779b97f4a7c15ULL;
   auto next = [&] {
@@ -215,7 +235,8 @@ TEST(JsonReaderTest, AgreesWithNlohmannOnMutatedDocuments) {
       const size_t at = next() % (doc.size() + 1);
       switch (next() % 3) {
         case 0:
-          if (!doc.empty()) doc[next() % doc.size()] = pieces[next() % (sizeof(pieces) - 1)];
+          if (!doc.empty())
+            doc[next() % doc.size()] = pieces[next() % (sizeof(pieces) - 1)];
           break;
         case 1:
           doc.insert(at, 1, pieces[next() % (sizeof(pieces) - 1)]);

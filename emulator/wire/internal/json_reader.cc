@@ -29,7 +29,6 @@ inline int Hex4(const char* p) {
 
 }  // namespace
 
-
 void JsonReader::Fail(Error e) {
   if (error_ == Error::kNone) error_ = e;
   pos_ = end_;
@@ -139,7 +138,7 @@ std::string_view JsonReader::ScanString(std::string* scratch) {
   // pos_ is at the opening quote.
   const char* const start = pos_ + 1;
   const char* p = start;
-  bool copying = false;  // true once an escape moved the string to scratch
+  bool copying = false;     // true once an escape moved the string to scratch
   const char* run = start;  // start of the bytes not yet copied
   while (true) {
     while (end_ - p >= 8) {
@@ -162,9 +161,9 @@ std::string_view JsonReader::ScanString(std::string* scratch) {
                                 : std::string_view();
     }
     if (c >= 0x80) {
-      const size_t n = Utf8SequenceLength(
-          reinterpret_cast<const unsigned char*>(p),
-          reinterpret_cast<const unsigned char*>(end_));
+      const size_t n =
+          Utf8SequenceLength(reinterpret_cast<const unsigned char*>(p),
+                             reinterpret_cast<const unsigned char*>(end_));
       if (n == 0) {
         Fail(Error::kInvalidUtf8);
         return {};

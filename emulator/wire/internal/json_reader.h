@@ -99,7 +99,8 @@ class JsonReader {
   // (DynamoDB's parser) and nlohmann/json skip it.
   explicit JsonReader(std::string_view text)
       : pos_(text.data()), end_(text.data() + text.size()) {
-    if (text.size() >= 3 && std::memcmp(pos_, "\xEF\xBB\xBF", 3) == 0) pos_ += 3;
+    if (text.size() >= 3 && std::memcmp(pos_, "\xEF\xBB\xBF", 3) == 0)
+      pos_ += 3;
   }
 
   // The type of the next value, after whitespace; kNone at a closing bracket,
@@ -197,8 +198,8 @@ class JsonReader {
  private:
   void Fail(Error e);
   void SkipWhitespace() {
-    while (pos_ < end_ && (*pos_ == ' ' || *pos_ == '\n' || *pos_ == '\r' ||
-                           *pos_ == '\t')) {
+    while (pos_ < end_ &&
+           (*pos_ == ' ' || *pos_ == '\n' || *pos_ == '\r' || *pos_ == '\t')) {
       ++pos_;
     }
   }

@@ -16,8 +16,8 @@ std::string FormatJavaDouble(double value) {
   if (value == 0) return std::signbit(value) ? "-0.0" : "0.0";
   // Shortest round-trip digits and exponent from "d.dddde±x".
   char buf[64];
-  auto [end, ec] =
-      std::to_chars(buf, buf + sizeof(buf), value, std::chars_format::scientific);
+  auto [end, ec] = std::to_chars(buf, buf + sizeof(buf), value,
+                                 std::chars_format::scientific);
   if (ec != std::errc()) return "0.0";
   std::string sci(buf, end);
   std::string sign;
@@ -40,7 +40,8 @@ std::string FormatJavaDouble(double value) {
       out = digits.substr(0, int_len) + ".";
       out += digits.size() > int_len ? digits.substr(int_len) : "0";
     } else {
-      out = "0." + std::string(static_cast<size_t>(-exponent - 1), '0') + digits;
+      out =
+          "0." + std::string(static_cast<size_t>(-exponent - 1), '0') + digits;
     }
     return sign + out;
   }

@@ -66,7 +66,8 @@ std::vector<AttributeValue> ReadValueList(ObjectReader& r) {
 
 }  // namespace
 
-std::optional<std::map<std::string, ExpectedAttributeValue>> ReadExpected(ObjectReader& r) {
+std::optional<std::map<std::string, ExpectedAttributeValue>> ReadExpected(
+    ObjectReader& r) {
   const JsonValue* map = r.Map("Expected", kExpectedClass);
   if (map == nullptr) return std::nullopt;
   std::map<std::string, ExpectedAttributeValue> out;
@@ -86,8 +87,8 @@ std::optional<std::map<std::string, ExpectedAttributeValue>> ReadExpected(Object
   return out;
 }
 
-std::optional<std::map<std::string, Condition>> ReadConditions(ObjectReader& r,
-                                                               std::string_view name) {
+std::optional<std::map<std::string, Condition>> ReadConditions(
+    ObjectReader& r, std::string_view name) {
   const JsonValue* map = r.Map(name, kConditionClass);
   if (map == nullptr) return std::nullopt;
   std::map<std::string, Condition> out;
@@ -97,7 +98,8 @@ std::optional<std::map<std::string, Condition>> ReadConditions(ObjectReader& r,
   while (entries.Next(&attribute, &value)) {
     ObjectReader c = r.MapValue(name, value, attribute, "Condition");
     Condition x;
-    if (std::optional<ComparisonOperator> op = ReadOperator(c, /*required=*/true)) {
+    if (std::optional<ComparisonOperator> op =
+            ReadOperator(c, /*required=*/true)) {
       x.comparison_operator = *op;
     }
     x.attribute_value_list = ReadValueList(c);
@@ -108,14 +110,16 @@ std::optional<std::map<std::string, Condition>> ReadConditions(ObjectReader& r,
 
 std::optional<ConditionalOperator> ReadConditionalOperator(ObjectReader& r) {
   return r.Enum<ConditionalOperator>(
-      "ConditionalOperator", {{"OR", ConditionalOperator::kOr}, {"AND", ConditionalOperator::kAnd}});
+      "ConditionalOperator",
+      {{"OR", ConditionalOperator::kOr}, {"AND", ConditionalOperator::kAnd}});
 }
 
 std::optional<std::vector<std::string>> ReadAttributesToGet(ObjectReader& r) {
   return r.Strings("AttributesToGet");
 }
 
-std::optional<std::map<std::string, AttributeValueUpdate>> ReadAttributeUpdates(ObjectReader& r) {
+std::optional<std::map<std::string, AttributeValueUpdate>> ReadAttributeUpdates(
+    ObjectReader& r) {
   const JsonValue* map = r.Map("AttributeUpdates", kAttributeValueUpdateClass);
   if (map == nullptr) return std::nullopt;
   std::map<std::string, AttributeValueUpdate> out;

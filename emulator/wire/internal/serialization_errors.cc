@@ -21,8 +21,16 @@ namespace eddy::wire::internal {
 namespace {
 
 // What arrived, as the rows of the table.
-enum Row { kRowString, kRowTrue, kRowFalse, kRowInteger, kRowDecimal,
-           kRowObject, kRowArray, kRowCount };
+enum Row {
+  kRowString,
+  kRowTrue,
+  kRowFalse,
+  kRowInteger,
+  kRowDecimal,
+  kRowObject,
+  kRowArray,
+  kRowCount
+};
 
 constexpr int kSlotCount = static_cast<int>(Slot::kMapInList) + 1;
 
@@ -30,12 +38,15 @@ constexpr int kSlotCount = static_cast<int>(Slot::kMapInList) + 1;
 // {type} the Target's type_name.
 constexpr std::string_view kOk = "";
 constexpr std::string_view kToString = "{token} cannot be converted to String";
-constexpr std::string_view kToBoolean = "{token} cannot be converted to Boolean";
-constexpr std::string_view kToInteger = "{token} cannot be converted to Integer";
+constexpr std::string_view kToBoolean =
+    "{token} cannot be converted to Boolean";
+constexpr std::string_view kToInteger =
+    "{token} cannot be converted to Integer";
 constexpr std::string_view kToLong = "{token} cannot be converted to Long";
 constexpr std::string_view kNotBase64 =
     "only base-64-encoded strings are convertible to bytes";
-constexpr std::string_view kParserToken = "Unexpected token received from parser";
+constexpr std::string_view kParserToken =
+    "Unexpected token received from parser";
 constexpr std::string_view kField = "Unexpected field type";
 constexpr std::string_view kValue = "Unexpected value type in payload";
 constexpr std::string_view kStartOfMap =
@@ -73,8 +84,8 @@ constexpr std::array<Column, kSlotCount> kTable = {{
     {kParserToken, kOk, kOk, kToBoolean, kToBoolean, kStartOfMap,
      kArrayBoolean},
     // kInteger (range: NumberOutOfRange)
-    {"STRING_VALUE cannot be converted to Integer", kToInteger, kToInteger,
-     kOk, kOk, kStartOfMap, kArrayInteger},
+    {"STRING_VALUE cannot be converted to Integer", kToInteger, kToInteger, kOk,
+     kOk, kStartOfMap, kArrayInteger},
     // kLong
     {"STRING_VALUE cannot be converted to Long", kToLong, kToLong, kOk, kOk,
      kStartOfMap, kArrayLong},
@@ -178,8 +189,7 @@ bool IsBase64Char(unsigned char c) {
 Status WrongJsonType(JsonType found, Target target) {
   const int row = RowOf(found);
   if (row < 0) return Status::OK();  // null: absent
-  const std::string_view pattern =
-      kTable[static_cast<int>(target.slot)][row];
+  const std::string_view pattern = kTable[static_cast<int>(target.slot)][row];
   if (pattern.empty()) return Status::OK();
   return Status::Serialization(Fill(pattern, found, target.type_name));
 }
@@ -273,8 +283,8 @@ Status DecodeBlob(std::string_view text, std::string* out) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
     if (c == '=') break;  // padding too early: DynamoDB's "last non-pad" text
     size_t len = 1;
-    while (i + len < n && (static_cast<unsigned char>(text[i + len]) & 0xC0) ==
-                              0x80) {
+    while (i + len < n &&
+           (static_cast<unsigned char>(text[i + len]) & 0xC0) == 0x80) {
       ++len;
     }
     if (!IsBase64Char(c)) {
@@ -287,8 +297,6 @@ Status DecodeBlob(std::string_view text, std::string* out) {
       "Invalid last non-pad Base64 character dectected");
 }
 
-Status MalformedBody() {
-  return Status(ErrorCode::kSerialization, "");
-}
+Status MalformedBody() { return Status(ErrorCode::kSerialization, ""); }
 
 }  // namespace eddy::wire::internal

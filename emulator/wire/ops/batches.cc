@@ -65,8 +65,7 @@ StatusOr<std::string> BatchGetItemOp(Database& db, ObjectReader& r) {
           AttributeMap decoded;
           if (ReadAttributeMap(key, {Slot::kMapInList, kAttributeValueClass},
                                &errors, &decoded)) {
-            AppendBounded(k.keys, std::move(decoded),
-                          limits::kMaxBatchGetKeys);
+            AppendBounded(k.keys, std::move(decoded), limits::kMaxBatchGetKeys);
           }
         }
       }
@@ -143,8 +142,7 @@ StatusOr<std::string> BatchWriteItemOp(Database& db, ObjectReader& r) {
           ObjectReader d(del, e.PathOf("DeleteRequest"), &errors);
           write.delete_key = d.Item("Key", /*required=*/true);
         }
-        AppendBounded(writes, std::move(write),
-                      limits::kMaxBatchWriteRequests);
+        AppendBounded(writes, std::move(write), limits::kMaxBatchWriteRequests);
       }
     }
   }
