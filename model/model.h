@@ -203,7 +203,7 @@ struct AttributeGenerator {
   // kList: the element's generator (one); kMap: the members' (name, gen).
   std::vector<std::pair<std::string, AttributeGenerator>> members;
 
-  // Out of line (model/loader.cc), where the type is complete: `members`
+  // Out of line (model/model.cc), where the type is complete: `members`
   // holds pairs of this very type, which clang's libstdc++ instantiation
   // refuses to size inside the class.
   AttributeGenerator();
