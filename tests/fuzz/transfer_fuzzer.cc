@@ -64,8 +64,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       const Compression c = mode == 3   ? Compression::kNone
                             : mode == 4 ? Compression::kGzip
                                         : Compression::kZstd;
-      std::FILE* f =
-          fmemopen(const_cast<char*>(text.data()), text.size() + 1, "rb");
+      // fmemopen reads exactly the bytes it is given: a copy the stream
+      // owns, never past the end of the fuzzer's buffer (an empty input has
+      // nothing to read).
+      if (text.empty()) return 0;
+      std::string bytes(text);
+      std::FILE* f = fmemopen(bytes.data(), bytes.size(), "rb");
       if (f == nullptr) return 0;
       auto reader = LineReader::FromStream(f, "fuzz", c, /*max_line=*/4096);
       std::string line;
