@@ -17,16 +17,20 @@ fast=0
 tools/setup.sh
 jobs=$(nproc)
 
-echo "== include order (tools/check_includes.py)"
+# Each stage's header carries the seconds since the start, so a CI log shows
+# where the time goes (CI must stay well inside its limit).
+stage() { echo "== [${SECONDS} s] $*"; }
+
+stage "include order (tools/check_includes.py)"
 tools/check_includes.py
 
-echo "== build (RelWithDebInfo, -Werror)"
+stage "build (RelWithDebInfo, -Werror)"
 cmake -S . -B build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEDDY_WERROR=ON \
   -DEDDY_BUILD_BENCHMARKS=ON >/dev/null
 cmake --build build/test -j"$jobs"
-echo "== tests"
+stage "tests"
 ctest --test-dir build/test --output-on-failure -j"$jobs"
-echo "== package (.deb, a consumer project against it, its eddy-server)"
+stage "package (.deb, a consumer project against it, its eddy-server)"
 tools/package_check.sh build/test
 
 if [ "$fast" -eq 0 ]; then
@@ -36,21 +40,22 @@ if [ "$fast" -eq 0 ]; then
   # replay their regression inputs and then run briefly, and, as it is
   # instrumented with ASan + UBSan throughout, it runs every test suite
   # under those sanitizers (one build instead of two: CI time).
-  echo "== clang: thread-safety analysis and fuzzers (tools/fuzz.sh --ci)"
+  stage "clang: thread-safety analysis and fuzzers (tools/fuzz.sh --ci)"
   tools/fuzz.sh --ci
-  echo "== build (clang, ASan + UBSan: the rest of build/clang)"
+  stage "build (clang, ASan + UBSan: the rest of build/clang)"
   cmake --build build/clang -j"$jobs"
-  echo "== tests under ASan + UBSan"
+  stage "tests under ASan + UBSan"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir build/clang --output-on-failure -j"$jobs"
 
   # The engine's concurrency tests again under ThreadSanitizer (only the
   # suites that start threads, to keep CI short).
-  echo "== build (TSan)"
+  stage "build (TSan)"
   cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEDDY_SANITIZE_THREAD=ON \
     -DEDDY_WERROR=ON -DEDDY_BUILD_BENCHMARKS=OFF -DEDDY_BUILD_TOOLS=OFF >/dev/null
   cmake --build build/tsan -j"$jobs" --target api_test storage_test engine_change_feed_test engine_streams_test persist_test
-  echo "== concurrency tests under TSan"
+  stage "concurrency tests under TSan"
   TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build/tsan --output-on-failure \
     -R 'Concurrent|EightWriters' -j"$jobs"
 fi
+stage "done"
