@@ -126,6 +126,33 @@ bool Coincide(const std::vector<double>& a, const std::vector<double>& b,
   return true;
 }
 
+// A line's end label in at most two rows of at most 24 characters (the
+// chart's right margin): its name, and "(= other)" when it coincides with
+// another line; a long name breaks at its last space that fits.
+std::vector<std::string> EndLabelRows(const std::string& name,
+                                      const std::string& same_as) {
+  constexpr size_t kRow = 24;
+  std::vector<std::string> rows;
+  auto chars = [](std::string_view t) {
+    size_t n = 0;
+    for (unsigned char c : t) n += (c & 0xc0) != 0x80;
+    return n;
+  };
+  if (chars(name) <= kRow) {
+    rows.push_back(name);
+  } else {
+    const size_t cut = name.rfind(' ', kRow);
+    if (same_as.empty() && cut != std::string::npos && cut > 0) {
+      rows.push_back(name.substr(0, cut));
+      rows.push_back(Printable(name.substr(cut + 1), kRow));
+      return rows;
+    }
+    rows.push_back(Printable(name, kRow));
+  }
+  if (!same_as.empty()) rows.push_back(Printable("(= " + same_as + ")", kRow));
+  return rows;
+}
+
 // A line chart over the run: x in seconds, `bucket` seconds per value. The
 // legend sits above the plot; each line is labelled at its end, labels
 // pushed apart so they never overlap; a line that coincides with an earlier
@@ -234,6 +261,7 @@ std::string LineChart(const std::string& y_label, std::vector<Line> lines,
   struct EndLabel {
     double y;
     size_t line;
+    std::vector<std::string> rows;  // the label's text, one or two rows
   };
   std::vector<EndLabel> labels;
   for (size_t li = 0; li < lines.size(); ++li) {
@@ -258,32 +286,46 @@ std::string LineChart(const std::string& y_label, std::vector<Line> lines,
          (l.dash.empty() ? "" : " stroke-dasharray=\"" + l.dash + "\"") +
          " points=\"" + points + "\"><title>" + Esc(l.name) +
          "</title></polyline>";
-    if (!l.values.empty()) labels.push_back({y_of(l.values.back()), li});
+    if (!l.values.empty()) {
+      std::vector<std::string> rows = EndLabelRows(
+          l.name, same_as[li] < 0
+                      ? std::string()
+                      : lines[static_cast<size_t>(same_as[li])].name);
+      labels.push_back({y_of(l.values.back()), li, std::move(rows)});
+    }
   }
-  // Labels at the lines' ends, at least 13 px apart, inside the chart.
+  // Labels at the lines' ends, 13 px a row apart, inside the chart.
+  auto height = [](const EndLabel& e) {
+    return 13.0 * static_cast<double>(e.rows.size());
+  };
   std::stable_sort(
       labels.begin(), labels.end(),
       [](const EndLabel& a, const EndLabel& b) { return a.y < b.y; });
   for (size_t i = 1; i < labels.size(); ++i) {
-    labels[i].y = std::max(labels[i].y, labels[i - 1].y + 13);
+    labels[i].y =
+        std::max(labels[i].y, labels[i - 1].y + height(labels[i - 1]));
   }
   const double overflow =
-      labels.empty() ? 0 : labels.back().y - (top + ph + 4.0);
+      labels.empty()
+          ? 0
+          : labels.back().y + height(labels.back()) - 13 - (top + ph + 4.0);
   if (overflow > 0) {
     for (EndLabel& l : labels) l.y -= overflow;
     for (size_t i = labels.size() - 1; i > 0; --i) {
-      labels[i - 1].y = std::min(labels[i - 1].y, labels[i].y - 13);
+      labels[i - 1].y =
+          std::min(labels[i - 1].y, labels[i].y - height(labels[i - 1]));
     }
   }
   for (const EndLabel& e : labels) {
     const Line& l = lines[e.line];
-    std::string text = l.name;
-    if (same_as[e.line] >= 0) {
-      text += " (= " + lines[static_cast<size_t>(same_as[e.line])].name + ")";
-    }
     s += "<text x=\"" + F(kLeft + pw + 6) + "\" y=\"" + F(e.y + 4) +
-         "\" class=\"endlabel\" fill=\"" + l.color + "\">" +
-         Esc(Printable(text, 26)) + "</text>";
+         "\" class=\"endlabel\" fill=\"" + l.color + "\">";
+    for (size_t r = 0; r < e.rows.size(); ++r) {
+      s += r == 0 ? "<tspan>"
+                  : "<tspan x=\"" + F(kLeft + pw + 6) + "\" dy=\"13\">";
+      s += Esc(e.rows[r]) + "</tspan>";
+    }
+    s += "</text>";
   }
   s += "</svg>";
   return s;
