@@ -258,6 +258,34 @@ TEST_P(LifecycleTest, ThroughputChangeTakesEffectWhenTheUpdateEnds) {
   EXPECT_EQ(lowered_after.number_of_decreases_today, 1);
 }
 
+// A change right after the previous one's window (no request in between)
+// starts from the settings the first one put in force.
+TEST_P(LifecycleTest, BackToBackChangesKeepBothEnds) {
+  ASSERT_THAT(client_->CreateTable(Request("cap6")), IsOk());
+  clock_.AdvanceMicros(2 * kSecond);
+  const double start = 1'700'000'002.0;
+  ASSERT_THAT(Raise("cap6", 9), IsOk());
+  clock_.AdvanceMicros(3 * kSecond);
+  StatusOr<UpdateTableResponse> lowered = Raise("cap6", 8);
+  ASSERT_THAT(lowered, IsOk());
+  const ProvisionedThroughputDescription& t =
+      lowered->table_description.provisioned_throughput;
+  EXPECT_EQ(t.read_capacity_units, 9);
+  EXPECT_EQ(t.last_increase_date_time, start + 3);
+  EXPECT_EQ(t.last_decrease_date_time, start + 3);
+  clock_.AdvanceMicros(3 * kSecond);
+  DescribeTableRequest d;
+  d.table_name = "cap6";
+  StatusOr<DescribeTableResponse> after = client_->DescribeTable(d);
+  ASSERT_THAT(after, IsOk());
+  EXPECT_EQ(after->table.provisioned_throughput.read_capacity_units, 8);
+  EXPECT_EQ(after->table.provisioned_throughput.last_increase_date_time,
+            start + 3);
+  EXPECT_EQ(after->table.provisioned_throughput.last_decrease_date_time,
+            start + 6);
+  EXPECT_EQ(after->table.provisioned_throughput.number_of_decreases_today, 1);
+}
+
 // A GSI's new throughput waits too; the index is UPDATING meanwhile.
 TEST_P(LifecycleTest, IndexThroughputChangeTakesEffectWhenTheUpdateEnds) {
   ASSERT_THAT(client_->CreateTable(Request("cap2")), IsOk());

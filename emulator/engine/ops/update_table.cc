@@ -477,6 +477,9 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
     return TableNotFound(name, /*describe_form=*/true);
   }
 
+  // A capacity change whose window has passed is finished first, so that
+  // this change starts from the settings in force.
+  CatchUp(*table, *ctx.options->clock);
   MutexLock lock(&table->mu());
   const int64_t now_micros = ctx.options->clock->NowMicros();
   // CREATING or UPDATING: ResourceInUseException (table/lifecycle.h).
