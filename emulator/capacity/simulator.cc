@@ -20,6 +20,7 @@
 #include "emulator/capacity/simulator.h"
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -150,12 +151,17 @@ StatusOr<ResourceId> ThrottleSimulator::Register(const ResourceConfig& config) {
   return id;
 }
 
-Status ThrottleSimulator::Update(ResourceId id, const ResourceConfig& config) {
+Status ThrottleSimulator::Update(ResourceId id, const ResourceConfig& config,
+                                 std::optional<int64_t> at_micros) {
   EDDY_RETURN_IF_ERROR(ValidateConfig(config));
   std::lock_guard<std::mutex> lock(mu_);
   Resource* r = Find(id);
   if (r == nullptr) return NotFound(id);
-  const int64_t now = options_.clock->NowMicros();
+  // Buckets already refilled past `at_micros` keep what they have and take
+  // the new rates from their last refill on (TokenBucket::Reconfigure).
+  const int64_t now =
+      std::min(options_.clock->NowMicros(),
+               at_micros.value_or(std::numeric_limits<int64_t>::max()));
   AdvanceTo(*r, now);
   const bool was_on_demand = r->on_demand();
   ResourceConfig next = config;

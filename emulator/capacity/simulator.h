@@ -391,8 +391,12 @@ class ThrottleSimulator {
   // switching to on-demand sets the previous peak to the highest throughput
   // ever provisioned; partitions never merge. `size_bytes` and
   // `min_partitions` are ignored here (see SetSize). Same errors as Register,
-  // and ResourceNotFoundException for an unknown id.
-  Status Update(ResourceId id, const ResourceConfig& config);
+  // and ResourceNotFoundException for an unknown id. With `at_micros` the
+  // change counts from that time (at most now): a change the engine applies
+  // after it was due (the end of UpdateTable's UPDATING window, noticed at
+  // the next request) refills from then at the new rates.
+  Status Update(ResourceId id, const ResourceConfig& config,
+                std::optional<int64_t> at_micros = std::nullopt);
   // Forgets a resource (DeleteTable / DeleteGlobalSecondaryIndex). Its id is
   // never reused. ResourceNotFoundException for an unknown id.
   Status Remove(ResourceId id);

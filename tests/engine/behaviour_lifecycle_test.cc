@@ -205,6 +205,237 @@ TEST_P(LifecycleTest, DefaultOptionsKeepTablesActive) {
               StatusIs(ErrorCode::kResourceNotFound, ""));
 }
 
+// "While the table is in the UPDATING state, the table still has the
+// provisioned throughput from before the call": DescribeTable shows the old
+// units (LastIncreaseDateTime stamped at the start) until the window ends,
+// then the new ones with the stamp of the end.
+TEST_P(LifecycleTest, ThroughputChangeTakesEffectWhenTheUpdateEnds) {
+  ASSERT_THAT(client_->CreateTable(Request("cap1")), IsOk());
+  clock_.AdvanceMicros(2 * kSecond);
+  const double start = 1'700'000'002.0;
+  StatusOr<UpdateTableResponse> raised = Raise("cap1", 7);
+  ASSERT_THAT(raised, IsOk());
+  const ProvisionedThroughputDescription& during =
+      raised->table_description.provisioned_throughput;
+  EXPECT_EQ(raised->table_description.table_status, TableStatus::kUpdating);
+  EXPECT_EQ(during.read_capacity_units, 5);
+  EXPECT_EQ(during.write_capacity_units, 5);
+  EXPECT_EQ(during.last_increase_date_time, start);
+  EXPECT_EQ(during.number_of_decreases_today, 0);
+  DescribeTableRequest d;
+  d.table_name = "cap1";
+  clock_.AdvanceMicros(3 * kSecond - 1);
+  StatusOr<DescribeTableResponse> last = client_->DescribeTable(d);
+  ASSERT_THAT(last, IsOk());
+  EXPECT_EQ(last->table.table_status, TableStatus::kUpdating);
+  EXPECT_EQ(last->table.provisioned_throughput.read_capacity_units, 5);
+  clock_.AdvanceMicros(1);
+  StatusOr<DescribeTableResponse> after = client_->DescribeTable(d);
+  ASSERT_THAT(after, IsOk());
+  EXPECT_EQ(after->table.table_status, TableStatus::kActive);
+  EXPECT_EQ(after->table.provisioned_throughput.read_capacity_units, 7);
+  EXPECT_EQ(after->table.provisioned_throughput.last_increase_date_time,
+            start + 3);
+
+  // A decrease: LastDecreaseDateTime at the start, counted at the end.
+  clock_.AdvanceMicros(10 * kSecond);
+  StatusOr<UpdateTableResponse> lowered = Raise("cap1", 6);
+  ASSERT_THAT(lowered, IsOk());
+  const ProvisionedThroughputDescription& lowering =
+      lowered->table_description.provisioned_throughput;
+  EXPECT_EQ(lowering.read_capacity_units, 7);
+  EXPECT_EQ(lowering.last_increase_date_time, start + 3);
+  EXPECT_EQ(lowering.last_decrease_date_time, start + 13);
+  EXPECT_EQ(lowering.number_of_decreases_today, 0);
+  clock_.AdvanceMicros(3 * kSecond);
+  after = client_->DescribeTable(d);
+  ASSERT_THAT(after, IsOk());
+  const ProvisionedThroughputDescription& lowered_after =
+      after->table.provisioned_throughput;
+  EXPECT_EQ(lowered_after.read_capacity_units, 6);
+  EXPECT_EQ(lowered_after.last_increase_date_time, start + 3);
+  EXPECT_EQ(lowered_after.last_decrease_date_time, start + 16);
+  EXPECT_EQ(lowered_after.number_of_decreases_today, 1);
+}
+
+// A change right after the previous one's window (no request in between)
+// starts from the settings the first one put in force.
+TEST_P(LifecycleTest, BackToBackChangesKeepBothEnds) {
+  ASSERT_THAT(client_->CreateTable(Request("cap6")), IsOk());
+  clock_.AdvanceMicros(2 * kSecond);
+  const double start = 1'700'000'002.0;
+  ASSERT_THAT(Raise("cap6", 9), IsOk());
+  clock_.AdvanceMicros(3 * kSecond);
+  StatusOr<UpdateTableResponse> lowered = Raise("cap6", 8);
+  ASSERT_THAT(lowered, IsOk());
+  const ProvisionedThroughputDescription& t =
+      lowered->table_description.provisioned_throughput;
+  EXPECT_EQ(t.read_capacity_units, 9);
+  EXPECT_EQ(t.last_increase_date_time, start + 3);
+  EXPECT_EQ(t.last_decrease_date_time, start + 3);
+  clock_.AdvanceMicros(3 * kSecond);
+  DescribeTableRequest d;
+  d.table_name = "cap6";
+  StatusOr<DescribeTableResponse> after = client_->DescribeTable(d);
+  ASSERT_THAT(after, IsOk());
+  EXPECT_EQ(after->table.provisioned_throughput.read_capacity_units, 8);
+  EXPECT_EQ(after->table.provisioned_throughput.last_increase_date_time,
+            start + 3);
+  EXPECT_EQ(after->table.provisioned_throughput.last_decrease_date_time,
+            start + 6);
+  EXPECT_EQ(after->table.provisioned_throughput.number_of_decreases_today, 1);
+}
+
+// A GSI's new throughput waits too; the index is UPDATING meanwhile.
+TEST_P(LifecycleTest, IndexThroughputChangeTakesEffectWhenTheUpdateEnds) {
+  ASSERT_THAT(client_->CreateTable(Request("cap2")), IsOk());
+  clock_.AdvanceMicros(2 * kSecond);
+  UpdateTableRequest u;
+  u.table_name = "cap2";
+  GlobalSecondaryIndexUpdate g;
+  g.update =
+      UpdateGlobalSecondaryIndexAction{"byG", ProvisionedThroughput{9, 8}};
+  u.global_secondary_index_updates = {g};
+  StatusOr<UpdateTableResponse> updated = client_->UpdateTable(u);
+  ASSERT_THAT(updated, IsOk());
+  ASSERT_EQ(updated->table_description.global_secondary_indexes.size(), 1u);
+  const GlobalSecondaryIndexDescription& during =
+      updated->table_description.global_secondary_indexes[0];
+  EXPECT_EQ(during.index_status, IndexStatus::kUpdating);
+  EXPECT_EQ(during.provisioned_throughput.read_capacity_units, 5);
+  EXPECT_EQ(during.provisioned_throughput.write_capacity_units, 5);
+  clock_.AdvanceMicros(3 * kSecond);
+  DescribeTableRequest d;
+  d.table_name = "cap2";
+  StatusOr<DescribeTableResponse> after = client_->DescribeTable(d);
+  ASSERT_THAT(after, IsOk());
+  ASSERT_EQ(after->table.global_secondary_indexes.size(), 1u);
+  const GlobalSecondaryIndexDescription& done =
+      after->table.global_secondary_indexes[0];
+  EXPECT_EQ(done.index_status, IndexStatus::kActive);
+  EXPECT_EQ(done.provisioned_throughput.read_capacity_units, 9);
+  EXPECT_EQ(done.provisioned_throughput.write_capacity_units, 8);
+}
+
+// A switch to on-demand is described (and billed) when the update ends.
+TEST_P(LifecycleTest, BillingModeChangeTakesEffectWhenTheUpdateEnds) {
+  ASSERT_THAT(client_->CreateTable(Request("cap3")), IsOk());
+  clock_.AdvanceMicros(2 * kSecond);
+  UpdateTableRequest u;
+  u.table_name = "cap3";
+  u.billing_mode = BillingMode::kPayPerRequest;
+  StatusOr<UpdateTableResponse> updated = client_->UpdateTable(u);
+  ASSERT_THAT(updated, IsOk());
+  const TableDescription& during = updated->table_description;
+  EXPECT_FALSE(during.billing_mode_summary.has_value());
+  EXPECT_EQ(during.provisioned_throughput.read_capacity_units, 5);
+  ASSERT_EQ(during.global_secondary_indexes.size(), 1u);
+  EXPECT_EQ(during.global_secondary_indexes[0]
+                .provisioned_throughput.read_capacity_units,
+            5);
+  clock_.AdvanceMicros(3 * kSecond);
+  DescribeTableRequest d;
+  d.table_name = "cap3";
+  StatusOr<DescribeTableResponse> after = client_->DescribeTable(d);
+  ASSERT_THAT(after, IsOk());
+  ASSERT_TRUE(after->table.billing_mode_summary.has_value());
+  EXPECT_EQ(after->table.billing_mode_summary->billing_mode,
+            BillingMode::kPayPerRequest);
+  EXPECT_EQ(after->table.provisioned_throughput.read_capacity_units, 0);
+  ASSERT_EQ(after->table.global_secondary_indexes.size(), 1u);
+  EXPECT_EQ(after->table.global_secondary_indexes[0]
+                .provisioned_throughput.read_capacity_units,
+            0);
+}
+
+// Throttling follows the units in force: 1 WCU until the window ends, then
+// 100 WCU counted from the end of the window (not from the next request).
+TEST_P(LifecycleTest, ThrottlingUsesTheOldThroughputUntilTheUpdateEnds) {
+  ManualClock clock(1'700'000'000'000'000);
+  Options o;
+  o.clock = &clock;
+  o.throttle.mode = ThrottleMode::kSimulate;
+  o.throttle.burst_window_seconds = 1;
+  o.transient_statuses.update_table_micros = 3 * kSecond;
+  Database db(o);
+  std::unique_ptr<Client> client = MakeClient(GetParam(), &db);
+  CreateTableRequest c;
+  c.table_name = "cap4";
+  c.key_schema = {{"pk", KeyType::kHash}};
+  c.attribute_definitions = {{"pk", ScalarAttributeType::kS}};
+  c.provisioned_throughput = ProvisionedThroughput{1, 1};
+  ASSERT_THAT(client->CreateTable(c), IsOk());
+  clock.AdvanceMicros(2 * kSecond);
+  UpdateTableRequest u;
+  u.table_name = "cap4";
+  u.provisioned_throughput = ProvisionedThroughput{1, 100};
+  ASSERT_THAT(client->UpdateTable(u), IsOk());
+  // Puts of one unit each until the first is throttled.
+  int next_key = 0;
+  auto puts = [&](int n) {
+    int written = 0;
+    for (int i = 0; i < n; ++i) {
+      PutItemRequest p;
+      p.table_name = "cap4";
+      p.item = {{"pk", S("k" + std::to_string(next_key++))}};
+      StatusOr<PutItemResponse> r = client->PutItem(p);
+      if (!r.ok()) {
+        EXPECT_EQ(r.status().code(), ErrorCode::kProvisionedThroughputExceeded)
+            << r.status().message();
+        break;
+      }
+      ++written;
+    }
+    return written;
+  };
+  clock.AdvanceMicros(kSecond);
+  EXPECT_LE(puts(50), 2);            // 1 WCU in force while UPDATING
+  clock.AdvanceMicros(3 * kSecond);  // the window ended 1 s ago
+  EXPECT_EQ(puts(50), 50);
+}
+
+TEST_P(LifecycleTest, DefaultOptionsApplyCapacityAtOnce) {
+  ManualClock clock(1'700'000'000'000'000);
+  Options o;
+  o.clock = &clock;
+  Database db(o);
+  std::unique_ptr<Client> client = MakeClient(GetParam(), &db);
+  ASSERT_THAT(client->CreateTable(Request("cap5")), IsOk());
+  UpdateTableRequest u;
+  u.table_name = "cap5";
+  u.provisioned_throughput = ProvisionedThroughput{3, 5};
+  StatusOr<UpdateTableResponse> lowered = client->UpdateTable(u);
+  ASSERT_THAT(lowered, IsOk());
+  const ProvisionedThroughputDescription& t =
+      lowered->table_description.provisioned_throughput;
+  EXPECT_EQ(lowered->table_description.table_status, TableStatus::kActive);
+  EXPECT_EQ(t.read_capacity_units, 3);
+  EXPECT_EQ(t.last_decrease_date_time, 1'700'000'000.0);
+  EXPECT_EQ(t.number_of_decreases_today, 1);
+}
+
+// A DELETING table still exists: ListTables lists it until it is gone.
+TEST_P(LifecycleTest, ListTablesListsDeletingTables) {
+  ASSERT_THAT(client_->CreateTable(Request("lt1")), IsOk());
+  ASSERT_THAT(client_->CreateTable(Request("lt2")), IsOk());
+  clock_.AdvanceMicros(2 * kSecond);
+  ASSERT_THAT(Delete("lt1"), IsOk());
+  ListTablesRequest l;
+  StatusOr<ListTablesResponse> listed = client_->ListTables(l);
+  ASSERT_THAT(listed, IsOk());
+  EXPECT_THAT(listed->table_names, ::testing::ElementsAre("lt1", "lt2"));
+  l.limit = 1;
+  listed = client_->ListTables(l);
+  ASSERT_THAT(listed, IsOk());
+  EXPECT_THAT(listed->table_names, ::testing::ElementsAre("lt1"));
+  EXPECT_EQ(listed->last_evaluated_table_name, "lt1");
+  clock_.AdvanceMicros(4 * kSecond);
+  l.limit.reset();
+  listed = client_->ListTables(l);
+  ASSERT_THAT(listed, IsOk());
+  EXPECT_THAT(listed->table_names, ::testing::ElementsAre("lt2"));
+}
+
 INSTANTIATE_TEST_SUITE_P(Clients, LifecycleTest,
                          ::testing::Values(ClientKind::kTyped,
                                            ClientKind::kJson),

@@ -9,6 +9,7 @@ eddy_test(engine_behaviour_test
           engine/behaviour_correctness_test.cc engine/behaviour_bounds_test.cc
           engine/behaviour_limits_test.cc engine/behaviour_order_test.cc
           engine/behaviour_lifecycle_test.cc engine/behaviour_batch_keys_test.cc
+          engine/behaviour_consumed_capacity_test.cc
           engine/wire_client.cc
   DEPS eddy::wire)
 

@@ -3,6 +3,7 @@
 // DescribeTable and ListTables.
 
 #include <algorithm>
+#include <iterator>
 #include <mutex>
 
 #include "emulator/engine/ops/operations.h"
@@ -53,7 +54,18 @@ StatusOr<ListTablesResponse> ListTables(Context& ctx,
   }
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
 
-  const std::vector<std::string> names = ctx.catalog->Names();  // sorted
+  // Sorted; a table being deleted is listed until it is gone (DynamoDB's
+  // DELETING tables exist until deleted; dynalite, checked against
+  // DynamoDB, lists them).
+  std::vector<std::string> names = ctx.catalog->Names();
+  std::vector<std::string> deleting =
+      ctx.catalog->deleting().Names(ctx.options->clock->NowMicros());
+  if (!deleting.empty()) {
+    std::vector<std::string> all;
+    std::set_union(names.begin(), names.end(), deleting.begin(), deleting.end(),
+                   std::back_inserter(all));
+    names = std::move(all);
+  }
   auto it = names.begin();
   if (request.exclusive_start_table_name) {
     it = std::upper_bound(names.begin(), names.end(),

@@ -5,7 +5,9 @@
 // throughput), or the stream (StreamSpecification: enable or disable). Raising
 // throughput past what the partitions serve doubles the partition count
 // (throughput-model.md §3.2); partitions never merge. An index deleted is gone
-// at once (DynamoDB shows it DELETING for a while).
+// at once (DynamoDB shows it DELETING for a while). With an UPDATING window
+// (Options::transient_statuses) capacity changes wait for its end
+// (table/lifecycle.h).
 
 #include <algorithm>
 #include <mutex>
@@ -374,9 +376,11 @@ Status CheckTableThroughputUpdate(const Table& table,
   return Status::OK();
 }
 
-// REQUIRES: CheckTableThroughputUpdate passed.
+// REQUIRES: CheckTableThroughputUpdate passed. Sets `increase`/`decrease`
+// when the table's provisioned throughput goes up/down.
 void ApplyTableThroughputUpdate(Table& table, const UpdateTableRequest& request,
-                                BillingMode mode, int64_t now_micros)
+                                BillingMode mode, int64_t now_micros,
+                                bool* increase, bool* decrease)
     ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu()) {
   TableState& state = table.mutable_state();
   const double now = static_cast<double>(now_micros) / 1e6;
@@ -396,10 +400,12 @@ void ApplyTableThroughputUpdate(Table& table, const UpdateTableRequest& request,
     if (next.read_capacity_units > state.throughput.read_capacity_units ||
         next.write_capacity_units > state.throughput.write_capacity_units) {
       state.last_increase = now;
+      *increase = true;
     }
     if (next.read_capacity_units < state.throughput.read_capacity_units ||
         next.write_capacity_units < state.throughput.write_capacity_units) {
       state.last_decrease = now;
+      *decrease = true;
     }
   }
   // Maximum throughput is an on-demand setting: a provisioned table has none.
@@ -471,6 +477,9 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
     return TableNotFound(name, /*describe_form=*/true);
   }
 
+  // A capacity change whose window has passed is finished first, so that
+  // this change starts from the settings in force.
+  CatchUp(*table, *ctx.options->clock);
   MutexLock lock(&table->mu());
   const int64_t now_micros = ctx.options->clock->NowMicros();
   // CREATING or UPDATING: ResourceInUseException (table/lifecycle.h).
@@ -502,7 +511,25 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
     EDDY_RETURN_IF_ERROR(
         CheckIndexUpdates(*table, request, mode, now_micros, &definitions));
   }
-  if (table_part) ApplyTableThroughputUpdate(*table, request, mode, now_micros);
+  // A capacity change (billing mode, the table's or a GSI's throughput)
+  // takes effect when the UPDATING window ends (table/lifecycle.h): the
+  // settings in force until then.
+  std::vector<std::string> throughput_updates;
+  for (const GlobalSecondaryIndexUpdate& u :
+       request.global_secondary_index_updates) {
+    if (u.update && u.update->provisioned_throughput) {
+      throughput_updates.push_back(u.update->index_name);
+    }
+  }
+  const bool capacity_part = table_part || !throughput_updates.empty();
+  std::optional<TableState::CapacityInForce> before;
+  if (capacity_part) before = CaptureCapacity(*table, throughput_updates);
+  bool increase = false;
+  bool decrease = false;
+  if (table_part) {
+    ApplyTableThroughputUpdate(*table, request, mode, now_micros, &increase,
+                               &decrease);
+  }
   if (limits_part) {
     MergeOnDemandThroughput(*request.on_demand_throughput,
                             table->mutable_state().on_demand);
@@ -525,11 +552,17 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
   // Throughput, billing and index changes leave the table UPDATING for the
   // update window (table/lifecycle.h).
   if (table_part || index_part) StartUpdating(*table, now_micros);
-  // The simulator follows: provisioned -> on-demand sets the previous peak,
-  // raised throughput doubles partitions, the maximum throughput applies
-  // at once; partitions never merge.
-  EDDY_RETURN_IF_ERROR(
-      UpdateResources(*table, table_part || limits_part, updated));
+  // The simulator follows, at once or (a capacity change with a window)
+  // when the window ends: provisioned -> on-demand sets the previous peak,
+  // raised throughput doubles partitions, the maximum throughput applies;
+  // partitions never merge.
+  const bool waits =
+      capacity_part && StartCapacityChange(*table, std::move(*before), increase,
+                                           decrease, now_micros);
+  if (!waits) {
+    EDDY_RETURN_IF_ERROR(
+        UpdateResources(*table, table_part || limits_part, updated));
+  }
   TableDescription description = table->Describe(now_micros);
   if (limits_part) {
     // DynamoDB's UpdateTable response echoes the -1 of a limit it removed

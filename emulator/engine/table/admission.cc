@@ -117,11 +117,12 @@ void RemoveResources(Table& table) {
 }
 
 Status UpdateResources(Table& table, bool table_changed,
-                       const std::vector<const SecondaryIndex*>& indexes) {
+                       const std::vector<const SecondaryIndex*>& indexes,
+                       std::optional<int64_t> at_micros) {
   if (table.simulator() == nullptr) return Status::OK();
   if (table_changed) {
-    EDDY_RETURN_IF_ERROR(table.simulator()->Update(table.state().resource,
-                                                   TableResourceConfig(table)));
+    EDDY_RETURN_IF_ERROR(table.simulator()->Update(
+        table.state().resource, TableResourceConfig(table), at_micros));
   }
   for (const auto& index : table.state().indexes) {
     if (!index->is_global() || index->resource == capacity::kNoResource) {
@@ -132,7 +133,7 @@ Status UpdateResources(Table& table, bool table_changed,
       continue;
     }
     EDDY_RETURN_IF_ERROR(table.simulator()->Update(
-        index->resource, IndexResourceConfig(table, *index)));
+        index->resource, IndexResourceConfig(table, *index), at_micros));
   }
   return Status::OK();
 }

@@ -32,6 +32,7 @@
 #define EDDY_EMULATOR_ENGINE_TABLE_ADMISSION_H_
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -71,10 +72,12 @@ void RemoveIndexResource(Table& table, SecondaryIndex& index)
     ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu());
 // UpdateTable changed the billing mode, throughput or maximum throughput of
 // the table and/or GSIs: the new settings go to the simulator
-// (`table_changed`: the table and every GSI; else only `indexes`).
+// (`table_changed`: the table and every GSI; else only `indexes`), as of
+// `at_micros` when given (ThrottleSimulator::Update).
 // REQUIRES: mu held exclusively.
 Status UpdateResources(Table& table, bool table_changed,
-                       const std::vector<const SecondaryIndex*>& indexes)
+                       const std::vector<const SecondaryIndex*>& indexes,
+                       std::optional<int64_t> at_micros = std::nullopt)
     ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu());
 
 // --- Writes

@@ -27,6 +27,16 @@
 // - A GSI deleted by UpdateTable is described with IndexStatus DELETING for
 //   its window; it serves no reads from the start. A GSI created by
 //   UpdateTable is CREATING with Backfilling (Options::index_backfill).
+// - Capacity changes take effect when the update ends ("While the table is
+//   in the UPDATING state, the table still has the provisioned throughput
+//   from before the call"): an UpdateTable of BillingMode or of the table's
+//   or a GSI's ProvisionedThroughput (and OnDemandThroughput changes made
+//   with it) keeps the old settings in force, for throttling and in the
+//   description, until the UPDATING window ends; a GSI whose throughput
+//   changes is UPDATING meanwhile. LastIncreaseDateTime (LastDecreaseDate-
+//   Time) is stamped when the update starts and again when it ends;
+//   NumberOfDecreasesToday counts a decrease when it ends (as DynamoDB-
+//   checked suites record). Without a window all of it happens at once.
 //
 // Thread safety: the free functions follow the locking each states;
 // DeletingTables is internally synchronized (a leaf lock).
@@ -38,6 +48,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/base/thread_annotations.h"
 #include "emulator/base/mutex.h"
@@ -75,9 +86,34 @@ void StartDeletingIndex(Table& table,
                         int64_t now_micros)
     ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu());
 
+// The capacity settings in force before UpdateTable changes them: billing
+// mode, throughput, maximums of the table and of each GSI (those named in
+// `updating` are described UPDATING while the change waits).
+TableState::CapacityInForce CaptureCapacity(
+    const Table& table, const std::vector<std::string>& updating)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu());
+
+// After UpdateTable changed the table's capacity settings (state() holds the
+// new ones; `before` from CaptureCapacity; `increase`/`decrease` of the
+// table's throughput) and called StartUpdating: with an UPDATING window,
+// keeps `before` in force until it ends and returns true (the simulator is
+// left alone until FinishCapacityChange); without one, counts a decrease and
+// returns false (the caller updates the simulator at once).
+bool StartCapacityChange(Table& table, TableState::CapacityInForce before,
+                         bool increase, bool decrease, int64_t now_micros)
+    ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu());
+
+// When the window of a waiting capacity change has passed at `now_micros`:
+// the simulator takes the new settings as of the window's end, which stamps
+// LastIncreaseDateTime or LastDecreaseDateTime (and counts a decrease).
+// Nothing otherwise. Called by Table::DoDueWork.
+void FinishCapacityChange(Table& table, int64_t now_micros)
+    ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu());
+
 // Adjusts a description made at `now_micros` to the table's lifecycle: its
-// status, its indexes' CREATING while the table is CREATING, and the GSIs
-// still DELETING (expired ones are left out).
+// status, its indexes' CREATING while the table is CREATING, the GSIs still
+// DELETING (expired ones are left out), the capacity settings still in
+// force and NumberOfDecreasesToday.
 void ApplyLifecycle(const Table& table, int64_t now_micros,
                     TableDescription& description)
     ABSL_SHARED_LOCKS_REQUIRED(table.mu());
@@ -92,6 +128,9 @@ class DeletingTables {
   // The description of a table being deleted at `now_micros`, if any.
   std::optional<TableDescription> Find(const std::string& name,
                                        int64_t now_micros);
+  // The names of the tables being deleted at `now_micros`, sorted
+  // (ListTables lists them: a DELETING table exists until it is gone).
+  std::vector<std::string> Names(int64_t now_micros);
 
  private:
   struct Entry {

@@ -91,6 +91,9 @@ bool Table::HasDueWork(int64_t now_micros) const {
   if (ttl_enabled() && now_micros >= state_.next_ttl_sweep_micros) {
     return true;
   }
+  // The end of an UPDATING window (a capacity change to finish).
+  const int64_t updating_until = updating_until_micros();
+  if (updating_until != 0 && now_micros >= updating_until) return true;
   for (const auto& index : state_.indexes) {
     if (!index->pending.empty() &&
         index->pending.front().visible_at_micros <= now_micros) {
@@ -101,6 +104,11 @@ bool Table::HasDueWork(int64_t now_micros) const {
 }
 
 void Table::DoDueWork(int64_t now_micros) {
+  const int64_t updating_until = updating_until_micros();
+  if (updating_until != 0 && now_micros >= updating_until) {
+    FinishCapacityChange(*this, now_micros);
+    set_updating_until_micros(0);  // ACTIVE, and nothing left to finish
+  }
   if (ttl_enabled() && now_micros >= state_.next_ttl_sweep_micros) {
     ExpireItems(*this, now_micros);
     state_.next_ttl_sweep_micros =
@@ -218,7 +226,10 @@ AttributeType FromScalarType(ScalarAttributeType t) {
 }
 
 void CatchUp(Table& table, const Clock& clock) {
-  if (!table.definition().gsi_lag.enabled() && !table.ttl_enabled()) return;
+  if (!table.definition().gsi_lag.enabled() && !table.ttl_enabled() &&
+      table.updating_until_micros() == 0) {
+    return;
+  }
   const int64_t now_micros = clock.NowMicros();
   {
     ReaderMutexLock lock(&table.mu());

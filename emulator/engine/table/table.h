@@ -164,6 +164,33 @@ struct TableState {
     int64_t until_micros = 0;
   };
   std::vector<DeletingIndex> deleting_indexes;
+  // A capacity change (BillingMode, ProvisionedThroughput of the table or
+  // of a GSI) UpdateTable made with an update window: the settings above
+  // hold the new values already (so the journal keeps them); these are the
+  // ones still in force, described and throttled by, until `until_micros`.
+  // Cleared when the change is finished (FinishCapacityChange).
+  struct CapacityInForce {
+    BillingMode billing_mode = BillingMode::kProvisioned;
+    ProvisionedThroughput throughput;
+    OnDemandThroughput on_demand;
+    double last_update_to_pay_per_request = 0;
+    struct Index {
+      std::string name;
+      ProvisionedThroughput throughput;
+      OnDemandThroughput on_demand;
+      bool updating = false;  // its throughput changes: IndexStatus UPDATING
+    };
+    std::vector<Index> indexes;
+    bool increase = false;  // of the table's throughput
+    bool decrease = false;
+    int64_t until_micros = 0;
+  };
+  std::optional<CapacityInForce> capacity_in_force;
+  // NumberOfDecreasesToday: the UTC day (days since the epoch) of the last
+  // decrease of the table's throughput, and how many that day. Not kept
+  // across restarts.
+  int64_t decrease_day = -1;
+  int64_t decreases_that_day = 0;
 };
 
 class Table {
@@ -265,7 +292,8 @@ class Table {
       ABSL_SHARED_LOCKS_REQUIRED(mu_);
 
   // Background work that time makes due: GSI changes whose lag has passed,
-  // and the time-to-live expiry pass.
+  // the time-to-live expiry pass, and the end of an UPDATING window (its
+  // capacity change finished, table/lifecycle.h).
   bool HasDueWork(int64_t now_micros) const ABSL_SHARED_LOCKS_REQUIRED(mu_);
   void DoDueWork(int64_t now_micros) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
