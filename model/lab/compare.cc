@@ -181,6 +181,10 @@ std::string Chart(const Comparison& c, const std::string& title,
 
 }  // namespace
 
+ComparisonRow SummarizeRun(std::string label, ScenarioResult result) {
+  return Summarize(std::move(label), std::move(result), nullptr);
+}
+
 StatusOr<Comparison> CompareRemedies(const Scenario& scenario,
                                      const std::vector<Remedy>& remedies,
                                      const RunOptions& options) {
@@ -244,7 +248,7 @@ std::string FormatComparison(const Comparison& c) {
 
 std::string RenderComparisonHtml(const Comparison& c) {
   std::string h = internal::PageStart("eddy scenario compare: " + c.scenario);
-  h += "<h1>" + Esc(c.scenario) + ": remedies compared</h1>";
+  h += "<h1>" + Esc(c.scenario) + ": " + Esc(c.title) + "</h1>";
   h += "<p>" + Grouped(c.duration_seconds) + " s of virtual time, rate scale " +
        Fixed(c.rate_scale, 2) +
        "; the same traffic (seed) for every run; units and costs at the "

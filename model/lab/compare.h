@@ -54,6 +54,9 @@ struct ComparisonRow {
 
 struct Comparison {
   std::string scenario;
+  // What the runs are ("remedies compared", "predicted and observed"): the
+  // HTML page's title after the scenario's name.
+  std::string title = "remedies compared";
   int64_t duration_seconds = 0;
   double rate_scale = 1;
   std::vector<ComparisonRow> rows;  // baseline first, then each remedy
@@ -63,6 +66,10 @@ struct Comparison {
 StatusOr<Comparison> CompareRemedies(const Scenario& scenario,
                                      const std::vector<Remedy>& remedies,
                                      const RunOptions& options);
+
+// One run's row (no remedy cost): for comparisons of other runs than
+// remedies, e.g. the simulator's prediction next to an endpoint's run.
+ComparisonRow SummarizeRun(std::string label, ScenarioResult result);
 
 std::string FormatComparison(const Comparison& comparison);
 // A self-contained page: the table, the throttled and accepted calls per

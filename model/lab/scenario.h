@@ -213,6 +213,8 @@ StatusOr<Scenario> LoadScenarioFile(const std::string& path);
 // --- The run
 // -------------------------------------------------------------------
 
+class ScenarioTarget;  // model/lab/target.h
+
 struct RunOptions {
   double rate_scale = 1.0;                  // see the header comment
   std::optional<int64_t> duration_seconds;  // overrides the scenario's
@@ -220,6 +222,13 @@ struct RunOptions {
   // Called after each virtual second with (seconds done, duration), for
   // progress bars. Keep it cheap.
   std::function<void(int64_t seconds, int64_t duration)> on_progress;
+  // Where the calls go (not owned). Null: a Database of the run's own with
+  // the simulator on a manual clock. An endpoint target (endpoint mode,
+  // tools/endpoint/scenario_target.h) gets the same calls in the same
+  // order, paced on its clock; its result holds what the client saw and
+  // the units the answers reported (one resource line, no partitions), and
+  // a scenario with a stream is refused.
+  ScenarioTarget* target = nullptr;
 };
 
 // The scenario as RunScenario runs it: duration and seed after `options`.

@@ -16,6 +16,7 @@
 #include "emulator/api/database.h"
 #include "model/lab/cache.h"
 #include "model/lab/scenario.h"
+#include "model/lab/target.h"
 
 namespace eddy::lab {
 namespace {
@@ -229,7 +230,8 @@ class Runner {
       : scenario_(EffectiveScenario(scenario, options)),
         scale_(options.rate_scale),
         on_progress_(options.on_progress),
-        clock_(kStartMicros) {}
+        clock_(kStartMicros),
+        target_(options.target) {}
 
   StatusOr<ScenarioResult> Run();
 
@@ -255,6 +257,10 @@ class Runner {
   void Retry(size_t slot, int64_t now);
   ClientSecond& At(int stream, int64_t now);
   void CountError(const Status& s, int64_t parts);
+  // Endpoint mode: the units an answer reports (ReturnConsumedCapacity
+  // TOTAL), added to the run's read or write total.
+  void AddConsumed(const std::optional<ConsumedCapacity>& c, bool write);
+  void AddConsumed(const std::vector<ConsumedCapacity>& c, bool write);
   void Collect(ScenarioResult* result);
   // The stream's shards (ScenarioResult::stream_shards).
   void CollectShards(ScenarioResult* result);
@@ -263,7 +269,12 @@ class Runner {
   const double scale_;
   const std::function<void(int64_t, int64_t)> on_progress_;
   mutable ManualClock clock_;
-  std::unique_ptr<Database> db_;
+  // The calls' target: RunOptions::target, or db_ through own_target_.
+  ScenarioTarget* target_;
+  std::unique_ptr<Database> db_;  // in-process runs only
+  std::unique_ptr<DatabaseTarget> own_target_;
+  int64_t consumed_read_half_units_ = 0;  // endpoint mode
+  int64_t consumed_write_half_units_ = 0;
   std::vector<Generator> generators_;
   std::vector<StreamResult> streams_;
   std::vector<Request> pool_;  // pending requests (retries), by slot
@@ -355,7 +366,7 @@ Status Runner::CreateTable() {
     c.stream_specification = StreamSpecification{
         .stream_enabled = true, .stream_view_type = *t.stream_view_type};
   }
-  StatusOr<CreateTableResponse> r = db_->CreateTable(c);
+  StatusOr<CreateTableResponse> r = target_->CreateTable(c);
   if (!r.ok()) return r.status().WithMessagePrefix("CreateTable: ");
   return Status::OK();
 }
@@ -380,7 +391,8 @@ Status Runner::ApplyUpdate(const TableUpdate& u) {
       }
     }
   }
-  StatusOr<UpdateTableResponse> x = db_->UpdateTable(r);
+  target_->Pace(u.at_second * kMicros);
+  StatusOr<UpdateTableResponse> x = target_->UpdateTable(r);
   if (!x.ok()) {
     return x.status().WithMessagePrefix("UpdateTable at second " +
                                         std::to_string(u.at_second) + ": ");
@@ -429,14 +441,23 @@ void Runner::Issue(size_t slot, int64_t now) {
   ++cs.attempts;
   if (req.attempt > 0) ++cs.retries;
   ++req.attempt;
+  target_->Pace(now - kStartMicros);
   const std::string& table = scenario_.table.name;
+  // Endpoint mode asks for the units each call consumed (in process, the
+  // simulator's metrics count them).
+  const ReturnConsumedCapacity units = target_->in_process()
+                                           ? ReturnConsumedCapacity::kNone
+                                           : ReturnConsumedCapacity::kTotal;
   Status status;
   std::vector<Item> unprocessed;  // batch parts to retry
   const int64_t parts = static_cast<int64_t>(req.items.size());
   switch (stream.operation) {
     case Operation::kPutItem: {
       PutItemRequest r{.table_name = table, .item = req.items[0]};
-      status = db_->PutItem(r).status();
+      r.return_consumed_capacity = units;
+      StatusOr<PutItemResponse> x = target_->PutItem(r);
+      status = x.status();
+      if (x.ok()) AddConsumed(x->consumed_capacity, true);
       break;
     }
     case Operation::kUpdateItem: {
@@ -463,19 +484,28 @@ void Runner::Issue(size_t slot, int64_t now) {
         r.expression_attribute_names = std::move(names);
         r.expression_attribute_values = std::move(values);
       }
-      status = db_->UpdateItem(r).status();
+      r.return_consumed_capacity = units;
+      StatusOr<UpdateItemResponse> x = target_->UpdateItem(r);
+      status = x.status();
+      if (x.ok()) AddConsumed(x->consumed_capacity, true);
       break;
     }
     case Operation::kDeleteItem: {
       DeleteItemRequest r{.table_name = table, .key = req.items[0]};
-      status = db_->DeleteItem(r).status();
+      r.return_consumed_capacity = units;
+      StatusOr<DeleteItemResponse> x = target_->DeleteItem(r);
+      status = x.status();
+      if (x.ok()) AddConsumed(x->consumed_capacity, true);
       break;
     }
     case Operation::kGetItem: {
       GetItemRequest r{.table_name = table,
                        .key = req.items[0],
                        .consistent_read = stream.consistent_read};
-      status = db_->GetItem(r).status();
+      r.return_consumed_capacity = units;
+      StatusOr<GetItemResponse> x = target_->GetItem(r);
+      status = x.status();
+      if (x.ok()) AddConsumed(x->consumed_capacity, false);
       break;
     }
     case Operation::kQuery: {
@@ -491,7 +521,10 @@ void Runner::Issue(size_t slot, int64_t now) {
       r.expression_attribute_values = ExpressionAttributeValues{
           {":k", *req.items[0].Find(scenario_.table.partition_key)}};
       r.consistent_read = stream.consistent_read;
-      status = db_->Query(r).status();
+      r.return_consumed_capacity = units;
+      StatusOr<QueryResponse> x = target_->Query(r);
+      status = x.status();
+      if (x.ok()) AddConsumed(x->consumed_capacity, false);
       break;
     }
     case Operation::kBatchWriteItem: {
@@ -502,9 +535,11 @@ void Runner::Issue(size_t slot, int64_t now) {
         w.put_item = item;
         writes.push_back(std::move(w));
       }
-      StatusOr<BatchWriteItemResponse> x = db_->BatchWriteItem(r);
+      r.return_consumed_capacity = units;
+      StatusOr<BatchWriteItemResponse> x = target_->BatchWriteItem(r);
       status = x.status();
       if (x.ok()) {
+        AddConsumed(x->consumed_capacity, true);
         for (auto& [name, rest] : x->unprocessed_items) {
           for (WriteRequest& w : rest) unprocessed.push_back(*w.put_item);
         }
@@ -516,9 +551,11 @@ void Runner::Issue(size_t slot, int64_t now) {
       KeysAndAttributes& k = r.request_items[table];
       k.keys = req.items;
       k.consistent_read = stream.consistent_read;
-      StatusOr<BatchGetItemResponse> x = db_->BatchGetItem(r);
+      r.return_consumed_capacity = units;
+      StatusOr<BatchGetItemResponse> x = target_->BatchGetItem(r);
       status = x.status();
       if (x.ok()) {
+        AddConsumed(x->consumed_capacity, false);
         for (auto& [name, rest] : x->unprocessed_keys) {
           for (Item& key : rest.keys) unprocessed.push_back(std::move(key));
         }
@@ -624,7 +661,27 @@ void Runner::UpdateCache(const Request& req, const Stream& stream,
   }
 }
 
+void Runner::AddConsumed(const std::optional<ConsumedCapacity>& c, bool write) {
+  if (!c) return;
+  (write ? consumed_write_half_units_ : consumed_read_half_units_) +=
+      std::llround(c->capacity_units * 2);
+}
+
+void Runner::AddConsumed(const std::vector<ConsumedCapacity>& c, bool write) {
+  for (const ConsumedCapacity& x : c) AddConsumed(x, write);
+}
+
 void Runner::Collect(ScenarioResult* result) {
+  if (!target_->in_process()) {
+    // An endpoint shows the client's view only: the units its answers
+    // reported, on the table's line (its GSIs' included).
+    ResourceResult r;
+    r.name = scenario_.table.name;
+    r.counters.consumed_read_half_units = consumed_read_half_units_;
+    r.counters.consumed_write_half_units = consumed_write_half_units_;
+    result->resources.push_back(std::move(r));
+    return;
+  }
   db_->FlushThrottleMetrics();
   const int64_t from = kStartMicros / kMicros;
   const int64_t to = from + scenario_.duration_seconds + 1;
@@ -727,7 +784,14 @@ StatusOr<ScenarioResult> Runner::Run() {
       }
     }
   }
-  db_ = std::make_unique<Database>(DatabaseOptions());
+  if (target_ == nullptr) {
+    db_ = std::make_unique<Database>(DatabaseOptions());
+    own_target_ = std::make_unique<DatabaseTarget>(db_.get());
+    target_ = own_target_.get();
+  } else if (!target_->in_process() && t.stream_view_type) {
+    return Status::Validation(
+        "a scenario with a stream (\"streamViewType\") runs in process only");
+  }
   EDDY_RETURN_IF_ERROR(CreateTable());
   if (scenario_.cache) {
     const CacheSpec& c = *scenario_.cache;
@@ -773,7 +837,7 @@ StatusOr<ScenarioResult> Runner::Run() {
       clock_.SetMicros(begin);
       EDDY_RETURN_IF_ERROR(ApplyUpdate(updates[next_update++]));
     }
-    if (second == 0) {
+    if (second == 0 && db_ != nullptr) {
       clock_.SetMicros(begin);
       auto count = [&](const std::string& index) {
         StatusOr<std::vector<uint64_t>> p =
@@ -894,7 +958,9 @@ StatusOr<ScenarioResult> Runner::Run() {
   result.reasons = std::move(reasons_);
   result.errors = std::move(errors_);
   Collect(&result);
-  if (scenario_.table.stream_view_type) CollectShards(&result);
+  if (db_ != nullptr && scenario_.table.stream_view_type) {
+    CollectShards(&result);
+  }
   return result;
 }
 

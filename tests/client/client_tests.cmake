@@ -12,6 +12,12 @@ if(TARGET eddy AND TARGET eddy-server)
     COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/client/endpoint_model_test.py
             $<TARGET_FILE:eddy> $<TARGET_FILE:eddy-server> ${PROJECT_SOURCE_DIR})
   set_tests_properties(endpoint_model_run PROPERTIES TIMEOUT 180)
+  # eddy scenario run --endpoint: the simulator's prediction next to what
+  # eddy-server under --throttle simulate did (about 8 s of wall time).
+  add_test(NAME endpoint_scenario_run
+    COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/client/endpoint_scenario_test.py
+            $<TARGET_FILE:eddy> $<TARGET_FILE:eddy-server> ${PROJECT_SOURCE_DIR})
+  set_tests_properties(endpoint_scenario_run PROPERTIES TIMEOUT 120)
 endif()
 
 # The HTTP client against a scripted server; the model runner's endpoint

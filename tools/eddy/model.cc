@@ -367,26 +367,6 @@ int Validate(const std::vector<std::string>& args) {
   return 0;
 }
 
-// Deletes the tables an --endpoint run created (or names them with --keep);
-// false when a delete failed.
-bool FinishEndpoint(const std::string& command, bool keep,
-                    endpoint::EndpointSession* session) {
-  const std::vector<std::string> tables = session->backend.created_tables();
-  if (keep) {
-    for (const std::string& t : tables) {
-      std::fprintf(stderr, "%s: kept table %s at %s\n", command.c_str(),
-                   t.c_str(), session->client->options().endpoint.c_str());
-    }
-    return true;
-  }
-  Status s = session->backend.DeleteCreatedTables();
-  if (!s.ok()) {
-    std::fprintf(stderr, "%s: %s\n", command.c_str(), s.ToString().c_str());
-    return false;
-  }
-  return true;
-}
-
 // "N" or "NAME=N" (NAME may itself hold '='; the last one splits).
 bool SplitRate(const std::string& text, std::string* name, double* rate) {
   const size_t eq = text.rfind('=');
@@ -577,7 +557,8 @@ int RunTable(const std::string& command, const Flags& f,
     return model::RunAwsSchemaTable(a, options);
   }();
   progress.Done();
-  if (session != nullptr && !FinishEndpoint(command, f.keep, session.get())) {
+  if (session != nullptr &&
+      !endpoint::FinishEndpoint(command, f.keep, session.get())) {
     return 1;
   }
   if (!report.ok()) {

@@ -4,7 +4,10 @@
 // [--seed N] [--progress | --quiet]`: replays a throttling-lab scenario
 // (model/lab/README.md) through an in-process Database on a manual clock,
 // prints a summary (or JSON) and optionally writes the HTML report. Same
-// scenario and seed, same bytes.
+// scenario and seed, same bytes. With `--endpoint URL [--time-scale S]
+// [--keep]` the same calls also go to a DynamoDB-compatible endpoint on the
+// wall clock, and the simulator's prediction and what the endpoint did are
+// printed side by side.
 //
 // `eddy scenario compare FILE --remedy X [--remedy Y ...] [--html OUT]
 // [--scale X] [--duration S] [--seed N] [--progress | --quiet]`: the same
@@ -26,6 +29,8 @@
 #include "tools/eddy/cli.h"
 #include "tools/eddy/commands.h"
 #include "tools/eddy/progress.h"
+#include "tools/endpoint/scenario_target.h"
+#include "tools/endpoint/session.h"
 
 namespace eddy::cli {
 namespace {
@@ -34,6 +39,7 @@ constexpr char kUsage[] =
     "usage: eddy scenario run FILE [--html OUT] [--json] [--scale X]\n"
     "                              [--duration SECONDS] [--seed N]\n"
     "                              [--progress | --quiet]\n"
+    "                              [--endpoint URL [--time-scale S] [--keep]]\n"
     "\n"
     "The throttling lab. Replays a traffic scenario (model/scenarios/*.json,\n"
     "format in model/lab/README.md) as real operations on a virtual clock\n"
@@ -53,9 +59,24 @@ constexpr char kUsage[] =
     "                  terminal (default: a bar on a terminal, one line per\n"
     "                  phase otherwise)\n"
     "  --quiet         no progress output\n"
+    "  --endpoint URL  also send the scenario's calls to a "
+    "DynamoDB-compatible\n"
+    "                  endpoint (eddy-server, DynamoDB Local, Alternator,\n"
+    "                  DynamoDB) on the wall clock, one call at a time, with\n"
+    "                  the scenario's retry policy; print the simulator's\n"
+    "                  prediction and what the endpoint did side by side\n"
+    "                  (--html: both on one page). Credentials and region\n"
+    "                  come from the AWS environment and config files; the\n"
+    "                  table gets a run prefix and is deleted at the end\n"
+    "  --time-scale S  with --endpoint: wall seconds per virtual second\n"
+    "                  (default 1; 0.1 runs ten times faster, so the endpoint\n"
+    "                  sees ten times the rate per wall second)\n"
+    "  --keep          with --endpoint: keep the table\n"
     "\n"
-    "example:\n"
+    "examples:\n"
     "  eddy scenario run model/scenarios/hot_item.json --html hot_item.html\n"
+    "  eddy scenario run model/scenarios/hot_item.json --scale 0.01\n"
+    "      --endpoint http://127.0.0.1:8000\n"
     "\n"
     "See also: eddy scenario compare FILE --remedy X (eddy scenario compare "
     "--help).\n";
@@ -232,6 +253,84 @@ int CompareScenario(const std::vector<std::string>& rest) {
   return 0;
 }
 
+// --endpoint's flags.
+struct EndpointFlags {
+  std::string url;
+  double time_scale = 1.0;
+  bool keep = false;
+};
+
+// `scenario run --endpoint`: the simulator's run, then the same calls to the
+// endpoint, side by side.
+int RunOnEndpoint(const std::string& command, const lab::Scenario& scenario,
+                  lab::RunOptions options, const RunFlags& flags,
+                  const EndpointFlags& e) {
+  const lab::Scenario effective = lab::EffectiveScenario(scenario, options);
+  std::cout << lab::FormatSummaryHeader(effective, options.rate_scale);
+  std::cout.flush();
+  Progress progress(Progress::Choose(flags.force_progress, flags.quiet),
+                    command);
+  options.on_progress = [&progress](int64_t seconds, int64_t duration) {
+    progress.Update(seconds, duration);
+  };
+  progress.Phase("simulate", effective.duration_seconds, "virtual s");
+  StatusOr<lab::ScenarioResult> predicted = lab::RunScenario(scenario, options);
+  progress.Done();
+  if (!predicted.ok()) {
+    std::fprintf(stderr, "%s: %s\n", command.c_str(),
+                 predicted.status().ToString().c_str());
+    return 1;
+  }
+  // One attempt per call: the scenario's retry policy retries, as it does
+  // in the simulator.
+  StatusOr<std::unique_ptr<endpoint::EndpointSession>> session =
+      endpoint::OpenEndpoint(e.url, /*max_concurrency=*/1, endpoint::ProcessEnv,
+                             /*max_attempts=*/1);
+  if (!session.ok()) {
+    std::fprintf(stderr, "%s: %s\n", command.c_str(),
+                 std::string(session.status().message()).c_str());
+    return 1;
+  }
+  endpoint::EndpointScenarioTarget target(
+      &(*session)->backend, (*session)->prefix, {.time_scale = e.time_scale});
+  options.target = &target;
+  progress.Phase("endpoint", effective.duration_seconds, "virtual s");
+  StatusOr<lab::ScenarioResult> observed = lab::RunScenario(scenario, options);
+  progress.Done();
+  const bool finished =
+      endpoint::FinishEndpoint(command, e.keep, session->get());
+  if (!observed.ok()) {
+    std::fprintf(stderr, "%s: %s: %s\n", command.c_str(), e.url.c_str(),
+                 observed.status().ToString().c_str());
+    return 1;
+  }
+  lab::Comparison c;
+  c.scenario = effective.name;
+  c.title = "predicted and observed";
+  c.duration_seconds = effective.duration_seconds;
+  c.rate_scale = options.rate_scale;
+  c.rows.push_back(lab::SummarizeRun("predicted", *std::move(predicted)));
+  c.rows.push_back(lab::SummarizeRun("observed", *std::move(observed)));
+  std::cout << "\npredicted: eddy's simulator; observed: " << e.url
+            << " (time scale " << e.time_scale << ")\n\n"
+            << lab::FormatComparison(c);
+  std::printf(
+      "pacing: %lld calls, %lld more than 10 ms behind schedule, at most "
+      "%.1f ms\n",
+      static_cast<long long>(target.paced_calls()),
+      static_cast<long long>(target.late_calls()),
+      static_cast<double>(target.max_lag_micros()) / 1000.0);
+  std::fflush(stdout);
+  if (!flags.html.empty()) {
+    if (!WriteText(command, flags.html, lab::RenderComparisonHtml(c))) {
+      return 1;
+    }
+    std::cout << "\nreport: " << flags.html << "\n";
+  }
+  std::cout.flush();
+  return finished ? 0 : 1;
+}
+
 }  // namespace
 
 int RunScenario(const std::vector<std::string>& args) {
@@ -251,11 +350,14 @@ int RunScenario(const std::vector<std::string>& args) {
                           "FILE) and compare (eddy scenario compare FILE "
                           "--remedy X)");
   }
-  const std::vector<std::string> known = {"--html",     "--json", "--scale",
-                                          "--duration", "--seed", "--progress",
-                                          "--quiet",    "--help"};
+  const std::vector<std::string> known = {
+      "--html",       "--json",     "--scale", "--duration",
+      "--seed",       "--progress", "--quiet", "--endpoint",
+      "--time-scale", "--keep",     "--help"};
   std::string file;
   RunFlags flags;
+  EndpointFlags endpoint_flags;
+  bool time_scale_given = false;
   bool json = false;
   lab::RunOptions options;
   FlagParser p(command, rest);
@@ -266,6 +368,14 @@ int RunScenario(const std::vector<std::string>& args) {
     } else if (p.Is("--json")) {
       if (!p.NoValue()) return 2;
       json = true;
+    } else if (p.Is("--endpoint")) {
+      if (!p.Value(&endpoint_flags.url)) return 2;
+    } else if (p.Is("--time-scale")) {
+      if (!p.PositiveDouble(&endpoint_flags.time_scale)) return 2;
+      time_scale_given = true;
+    } else if (p.Is("--keep")) {
+      if (!p.NoValue()) return 2;
+      endpoint_flags.keep = true;
     } else if (int read = ReadRunFlag(p, &options, &flags); read != 0) {
       if (read == 2) return 2;
     } else {
@@ -279,6 +389,16 @@ int RunScenario(const std::vector<std::string>& args) {
     return UsageError(command, "missing FILE: name a scenario, e.g. " +
                                    command + " model/scenarios/hot_item.json");
   }
+  if (endpoint_flags.url.empty() && (time_scale_given || endpoint_flags.keep)) {
+    return UsageError(
+        command, std::string(time_scale_given ? "--time-scale" : "--keep") +
+                     " needs --endpoint");
+  }
+  if (!endpoint_flags.url.empty() && json) {
+    return UsageError(command,
+                      "--json is not available with --endpoint (the "
+                      "comparison is printed as text; --html writes it)");
+  }
   StatusOr<lab::Scenario> scenario = lab::LoadScenarioFile(file);
   if (!scenario.ok()) {
     std::fprintf(stderr,
@@ -287,6 +407,9 @@ int RunScenario(const std::vector<std::string>& args) {
                  command.c_str(),
                  std::string(scenario.status().message()).c_str());
     return 1;
+  }
+  if (!endpoint_flags.url.empty()) {
+    return RunOnEndpoint(command, *scenario, options, flags, endpoint_flags);
   }
   // The header first, so that a long run shows what it is doing at once.
   if (!json) {

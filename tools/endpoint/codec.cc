@@ -331,6 +331,77 @@ std::string EncodeGetItem(const GetItemRequest& r) {
   return j.dump();
 }
 
+std::string EncodeUpdateTable(const UpdateTableRequest& r) {
+  Json j{{"TableName", r.table_name}};
+  if (r.billing_mode) {
+    j["BillingMode"] = std::string(BillingModeName(*r.billing_mode));
+  }
+  if (r.provisioned_throughput) {
+    j["ProvisionedThroughput"] = ThroughputJson(*r.provisioned_throughput);
+  }
+  if (r.on_demand_throughput) {
+    j["OnDemandThroughput"] = OnDemandJson(*r.on_demand_throughput);
+  }
+  Json updates = Json::array();
+  for (const GlobalSecondaryIndexUpdate& u : r.global_secondary_index_updates) {
+    // Capacity updates only: endpoint mode creates its indexes with the
+    // table and never drops one.
+    if (!u.update) continue;
+    Json x{{"IndexName", u.update->index_name}};
+    if (u.update->provisioned_throughput) {
+      x["ProvisionedThroughput"] =
+          ThroughputJson(*u.update->provisioned_throughput);
+    }
+    if (u.update->on_demand_throughput) {
+      x["OnDemandThroughput"] = OnDemandJson(*u.update->on_demand_throughput);
+    }
+    updates.push_back(Json{{"Update", x}});
+  }
+  if (!updates.empty()) j["GlobalSecondaryIndexUpdates"] = updates;
+  return j.dump();
+}
+
+std::string EncodeUpdateItem(const UpdateItemRequest& r) {
+  Json j{{"TableName", r.table_name}, {"Key", ItemJson(r.key)}};
+  PutOptional("UpdateExpression", r.update_expression, j);
+  PutOptional("ConditionExpression", r.condition_expression, j);
+  PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values,
+                    j);
+  if (r.return_values != ReturnValue::kNone) {
+    j["ReturnValues"] = std::string(ReturnValueName(r.return_values));
+  }
+  PutCapacityMode(r.return_consumed_capacity, j);
+  return j.dump();
+}
+
+std::string EncodeDeleteItem(const DeleteItemRequest& r) {
+  Json j{{"TableName", r.table_name}, {"Key", ItemJson(r.key)}};
+  PutOptional("ConditionExpression", r.condition_expression, j);
+  PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values,
+                    j);
+  if (r.return_values != ReturnValue::kNone) {
+    j["ReturnValues"] = std::string(ReturnValueName(r.return_values));
+  }
+  PutCapacityMode(r.return_consumed_capacity, j);
+  return j.dump();
+}
+
+std::string EncodeBatchGetItem(const BatchGetItemRequest& r) {
+  Json items = Json::object();
+  for (const auto& [table, k] : r.request_items) {
+    Json keys = Json::array();
+    for (const Item& key : k.keys) keys.push_back(ItemJson(key));
+    Json e{{"Keys", keys}};
+    if (k.consistent_read) e["ConsistentRead"] = true;
+    PutOptional("ProjectionExpression", k.projection_expression, e);
+    PutNamesAndValues(k.expression_attribute_names, std::nullopt, e);
+    items[table] = e;
+  }
+  Json j{{"RequestItems", items}};
+  PutCapacityMode(r.return_consumed_capacity, j);
+  return j.dump();
+}
+
 std::string EncodeBatchWriteItem(const BatchWriteItemRequest& r) {
   Json items = Json::object();
   for (const auto& [table, writes] : r.request_items) {
@@ -447,6 +518,55 @@ StatusOr<BatchWriteItemResponse> DecodeBatchWriteItemResponse(
         r.consumed_capacity = CapacityList(j);
         return r;
       });
+}
+
+StatusOr<UpdateTableResponse> DecodeUpdateTableResponse(std::string_view body) {
+  return Decode<UpdateTableResponse>("UpdateTable", body, [](const Json& j) {
+    return UpdateTableResponse{TableFrom(j.at("TableDescription"))};
+  });
+}
+
+StatusOr<UpdateItemResponse> DecodeUpdateItemResponse(std::string_view body) {
+  return Decode<UpdateItemResponse>("UpdateItem", body, [](const Json& j) {
+    UpdateItemResponse r;
+    r.attributes = OptItem(j, "Attributes");
+    r.consumed_capacity = OptCapacity(j);
+    return r;
+  });
+}
+
+StatusOr<DeleteItemResponse> DecodeDeleteItemResponse(std::string_view body) {
+  return Decode<DeleteItemResponse>("DeleteItem", body, [](const Json& j) {
+    DeleteItemResponse r;
+    r.attributes = OptItem(j, "Attributes");
+    r.consumed_capacity = OptCapacity(j);
+    return r;
+  });
+}
+
+StatusOr<BatchGetItemResponse> DecodeBatchGetItemResponse(
+    std::string_view body) {
+  return Decode<BatchGetItemResponse>("BatchGetItem", body, [](const Json& j) {
+    BatchGetItemResponse r;
+    if (j.contains("Responses")) {
+      for (const auto& [table, items] : j["Responses"].items()) {
+        std::vector<Item>& list = r.responses[table];
+        for (const Json& item : items) list.push_back(ToItem(item));
+      }
+    }
+    if (j.contains("UnprocessedKeys")) {
+      for (const auto& [table, k] : j["UnprocessedKeys"].items()) {
+        KeysAndAttributes keys;
+        if (k.contains("Keys")) {
+          for (const Json& key : k["Keys"]) keys.keys.push_back(ToItem(key));
+        }
+        keys.consistent_read = k.value("ConsistentRead", false);
+        if (!keys.keys.empty()) r.unprocessed_keys[table] = std::move(keys);
+      }
+    }
+    r.consumed_capacity = CapacityList(j);
+    return r;
+  });
 }
 
 StatusOr<QueryResponse> DecodeQueryResponse(std::string_view body) {

@@ -2,8 +2,9 @@
 //
 // The typed requests of emulator/api/requests.h as DynamoDB JSON, and
 // DynamoDB's JSON responses back as typed responses, for the operations
-// endpoint mode sends: CreateTable, DescribeTable, DeleteTable, PutItem,
-// GetItem, BatchWriteItem, Query and Scan.
+// endpoint mode sends: CreateTable, DescribeTable, DeleteTable, UpdateTable
+// (capacity and billing mode), PutItem, GetItem, UpdateItem, DeleteItem,
+// BatchWriteItem, BatchGetItem, Query and Scan.
 //
 //   std::string body = EncodeQuery(request);
 //   CallResult r = client.Call("Query", body);          // http_client.h
@@ -37,6 +38,10 @@ std::string EncodeDescribeTable(const DescribeTableRequest& r);
 std::string EncodeDeleteTable(const DeleteTableRequest& r);
 std::string EncodePutItem(const PutItemRequest& r);
 std::string EncodeGetItem(const GetItemRequest& r);
+std::string EncodeUpdateTable(const UpdateTableRequest& r);
+std::string EncodeUpdateItem(const UpdateItemRequest& r);
+std::string EncodeDeleteItem(const DeleteItemRequest& r);
+std::string EncodeBatchGetItem(const BatchGetItemRequest& r);
 std::string EncodeBatchWriteItem(const BatchWriteItemRequest& r);
 std::string EncodeQuery(const QueryRequest& r);
 std::string EncodeScan(const ScanRequest& r);
@@ -47,6 +52,11 @@ StatusOr<DescribeTableResponse> DecodeDescribeTableResponse(
 StatusOr<DeleteTableResponse> DecodeDeleteTableResponse(std::string_view body);
 StatusOr<PutItemResponse> DecodePutItemResponse(std::string_view body);
 StatusOr<GetItemResponse> DecodeGetItemResponse(std::string_view body);
+StatusOr<UpdateTableResponse> DecodeUpdateTableResponse(std::string_view body);
+StatusOr<UpdateItemResponse> DecodeUpdateItemResponse(std::string_view body);
+StatusOr<DeleteItemResponse> DecodeDeleteItemResponse(std::string_view body);
+StatusOr<BatchGetItemResponse> DecodeBatchGetItemResponse(
+    std::string_view body);
 StatusOr<BatchWriteItemResponse> DecodeBatchWriteItemResponse(
     std::string_view body);
 StatusOr<QueryResponse> DecodeQueryResponse(std::string_view body);

@@ -113,6 +113,40 @@ StatusOr<ScanResponse> EndpointBackend::Scan(const ScanRequest& r) {
   return DecodeScanResponse(body);
 }
 
+StatusOr<UpdateTableResponse> EndpointBackend::UpdateTable(
+    const UpdateTableRequest& r) {
+  EDDY_RETURN_IF_ERROR(CheckOwned(r.table_name));
+  EDDY_ASSIGN_OR_RETURN(std::string body,
+                        Send("UpdateTable", EncodeUpdateTable(r)));
+  return DecodeUpdateTableResponse(body);
+}
+
+StatusOr<UpdateItemResponse> EndpointBackend::UpdateItem(
+    const UpdateItemRequest& r) {
+  EDDY_RETURN_IF_ERROR(CheckOwned(r.table_name));
+  EDDY_ASSIGN_OR_RETURN(std::string body,
+                        Send("UpdateItem", EncodeUpdateItem(r)));
+  return DecodeUpdateItemResponse(body);
+}
+
+StatusOr<DeleteItemResponse> EndpointBackend::DeleteItem(
+    const DeleteItemRequest& r) {
+  EDDY_RETURN_IF_ERROR(CheckOwned(r.table_name));
+  EDDY_ASSIGN_OR_RETURN(std::string body,
+                        Send("DeleteItem", EncodeDeleteItem(r)));
+  return DecodeDeleteItemResponse(body);
+}
+
+StatusOr<BatchGetItemResponse> EndpointBackend::BatchGetItem(
+    const BatchGetItemRequest& r) {
+  for (const auto& [table, _] : r.request_items) {
+    EDDY_RETURN_IF_ERROR(CheckOwned(table));
+  }
+  EDDY_ASSIGN_OR_RETURN(std::string body,
+                        Send("BatchGetItem", EncodeBatchGetItem(r)));
+  return DecodeBatchGetItemResponse(body);
+}
+
 Status EndpointBackend::DeleteCreatedTables() {
   Status first;
   std::vector<std::string> kept;

@@ -61,8 +61,14 @@ class EndpointBackend final : public model::RunBackend {
   StatusOr<BatchWriteItemResponse> BatchWriteItem(
       const BatchWriteItemRequest& r) override;
   StatusOr<QueryResponse> Query(const QueryRequest& r) override;
+  // Beyond the model runner's operations: what scenarios send
+  // (scenario_target.h).
   StatusOr<GetItemResponse> GetItem(const GetItemRequest& r);
   StatusOr<ScanResponse> Scan(const ScanRequest& r);
+  StatusOr<UpdateTableResponse> UpdateTable(const UpdateTableRequest& r);
+  StatusOr<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r);
+  StatusOr<DeleteItemResponse> DeleteItem(const DeleteItemRequest& r);
+  StatusOr<BatchGetItemResponse> BatchGetItem(const BatchGetItemRequest& r);
 
   // Deletes every table this backend created and has not deleted yet, in
   // creation order; tries all, returns the first error.

@@ -3,13 +3,16 @@
 #include "tools/endpoint/session.h"
 
 #include <chrono>
+#include <cstdio>
 #include <random>
+#include <vector>
 
 namespace eddy::endpoint {
 
 StatusOr<std::unique_ptr<EndpointSession>> OpenEndpoint(const std::string& url,
                                                         int max_concurrency,
-                                                        const Getenv& env) {
+                                                        const Getenv& env,
+                                                        int max_attempts) {
   EDDY_ASSIGN_OR_RETURN(AwsSettings settings, LoadAwsSettings(env));
   ClientOptions o;
   o.endpoint = url;
@@ -25,6 +28,7 @@ StatusOr<std::unique_ptr<EndpointSession>> OpenEndpoint(const std::string& url,
     }
     o.max_attempts = static_cast<int>(n);
   }
+  if (max_attempts > 0) o.max_attempts = max_attempts;
   EDDY_ASSIGN_OR_RETURN(std::unique_ptr<DynamoDBClient> client,
                         DynamoDBClient::Create(std::move(o)));
   const int64_t now = std::chrono::duration_cast<std::chrono::microseconds>(
@@ -33,6 +37,24 @@ StatusOr<std::unique_ptr<EndpointSession>> OpenEndpoint(const std::string& url,
   std::string prefix = MakeRunPrefix(now, std::random_device()());
   return std::make_unique<EndpointSession>(
       std::move(settings), std::move(client), std::move(prefix));
+}
+
+bool FinishEndpoint(const std::string& command, bool keep,
+                    EndpointSession* session) {
+  const std::vector<std::string> tables = session->backend.created_tables();
+  if (keep) {
+    for (const std::string& t : tables) {
+      std::fprintf(stderr, "%s: kept table %s at %s\n", command.c_str(),
+                   t.c_str(), session->client->options().endpoint.c_str());
+    }
+    return true;
+  }
+  Status s = session->backend.DeleteCreatedTables();
+  if (!s.ok()) {
+    std::fprintf(stderr, "%s: %s\n", command.c_str(), s.ToString().c_str());
+    return false;
+  }
+  return true;
 }
 
 }  // namespace eddy::endpoint

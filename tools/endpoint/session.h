@@ -10,8 +10,9 @@
 //   options.table_name = (*s)->prefix + model.table.name;
 //
 // Contract: AWS_MAX_ATTEMPTS, when set to 1..100, is the client's attempts
-// per call (as the SDKs read it). Errors: those of LoadAwsSettings and
-// DynamoDBClient::Create, as ValidationExceptions.
+// per call (as the SDKs read it), unless `max_attempts` (1..100) fixes them
+// (a scenario retries by its own policy: 1). Errors: those of
+// LoadAwsSettings and DynamoDBClient::Create, as ValidationExceptions.
 //
 // Thread safety: the session is used by one thread (its client is
 // thread-safe).
@@ -44,7 +45,13 @@ struct EndpointSession {
 
 StatusOr<std::unique_ptr<EndpointSession>> OpenEndpoint(
     const std::string& url, int max_concurrency = 16,
-    const Getenv& env = ProcessEnv);
+    const Getenv& env = ProcessEnv, int max_attempts = 0);
+
+// The end of a command's --endpoint run: deletes the tables the session
+// created, or, with `keep`, names each on stderr ("<command>: kept table T
+// at URL"). False when a delete failed (said on stderr).
+bool FinishEndpoint(const std::string& command, bool keep,
+                    EndpointSession* session);
 
 }  // namespace eddy::endpoint
 

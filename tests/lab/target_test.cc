@@ -1,0 +1,159 @@
+// Copyright 2026 The eddy Authors.
+//
+// RunOptions::target (model/lab/target.h): a scenario's calls sent to a
+// target other than the run's own Database. An "endpoint" here is a second
+// in-process Database behind the endpoint side of the interface
+// (in_process() false), whose manual clock Pace sets: the runner's
+// endpoint path (ReturnConsumedCapacity, the client-only result) is then
+// checked against the in-process prediction of the same scenario, which
+// it must equal call for call.
+
+#include "model/lab/target.h"
+
+#include <memory>
+#include <string>
+
+#include "emulator/api/database.h"
+#include "emulator/base/clock.h"
+#include "emulator/testing/status_matchers.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "model/lab/compare.h"
+#include "model/lab/scenario.h"
+
+namespace eddy::lab {
+namespace {
+
+// The runner's virtual clock starts at this whole hour (simulate.cc).
+constexpr int64_t kStartMicros = 1'699'999'200LL * 1'000'000;
+
+// A Database on a manual clock, reached as an endpoint would be.
+class VirtualEndpoint final : public ScenarioTarget {
+ public:
+  explicit VirtualEndpoint(const ThrottleOptions& throttle)
+      : clock_(kStartMicros) {
+    Options o;
+    o.clock = &clock_;
+    o.throttle = throttle;
+    db_ = std::make_unique<Database>(o);
+    target_ = std::make_unique<DatabaseTarget>(db_.get());
+  }
+
+  bool in_process() const override { return false; }
+  void Pace(int64_t run_micros) override {
+    ++paced_;
+    clock_.SetMicros(kStartMicros + run_micros);
+  }
+  StatusOr<CreateTableResponse> CreateTable(
+      const CreateTableRequest& r) override {
+    return target_->CreateTable(r);
+  }
+  StatusOr<UpdateTableResponse> UpdateTable(
+      const UpdateTableRequest& r) override {
+    return target_->UpdateTable(r);
+  }
+  StatusOr<PutItemResponse> PutItem(const PutItemRequest& r) override {
+    return target_->PutItem(r);
+  }
+  StatusOr<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r) override {
+    return target_->UpdateItem(r);
+  }
+  StatusOr<DeleteItemResponse> DeleteItem(const DeleteItemRequest& r) override {
+    return target_->DeleteItem(r);
+  }
+  StatusOr<GetItemResponse> GetItem(const GetItemRequest& r) override {
+    return target_->GetItem(r);
+  }
+  StatusOr<QueryResponse> Query(const QueryRequest& r) override {
+    return target_->Query(r);
+  }
+  StatusOr<BatchWriteItemResponse> BatchWriteItem(
+      const BatchWriteItemRequest& r) override {
+    return target_->BatchWriteItem(r);
+  }
+  StatusOr<BatchGetItemResponse> BatchGetItem(
+      const BatchGetItemRequest& r) override {
+    return target_->BatchGetItem(r);
+  }
+
+  Database& db() { return *db_; }
+  int64_t paced() const { return paced_; }
+
+ private:
+  ManualClock clock_;
+  std::unique_ptr<Database> db_;
+  std::unique_ptr<DatabaseTarget> target_;
+  int64_t paced_ = 0;
+};
+
+Scenario Parse(const std::string& json) {
+  StatusOr<Scenario> s = ParseScenario(json);
+  EXPECT_THAT(s, IsOk());
+  return s.ok() ? *std::move(s) : Scenario{};
+}
+
+// One hot item at twice a 100-WCU partition cap, with one retry, and a
+// GetItem stream: writes throttle, reads do not.
+constexpr char kHotWrites[] = R"({
+  "name": "hot_writes", "seed": 5, "durationSeconds": 8,
+  "table": {"name": "tbl", "partitionKey": "pk"},
+  "simulator": {"partitionWriteUnits": 100},
+  "retry": {"maxAttempts": 2, "baseMillis": 20},
+  "streams": [
+    {"name": "writes", "operation": "PutItem", "itemBytes": 600,
+     "keys": {"distribution": "hotKey", "hotKey": "hot"},
+     "rate": [{"atSecond": 0, "perSecond": 200}]},
+    {"name": "reads", "operation": "GetItem",
+     "keys": {"count": 1000},
+     "rate": [{"atSecond": 0, "perSecond": 50}]}]})";
+
+TEST(ScenarioTargetTest,
+     AnEndpointThatBehavesAsTheSimulatorObservesThePrediction) {
+  const Scenario s = Parse(kHotWrites);
+  StatusOr<ScenarioResult> predicted = RunScenario(s);
+  ASSERT_THAT(predicted, IsOk());
+  VirtualEndpoint endpoint(s.simulator);
+  RunOptions options;
+  options.target = &endpoint;
+  StatusOr<ScenarioResult> observed = RunScenario(s, options);
+  ASSERT_THAT(observed, IsOk());
+
+  // Every call was paced, and the client saw the same thing.
+  EXPECT_EQ(endpoint.paced(), observed->total.attempts);
+  EXPECT_GT(predicted->total.throttled, 100);
+  EXPECT_EQ(observed->total.offered, predicted->total.offered);
+  EXPECT_EQ(observed->total.attempts, predicted->total.attempts);
+  EXPECT_EQ(observed->total.accepted, predicted->total.accepted);
+  EXPECT_EQ(observed->total.throttled, predicted->total.throttled);
+  EXPECT_EQ(observed->total.gave_up, predicted->total.gave_up);
+  EXPECT_EQ(observed->reasons, predicted->reasons);
+
+  // The endpoint's units come from its answers (ReturnConsumedCapacity),
+  // the prediction's from the simulator's metrics: the same totals.
+  ASSERT_EQ(observed->resources.size(), 1u);
+  EXPECT_TRUE(observed->resources[0].history.empty());
+  const ComparisonRow p = SummarizeRun("predicted", *predicted);
+  const ComparisonRow o = SummarizeRun("observed", *observed);
+  EXPECT_GT(o.write_units, 0);
+  EXPECT_DOUBLE_EQ(o.write_units, p.write_units);
+  EXPECT_DOUBLE_EQ(o.read_units, p.read_units);
+
+  // The endpoint's table holds what the accepted writes wrote.
+  StatusOr<DescribeTableResponse> d =
+      endpoint.db().DescribeTable({.table_name = "tbl"});
+  ASSERT_THAT(d, IsOk());
+  EXPECT_EQ(d->table.item_count, 1);
+}
+
+TEST(ScenarioTargetTest, AScenarioWithAStreamRunsInProcessOnly) {
+  Scenario s = Parse(kHotWrites);
+  s.table.stream_view_type = StreamViewType::kNewImage;
+  VirtualEndpoint endpoint(s.simulator);
+  RunOptions options;
+  options.target = &endpoint;
+  EXPECT_THAT(RunScenario(s, options),
+              StatusIs(ErrorCode::kValidation, "runs in process only"));
+}
+
+}  // namespace
+}  // namespace eddy::lab
