@@ -114,6 +114,9 @@ StatusOr<TransactGetItemsResponse> RunTransactGet(
   {
     std::vector<std::shared_ptr<Table>> tables;
     for (const Get& g : gets) tables.push_back(g.table);
+    for (const std::shared_ptr<Table>& t : tables) {
+      CatchUp(*t, *ctx.options->clock);
+    }
     TableLocks locks(std::move(tables), /*exclusive=*/false);
     std::vector<capacity::Access> accesses;
     int64_t response_bytes = 0;

@@ -366,6 +366,10 @@ StatusOr<TransactWriteItemsResponse> RunTransactWrite(
   // conditions (every failing one is reported).
   std::vector<std::shared_ptr<Table>> tables;
   for (const Action& a : actions) tables.push_back(a.table);
+  // Work the clock has made due first (an update window's end, GSI lag,
+  // TTL), as every single-table operation does.
+  for (const std::shared_ptr<Table>& t : tables)
+    CatchUp(*t, *ctx.options->clock);
   TransactWriteItemsResponse response;
   std::vector<storage::RecordPtr> replaced;  // freed after the locks
   {
