@@ -58,3 +58,9 @@ eddy_test(engine_backup_test
 eddy_test(engine_incremental_export_test
   SOURCES engine/incremental_export_test.cc
   DEPS eddy::wire eddy::transfer nlohmann_json::nlohmann_json)
+
+# TableInUseException / BackupInUseException with table status windows:
+# restores into CREATING or DELETING targets, DeleteBackup during a restore.
+eddy_test(engine_backup_in_use_test
+  SOURCES engine/backup_in_use_test.cc
+  DEPS eddy::wire nlohmann_json::nlohmann_json)
