@@ -94,6 +94,10 @@ struct ItemChange {
 // out. A deletion has no NewImage.
 std::string EncodeIncrementalJsonLine(const ItemChange& change,
                                       bool with_old_image);
+// The same members in ION: {Metadata:{WriteTimestampMicros:N},Keys:{...},
+// OldImage:{...},NewImage:{...}} (no newline, no version marker).
+std::string EncodeIncrementalIonLine(const ItemChange& change,
+                                     bool with_old_image);
 
 }  // namespace eddy::transfer
 

@@ -533,6 +533,24 @@ std::string EncodeIonLine(const Item& item) {
   return out;
 }
 
+std::string EncodeIncrementalIonLine(const ItemChange& change,
+                                     bool with_old_image) {
+  std::string out = "{Metadata:{WriteTimestampMicros:";
+  out += std::to_string(change.write_micros);
+  out += "},Keys:";
+  AppendIonStruct(change.keys, &out);
+  if (with_old_image && change.old_image) {
+    out += ",OldImage:";
+    AppendIonStruct(*change.old_image, &out);
+  }
+  if (change.new_image) {
+    out += ",NewImage:";
+    AppendIonStruct(*change.new_image, &out);
+  }
+  out.push_back('}');
+  return out;
+}
+
 StatusOr<std::vector<Item>> DecodeIonLine(std::string_view line) {
   return IonParser(line).Items();
 }

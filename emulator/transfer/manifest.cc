@@ -149,6 +149,10 @@ std::string ExportFolder(std::string_view s3_prefix,
   return out;
 }
 
+std::string IncrementalDataFolder(std::string_view s3_prefix) {
+  return ExportFolder(s3_prefix, "data");
+}
+
 std::string ManifestFilesLine(const ManifestFileEntry& e) {
   nlohmann::ordered_json j;
   j["itemCount"] = e.item_count;
@@ -161,13 +165,19 @@ std::string ManifestFilesLine(const ManifestFileEntry& e) {
 
 std::string ManifestSummaryJson(const ManifestSummary& s) {
   nlohmann::ordered_json j;
-  j["version"] = "2020-06-30";
+  const bool incremental = s.export_type == "INCREMENTAL_EXPORT";
+  j["version"] = incremental ? "2023-08-01" : "2020-06-30";
   j["exportArn"] = s.export_arn;
   j["startTime"] = s.start_time;
   j["endTime"] = s.end_time;
   j["tableArn"] = s.table_arn;
   j["tableId"] = s.table_id;
-  j["exportTime"] = s.export_time;
+  if (incremental) {
+    j["exportFromTime"] = s.export_from_time;
+    j["exportToTime"] = s.export_to_time;
+  } else {
+    j["exportTime"] = s.export_time;
+  }
   j["s3Bucket"] = s.s3_bucket;
   if (s.s3_prefix.empty()) {
     j["s3Prefix"] = nullptr;
@@ -180,6 +190,7 @@ std::string ManifestSummaryJson(const ManifestSummary& s) {
   j["billedSizeBytes"] = s.billed_size_bytes;
   j["itemCount"] = s.item_count;
   j["outputFormat"] = s.output_format;
+  if (incremental) j["outputView"] = s.output_view;
   j["exportType"] = s.export_type;
   return j.dump(2, ' ', false,
                 nlohmann::ordered_json::error_handler_t::replace);

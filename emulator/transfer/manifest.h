@@ -9,9 +9,14 @@
 //   <S3Prefix>/AWSDynamoDB/<ExportId>/_started
 //   <S3Prefix>/AWSDynamoDB/<ExportId>/data/<name>.json.gz   (ION: .ion.gz)
 //
+// except that an incremental export's data files are in the folder its
+// exports share: <S3Prefix>/AWSDynamoDB/data/<name>.json.gz.
+//
 // manifest-files.json has one JSON object per data file and line
 // ({"itemCount":..,"md5Checksum":..,"etag":..,"dataFileS3Key":..});
-// manifest-summary.json describes the export (version 2020-06-30).
+// manifest-summary.json describes the export (version 2020-06-30; an
+// incremental export's is version 2023-08-01, with exportFromTime and
+// exportToTime instead of exportTime, and outputView).
 //
 // Contract: pure functions (Md5 and the writers below allocate only their
 // results); safe from any thread.
@@ -52,6 +57,9 @@ std::string DigestBase64(const std::array<uint8_t, 16>& d);
 // prefix; a trailing '/' of the prefix is not doubled).
 std::string ExportFolder(std::string_view s3_prefix,
                          std::string_view export_id);
+// "<prefix>/AWSDynamoDB/data": where incremental exports put their data
+// files.
+std::string IncrementalDataFolder(std::string_view s3_prefix);
 
 struct ManifestFileEntry {
   int64_t item_count = 0;
@@ -67,7 +75,12 @@ struct ManifestSummary {
   std::string end_time;
   std::string table_arn;
   std::string table_id;
-  std::string export_time;
+  std::string export_time;  // FULL_EXPORT
+  // INCREMENTAL_EXPORT: the period and the view type (NEW_IMAGE or
+  // NEW_AND_OLD_IMAGES).
+  std::string export_from_time;
+  std::string export_to_time;
+  std::string output_view;
   std::string s3_bucket;
   std::string s3_prefix;  // empty: null
   std::string s3_sse_algorithm;

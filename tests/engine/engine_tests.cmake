@@ -53,3 +53,15 @@ eddy_test(engine_transfer_test
 eddy_test(engine_backup_test
   SOURCES engine/backup_ops_test.cc
   DEPS eddy::wire nlohmann_json::nlohmann_json)
+
+# INCREMENTAL_EXPORT (issue #21 item 6): changes in a period across
+# checkpoints and restarts, DynamoDB's layout and manifests, validation.
+eddy_test(engine_incremental_export_test
+  SOURCES engine/incremental_export_test.cc
+  DEPS eddy::wire eddy::transfer nlohmann_json::nlohmann_json)
+
+# TableInUseException / BackupInUseException with table status windows:
+# restores into CREATING or DELETING targets, DeleteBackup during a restore.
+eddy_test(engine_backup_in_use_test
+  SOURCES engine/backup_in_use_test.cc
+  DEPS eddy::wire nlohmann_json::nlohmann_json)

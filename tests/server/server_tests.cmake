@@ -118,6 +118,13 @@ add_test(NAME server_backup_aws_cli
   COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/backup_cli_test.py
           $<TARGET_FILE:eddy-server>)
 set_tests_properties(server_backup_aws_cli PROPERTIES TIMEOUT 180)
+# INCREMENTAL_EXPORT through boto3 (eddy-server -dbPath --export-root
+# --clock manual): the changes of a period, both view types, the layout,
+# DescribeExport and the period errors (about a second).
+add_test(NAME server_incremental_export_boto3
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/incremental_export_test.py
+          $<TARGET_FILE:eddy-server>)
+set_tests_properties(server_incremental_export_boto3 PROPERTIES TIMEOUT 60)
 
 # -sharedDb (issue 21): a database per access key id and region by default,
 # one with -sharedDb; in memory and in a data directory.

@@ -27,6 +27,18 @@
 // BackupNotFoundException, TableAlreadyExistsException (the target),
 // PointInTimeRecoveryUnavailableException, InvalidRestoreTimeException.
 //
+// In-use states exist only with Options::transient_statuses windows
+// (table/lifecycle.h), where a restored table stays CREATING for the
+// creation window - its restore in progress (RestoreSummary
+// RestoreInProgress true):
+//   - a restore whose target is CREATING or DELETING: TableInUseException
+//     ("Table is being created: <name>" / "... deleted: <name>");
+//   - CreateBackup of a table still CREATING: TableInUseException;
+//   - DeleteBackup of a backup a table is still being restored from:
+//     BackupInUseException ("Backup is being restored to table <name>:
+//     <arn>").
+// The texts are eddy's; DynamoDB documents only the types.
+//
 // Thread safety: as every operation: callable from any thread.
 
 #ifndef EDDY_EMULATOR_ENGINE_HISTORY_BACKUP_OPS_H_
@@ -63,6 +75,12 @@ StatusOr<RestoreTableToPointInTimeResponse> RestoreTableToPointInTime(
 // "Table already exists: <name>" (TableAlreadyExistsException; the text is
 // eddy's, DynamoDB documents only the type).
 Status TableAlreadyExists(const std::string& name);
+
+// OK when `target` names no table; TableInUseException when it names one
+// still CREATING or DELETING at `now_micros`, TableAlreadyExistsException
+// when it names any other.
+Status CheckRestoreTarget(Context& ctx, const std::string& target,
+                          int64_t now_micros);
 
 }  // namespace eddy::engine
 

@@ -9,6 +9,7 @@
 #include "emulator/engine/history/backup_ops.h"
 #include "emulator/engine/ops/transfer_ops.h"
 #include "emulator/engine/persist/table_image.h"
+#include "emulator/engine/table/lifecycle.h"
 #include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
@@ -111,6 +112,10 @@ StatusOr<CreateBackupResponse> CreateBackup(
     if (table->dropped()) {
       return ContinuousBackupsTableNotFound(request.table_name);
     }
+    if (StatusAt(*table, now) == TableStatus::kCreating) {
+      return Status(ErrorCode::kTableInUse,
+                    "Table is being created: " + table->name());
+    }
     copy = persist::CopyTable(*table, /*number=*/1);
     const TableDescription t = table->Describe(now);
     backup.item_count = t.item_count;
@@ -144,11 +149,27 @@ StatusOr<DescribeBackupResponse> DescribeBackup(
 StatusOr<DeleteBackupResponse> DeleteBackup(
     Context& ctx, persist::BackupStore& store,
     const DeleteBackupRequest& request) {
-  (void)ctx;
   ValidationErrors errors;
   CheckBackupArn(request.backup_arn, errors);
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   std::optional<persist::StoredBackup> b = store.Find(request.backup_arn);
+  if (b) {
+    // A table still CREATING from this backup is its restore in progress.
+    const int64_t now = ctx.options->clock->NowMicros();
+    for (const std::string& name : ctx.catalog->Names()) {
+      std::shared_ptr<Table> t = ctx.catalog->Find(name);
+      if (t == nullptr || StatusAt(*t, now) != TableStatus::kCreating) {
+        continue;
+      }
+      ReaderMutexLock lock(&t->mu());
+      const std::optional<RestoreSummary>& r = t->state().restore_summary;
+      if (r && r->source_backup_arn == request.backup_arn) {
+        return Status(ErrorCode::kBackupInUse,
+                      "Backup is being restored to table " + name + ": " +
+                          request.backup_arn);
+      }
+    }
+  }
   if (!b || !store.Remove(request.backup_arn)) {
     return BackupNotFound(request.backup_arn);
   }

@@ -9,16 +9,25 @@
 // ExportTime in the past is the table rebuilt from the data directory's
 // history (persist/data_directory.h ReplayTableHistory), as
 // RestoreTableToPointInTime rebuilds it; without a data directory it is
-// refused. INCREMENTAL_EXPORT is validated as DynamoDB validates it, then
-// refused (not built yet).
+// refused. An INCREMENTAL_EXPORT (IncrementalExportSpecification: from,
+// to, view type) also comes from that history (incremental_export.h): each
+// item changed in the period is one line of DynamoDB's incremental format,
+// Metadata.WriteTimestampMicros, Keys, OldImage (NEW_AND_OLD_IMAGES only;
+// absent for an item created in the period) and NewImage (absent for an
+// item deleted); its data files go to <S3Prefix>/AWSDynamoDB/data/, the
+// folder DynamoDB's incremental exports share, and its manifest summary is
+// DynamoDB's incremental one (version 2023-08-01, exportFromTime,
+// exportToTime, outputView).
 
 #include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <random>
 #include <regex>
 
+#include "emulator/engine/history/incremental_export.h"
 #include "emulator/engine/ops/transfer_ops.h"
 #include "emulator/engine/persist/data_directory.h"
 #include "emulator/engine/persist/loader.h"
@@ -42,6 +51,13 @@ constexpr double kMaxIncrementalSeconds = 24 * 3600;
 
 std::string FormatName(ExportFormat f) {
   return f == ExportFormat::kIon ? "ION" : "DYNAMODB_JSON";
+}
+std::string ViewName(ExportViewType v) {
+  return v == ExportViewType::kNewImage ? "NEW_IMAGE" : "NEW_AND_OLD_IMAGES";
+}
+// Epoch seconds (as the API carries them) to microseconds.
+int64_t Micros(double seconds) {
+  return static_cast<int64_t>(std::llround(seconds * 1e6));
 }
 std::string TypeName(ExportType t) {
   return t == ExportType::kIncrementalExport ? "INCREMENTAL_EXPORT"
@@ -77,6 +93,12 @@ std::string Fingerprint(const ExportTableToPointInTimeRequest& r) {
       '\n' + FormatName(r.export_format.value_or(ExportFormat::kDynamoDbJson)) +
       '\n' + TypeName(r.export_type.value_or(ExportType::kFullExport)) + '\n';
   if (r.export_time) f += std::to_string(*r.export_time);
+  if (const auto& i = r.incremental_export_specification) {
+    f += '\n' + std::to_string(i->export_from_time.value_or(-1)) + '\n' +
+         std::to_string(i->export_to_time.value_or(-1)) + '\n' +
+         ViewName(
+             i->export_view_type.value_or(ExportViewType::kNewAndOldImages));
+  }
   return f;
 }
 
@@ -186,16 +208,24 @@ struct Written {
   std::string manifest_key;  // relative to the bucket
 };
 
+// The export's data lines, one per call: false when there are no more.
+// `billed` gets the bytes the line's item counts for.
+using LineSource = std::function<bool(std::string* line, int64_t* billed)>;
+
+// Writes the data files (under `data_key`, relative to the bucket) and the
+// manifests and _started (under `folder_key`).
 Status WriteFiles(const fs::path& bucket_dir, const std::string& folder_key,
-                  ExportFormat format, std::vector<storage::RecordPtr>& records,
-                  std::mt19937_64& rng, transfer::ManifestSummary summary,
-                  Written* out) {
+                  const std::string& data_key, ExportFormat format,
+                  const LineSource& source, std::mt19937_64& rng,
+                  transfer::ManifestSummary summary, Written* out) {
   std::error_code ec;
   const fs::path folder = bucket_dir / folder_key;
-  fs::create_directories(folder / "data", ec);
-  if (ec) {
-    return Status::Validation("cannot create " + (folder / "data").string() +
-                              ": " + ec.message());
+  for (const fs::path& dir : {folder, bucket_dir / data_key}) {
+    fs::create_directories(dir, ec);
+    if (ec) {
+      return Status::Validation("cannot create " + dir.string() + ": " +
+                                ec.message());
+    }
   }
   {
     EDDY_ASSIGN_OR_RETURN(
@@ -205,27 +235,19 @@ Status WriteFiles(const fs::path& bucket_dir, const std::string& folder_key,
   }
   const bool ion = format == ExportFormat::kIon;
   std::string manifest_files;
-  size_t next = 0;
+  std::string line;
+  int64_t billed = 0;
+  bool have = source(&line, &billed);
   do {
-    const std::string key = folder_key + "/data/" + RandomName(rng) +
-                            (ion ? ".ion.gz" : ".json.gz");
+    const std::string key =
+        data_key + "/" + RandomName(rng) + (ion ? ".ion.gz" : ".json.gz");
     const fs::path path = bucket_dir / key;
     EDDY_ASSIGN_OR_RETURN(
         auto w, transfer::LineWriter::Open(path, transfer::Compression::kGzip));
     if (ion) EDDY_RETURN_IF_ERROR(w->Write("$ion_1_0 "));
     int64_t in_file = 0;
-    std::string line;
-    for (; next < records.size() && in_file < kItemsPerFile; ++next) {
-      storage::RecordPtr record = std::move(records[next]);
-      out->billed_bytes += record->item_size();
-      const Item item = record->Decode();
-      record.reset();  // the handle goes as soon as it is written
-      line.clear();
-      if (ion) {
-        line = transfer::EncodeIonLine(item);
-      } else {
-        line = transfer::EncodeJsonLine(item);
-      }
+    for (; have && in_file < kItemsPerFile; have = source(&line, &billed)) {
+      out->billed_bytes += billed;
       EDDY_RETURN_IF_ERROR(w->Append(line));
       ++in_file;
     }
@@ -236,7 +258,7 @@ Status WriteFiles(const fs::path& bucket_dir, const std::string& folder_key,
         transfer::ManifestFilesLine({in_file, transfer::DigestBase64(digest),
                                      transfer::DigestHex(digest), key});
     manifest_files.push_back('\n');
-  } while (next < records.size());
+  } while (have);
 
   auto write_with_checksum = [&](const std::string& name,
                                  const std::string& text) -> Status {
@@ -308,11 +330,7 @@ StatusOr<ExportTableToPointInTimeResponse> ExportTableToPointInTime(
     const PitrWindow window = PitrWindowOf(state, now_micros);
     if (type == ExportType::kIncrementalExport) {
       EDDY_RETURN_IF_ERROR(CheckIncremental(request, window, now));
-      return Status::Validation(
-          "eddy cannot run an INCREMENTAL_EXPORT yet: it needs the table's "
-          "change history, which eddy does not keep yet");
-    }
-    if (request.export_time) {
+    } else if (request.export_time) {
       const double t = *request.export_time;
       if (t > now || t < std::floor(window.earliest)) {
         return Status(ErrorCode::kInvalidExportTime,
@@ -321,13 +339,32 @@ StatusOr<ExportTableToPointInTimeResponse> ExportTableToPointInTime(
       }
       past = std::floor(t) < std::floor(now);
     }
-    if (!past) {
+    if (!past && type == ExportType::kFullExport) {
       records.reserve(static_cast<size_t>(state.store.item_count()));
       for (const storage::Record& r : state.store) {
         records.push_back(storage::Retain(r));
       }
     }
     number = table->definition().journal_number;
+  }
+  std::vector<transfer::ItemChange> changes;
+  std::optional<IncrementalExportSpecification> incremental;
+  if (type == ExportType::kIncrementalExport) {
+    incremental = *request.incremental_export_specification;
+    incremental->export_to_time = incremental->export_to_time.value_or(now);
+    incremental->export_view_type = incremental->export_view_type.value_or(
+        ExportViewType::kNewAndOldImages);
+    auto* dir = dynamic_cast<persist::DataDirectory*>(ctx.journal);
+    if (dir == nullptr) {
+      return Status::Validation(
+          "eddy runs an INCREMENTAL_EXPORT from the history its data "
+          "directory keeps: open the Database with "
+          "Options::persistence.data_dir (eddy-server -dbPath DIR)");
+    }
+    EDDY_ASSIGN_OR_RETURN(
+        changes, internal::IncrementalChanges(
+                     ctx, *dir, number, Micros(*incremental->export_from_time),
+                     Micros(*incremental->export_to_time)));
   }
   if (past) {
     auto* dir = dynamic_cast<persist::DataDirectory*>(ctx.journal);
@@ -369,6 +406,7 @@ StatusOr<ExportTableToPointInTimeResponse> ExportTableToPointInTime(
   d.table_arn = table->arn();
   d.table_id = table->definition().id;
   d.export_time = request.export_time.value_or(now);
+  d.incremental_export_specification = incremental;
   d.client_token = request.client_token;
   d.s3_bucket = request.s3_bucket;
   d.s3_bucket_owner = request.s3_bucket_owner;
@@ -381,13 +419,23 @@ StatusOr<ExportTableToPointInTimeResponse> ExportTableToPointInTime(
 
   const std::string folder_key =
       transfer::ExportFolder(request.s3_prefix.value_or(""), export_id);
+  const std::string data_key =
+      incremental
+          ? transfer::IncrementalDataFolder(request.s3_prefix.value_or(""))
+          : folder_key + "/data";
   transfer::ManifestSummary summary;
   summary.export_arn = d.export_arn;
   summary.start_time = transfer::IsoTime(now_micros);
   summary.table_arn = d.table_arn;
   summary.table_id = d.table_id;
-  summary.export_time =
-      transfer::IsoTime(static_cast<int64_t>(d.export_time * 1e6));
+  summary.export_time = transfer::IsoTime(Micros(d.export_time));
+  if (incremental) {
+    summary.export_from_time =
+        transfer::IsoTime(Micros(*incremental->export_from_time));
+    summary.export_to_time =
+        transfer::IsoTime(Micros(*incremental->export_to_time));
+    summary.output_view = ViewName(*incremental->export_view_type);
+  }
   summary.s3_bucket = d.s3_bucket;
   summary.s3_prefix = request.s3_prefix.value_or("");
   summary.s3_sse_algorithm = d.s3_sse_algorithm;
@@ -395,9 +443,31 @@ StatusOr<ExportTableToPointInTimeResponse> ExportTableToPointInTime(
   summary.export_type = TypeName(type);
   summary.end_time = transfer::IsoTime(ctx.options->clock->NowMicros());
   Written written;
+  size_t next = 0;
+  const bool ion = format == ExportFormat::kIon;
+  const bool old_images = incremental && incremental->export_view_type ==
+                                             ExportViewType::kNewAndOldImages;
+  LineSource source = [&](std::string* line, int64_t* billed) {
+    if (incremental) {
+      if (next == changes.size()) return false;
+      const transfer::ItemChange& c = changes[next++];
+      *billed = ItemSizeBytes(c.new_image ? *c.new_image : *c.old_image);
+      *line = ion ? transfer::EncodeIncrementalIonLine(c, old_images)
+                  : transfer::EncodeIncrementalJsonLine(c, old_images);
+      return true;
+    }
+    if (next == records.size()) return false;
+    storage::RecordPtr record = std::move(records[next++]);
+    *billed = record->item_size();
+    const Item item = record->Decode();
+    record.reset();  // the handle goes as soon as it is written
+    *line =
+        ion ? transfer::EncodeIonLine(item) : transfer::EncodeJsonLine(item);
+    return true;
+  };
   const Status s =
       WriteFiles(fs::path(ctx.options->export_root) / request.s3_bucket,
-                 folder_key, format, records, rng, summary, &written);
+                 folder_key, data_key, format, source, rng, summary, &written);
   d.end_time = static_cast<double>(ctx.options->clock->NowMicros()) / 1e6;
   if (s.ok()) {
     d.export_status = ExportStatus::kCompleted;

@@ -200,10 +200,7 @@ StatusOr<TableDescription> Restore(
     const RestoreSummary& summary,
     const std::function<Status(persist::Loader&)>& feed) {
   const int64_t now = ctx.options->clock->NowMicros();
-  // A table still DELETING keeps its name (table/lifecycle.h).
-  if (ctx.catalog->deleting().Find(target, now)) {
-    return TableAlreadyExists(target);
-  }
+  EDDY_RETURN_IF_ERROR(CheckRestoreTarget(ctx, target, now));
   {
     persist::Loader loader(ctx, /*renumber=*/true);
     loader.set_table_transform([&](persist::TableImage& image) {
@@ -242,6 +239,20 @@ Status TableAlreadyExists(const std::string& name) {
                 "Table already exists: " + name);
 }
 
+Status CheckRestoreTarget(Context& ctx, const std::string& target,
+                          int64_t now_micros) {
+  // A table still DELETING keeps its name (table/lifecycle.h).
+  if (ctx.catalog->deleting().Find(target, now_micros)) {
+    return Status(ErrorCode::kTableInUse, "Table is being deleted: " + target);
+  }
+  std::shared_ptr<Table> table = ctx.catalog->Find(target);
+  if (table == nullptr) return Status::OK();
+  if (StatusAt(*table, now_micros) == TableStatus::kCreating) {
+    return Status(ErrorCode::kTableInUse, "Table is being created: " + target);
+  }
+  return TableAlreadyExists(target);
+}
+
 StatusOr<RestoreTableFromBackupResponse> RestoreTableFromBackup(
     Context& ctx, persist::BackupStore& store,
     const RestoreTableFromBackupRequest& request) {
@@ -261,9 +272,8 @@ StatusOr<RestoreTableFromBackupResponse> RestoreTableFromBackup(
     return Status(ErrorCode::kBackupNotFound,
                   "Backup not found: " + request.backup_arn);
   }
-  if (ctx.catalog->Find(request.target_table_name) != nullptr) {
-    return TableAlreadyExists(request.target_table_name);
-  }
+  EDDY_RETURN_IF_ERROR(CheckRestoreTarget(ctx, request.target_table_name,
+                                          ctx.options->clock->NowMicros()));
   RestoreSummary summary;
   summary.source_backup_arn = backup->details.backup_arn;
   summary.restore_date_time = backup->details.backup_creation_date_time;
@@ -312,10 +322,8 @@ StatusOr<RestoreTableToPointInTimeResponse> RestoreTableToPointInTime(
       request.source_table_arn.value_or(request.source_table_name.value_or(""));
   std::shared_ptr<Table> table = FindTableByNameOrArn(ctx, source);
   if (table == nullptr) return ContinuousBackupsTableNotFound(source);
-  if (ctx.catalog->Find(request.target_table_name) != nullptr) {
-    return TableAlreadyExists(request.target_table_name);
-  }
   const int64_t now = ctx.options->clock->NowMicros();
+  EDDY_RETURN_IF_ERROR(CheckRestoreTarget(ctx, request.target_table_name, now));
   uint64_t number = 0;
   double when = 0;
   {

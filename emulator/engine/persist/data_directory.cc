@@ -441,7 +441,9 @@ bool FilterCommit(std::string_view payload, uint64_t number, std::string* out) {
 }  // namespace
 
 Status DataDirectory::ReplayTableHistory(uint64_t number, int64_t until_micros,
-                                         Loader& loader) {
+                                         Loader& loader,
+                                         std::optional<int64_t> start_micros) {
+  const int64_t base_at = start_micros.value_or(until_micros);
   // No checkpoint removes files while they are read.
   MutexLock cp(&checkpoint_mu_);
   {
@@ -461,7 +463,7 @@ Status DataDirectory::ReplayTableHistory(uint64_t number, int64_t until_micros,
   }
   std::sort(snapshots.rbegin(), snapshots.rend());
   std::sort(segments.begin(), segments.end());
-  // The newest snapshot cut at or before the time.
+  // The newest snapshot cut at or before the start.
   uint64_t base = 0;
   for (uint64_t n : snapshots) {
     auto it = snapshot_cuts_.find(n);
@@ -471,8 +473,9 @@ Status DataDirectory::ReplayTableHistory(uint64_t number, int64_t until_micros,
       if (cut == 0) continue;
       snapshot_cuts_[n] = cut;
     }
-    if (cut <= until_micros) {
+    if (cut <= base_at) {
       base = n;
+      loader.NoteClock(cut / 1000);  // the log after it is no earlier
       break;
     }
   }
@@ -517,6 +520,7 @@ Status DataDirectory::ReplayTableHistory(uint64_t number, int64_t until_micros,
           if (c.ok() && static_cast<int64_t>(ms) > until_ms) {
             return Status::OK();
           }
+          if (c.ok()) loader.NoteClock(static_cast<int64_t>(ms));
           break;
         }
         case RecordType::kTable:

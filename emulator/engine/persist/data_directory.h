@@ -57,6 +57,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
@@ -103,12 +104,20 @@ class DataDirectory final : public Journal {
   // before): its image and items from the newest snapshot cut at or before
   // then, and its images and changes from the log after that snapshot up
   // to the first clock record past `until_micros`. Changes of other tables
-  // (in a transaction's record) are left out. The caller Finishes the
-  // loader. Errors: InternalServerError when the files needed are gone
-  // (the Checkpoint keeps them for the PITR window) or cannot be read.
-  // REQUIRES: no table lock held.
+  // (in a transaction's record) are left out. Each clock record read is
+  // passed to Loader::NoteClock (the snapshot's cut first), so a change
+  // observer learns when each change was made. With `start_micros` the
+  // snapshot is the newest cut at or before that time instead (earlier
+  // than `until_micros`), so the observer sees every change after
+  // `start_micros` come from the log, none hidden in the snapshot (an
+  // incremental export's period). The caller Finishes the loader.
+  // Errors: InternalServerError when the files needed are gone (the
+  // Checkpoint keeps them for the PITR window) or cannot be read.
+  // REQUIRES: no table lock held; start_micros <= until_micros.
   Status ReplayTableHistory(uint64_t number, int64_t until_micros,
-                            Loader& loader) ABSL_LOCKS_EXCLUDED(mu_);
+                            Loader& loader,
+                            std::optional<int64_t> start_micros = std::nullopt)
+      ABSL_LOCKS_EXCLUDED(mu_);
 
   // Journal.
   uint64_t NewTableNumber() override;

@@ -154,6 +154,7 @@ Status Loader::ApplyTable(std::string_view payload) {
 Status Loader::ApplyCommit(std::string_view payload) {
   ByteReader r(payload);
   std::vector<LoggedChange> changes;
+  std::vector<uint64_t> numbers;  // each change's table number
   while (r.ok() && !r.done()) {
     const uint64_t number = r.Varint();
     const uint8_t kind = r.Byte();
@@ -184,12 +185,17 @@ Status Loader::ApplyCommit(std::string_view payload) {
       return Corrupt("change kind");
     }
     changes.push_back(std::move(c));
+    numbers.push_back(number);
   }
   if (!r.ok()) return Corrupt("commit");
   const int64_t now = ctx_.options->clock->NowMicros();
-  for (LoggedChange& c : changes) {
-    MutexLock lock(&c.table->mu());
-    EDDY_RETURN_IF_ERROR(ApplyChange(*c.table, c, now));
+  for (size_t i = 0; i < changes.size(); ++i) {
+    LoggedChange& c = changes[i];
+    {
+      MutexLock lock(&c.table->mu());
+      EDDY_RETURN_IF_ERROR(ApplyChange(*c.table, c, now));
+    }
+    if (observer_) observer_(numbers[i], c.key, clock_ms_);
   }
   return Status::OK();
 }

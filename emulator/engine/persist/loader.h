@@ -29,6 +29,7 @@
 #include "emulator/base/status.h"
 #include "emulator/engine/ops/operations.h"
 #include "emulator/engine/persist/format.h"
+#include "emulator/engine/table/keys.h"
 
 namespace eddy::engine::persist {
 
@@ -75,6 +76,19 @@ class Loader {
     transform_ = std::move(transform);
   }
 
+  // Called after each logged change a commit record applies, with the
+  // number its records use for the table, the key, and the time of the
+  // last clock record noted (NoteClock; ms on the Options clock): how an
+  // incremental export learns which items changed when. Not for snapshot
+  // items.
+  using ChangeObserver = std::function<void(
+      uint64_t table_number, const StorageKey& key, int64_t clock_ms)>;
+  void set_change_observer(ChangeObserver observer) {
+    observer_ = std::move(observer);
+  }
+  // The time of the records that follow (a log's clock record).
+  void NoteClock(int64_t clock_ms) { clock_ms_ = clock_ms; }
+
   // The tables built so far, by the number their records use (not yet in
   // the catalog; a loader dropped unfinished unregisters them).
   const std::map<uint64_t, std::shared_ptr<Table>>& tables() const {
@@ -98,6 +112,8 @@ class Loader {
   // The stream view type each table's latest image has enabled.
   std::map<uint64_t, std::optional<StreamViewType>> streams_;
   uint64_t max_table_number_ = 0;
+  ChangeObserver observer_;
+  int64_t clock_ms_ = 0;
   int64_t items_ = 0;
   std::optional<End> end_;
   std::function<Status(TableImage&)> transform_;

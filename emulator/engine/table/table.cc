@@ -192,6 +192,10 @@ TableDescription Table::Describe(int64_t now_micros) const {
   }
   d.restore_summary = state_.restore_summary;
   ApplyLifecycle(*this, now_micros, d);
+  // A restored table is CREATING while its restore runs.
+  if (d.restore_summary && d.table_status == TableStatus::kCreating) {
+    d.restore_summary->restore_in_progress = true;
+  }
   return d;
 }
 
