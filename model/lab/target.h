@@ -64,7 +64,8 @@ class ScenarioTarget {
 };
 
 // The target over an in-process Database (not owned; must outlive it).
-class DatabaseTarget final : public ScenarioTarget {
+// Tests derive from it to stand a Database in for an endpoint.
+class DatabaseTarget : public ScenarioTarget {
  public:
   explicit DatabaseTarget(Database* db) : db_(db) {}
 

@@ -27,62 +27,36 @@ namespace {
 // The runner's virtual clock starts at this whole hour (simulate.cc).
 constexpr int64_t kStartMicros = 1'699'999'200LL * 1'000'000;
 
-// A Database on a manual clock, reached as an endpoint would be.
-class VirtualEndpoint final : public ScenarioTarget {
+// A Database on a manual clock, reached as an endpoint would be: its
+// clock and database are built before the DatabaseTarget over them.
+struct VirtualEndpointState {
+  explicit VirtualEndpointState(const ThrottleOptions& throttle)
+      : clock(kStartMicros) {
+    Options o;
+    o.clock = &clock;
+    o.throttle = throttle;
+    db = std::make_unique<Database>(o);
+  }
+  ManualClock clock;
+  std::unique_ptr<Database> db;
+};
+
+class VirtualEndpoint final : private VirtualEndpointState,
+                              public DatabaseTarget {
  public:
   explicit VirtualEndpoint(const ThrottleOptions& throttle)
-      : clock_(kStartMicros) {
-    Options o;
-    o.clock = &clock_;
-    o.throttle = throttle;
-    db_ = std::make_unique<Database>(o);
-    target_ = std::make_unique<DatabaseTarget>(db_.get());
-  }
+      : VirtualEndpointState(throttle), DatabaseTarget(db.get()) {}
 
   bool in_process() const override { return false; }
   void Pace(int64_t run_micros) override {
     ++paced_;
-    clock_.SetMicros(kStartMicros + run_micros);
-  }
-  StatusOr<CreateTableResponse> CreateTable(
-      const CreateTableRequest& r) override {
-    return target_->CreateTable(r);
-  }
-  StatusOr<UpdateTableResponse> UpdateTable(
-      const UpdateTableRequest& r) override {
-    return target_->UpdateTable(r);
-  }
-  StatusOr<PutItemResponse> PutItem(const PutItemRequest& r) override {
-    return target_->PutItem(r);
-  }
-  StatusOr<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r) override {
-    return target_->UpdateItem(r);
-  }
-  StatusOr<DeleteItemResponse> DeleteItem(const DeleteItemRequest& r) override {
-    return target_->DeleteItem(r);
-  }
-  StatusOr<GetItemResponse> GetItem(const GetItemRequest& r) override {
-    return target_->GetItem(r);
-  }
-  StatusOr<QueryResponse> Query(const QueryRequest& r) override {
-    return target_->Query(r);
-  }
-  StatusOr<BatchWriteItemResponse> BatchWriteItem(
-      const BatchWriteItemRequest& r) override {
-    return target_->BatchWriteItem(r);
-  }
-  StatusOr<BatchGetItemResponse> BatchGetItem(
-      const BatchGetItemRequest& r) override {
-    return target_->BatchGetItem(r);
+    clock.SetMicros(kStartMicros + run_micros);
   }
 
-  Database& db() { return *db_; }
+  Database& database() { return *db; }
   int64_t paced() const { return paced_; }
 
  private:
-  ManualClock clock_;
-  std::unique_ptr<Database> db_;
-  std::unique_ptr<DatabaseTarget> target_;
   int64_t paced_ = 0;
 };
 
@@ -140,7 +114,7 @@ TEST(ScenarioTargetTest,
 
   // The endpoint's table holds what the accepted writes wrote.
   StatusOr<DescribeTableResponse> d =
-      endpoint.db().DescribeTable({.table_name = "tbl"});
+      endpoint.database().DescribeTable({.table_name = "tbl"});
   ASSERT_THAT(d, IsOk());
   EXPECT_EQ(d->table.item_count, 1);
 }

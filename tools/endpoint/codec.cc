@@ -262,6 +262,30 @@ StatusOr<T> Decode(const char* op, std::string_view body, F f) {
   }
 }
 
+// A single-item write's answer (PutItem, UpdateItem, DeleteItem): the
+// returned attributes and the consumed capacity.
+template <typename T>
+StatusOr<T> DecodeWriteResponse(const char* op, std::string_view body) {
+  return Decode<T>(op, body, [](const Json& j) {
+    T r;
+    r.attributes = OptItem(j, "Attributes");
+    r.consumed_capacity = OptCapacity(j);
+    return r;
+  });
+}
+
+// The members every single-item write may carry after its key or item.
+template <typename Request>
+void PutWriteOptions(const Request& r, Json& j) {
+  PutOptional("ConditionExpression", r.condition_expression, j);
+  PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values,
+                    j);
+  if (r.return_values != ReturnValue::kNone) {
+    j["ReturnValues"] = std::string(ReturnValueName(r.return_values));
+  }
+  PutCapacityMode(r.return_consumed_capacity, j);
+}
+
 }  // namespace
 
 std::string EncodeCreateTable(const CreateTableRequest& r) {
@@ -312,13 +336,7 @@ std::string EncodeDeleteTable(const DeleteTableRequest& r) {
 
 std::string EncodePutItem(const PutItemRequest& r) {
   Json j{{"TableName", r.table_name}, {"Item", ItemJson(r.item)}};
-  PutOptional("ConditionExpression", r.condition_expression, j);
-  PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values,
-                    j);
-  if (r.return_values != ReturnValue::kNone) {
-    j["ReturnValues"] = std::string(ReturnValueName(r.return_values));
-  }
-  PutCapacityMode(r.return_consumed_capacity, j);
+  PutWriteOptions(r, j);
   return j.dump();
 }
 
@@ -364,25 +382,13 @@ std::string EncodeUpdateTable(const UpdateTableRequest& r) {
 std::string EncodeUpdateItem(const UpdateItemRequest& r) {
   Json j{{"TableName", r.table_name}, {"Key", ItemJson(r.key)}};
   PutOptional("UpdateExpression", r.update_expression, j);
-  PutOptional("ConditionExpression", r.condition_expression, j);
-  PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values,
-                    j);
-  if (r.return_values != ReturnValue::kNone) {
-    j["ReturnValues"] = std::string(ReturnValueName(r.return_values));
-  }
-  PutCapacityMode(r.return_consumed_capacity, j);
+  PutWriteOptions(r, j);
   return j.dump();
 }
 
 std::string EncodeDeleteItem(const DeleteItemRequest& r) {
   Json j{{"TableName", r.table_name}, {"Key", ItemJson(r.key)}};
-  PutOptional("ConditionExpression", r.condition_expression, j);
-  PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values,
-                    j);
-  if (r.return_values != ReturnValue::kNone) {
-    j["ReturnValues"] = std::string(ReturnValueName(r.return_values));
-  }
-  PutCapacityMode(r.return_consumed_capacity, j);
+  PutWriteOptions(r, j);
   return j.dump();
 }
 
@@ -480,12 +486,7 @@ StatusOr<DeleteTableResponse> DecodeDeleteTableResponse(std::string_view body) {
 }
 
 StatusOr<PutItemResponse> DecodePutItemResponse(std::string_view body) {
-  return Decode<PutItemResponse>("PutItem", body, [](const Json& j) {
-    PutItemResponse r;
-    r.attributes = OptItem(j, "Attributes");
-    r.consumed_capacity = OptCapacity(j);
-    return r;
-  });
+  return DecodeWriteResponse<PutItemResponse>("PutItem", body);
 }
 
 StatusOr<GetItemResponse> DecodeGetItemResponse(std::string_view body) {
@@ -527,21 +528,11 @@ StatusOr<UpdateTableResponse> DecodeUpdateTableResponse(std::string_view body) {
 }
 
 StatusOr<UpdateItemResponse> DecodeUpdateItemResponse(std::string_view body) {
-  return Decode<UpdateItemResponse>("UpdateItem", body, [](const Json& j) {
-    UpdateItemResponse r;
-    r.attributes = OptItem(j, "Attributes");
-    r.consumed_capacity = OptCapacity(j);
-    return r;
-  });
+  return DecodeWriteResponse<UpdateItemResponse>("UpdateItem", body);
 }
 
 StatusOr<DeleteItemResponse> DecodeDeleteItemResponse(std::string_view body) {
-  return Decode<DeleteItemResponse>("DeleteItem", body, [](const Json& j) {
-    DeleteItemResponse r;
-    r.attributes = OptItem(j, "Attributes");
-    r.consumed_capacity = OptCapacity(j);
-    return r;
-  });
+  return DecodeWriteResponse<DeleteItemResponse>("DeleteItem", body);
 }
 
 StatusOr<BatchGetItemResponse> DecodeBatchGetItemResponse(

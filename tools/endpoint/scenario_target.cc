@@ -8,6 +8,17 @@
 #include <utility>
 
 namespace eddy::endpoint {
+namespace {
+
+// A copy of a single-table request naming the run's table.
+template <typename Request>
+Request WithTable(const Request& r, std::string table) {
+  Request x = r;
+  x.table_name = std::move(table);
+  return x;
+}
+
+}  // namespace
 
 EndpointScenarioTarget::EndpointScenarioTarget(EndpointBackend* backend,
                                                std::string table_prefix,
@@ -50,50 +61,36 @@ void EndpointScenarioTarget::Pace(int64_t run_micros) {
 
 StatusOr<CreateTableResponse> EndpointScenarioTarget::CreateTable(
     const CreateTableRequest& r) {
-  CreateTableRequest x = r;
-  x.table_name = Name(r.table_name);
-  return backend_->CreateTable(x);
+  return backend_->CreateTable(WithTable(r, Name(r.table_name)));
 }
 
 StatusOr<UpdateTableResponse> EndpointScenarioTarget::UpdateTable(
     const UpdateTableRequest& r) {
-  UpdateTableRequest x = r;
-  x.table_name = Name(r.table_name);
-  return backend_->UpdateTable(x);
+  return backend_->UpdateTable(WithTable(r, Name(r.table_name)));
 }
 
 StatusOr<PutItemResponse> EndpointScenarioTarget::PutItem(
     const PutItemRequest& r) {
-  PutItemRequest x = r;
-  x.table_name = Name(r.table_name);
-  return backend_->PutItem(x);
+  return backend_->PutItem(WithTable(r, Name(r.table_name)));
 }
 
 StatusOr<UpdateItemResponse> EndpointScenarioTarget::UpdateItem(
     const UpdateItemRequest& r) {
-  UpdateItemRequest x = r;
-  x.table_name = Name(r.table_name);
-  return backend_->UpdateItem(x);
+  return backend_->UpdateItem(WithTable(r, Name(r.table_name)));
 }
 
 StatusOr<DeleteItemResponse> EndpointScenarioTarget::DeleteItem(
     const DeleteItemRequest& r) {
-  DeleteItemRequest x = r;
-  x.table_name = Name(r.table_name);
-  return backend_->DeleteItem(x);
+  return backend_->DeleteItem(WithTable(r, Name(r.table_name)));
 }
 
 StatusOr<GetItemResponse> EndpointScenarioTarget::GetItem(
     const GetItemRequest& r) {
-  GetItemRequest x = r;
-  x.table_name = Name(r.table_name);
-  return backend_->GetItem(x);
+  return backend_->GetItem(WithTable(r, Name(r.table_name)));
 }
 
 StatusOr<QueryResponse> EndpointScenarioTarget::Query(const QueryRequest& r) {
-  QueryRequest x = r;
-  x.table_name = Name(r.table_name);
-  return backend_->Query(x);
+  return backend_->Query(WithTable(r, Name(r.table_name)));
 }
 
 StatusOr<BatchWriteItemResponse> EndpointScenarioTarget::BatchWriteItem(
