@@ -48,6 +48,7 @@ std::string_view KeyString(const Item& item, const std::string& name) {
 
 using internal::CompactFind;
 using internal::CompactFindS;
+using internal::CompactFindSAll;
 using internal::DecodeCompact;
 using internal::EncodeCompact;
 
@@ -314,20 +315,27 @@ void Runner::BuildTruth() {
     it.sk_attr = l.sort_key;
     truths_.push_back(std::move(it));
   }
+  // Every key attribute is read in one pass over each record: names[0] and
+  // names[1] are the table's keys, then each truth's partition and sort key
+  // (an empty name, never found, when it has no sort key).
+  std::vector<std::string_view> names = {t.partition_key, t.sort_key};
+  for (const IndexTruth& truth : truths_) {
+    names.push_back(truth.pk_attr);
+    names.push_back(truth.sk_attr);
+  }
+  std::vector<std::string_view> values(names.size());
   by_primary_key_.reserve(records_.size());
   for (size_t i = 0; i < records_.size(); ++i) {
-    const std::string_view item = records_[i];
     const int32_t id = static_cast<int32_t>(i);
-    by_primary_key_[{CompactFindS(item, t.partition_key),
-                     CompactFindS(item, t.sort_key)}] = id;
-    for (IndexTruth& truth : truths_) {
-      const std::string_view pk = CompactFindS(item, truth.pk_attr);
+    CompactFindSAll(records_[i], names, values);
+    by_primary_key_[{values[0], values[1]}] = id;
+    for (size_t k = 0; k < truths_.size(); ++k) {
+      IndexTruth& truth = truths_[k];
+      const std::string_view pk = values[2 + 2 * k];
       if (pk.empty()) continue;
-      std::string_view sk;
-      if (!truth.sk_attr.empty()) {
-        sk = CompactFindS(item, truth.sk_attr);
-        if (sk.empty()) continue;  // sparse: both keys or not in the index
-      }
+      const std::string_view sk = values[3 + 2 * k];
+      // Sparse: both keys or not in the index.
+      if (!truth.sk_attr.empty() && sk.empty()) continue;
       truth.buckets[pk].emplace_back(sk, id);
       ++truth.count;
     }
@@ -561,9 +569,15 @@ absl::flat_hash_map<std::string, std::vector<int32_t>> Runner::ExpectIndex(
     }
     bool match = true;
     for (size_t k = 0; match && k < x.attributes.size(); ++k) {
+      const AttributeValue& want = x.attributes[k].second;
+      if (want.is(AttributeType::kS) && !want.s().empty()) {
+        // No value decoded: a non-empty S is found by its view.
+        match = CompactFindS(records_[i], x.attributes[k].first) == want.s();
+        continue;
+      }
       std::optional<AttributeValue> v =
           CompactFind(records_[i], x.attributes[k].first);
-      match = v && *v == x.attributes[k].second;
+      match = v && *v == want;
     }
     if (!match) continue;
     // The match key from the item's bindings (S attributes).
