@@ -93,6 +93,9 @@ class Runner {
   }
 
   StatusOr<RunReport> Run();
+  // RunOptions::free_database false: the Database is never destroyed (nor
+  // is anything using the clock it points to).
+  void LeakDatabase() { (void)db_.release(); }
 
  private:
   Status CreateTable();
@@ -116,6 +119,9 @@ class Runner {
       const Expectation& x) const;
   void HotKeys(RunReport* report);
   const IndexTruth* Truth(const std::string& index_name) const;
+  // The id of the item written with this primary key (the table's truth:
+  // its bucket, then a binary search on the sort key), or nullopt.
+  std::optional<int32_t> ItemId(std::string_view pk, std::string_view sk) const;
   Item Project(const Item& item, const IndexTruth& truth) const;
 
   // The item's bindings (its S attributes of the entry's binding names).
@@ -142,8 +148,6 @@ class Runner {
   bool indexes_created_ = false;
 
   std::vector<IndexTruth> truths_;  // [0] is the table
-  absl::flat_hash_map<std::pair<std::string_view, std::string_view>, int32_t>
-      by_primary_key_;
   // (index, partition-key value) -> (read units, requests)
   std::map<std::pair<std::string, std::string>, std::pair<double, int64_t>>
       traffic_;
@@ -315,25 +319,23 @@ void Runner::BuildTruth() {
     it.sk_attr = l.sort_key;
     truths_.push_back(std::move(it));
   }
-  // Every key attribute is read in one pass over each record: names[0] and
-  // names[1] are the table's keys, then each truth's partition and sort key
-  // (an empty name, never found, when it has no sort key).
-  std::vector<std::string_view> names = {t.partition_key, t.sort_key};
+  // Every key attribute is read in one pass over each record: each truth's
+  // partition and sort key (an empty name, never found, when it has no sort
+  // key).
+  std::vector<std::string_view> names;
   for (const IndexTruth& truth : truths_) {
     names.push_back(truth.pk_attr);
     names.push_back(truth.sk_attr);
   }
   std::vector<std::string_view> values(names.size());
-  by_primary_key_.reserve(records_.size());
   for (size_t i = 0; i < records_.size(); ++i) {
     const int32_t id = static_cast<int32_t>(i);
     CompactFindSAll(records_[i], names, values);
-    by_primary_key_[{values[0], values[1]}] = id;
     for (size_t k = 0; k < truths_.size(); ++k) {
       IndexTruth& truth = truths_[k];
-      const std::string_view pk = values[2 + 2 * k];
+      const std::string_view pk = values[2 * k];
       if (pk.empty()) continue;
-      const std::string_view sk = values[3 + 2 * k];
+      const std::string_view sk = values[2 * k + 1];
       // Sparse: both keys or not in the index.
       if (!truth.sk_attr.empty() && sk.empty()) continue;
       truth.buckets[pk].emplace_back(sk, id);
@@ -355,6 +357,19 @@ const IndexTruth* Runner::Truth(const std::string& index_name) const {
     if (t.name == name) return &t;
   }
   return nullptr;
+}
+
+std::optional<int32_t> Runner::ItemId(std::string_view pk,
+                                      std::string_view sk) const {
+  const IndexTruth& table = truths_[0];
+  auto bucket = table.buckets.find(pk);
+  if (bucket == table.buckets.end()) return std::nullopt;
+  const auto& entries = bucket->second;  // sorted by sort key, each once
+  auto it = std::lower_bound(
+      entries.begin(), entries.end(), sk,
+      [](const auto& e, std::string_view key) { return e.first < key; });
+  if (it == entries.end() || it->first != sk) return std::nullopt;
+  return it->second;
 }
 
 Bindings Runner::BindingsOf(int32_t id) const {
@@ -475,19 +490,19 @@ std::string Runner::Verify(const AccessPattern& p, const IndexTruth& truth,
   std::string_view previous;
   for (size_t i = 0; i < items.size(); ++i) {
     const Item& item = items[i];
-    auto it = by_primary_key_.find(std::make_pair(
-        KeyString(item, t.partition_key), KeyString(item, t.sort_key)));
-    if (it == by_primary_key_.end()) {
+    const std::optional<int32_t> id =
+        ItemId(KeyString(item, t.partition_key), KeyString(item, t.sort_key));
+    if (!id) {
       return "returned an item that was never written: " + t.partition_key +
              "=" + Quote(KeyString(item, t.partition_key));
     }
     // Whole items compare as records (equal items, equal records); others
     // as the projection of the decoded record.
-    const bool equal = whole_items ? EncodeCompact(item, &encoded) &&
-                                         encoded == records_[it->second]
-                                   : item == ProjectedItem(it->second, truth);
+    const bool equal =
+        whole_items ? EncodeCompact(item, &encoded) && encoded == records_[*id]
+                    : item == ProjectedItem(*id, truth);
     if (!equal) {
-      return "item " + describe(it->second) +
+      return "item " + describe(*id) +
              " differs from the item written (as the index projects it)";
     }
     if (!truth.sk_attr.empty()) {
@@ -498,7 +513,7 @@ std::string Runner::Verify(const AccessPattern& p, const IndexTruth& truth,
       }
       previous = sk;
     }
-    got.push_back(it->second);
+    got.push_back(*id);
   }
   std::sort(got.begin(), got.end());
   if (std::adjacent_find(got.begin(), got.end()) != got.end()) {
@@ -1040,7 +1055,9 @@ StatusOr<RunReport> RunModel(const Model& model, const RunOptions& options) {
   // The runner owns this data: it gives the items away as it loads them.
   const Model renamed = Renamed(model, options);
   Runner runner(renamed, data, options, &data);
-  EDDY_ASSIGN_OR_RETURN(RunReport report, runner.Run());
+  StatusOr<RunReport> run = runner.Run();
+  if (!options.free_database) runner.LeakDatabase();
+  EDDY_ASSIGN_OR_RETURN(RunReport report, std::move(run));
   report.load.generate_seconds = static_cast<double>(end - start) / 1e9;
   return report;
 }
@@ -1053,7 +1070,9 @@ StatusOr<RunReport> RunModel(const Model& model, const GeneratedData& data,
   if (options.on_generated) options.on_generated(data);
   const Model renamed = Renamed(model, options);
   Runner runner(renamed, data, options, /*owned=*/nullptr);
-  return runner.Run();
+  StatusOr<RunReport> run = runner.Run();
+  if (!options.free_database) runner.LeakDatabase();
+  return run;
 }
 
 }  // namespace eddy::model
