@@ -8,6 +8,8 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <string_view>
 #include <utility>
 
@@ -95,7 +97,14 @@ class Runner {
   StatusOr<RunReport> Run();
   // RunOptions::free_database false: the Database is never destroyed (nor
   // is anything using the clock it points to).
-  void LeakDatabase() { (void)db_.release(); }
+  void LeakDatabase() {
+    // Kept reachable from a list that is never destroyed: leak checkers
+    // (LeakSanitizer) see no lost memory, and nothing is freed at exit.
+    static auto* mu = new std::mutex;
+    static auto* kept = new std::vector<std::unique_ptr<Database>>;
+    std::lock_guard<std::mutex> lock(*mu);
+    kept->push_back(std::move(db_));
+  }
 
  private:
   Status CreateTable();

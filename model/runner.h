@@ -93,7 +93,9 @@ struct RunOptions {
   // prefix).
   std::optional<std::string> table_name;
   // False: the run's own Database (when no `backend` is given) is left
-  // allocated when the run ends, never destroyed: for a process that exits
+  // allocated when the run ends, never destroyed (it stays reachable from a
+  // list kept for the process's life, so leak checkers stay quiet and the
+  // process may run several models this way): for a process that exits
   // right after the run (the eddy CLI), where freeing a database of millions
   // of items record by record costs seconds (about 2 s for kayak at scale
   // 100) and the OS reclaims the memory at exit anyway. A leak by design:
