@@ -49,13 +49,16 @@ struct IndexState {
   std::string pk, sk;                    // its key attributes
   std::vector<std::string> key_attrs;    // table keys + index keys, distinct
   std::vector<std::string> include;      // INCLUDE's attributes
-  // partition key -> (entries, bytes)
-  absl::flat_hash_map<std::string, std::pair<int64_t, int64_t>> keys;
+  // partition key -> (entries, bytes). The keys view the generated items,
+  // which outlive the profiling: no string is copied per entry.
+  absl::flat_hash_map<std::string_view, std::pair<int64_t, int64_t>> keys;
 };
 
 struct ShapeIndexState {
-  // partition key -> (entries of this shape, largest sort key so far)
-  absl::flat_hash_map<std::string, std::pair<int64_t, std::string>> keys;
+  // partition key -> (entries of this shape, largest sort key so far); views
+  // into the generated items, like IndexState::keys.
+  absl::flat_hash_map<std::string_view, std::pair<int64_t, std::string_view>>
+      keys;
 };
 
 // The attributes the patterns on `index` filter on or expect, with
@@ -210,18 +213,18 @@ DataProfile ProfileData(const Model& model, const GeneratedData& data) {
       p.sizes.keys_wcu += WriteUnits(keys);
       p.sizes.include_wcu += WriteUnits(include);
 
-      auto& [entries, bytes] = is.keys[std::string(pk)];
+      auto& [entries, bytes] = is.keys[pk];
       ++entries;
       bytes += actual;
-      auto [it, fresh] = shape_state[g.shape][j].keys.try_emplace(
-          std::string(pk), 0, std::string());
+      auto [it, fresh] =
+          shape_state[g.shape][j].keys.try_emplace(pk, 0, std::string_view());
       auto& [count, largest] = it->second;
       if (!fresh) {
         ++p.sk_pairs;
-        if (std::string_view(largest) < sk) ++p.sk_appends;
+        if (largest < sk) ++p.sk_appends;
       }
       ++count;
-      if (fresh || std::string_view(largest) < sk) largest = std::string(sk);
+      if (fresh || largest < sk) largest = sk;
     }
   }
 

@@ -8,6 +8,8 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <string_view>
 #include <utility>
 
@@ -48,6 +50,7 @@ std::string_view KeyString(const Item& item, const std::string& name) {
 
 using internal::CompactFind;
 using internal::CompactFindS;
+using internal::CompactFindSAll;
 using internal::DecodeCompact;
 using internal::EncodeCompact;
 
@@ -92,6 +95,16 @@ class Runner {
   }
 
   StatusOr<RunReport> Run();
+  // RunOptions::free_database false: the Database is never destroyed (nor
+  // is anything using the clock it points to).
+  void LeakDatabase() {
+    // Kept reachable from a list that is never destroyed: leak checkers
+    // (LeakSanitizer) see no lost memory, and nothing is freed at exit.
+    static auto* mu = new std::mutex;
+    static auto* kept = new std::vector<std::unique_ptr<Database>>;
+    std::lock_guard<std::mutex> lock(*mu);
+    kept->push_back(std::move(db_));
+  }
 
  private:
   Status CreateTable();
@@ -115,6 +128,9 @@ class Runner {
       const Expectation& x) const;
   void HotKeys(RunReport* report);
   const IndexTruth* Truth(const std::string& index_name) const;
+  // The id of the item written with this primary key (the table's truth:
+  // its bucket, then a binary search on the sort key), or nullopt.
+  std::optional<int32_t> ItemId(std::string_view pk, std::string_view sk) const;
   Item Project(const Item& item, const IndexTruth& truth) const;
 
   // The item's bindings (its S attributes of the entry's binding names).
@@ -141,8 +157,6 @@ class Runner {
   bool indexes_created_ = false;
 
   std::vector<IndexTruth> truths_;  // [0] is the table
-  absl::flat_hash_map<std::pair<std::string_view, std::string_view>, int32_t>
-      by_primary_key_;
   // (index, partition-key value) -> (read units, requests)
   std::map<std::pair<std::string, std::string>, std::pair<double, int64_t>>
       traffic_;
@@ -314,20 +328,25 @@ void Runner::BuildTruth() {
     it.sk_attr = l.sort_key;
     truths_.push_back(std::move(it));
   }
-  by_primary_key_.reserve(records_.size());
+  // Every key attribute is read in one pass over each record: each truth's
+  // partition and sort key (an empty name, never found, when it has no sort
+  // key).
+  std::vector<std::string_view> names;
+  for (const IndexTruth& truth : truths_) {
+    names.push_back(truth.pk_attr);
+    names.push_back(truth.sk_attr);
+  }
+  std::vector<std::string_view> values(names.size());
   for (size_t i = 0; i < records_.size(); ++i) {
-    const std::string_view item = records_[i];
     const int32_t id = static_cast<int32_t>(i);
-    by_primary_key_[{CompactFindS(item, t.partition_key),
-                     CompactFindS(item, t.sort_key)}] = id;
-    for (IndexTruth& truth : truths_) {
-      const std::string_view pk = CompactFindS(item, truth.pk_attr);
+    CompactFindSAll(records_[i], names, values);
+    for (size_t k = 0; k < truths_.size(); ++k) {
+      IndexTruth& truth = truths_[k];
+      const std::string_view pk = values[2 * k];
       if (pk.empty()) continue;
-      std::string_view sk;
-      if (!truth.sk_attr.empty()) {
-        sk = CompactFindS(item, truth.sk_attr);
-        if (sk.empty()) continue;  // sparse: both keys or not in the index
-      }
+      const std::string_view sk = values[2 * k + 1];
+      // Sparse: both keys or not in the index.
+      if (!truth.sk_attr.empty() && sk.empty()) continue;
       truth.buckets[pk].emplace_back(sk, id);
       ++truth.count;
     }
@@ -347,6 +366,19 @@ const IndexTruth* Runner::Truth(const std::string& index_name) const {
     if (t.name == name) return &t;
   }
   return nullptr;
+}
+
+std::optional<int32_t> Runner::ItemId(std::string_view pk,
+                                      std::string_view sk) const {
+  const IndexTruth& table = truths_[0];
+  auto bucket = table.buckets.find(pk);
+  if (bucket == table.buckets.end()) return std::nullopt;
+  const auto& entries = bucket->second;  // sorted by sort key, each once
+  auto it = std::lower_bound(
+      entries.begin(), entries.end(), sk,
+      [](const auto& e, std::string_view key) { return e.first < key; });
+  if (it == entries.end() || it->first != sk) return std::nullopt;
+  return it->second;
 }
 
 Bindings Runner::BindingsOf(int32_t id) const {
@@ -467,19 +499,19 @@ std::string Runner::Verify(const AccessPattern& p, const IndexTruth& truth,
   std::string_view previous;
   for (size_t i = 0; i < items.size(); ++i) {
     const Item& item = items[i];
-    auto it = by_primary_key_.find(std::make_pair(
-        KeyString(item, t.partition_key), KeyString(item, t.sort_key)));
-    if (it == by_primary_key_.end()) {
+    const std::optional<int32_t> id =
+        ItemId(KeyString(item, t.partition_key), KeyString(item, t.sort_key));
+    if (!id) {
       return "returned an item that was never written: " + t.partition_key +
              "=" + Quote(KeyString(item, t.partition_key));
     }
     // Whole items compare as records (equal items, equal records); others
     // as the projection of the decoded record.
-    const bool equal = whole_items ? EncodeCompact(item, &encoded) &&
-                                         encoded == records_[it->second]
-                                   : item == ProjectedItem(it->second, truth);
+    const bool equal =
+        whole_items ? EncodeCompact(item, &encoded) && encoded == records_[*id]
+                    : item == ProjectedItem(*id, truth);
     if (!equal) {
-      return "item " + describe(it->second) +
+      return "item " + describe(*id) +
              " differs from the item written (as the index projects it)";
     }
     if (!truth.sk_attr.empty()) {
@@ -490,7 +522,7 @@ std::string Runner::Verify(const AccessPattern& p, const IndexTruth& truth,
       }
       previous = sk;
     }
-    got.push_back(it->second);
+    got.push_back(*id);
   }
   std::sort(got.begin(), got.end());
   if (std::adjacent_find(got.begin(), got.end()) != got.end()) {
@@ -561,9 +593,15 @@ absl::flat_hash_map<std::string, std::vector<int32_t>> Runner::ExpectIndex(
     }
     bool match = true;
     for (size_t k = 0; match && k < x.attributes.size(); ++k) {
+      const AttributeValue& want = x.attributes[k].second;
+      if (want.is(AttributeType::kS) && !want.s().empty()) {
+        // No value decoded: a non-empty S is found by its view.
+        match = CompactFindS(records_[i], x.attributes[k].first) == want.s();
+        continue;
+      }
       std::optional<AttributeValue> v =
           CompactFind(records_[i], x.attributes[k].first);
-      match = v && *v == x.attributes[k].second;
+      match = v && *v == want;
     }
     if (!match) continue;
     // The match key from the item's bindings (S attributes).
@@ -1026,7 +1064,9 @@ StatusOr<RunReport> RunModel(const Model& model, const RunOptions& options) {
   // The runner owns this data: it gives the items away as it loads them.
   const Model renamed = Renamed(model, options);
   Runner runner(renamed, data, options, &data);
-  EDDY_ASSIGN_OR_RETURN(RunReport report, runner.Run());
+  StatusOr<RunReport> run = runner.Run();
+  if (!options.free_database) runner.LeakDatabase();
+  EDDY_ASSIGN_OR_RETURN(RunReport report, std::move(run));
   report.load.generate_seconds = static_cast<double>(end - start) / 1e9;
   return report;
 }
@@ -1039,7 +1079,9 @@ StatusOr<RunReport> RunModel(const Model& model, const GeneratedData& data,
   if (options.on_generated) options.on_generated(data);
   const Model renamed = Renamed(model, options);
   Runner runner(renamed, data, options, /*owned=*/nullptr);
-  return runner.Run();
+  StatusOr<RunReport> run = runner.Run();
+  if (!options.free_database) runner.LeakDatabase();
+  return run;
 }
 
 }  // namespace eddy::model

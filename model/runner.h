@@ -92,6 +92,15 @@ struct RunOptions {
   // The table's name in place of the model's (endpoint runs give it a run
   // prefix).
   std::optional<std::string> table_name;
+  // False: the run's own Database (when no `backend` is given) is left
+  // allocated when the run ends, never destroyed (it stays reachable from a
+  // list kept for the process's life, so leak checkers stay quiet and the
+  // process may run several models this way): for a process that exits
+  // right after the run (the eddy CLI), where freeing a database of millions
+  // of items record by record costs seconds (about 2 s for kayak at scale
+  // 100) and the OS reclaims the memory at exit anyway. A leak by design:
+  // keep the default (true) in anything that lives on.
+  bool free_database = true;
   // Called once with the generated data before it is loaded (RunModel
   // without data of its own generates it, then gives its items away), so a
   // caller can measure it, e.g. ProfileData (model/profile.h).

@@ -188,6 +188,22 @@ std::string_view CompactFindS(std::string_view record, std::string_view name) {
   return {};
 }
 
+void CompactFindSAll(std::string_view record,
+                     std::span<const std::string_view> names,
+                     std::span<std::string_view> values) {
+  std::fill(values.begin(), values.end(), std::string_view());
+  size_t at = 0;
+  Field f;
+  while (Next(record, &at, &f)) {
+    if (f.type != 'S') continue;
+    for (size_t j = 0; j < names.size(); ++j) {
+      if (names[j].size() == f.name.size() && names[j] == f.name) {
+        values[j] = f.value;
+      }
+    }
+  }
+}
+
 std::optional<AttributeValue> CompactFind(std::string_view record,
                                           std::string_view name) {
   size_t at = 0;

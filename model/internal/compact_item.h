@@ -28,6 +28,7 @@
 #define EDDY_MODEL_INTERNAL_COMPACT_ITEM_H_
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -46,6 +47,13 @@ StatusOr<Item> DecodeCompact(std::string_view record);
 // The value of S attribute `name`, viewing the record; empty when absent or
 // not an S.
 std::string_view CompactFindS(std::string_view record, std::string_view name);
+
+// CompactFindS for several names in one pass over the record: values[j]
+// becomes the S value of attribute names[j] (empty when absent or not an S).
+// names and values have the same size; a name may repeat.
+void CompactFindSAll(std::string_view record,
+                     std::span<const std::string_view> names,
+                     std::span<std::string_view> values);
 
 // The value of attribute `name`, or nullopt when absent.
 std::optional<AttributeValue> CompactFind(std::string_view record,

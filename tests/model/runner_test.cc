@@ -144,6 +144,26 @@ TEST(RunnerTest, ReportIsDeterministicWithAFakeStopwatch) {
               HasSubstr("OK: 2 of 2 executed patterns verified over 40 runs"));
 }
 
+// free_database=false (what eddy model run sets, its process exiting after
+// the run) changes nothing in the report, and a process may run that way
+// more than once.
+TEST(RunnerTest, LeavingTheDatabaseToTheProcessChangesNoFigure) {
+  RunOptions options;
+  options.runs = 10;
+  options.now_nanos = FakeNanos();
+  StatusOr<RunReport> freed = RunModel(Kayak(), options);
+  ASSERT_THAT(freed, IsOk());
+  options.free_database = false;
+  for (int i = 0; i < 2; ++i) {
+    options.now_nanos = FakeNanos();
+    StatusOr<RunReport> left = RunModel(Kayak(), options);
+    ASSERT_THAT(left, IsOk());
+    EXPECT_TRUE(left->ok());
+    left->peak_resident_bytes = freed->peak_resident_bytes;
+    EXPECT_EQ(FormatReportJson(*left), FormatReportJson(*freed));
+  }
+}
+
 // Two shapes share the store's partition; a pattern without a sort-key
 // condition returns both, but its expectation names one: a key-design
 // mistake the runner must report.
