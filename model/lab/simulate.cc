@@ -1,10 +1,10 @@
 // Copyright 2026 The eddy Authors.
 //
-// RunScenario: the scenario's traffic as real Database calls on a manual
-// clock. Each second, every stream's new requests are spread evenly over the
-// second and merged in time order with the retries that fall due; a call is
-// made at its instant with the clock set there. Random choices (keys, sort
-// keys, values, jitter) come from one splitmix64 generator per stream,
+// RunScenario: the scenario's traffic as real calls (model/lab/target.h) on
+// a manual clock. Each second, every stream's new requests are spread evenly
+// over the second and merged in time order with the retries that fall due; a
+// call is made at its instant with the clock set there. Random choices (keys,
+// sort keys, values, jitter) come from one splitmix64 generator per stream,
 // seeded from the scenario's seed and the stream's position.
 
 #include <algorithm>
@@ -17,163 +17,22 @@
 #include "model/lab/cache.h"
 #include "model/lab/scenario.h"
 #include "model/lab/target.h"
+#include "model/lab/traffic.h"
 
 namespace eddy::lab {
 namespace {
+
+using internal::Generator;
 
 constexpr int64_t kMicros = 1'000'000;
 // The clock's start: 2023-11-14T22:00:00Z, a whole hour, so that the
 // simulator's minute windows (on-demand peaks) align with the run's minutes.
 constexpr int64_t kStartMicros = 1'699'999'200LL * kMicros;
-constexpr char kPadding[] = "data";
-
-class Rng {
- public:
-  explicit Rng(uint64_t seed) : s_(seed) {}
-  uint64_t Next() {
-    uint64_t z = (s_ += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  // Uniform in [0, n) (n > 0), without modulo bias worth noticing for the
-  // ranges used here (128-bit multiply-shift).
-  uint64_t Below(uint64_t n) {
-    return static_cast<uint64_t>((static_cast<unsigned __int128>(Next()) * n) >>
-                                 64);
-  }
-  // Uniform in [0, 1).
-  double Unit() { return static_cast<double>(Next() >> 11) * 0x1.0p-53; }
-
- private:
-  uint64_t s_;
-};
-
-std::string Padded(uint64_t n, int width) {
-  std::string digits = std::to_string(n);
-  if (static_cast<int>(digits.size()) < width) {
-    digits.insert(0, static_cast<size_t>(width) - digits.size(), '0');
-  }
-  return digits;
-}
 
 int64_t Scaled(int64_t units, double scale) {
   if (units <= 0) return units;
   return std::max<int64_t>(1, std::llround(static_cast<double>(units) * scale));
 }
-
-// One stream's request generator.
-class Generator {
- public:
-  Generator(const Stream& stream, const TableSpec& table, uint64_t seed)
-      : stream_(stream), table_(table), rng_(seed) {
-    const KeySpec& k = stream.keys;
-    if (k.distribution == Distribution::kZipf) {
-      cdf_.resize(static_cast<size_t>(k.count));
-      double sum = 0;
-      for (int64_t r = 1; r <= k.count; ++r) {
-        sum += 1.0 / std::pow(static_cast<double>(r), k.zipf_exponent);
-        cdf_[static_cast<size_t>(r - 1)] = sum;
-      }
-      for (double& c : cdf_) c /= sum;
-    }
-    for (const ValueSpec& v : stream.values) {
-      std::vector<double> cumulative;
-      double s = 0;
-      for (size_t i = 0; i < v.values.size(); ++i) {
-        s += v.weights.empty() ? 1.0 : v.weights[i];
-        cumulative.push_back(s);
-      }
-      value_cdfs_.push_back(std::move(cumulative));
-    }
-  }
-
-  // The partition-key value of the next request.
-  std::string PartitionKey() {
-    const KeySpec& k = stream_.keys;
-    std::string pk;
-    switch (k.distribution) {
-      case Distribution::kUniform:
-        pk = k.prefix + std::to_string(rng_.Below(k.count));
-        break;
-      case Distribution::kZipf: {
-        const double u = rng_.Unit();
-        const size_t r = static_cast<size_t>(
-            std::lower_bound(cdf_.begin(), cdf_.end(), u) - cdf_.begin());
-        pk = k.prefix + std::to_string(std::min(r, cdf_.size() - 1));
-        break;
-      }
-      case Distribution::kHotKey:
-        pk = k.hot_fraction >= 1.0 || rng_.Unit() < k.hot_fraction
-                 ? k.hot_key
-                 : k.prefix + std::to_string(rng_.Below(k.count));
-        break;
-      case Distribution::kSequential:
-        pk = k.prefix + std::to_string(1 + sequence_ % k.count);
-        break;
-    }
-    if (k.shards > 0) pk += "." + std::to_string(1 + rng_.Below(k.shards));
-    return pk;
-  }
-
-  std::string SortKey() {
-    const KeySpec& k = stream_.keys;
-    switch (k.sort_keys) {
-      case SortKeys::kNone:
-        return k.fixed_sort_key;
-      case SortKeys::kRandom:
-        return "s#" + Padded(rng_.Below(k.sort_key_count), 10);
-      case SortKeys::kMonotonic:
-        return Padded(sequence_, 16);
-    }
-    return k.fixed_sort_key;
-  }
-
-  // The key of the next item, and (for writes) the whole item.
-  Item Next(bool whole_item) {
-    Item item;
-    item.Set(table_.partition_key, AttributeValue::S(PartitionKey()));
-    if (!table_.sort_key.empty()) {
-      item.Set(table_.sort_key, AttributeValue::S(SortKey()));
-    }
-    if (whole_item) {
-      for (size_t i = 0; i < stream_.values.size(); ++i) {
-        const ValueSpec& v = stream_.values[i];
-        const std::vector<double>& c = value_cdfs_[i];
-        const double u = rng_.Unit() * c.back();
-        const size_t j = std::min<size_t>(
-            std::upper_bound(c.begin(), c.end(), u) - c.begin(),
-            v.values.size() - 1);
-        item.Set(v.attribute, AttributeValue::S(v.values[j]));
-      }
-      // An LSI's sort key: the request's sequence number.
-      for (const IndexSpec& l : table_.local_secondary_indexes) {
-        if (item.Find(l.sort_key) == nullptr) {
-          item.Set(l.sort_key, AttributeValue::S(Padded(sequence_, 16)));
-        }
-      }
-      const int64_t size = ItemSizeBytes(item);
-      const int64_t room = stream_.item_bytes - size -
-                           static_cast<int64_t>(sizeof(kPadding) - 1);
-      if (room > 0) {
-        item.Set(kPadding, AttributeValue::S(
-                               std::string(static_cast<size_t>(room), 'x')));
-      }
-    }
-    ++sequence_;
-    return item;
-  }
-
-  Rng& rng() { return rng_; }
-
- private:
-  const Stream& stream_;
-  const TableSpec& table_;
-  Rng rng_;
-  std::vector<double> cdf_;
-  std::vector<std::vector<double>> value_cdfs_;
-  uint64_t sequence_ = 0;
-};
 
 // A request on its way: its items (keys for reads and deletes), and how
 // often it was tried.

@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -131,6 +132,21 @@ bool WriteText(const std::string& command, const std::string& path,
   return true;
 }
 
+// The scenario in `file`, or nullopt after saying why on stderr.
+std::optional<lab::Scenario> LoadOrSay(const std::string& command,
+                                       const std::string& file) {
+  StatusOr<lab::Scenario> scenario = lab::LoadScenarioFile(file);
+  if (!scenario.ok()) {
+    std::fprintf(stderr,
+                 "%s: %s\n(model/lab/README.md describes the scenario "
+                 "format)\n",
+                 command.c_str(),
+                 std::string(scenario.status().message()).c_str());
+    return std::nullopt;
+  }
+  return *std::move(scenario);
+}
+
 // The flags `scenario run` and `scenario compare` share: --progress,
 // --quiet, --html, --scale, --duration, --seed. Returns 1 when p's flag is
 // one of them and was read, 0 when it is another flag, 2 when its value is
@@ -207,15 +223,8 @@ int CompareScenario(const std::vector<std::string>& rest) {
                       "name at least one --remedy (cache, queue:rate=R, "
                       "shard, table-per-period, chunk)");
   }
-  StatusOr<lab::Scenario> scenario = lab::LoadScenarioFile(file);
-  if (!scenario.ok()) {
-    std::fprintf(stderr,
-                 "%s: %s\n(model/lab/README.md describes the scenario "
-                 "format)\n",
-                 command.c_str(),
-                 std::string(scenario.status().message()).c_str());
-    return 1;
-  }
+  std::optional<lab::Scenario> scenario = LoadOrSay(command, file);
+  if (!scenario) return 1;
   // Every remedy must apply before anything runs.
   for (const lab::Remedy& r : remedies) {
     if (StatusOr<lab::Scenario> s = lab::ApplyRemedy(*scenario, r); !s.ok()) {
@@ -399,15 +408,8 @@ int RunScenario(const std::vector<std::string>& args) {
                       "--json is not available with --endpoint (the "
                       "comparison is printed as text; --html writes it)");
   }
-  StatusOr<lab::Scenario> scenario = lab::LoadScenarioFile(file);
-  if (!scenario.ok()) {
-    std::fprintf(stderr,
-                 "%s: %s\n(model/lab/README.md describes the scenario "
-                 "format)\n",
-                 command.c_str(),
-                 std::string(scenario.status().message()).c_str());
-    return 1;
-  }
+  std::optional<lab::Scenario> scenario = LoadOrSay(command, file);
+  if (!scenario) return 1;
   if (!endpoint_flags.url.empty()) {
     return RunOnEndpoint(command, *scenario, options, flags, endpoint_flags);
   }
