@@ -183,8 +183,15 @@ Status DataDirectory::Recover() {
     const bool last = i + 1 == segments.size();
     if (problem.empty() && r == RecordReader::Result::kEnd) continue;
     if (problem.empty() && r == RecordReader::Result::kTorn && last) {
-      // A crash in the middle of a write: the unfinished record goes.
+      // A crash in the middle of a write: the unfinished record goes. A
+      // segment cut inside its header holds nothing and goes whole: left
+      // empty, it would read as damage once a newer segment follows it.
       report_.torn_tail = true;
+      if (reader.good_bytes() == 0) {
+        EDDY_RETURN_IF_ERROR(RemoveFile(path));
+        EDDY_RETURN_IF_ERROR(SyncDirectory(dir_));
+        continue;
+      }
       EDDY_ASSIGN_OR_RETURN(File f, OpenForAppend(path, /*create=*/false));
       EDDY_RETURN_IF_ERROR(
           f.Truncate(static_cast<int64_t>(reader.good_bytes())));
