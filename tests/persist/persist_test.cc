@@ -7,6 +7,7 @@
 // concurrent writers.
 
 #include <atomic>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -323,6 +324,38 @@ TEST(PersistTest, ATornTailRecoversToTheLastWholeRecord) {
   auto db = OpenOrDie(DirOptions(whole.path()));
   EXPECT_EQ(RecoveredPrefix(*db), 200);
   EXPECT_FALSE(db->recovery_report().torn_tail);
+}
+
+// A crash right after a new segment was created leaves it cut inside its
+// header: recovery removes it, so that once a newer segment follows, the
+// next recovery does not read it as damage (and move the newer one aside).
+TEST(PersistTest, ASegmentCutInsideItsHeaderIsGoneAfterRecovery) {
+  ScratchDir dir;
+  WriteNumbered(dir.path(), 10);
+  uint64_t highest = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir.path())) {
+    const std::string name = e.path().filename().string();
+    if (e.path().extension() == ".eddylog" && name.rfind("log-", 0) == 0) {
+      highest = std::max<uint64_t>(highest, std::stoull(name.substr(4, 8)));
+    }
+  }
+  char next[32];
+  std::snprintf(next, sizeof(next), "log-%08llu.eddylog",
+                static_cast<unsigned long long>(highest + 1));
+  { std::ofstream(dir.file(next), std::ios::binary) << "ED"; }
+  {
+    auto db = OpenOrDie(DirOptions(dir.path()));
+    ASSERT_NE(db, nullptr);
+    EXPECT_TRUE(db->recovery_report().damage.empty());
+    EXPECT_TRUE(db->recovery_report().torn_tail);
+    EXPECT_FALSE(std::filesystem::exists(dir.file(next)));
+    EXPECT_EQ(RecoveredPrefix(*db), 10);
+    Put(*db, "tab", {{"k", {{"N", "10"}}}});
+  }
+  auto again = OpenOrDie(DirOptions(dir.path()));
+  ASSERT_NE(again, nullptr);
+  EXPECT_TRUE(again->recovery_report().damage.empty());
+  EXPECT_EQ(RecoveredPrefix(*again), 11);
 }
 
 TEST(PersistTest, AFlippedByteStopsReplayThereAndKeepsTheFileAside) {
