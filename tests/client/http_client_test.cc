@@ -410,6 +410,57 @@ TEST_F(BackendTest, KayakModelVerifiesOverHttp) {
       db_.DescribeTable(DescribeTableRequest{*options.table_name}).ok());
 }
 
+// A PartiQL access pattern over HTTP: the runner renames the statement's
+// table to the run's table and the backend sends ExecuteStatement, every
+// NextToken page followed; a statement naming another table is refused
+// before anything is sent.
+TEST_F(BackendTest, PartiqlPatternVerifiesOverHttp) {
+  constexpr char kModel[] = R"json({
+    "table": {"name": "shop", "partitionKey": "PK", "sortKey": "SK"},
+    "Access Patterns": [
+      {"name": "a store's items (PartiQL)", "partitionKey": "store#${store}",
+       "parametersFrom": "stores",
+       "partiql": {"statement": "SELECT * FROM \"shop\" WHERE PK = ?",
+                   "parameters": ["store#${store}"]}}],
+    "s": [{"PK": "store#${store}", "SK": {
+            "meta": {"entityType": "storeMeta"},
+            "item#${item}": {"entityType": "storeItem"}}}],
+    "workload": {"runs": 6, "generate": [
+      {"name": "stores", "entityType": "storeMeta", "count": 3,
+       "new": ["store"]},
+      {"name": "items", "entityType": "storeItem", "per": "stores",
+       "count": 12, "new": ["item"]}]}})json";
+  std::vector<model::ModelError> errors;
+  StatusOr<model::Model> m = model::LoadModel(kModel, "test", &errors);
+  ASSERT_TRUE(m.ok()) << m.status().ToString();
+  ASSERT_TRUE(errors.empty()) << errors[0].ToString();
+  model::RunOptions options;
+  options.page_size = 5;  // 13 items: three pages through NextToken
+  options.backend = backend_.get();
+  options.table_name = MakeRunPrefix(kNow, 0xbeef) + m->table.name;
+  StatusOr<model::RunReport> report = model::RunModel(*m, options);
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  ASSERT_EQ(report->patterns.size(), 1u);
+  const model::PatternReport& p = report->patterns[0];
+  EXPECT_EQ(p.runs, 6);
+  EXPECT_EQ(p.verified, 6);
+  EXPECT_EQ(p.items_min, 13);
+  EXPECT_GT(p.read_units_total, 0);
+
+  const int64_t before = client_->calls();
+  ExecuteStatementRequest theirs{.statement = R"(SELECT * FROM "shop")"};
+  StatusOr<ExecuteStatementResponse> refused =
+      backend_->ExecuteStatement(theirs);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.status().message().find("refuses to touch table 'shop'"),
+            std::string::npos);
+  ExecuteStatementRequest garbled{.statement = "SELEC nothing"};
+  EXPECT_EQ(backend_->ExecuteStatement(garbled).status().code(),
+            ErrorCode::kValidation);
+  EXPECT_EQ(client_->calls(), before);  // nothing was sent
+  EXPECT_TRUE(backend_->DeleteCreatedTables().ok());
+}
+
 TEST(CodecTest, BadAnswersAreErrorsNotCrashes) {
   EXPECT_FALSE(DecodeQueryResponse("not json").ok());
   EXPECT_FALSE(DecodeQueryResponse("[]").ok());
@@ -417,6 +468,8 @@ TEST(CodecTest, BadAnswersAreErrorsNotCrashes) {
   EXPECT_FALSE(DecodeQueryResponse(R"({"Count":"seven"})").ok());
   EXPECT_FALSE(DecodeDescribeTableResponse(R"({"Table":7})").ok());
   EXPECT_FALSE(DecodeCreateTableResponse("{}").ok());
+  EXPECT_FALSE(DecodeExecuteStatementResponse(R"({"Items":7})").ok());
+  EXPECT_FALSE(DecodeExecuteStatementResponse(R"({"NextToken":1})").ok());
   StatusOr<QueryResponse> ok =
       DecodeQueryResponse(R"({"Items":[],"Count":0,"Unknown":1})");
   EXPECT_TRUE(ok.ok());

@@ -465,6 +465,25 @@ std::string EncodeScan(const ScanRequest& r) {
   return j.dump();
 }
 
+std::string EncodeExecuteStatement(const ExecuteStatementRequest& r) {
+  Json j{{"Statement", r.statement}};
+  if (r.parameters) {
+    Json params = Json::array();
+    for (const AttributeValue& v : *r.parameters) {
+      params.push_back(Json::parse(EncodeAttributeValueJson(v)));
+    }
+    j["Parameters"] = std::move(params);
+  }
+  if (r.consistent_read) j["ConsistentRead"] = true;
+  PutOptional("NextToken", r.next_token, j);
+  if (r.limit) j["Limit"] = *r.limit;
+  if (r.return_values_on_condition_check_failure_all_old) {
+    j["ReturnValuesOnConditionCheckFailure"] = "ALL_OLD";
+  }
+  PutCapacityMode(r.return_consumed_capacity, j);
+  return j.dump();
+}
+
 StatusOr<CreateTableResponse> DecodeCreateTableResponse(std::string_view body) {
   return Decode<CreateTableResponse>("CreateTable", body, [](const Json& j) {
     return CreateTableResponse{TableFrom(j.at("TableDescription"))};
@@ -566,6 +585,24 @@ StatusOr<QueryResponse> DecodeQueryResponse(std::string_view body) {
 
 StatusOr<ScanResponse> DecodeScanResponse(std::string_view body) {
   return Decode<ScanResponse>("Scan", body, PageFrom);
+}
+
+StatusOr<ExecuteStatementResponse> DecodeExecuteStatementResponse(
+    std::string_view body) {
+  return Decode<ExecuteStatementResponse>(
+      "ExecuteStatement", body, [](const Json& j) {
+        ExecuteStatementResponse r;
+        if (j.contains("Items")) {
+          for (const Json& item : j.at("Items"))
+            r.items.push_back(ToItem(item));
+        }
+        if (j.contains("NextToken")) {
+          r.next_token = j.at("NextToken").get<std::string>();
+        }
+        r.last_evaluated_key = OptItem(j, "LastEvaluatedKey");
+        r.consumed_capacity = OptCapacity(j);
+        return r;
+      });
 }
 
 }  // namespace eddy::endpoint

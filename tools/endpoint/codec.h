@@ -4,7 +4,7 @@
 // DynamoDB's JSON responses back as typed responses, for the operations
 // endpoint mode sends: CreateTable, DescribeTable, DeleteTable, UpdateTable
 // (capacity and billing mode), PutItem, GetItem, UpdateItem, DeleteItem,
-// BatchWriteItem, BatchGetItem, Query and Scan.
+// BatchWriteItem, BatchGetItem, Query, Scan and ExecuteStatement.
 //
 //   std::string body = EncodeQuery(request);
 //   CallResult r = client.Call("Query", body);          // http_client.h
@@ -45,6 +45,7 @@ std::string EncodeBatchGetItem(const BatchGetItemRequest& r);
 std::string EncodeBatchWriteItem(const BatchWriteItemRequest& r);
 std::string EncodeQuery(const QueryRequest& r);
 std::string EncodeScan(const ScanRequest& r);
+std::string EncodeExecuteStatement(const ExecuteStatementRequest& r);
 
 StatusOr<CreateTableResponse> DecodeCreateTableResponse(std::string_view body);
 StatusOr<DescribeTableResponse> DecodeDescribeTableResponse(
@@ -61,6 +62,8 @@ StatusOr<BatchWriteItemResponse> DecodeBatchWriteItemResponse(
     std::string_view body);
 StatusOr<QueryResponse> DecodeQueryResponse(std::string_view body);
 StatusOr<ScanResponse> DecodeScanResponse(std::string_view body);
+StatusOr<ExecuteStatementResponse> DecodeExecuteStatementResponse(
+    std::string_view body);
 
 }  // namespace eddy::endpoint
 

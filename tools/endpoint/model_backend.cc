@@ -5,11 +5,34 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <string>
+#include <string_view>
 #include <thread>
+#include <vector>
 
+#include "emulator/partiql/partiql.h"
+#include "emulator/partiql/schema.h"
 #include "tools/endpoint/codec.h"
 
 namespace eddy::endpoint {
+namespace {
+
+// Remembers the tables the PartiQL planner looks up and knows none of them,
+// so planning stops at the first table the statement names.
+class RecordingSchemas final : public partiql::SchemaLookup {
+ public:
+  const partiql::TableSchema* FindTable(
+      std::string_view table_name) const override {
+    looked_up_.emplace_back(table_name);
+    return nullptr;
+  }
+  const std::vector<std::string>& looked_up() const { return looked_up_; }
+
+ private:
+  mutable std::vector<std::string> looked_up_;
+};
+
+}  // namespace
 
 EndpointBackend::EndpointBackend(DynamoDBClient* client,
                                  EndpointBackendOptions options)
@@ -99,6 +122,24 @@ StatusOr<QueryResponse> EndpointBackend::Query(const QueryRequest& r) {
   EDDY_RETURN_IF_ERROR(CheckOwned(r.table_name));
   EDDY_ASSIGN_OR_RETURN(std::string body, Send("Query", EncodeQuery(r)));
   return DecodeQueryResponse(body);
+}
+
+StatusOr<ExecuteStatementResponse> EndpointBackend::ExecuteStatement(
+    const ExecuteStatementRequest& r) {
+  RecordingSchemas schemas;
+  std::vector<AttributeValue> none;
+  StatusOr<partiql::Plan> plan = partiql::PlanStatement(
+      r.statement, r.parameters ? *r.parameters : none, schemas);
+  if (schemas.looked_up().empty()) {
+    return plan.ok() ? Status::Validation("the statement names no table")
+                     : plan.status();
+  }
+  for (const std::string& table : schemas.looked_up()) {
+    EDDY_RETURN_IF_ERROR(CheckOwned(table));
+  }
+  EDDY_ASSIGN_OR_RETURN(std::string body,
+                        Send("ExecuteStatement", EncodeExecuteStatement(r)));
+  return DecodeExecuteStatementResponse(body);
 }
 
 StatusOr<GetItemResponse> EndpointBackend::GetItem(const GetItemRequest& r) {

@@ -61,6 +61,12 @@ class EndpointBackend final : public model::RunBackend {
   StatusOr<BatchWriteItemResponse> BatchWriteItem(
       const BatchWriteItemRequest& r) override;
   StatusOr<QueryResponse> Query(const QueryRequest& r) override;
+  // A PartiQL access pattern. The table the statement names is found by
+  // eddy's own PartiQL planner and checked like any other request's; a
+  // statement the planner refuses before it reaches its table (a syntax
+  // error) is answered with the planner's error and not sent.
+  StatusOr<ExecuteStatementResponse> ExecuteStatement(
+      const ExecuteStatementRequest& r) override;
   // Beyond the model runner's operations: what scenarios send
   // (scenario_target.h).
   StatusOr<GetItemResponse> GetItem(const GetItemRequest& r);
