@@ -135,6 +135,15 @@ struct Options {
   // and region); CreateTable beyond it is a LimitExceededException.
   int max_tables = limits::kMaxTablesPerRegion;
 
+  // Table operations in progress at once (tables CREATING, UPDATING or
+  // DELETING under transient_statuses) and, among them, creations of tables
+  // with secondary indexes. One more CreateTable, UpdateTable, DeleteTable,
+  // UpdateTimeToLive or restore is a LimitExceededException. Without
+  // transient-status windows nothing is ever in progress.
+  int max_concurrent_table_operations = limits::kMaxConcurrentTableOperations;
+  int max_concurrent_indexed_table_creations =
+      limits::kMaxConcurrentIndexedTableCreations;
+
   // Time-to-live expiry timing.
   TimeToLiveOptions time_to_live;
 

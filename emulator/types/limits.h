@@ -55,6 +55,12 @@ inline constexpr int kMaxLocalSecondaryIndexes = 5;
 inline constexpr int kMaxProjectedNonKeyAttributes = 100;
 // Tables per account and region (DynamoDB's default quota).
 inline constexpr int kMaxTablesPerRegion = 2500;
+// Table operations in progress at once per account and region (CreateTable,
+// UpdateTable, DeleteTable, UpdateTimeToLive, RestoreTableFromBackup,
+// RestoreTableToPointInTime), and among them creations of tables with
+// secondary indexes (LimitExceededException's documentation).
+inline constexpr int kMaxConcurrentTableOperations = 500;
+inline constexpr int kMaxConcurrentIndexedTableCreations = 250;
 // A GSI key: up to four partition-key and four sort-key attributes.
 inline constexpr int kMaxIndexKeyAttributes = 4;
 inline constexpr int64_t kMaxItemCollectionBytes = 10LL * 1024 * 1024 * 1024;

@@ -436,6 +436,76 @@ TEST_P(LifecycleTest, ListTablesListsDeletingTables) {
   EXPECT_THAT(listed->table_names, ::testing::ElementsAre("lt2"));
 }
 
+// DynamoDB's quota on table operations in progress at once (lowered here to
+// 3, and 2 creations of indexed tables): one more CreateTable, UpdateTable,
+// DeleteTable or UpdateTimeToLive is a LimitExceededException until a
+// window ends.
+TEST_P(LifecycleTest, TableOperationsInProgressHaveAQuota) {
+  Options o;
+  o.clock = &clock_;
+  o.transient_statuses = {.create_table_micros = 2 * kSecond,
+                          .update_table_micros = 3 * kSecond,
+                          .delete_table_micros = 4 * kSecond};
+  o.max_concurrent_table_operations = 3;
+  o.max_concurrent_indexed_table_creations = 2;
+  Database db(o);
+  std::unique_ptr<Client> client = MakeClient(GetParam(), &db);
+  auto plain = [&](const std::string& name) {
+    CreateTableRequest r = Request(name);
+    r.global_secondary_indexes.clear();
+    r.attribute_definitions.pop_back();
+    return r;
+  };
+  const std::string operations =
+      "Subscriber limit exceeded: Only 3 tables can be created, updated, or "
+      "deleted simultaneously";
+  ASSERT_THAT(client->CreateTable(Request("qa1")), IsOk());
+  ASSERT_THAT(client->CreateTable(Request("qa2")), IsOk());
+  EXPECT_THAT(client->CreateTable(Request("qa3")),
+              StatusIsExactly(ErrorCode::kLimitExceeded,
+                              "Subscriber limit exceeded: You have exceeded "
+                              "the maximum number of indexed tables that can "
+                              "be created simultaneously"));
+  ASSERT_THAT(client->CreateTable(plain("qa3")), IsOk());
+  EXPECT_THAT(client->CreateTable(plain("qa4")),
+              StatusIsExactly(ErrorCode::kLimitExceeded, operations));
+
+  clock_.AdvanceMicros(2 * kSecond);  // all three ACTIVE
+  ASSERT_THAT(client->CreateTable(plain("qa4")), IsOk());
+  clock_.AdvanceMicros(2 * kSecond);
+  UpdateTableRequest raise;
+  raise.provisioned_throughput = ProvisionedThroughput{6, 5};
+  for (const char* name : {"qa1", "qa2", "qa3"}) {
+    raise.table_name = name;
+    ASSERT_THAT(client->UpdateTable(raise), IsOk()) << name;
+  }
+  DeleteTableRequest drop;
+  drop.table_name = "qa4";
+  EXPECT_THAT(client->DeleteTable(drop),
+              StatusIsExactly(ErrorCode::kLimitExceeded, operations));
+  UpdateTimeToLiveRequest ttl;
+  ttl.table_name = "qa4";
+  ttl.time_to_live_specification = {true, "expires"};
+  EXPECT_THAT(client->UpdateTimeToLive(ttl),
+              StatusIsExactly(ErrorCode::kLimitExceeded, operations));
+
+  clock_.AdvanceMicros(3 * kSecond);  // the updates are over
+  ASSERT_THAT(client->DeleteTable(drop), IsOk());
+  EXPECT_THAT(client->UpdateTimeToLive(ttl),
+              StatusIs(ErrorCode::kResourceNotFound, ""));
+  // DELETING tables count too.
+  for (const char* name : {"qa1", "qa2"}) {
+    drop.table_name = name;
+    ASSERT_THAT(client->DeleteTable(drop), IsOk()) << name;
+  }
+  raise.table_name = "qa3";
+  raise.provisioned_throughput = ProvisionedThroughput{7, 5};
+  EXPECT_THAT(client->UpdateTable(raise),
+              StatusIsExactly(ErrorCode::kLimitExceeded, operations));
+  clock_.AdvanceMicros(4 * kSecond);
+  EXPECT_THAT(client->UpdateTable(raise), IsOk());
+}
+
 INSTANTIATE_TEST_SUITE_P(Clients, LifecycleTest,
                          ::testing::Values(ClientKind::kTyped,
                                            ClientKind::kJson),

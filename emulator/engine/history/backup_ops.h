@@ -76,9 +76,10 @@ StatusOr<RestoreTableToPointInTimeResponse> RestoreTableToPointInTime(
 // eddy's, DynamoDB documents only the type).
 Status TableAlreadyExists(const std::string& name);
 
-// OK when `target` names no table; TableInUseException when it names one
-// still CREATING or DELETING at `now_micros`, TableAlreadyExistsException
-// when it names any other.
+// OK when `target` names no table and the quota of table operations in
+// progress allows one more (CheckTableOperationQuota); TableInUseException
+// when it names one still CREATING or DELETING at `now_micros`,
+// TableAlreadyExistsException when it names any other.
 Status CheckRestoreTarget(Context& ctx, const std::string& target,
                           int64_t now_micros);
 

@@ -246,7 +246,9 @@ Status CheckRestoreTarget(Context& ctx, const std::string& target,
     return Status(ErrorCode::kTableInUse, "Table is being deleted: " + target);
   }
   std::shared_ptr<Table> table = ctx.catalog->Find(target);
-  if (table == nullptr) return Status::OK();
+  // A restore is a table operation (counted as a plain one, whatever
+  // indexes the restored table has).
+  if (table == nullptr) return CheckTableOperationQuota(ctx, now_micros);
   if (StatusAt(*table, now_micros) == TableStatus::kCreating) {
     return Status(ErrorCode::kTableInUse, "Table is being created: " + target);
   }

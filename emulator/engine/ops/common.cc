@@ -12,6 +12,13 @@
 
 namespace eddy::engine {
 
+Status CheckTableOperationQuota(const Context& ctx, int64_t now_micros,
+                                bool indexed_creation) {
+  return ctx.catalog->CheckOperationQuota(
+      now_micros, ctx.options->max_concurrent_table_operations,
+      ctx.options->max_concurrent_indexed_table_creations, indexed_creation);
+}
+
 void SetDatabaseParts(const Context& ctx, TableDefinition& def) {
   def.gsi_lag = ctx.options->gsi_lag;
   def.time_to_live = ctx.options->time_to_live;

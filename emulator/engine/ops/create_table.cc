@@ -144,6 +144,9 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
   if (ctx.catalog->deleting().Find(request.table_name, now)) {
     return Status::ResourceInUse("Table already exists: " + request.table_name);
   }
+  const bool indexed = !request.global_secondary_indexes.empty() ||
+                       !request.local_secondary_indexes.empty();
+  EDDY_RETURN_IF_ERROR(CheckTableOperationQuota(ctx, now, indexed));
   auto type_of = [&](const std::string& name) {
     for (const auto& d : request.attribute_definitions) {
       if (d.attribute_name == name) return FromScalarType(d.attribute_type);
@@ -164,6 +167,7 @@ StatusOr<CreateTableResponse> CreateTable(Context& ctx,
   if (ctx.journal != nullptr)
     def.journal_number = ctx.journal->NewTableNumber();
   auto table = std::make_shared<Table>(std::move(def));
+  table->set_created_with_indexes(indexed);
   StartCreating(*table, now);
 
   TableDescription description;

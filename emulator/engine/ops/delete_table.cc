@@ -37,6 +37,7 @@ StatusOr<DeleteTableResponse> DeleteTable(Context& ctx,
   if (found == nullptr) return TableNotFound(name, /*describe_form=*/true);
   // CREATING or UPDATING: ResourceInUseException.
   EDDY_RETURN_IF_ERROR(CheckChangeable(*found, now));
+  EDDY_RETURN_IF_ERROR(CheckTableOperationQuota(ctx, now));
   std::shared_ptr<Table> table = ctx.catalog->Remove(name);
   if (table == nullptr) return TableNotFound(name, /*describe_form=*/true);
   MutexLock lock(&table->mu());

@@ -44,6 +44,14 @@ struct Context {
 // (simulator, change feed, journal). CreateTable and recovery both use it.
 void SetDatabaseParts(const Context& ctx, TableDefinition& def);
 
+// DynamoDB's quota on table operations in progress at once
+// (Catalog::CheckOperationQuota with the Options' limits): checked by
+// CreateTable, UpdateTable, DeleteTable, UpdateTimeToLive and the restores
+// after their own checks of the table's state. `indexed_creation`: the
+// operation creates a table with secondary indexes.
+Status CheckTableOperationQuota(const Context& ctx, int64_t now_micros,
+                                bool indexed_creation = false);
+
 // A new table's TableId: UUID-shaped, the same in every run for a given
 // name and creation time (create_table.cc; restores use it too).
 std::string MakeTableId(const std::string& name, int64_t micros);

@@ -44,9 +44,11 @@ StatusOr<UpdateTimeToLiveResponse> UpdateTimeToLive(
                         ResolveTableName(ctx, request.table_name));
   std::shared_ptr<Table> table = ctx.catalog->Find(name);
   if (table == nullptr) return TableNotFound(name, /*describe_form=*/true);
+  const int64_t now = ctx.options->clock->NowMicros();
+  // Takes the catalog's lock: before the table's.
+  EDDY_RETURN_IF_ERROR(CheckTableOperationQuota(ctx, now));
   MutexLock lock(&table->mu());
   TableState& state = table->mutable_state();
-  const int64_t now = ctx.options->clock->NowMicros();
   const bool enable = request.time_to_live_specification.enabled;
   // The content checks come before the cooldown.
   auto cooldown = [&state, now]() -> Status {

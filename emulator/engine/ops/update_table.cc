@@ -480,9 +480,12 @@ StatusOr<UpdateTableResponse> UpdateTable(Context& ctx,
   // A capacity change whose window has passed is finished first, so that
   // this change starts from the settings in force.
   CatchUp(*table, *ctx.options->clock);
-  MutexLock lock(&table->mu());
   const int64_t now_micros = ctx.options->clock->NowMicros();
-  // CREATING or UPDATING: ResourceInUseException (table/lifecycle.h).
+  // CREATING or UPDATING: ResourceInUseException (table/lifecycle.h); then
+  // the quota, which takes the catalog's lock (never under a table's).
+  EDDY_RETURN_IF_ERROR(CheckChangeable(*table, now_micros));
+  EDDY_RETURN_IF_ERROR(CheckTableOperationQuota(ctx, now_micros));
+  MutexLock lock(&table->mu());
   EDDY_RETURN_IF_ERROR(CheckChangeable(*table, now_micros));
   const BillingMode mode =
       request.billing_mode.value_or(table->state().billing_mode);

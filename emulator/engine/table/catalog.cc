@@ -38,6 +38,38 @@ std::shared_ptr<Table> Catalog::Remove(const std::string& name) {
   return t;
 }
 
+Status Catalog::CheckOperationQuota(int64_t now_micros, int max_operations,
+                                    int max_indexed_creations,
+                                    bool indexed_creation) {
+  int64_t in_progress =
+      static_cast<int64_t>(deleting_.Names(now_micros).size());
+  int64_t indexed_creating = 0;
+  {
+    ReaderMutexLock lock(&mu_);
+    for (const auto& [name, table] : tables_) {
+      const TableStatus status = StatusAt(*table, now_micros);
+      if (status == TableStatus::kActive) continue;
+      ++in_progress;
+      indexed_creating +=
+          status == TableStatus::kCreating && table->created_with_indexes();
+    }
+  }
+  if (in_progress >= max_operations) {
+    return Status(ErrorCode::kLimitExceeded,
+                  "Subscriber limit exceeded: Only " +
+                      std::to_string(max_operations) +
+                      " tables can be created, updated, or deleted "
+                      "simultaneously");
+  }
+  if (indexed_creation && indexed_creating >= max_indexed_creations) {
+    return Status(ErrorCode::kLimitExceeded,
+                  "Subscriber limit exceeded: You have exceeded the maximum "
+                  "number of indexed tables that can be created "
+                  "simultaneously");
+  }
+  return Status::OK();
+}
+
 std::vector<std::string> Catalog::Names() const {
   ReaderMutexLock lock(&mu_);
   std::vector<std::string> names;

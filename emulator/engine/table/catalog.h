@@ -39,6 +39,20 @@ class Catalog {
   // Sorted names.
   std::vector<std::string> Names() const;
 
+  // OK unless `max_operations` table operations are in progress at
+  // `now_micros` (tables CREATING or UPDATING, and tables DELETING), or
+  // `indexed_creation` and `max_indexed_creations` tables created with
+  // secondary indexes are CREATING. LimitExceededException with DynamoDB's
+  // texts: "Subscriber limit exceeded: Only <max_operations> tables can be
+  // created, updated, or deleted simultaneously" and "Subscriber limit
+  // exceeded: You have exceeded the maximum number of indexed tables that
+  // can be created simultaneously" (both recorded from the service by
+  // Terraform's AWS provider, issues 1776 and 2146, when the quotas were
+  // lower). The count is a moment's: two operations checked at once may
+  // both pass at the limit. Takes no table lock.
+  Status CheckOperationQuota(int64_t now_micros, int max_operations,
+                             int max_indexed_creations, bool indexed_creation);
+
   // Tables removed by DeleteTable that are still DELETING
   // (table/lifecycle.h); empty unless Options::transient_statuses has a
   // deletion window.

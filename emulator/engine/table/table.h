@@ -277,6 +277,15 @@ class Table {
   void set_creating_until_micros(int64_t micros) {
     creating_until_.store(micros, std::memory_order_release);
   }
+  // The table was created (or restored) with secondary indexes: while it
+  // is CREATING it counts against DynamoDB's separate quota of such
+  // creations (Catalog::CheckOperationQuota).
+  bool created_with_indexes() const {
+    return created_with_indexes_.load(std::memory_order_acquire);
+  }
+  void set_created_with_indexes(bool on) {
+    created_with_indexes_.store(on, std::memory_order_release);
+  }
   void set_updating_until_micros(int64_t micros)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
     updating_until_.store(micros, std::memory_order_release);
@@ -310,6 +319,7 @@ class Table {
   std::atomic<bool> dropped_{false};
   std::atomic<int64_t> creating_until_{0};
   std::atomic<int64_t> updating_until_{0};
+  std::atomic<bool> created_with_indexes_{false};
 };
 
 // Does the background work time has made due on `table` (GSI changes whose
