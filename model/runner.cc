@@ -220,7 +220,10 @@ void Runner::CheckIndexes(RunReport* report) {
   }
   IndexReport table;
   table.name = "table";
-  table.key_schema = model_.table.partition_key + ", " + model_.table.sort_key;
+  table.key_schema = model_.table.partition_key;
+  if (!model_.table.sort_key.empty()) {
+    table.key_schema += ", " + model_.table.sort_key;
+  }
   table.item_count = d->table.item_count;
   table.size_bytes = d->table.table_size_bytes;
   table.expected_item_count = truths_[0].count;

@@ -163,8 +163,12 @@ std::string Runner::Verify(const AccessPattern& p, const IndexTruth& truth,
   const TableDefinition& t = model_.table;
   auto describe = [&](int32_t id) {
     const std::string_view item = records_[id];
-    return t.partition_key + "=" + Quoted(CompactFindS(item, t.partition_key)) +
-           " " + t.sort_key + "=" + Quoted(CompactFindS(item, t.sort_key));
+    std::string out =
+        t.partition_key + "=" + Quoted(CompactFindS(item, t.partition_key));
+    if (!t.sort_key.empty()) {
+      out += " " + t.sort_key + "=" + Quoted(CompactFindS(item, t.sort_key));
+    }
+    return out;
   };
   const bool whole_items =
       truth.def == nullptr || truth.def->projection == ProjectionType::kAll;

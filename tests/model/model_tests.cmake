@@ -10,7 +10,7 @@ target_compile_definitions(model_test PRIVATE EDDY_SOURCE_DIR="${PROJECT_SOURCE_
 # The other formats (model/formats/): AWS MCP schema, NoSQL Workbench,
 # conversion between them and the seed format.
 eddy_test(model_formats_test
-  SOURCES model/formats_test.cc
+  SOURCES model/formats_test.cc model/pk_only_test.cc
   DEPS eddy::model eddy::wire)
 target_compile_definitions(model_formats_test PRIVATE
   EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
