@@ -194,6 +194,14 @@ std::string ModelToAwsSchema(const Model& model,
       warn(which + " matches no entity and is not kept");
       continue;
     }
+    if (const IndexDefinition* def = t.FindIndex(p.index_name);
+        def != nullptr && def->local) {
+      // Its index_name would name no GSI of gsi_list: the schema would not
+      // load.
+      warn(which + " queries local secondary index " + p.index_name +
+           ", which the schema cannot hold, and is not kept");
+      continue;
+    }
     if (p.filter) warn(which + ": its filter is not kept");
     Json j = Json::object();
     j["pattern_id"] = ++id;

@@ -112,8 +112,8 @@ endif()
 # The model's cost estimate, design review and HTML report
 # (model/analysis.h): costs by hand, each review check, the reports.
 eddy_test(model_analysis_test
-  SOURCES model/analysis_test.cc
-  DEPS eddy::model nlohmann_json::nlohmann_json)
+  SOURCES model/analysis_test.cc model/lsi_cost_test.cc
+  DEPS eddy::model eddy::wire nlohmann_json::nlohmann_json)
 target_compile_definitions(model_analysis_test PRIVATE EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 
 # `eddy model run` with a traffic mix, the cost and review in the text
