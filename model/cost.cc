@@ -257,7 +257,8 @@ StatusOr<CostReport> EstimateCost(const Model& model,
     out.provisioned_total += c.provisioned();
   }
 
-  // Projections and sparseness, per GSI.
+  // Projections and sparseness, per secondary index (GSIs, then LSIs: an
+  // LSI is sparse too, and its projection is chosen the same way).
   auto wps_of = [&](const std::string& type) {
     double wps = 0;
     for (const auto& [t, r] : traffic.writes_per_second) {
@@ -265,7 +266,8 @@ StatusOr<CostReport> EstimateCost(const Model& model,
     }
     return wps;
   };
-  for (const IndexDefinition& g : model.table.global_secondary_indexes) {
+  for (const IndexDefinition* index : model.table.AllIndexes()) {
+    const IndexDefinition& g = *index;
     const IndexProfile* ip = profile.FindIndex(g.name);
     if (ip == nullptr) continue;
     ProjectionCost pc;

@@ -19,12 +19,13 @@
 // per unit-hour, charged to the table or the GSI that serves them (a GSI
 // has its own capacity). Both add the same storage.
 //
-// It also shows, per GSI, what the projection choice costs (ALL, KEYS_ONLY
-// and INCLUDE for the same writes, storage and reads — a KEYS_ONLY or
-// INCLUDE read that needs the other attributes must then read each item
-// from the table: that fetch is shown apart) and what the index being
-// sparse saves (the writes and storage of the entity types that are not in
-// it, had every item been written to it).
+// It also shows, per secondary index (each GSI, then each LSI), what the
+// projection choice costs (ALL, KEYS_ONLY and INCLUDE for the same writes,
+// storage and reads — a KEYS_ONLY or INCLUDE read that needs the other
+// attributes must then read each item from the table: that fetch is shown
+// apart; on an LSI DynamoDB fetches them itself, at the same units) and what
+// the index being sparse saves (the writes and storage of the entity types
+// that are not in it, had every item been written to it).
 //
 //   StatusOr<PriceTable> prices = LoadPriceTableFile("my_prices.json");
 //   StatusOr<CostReport> cost =

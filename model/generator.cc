@@ -230,7 +230,9 @@ Status Generator::Emit(size_t e, const GeneratorEntry& entry,
                      entry.attributes.size());
   attributes.emplace_back(table.partition_key,
                           AttributeValue::S(std::move(pk)));
-  attributes.emplace_back(table.sort_key, AttributeValue::S(std::move(sk)));
+  if (!table.sort_key.empty()) {  // else a table keyed by its PK alone
+    attributes.emplace_back(table.sort_key, AttributeValue::S(std::move(sk)));
+  }
   attributes.emplace_back("entityType", AttributeValue::S(shape.entity_type));
   for (const IndexKeys& k : shape.indexes) {
     const IndexDefinition* def = table.FindIndex(k.index_name);

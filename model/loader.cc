@@ -346,7 +346,11 @@ void Loader::LoadTable(const Json& t, const std::string& at,
   if (const std::string* s = String(t, "partitionKey", at, true)) {
     table->partition_key = *s;
   }
-  if (const std::string* s = String(t, "sortKey", at, true)) {
+  // No "sortKey": a table keyed by its partition key alone (entities
+  // then give an "item" in place of their "SK" object).
+  table->sort_key.clear();
+  if (const std::string* s = String(t, "sortKey", at, false)) {
+    if (s->empty()) Error(Ptr(at, "sortKey"), "must not be empty");
     table->sort_key = *s;
   }
   if (const std::string* s = String(t, "billingMode", at, false)) {
@@ -465,6 +469,13 @@ void Loader::LoadLocalIndexes(const Json& t, const std::string& at,
     table_broken_ = true;
     return;
   }
+  if (table->sort_key.empty()) {
+    // DynamoDB: local secondary indexes need a table with a composite key.
+    Error(lat,
+          "a table without a sort key cannot have local secondary indexes");
+    table_broken_ = true;
+    return;
+  }
   std::set<std::string> names;
   for (size_t i = 0; i < lsis->size(); ++i) {
     const Json& l = (*lsis)[i];
@@ -538,6 +549,20 @@ void Loader::LoadGroup(const std::string& group, const Json& value,
             "an entity group must be an array of {\"PK\", \"SK\"} objects");
       continue;
     }
+    // A table without a sort key: {"PK", "item"}, one shape per entity.
+    if (model->table.sort_key.empty()) {
+      CheckMembers(e, eat, {"PK", "item"},
+                   "an entity of a table without a sort key");
+      auto pk_it = e.find("PK");
+      auto item_it = e.find("item");
+      if (pk_it == e.end()) Missing(eat, "PK");
+      if (item_it == e.end()) Missing(eat, "item");
+      if (pk_it == e.end() || item_it == e.end()) continue;
+      std::optional<KeyTemplate> pk = Template(*pk_it, Ptr(eat, "PK"));
+      if (!pk) continue;
+      LoadShape(group, *pk, "", *item_it, Ptr(eat, "item"), model);
+      continue;
+    }
     CheckMembers(e, eat, {"PK", "SK"}, "an entity");
     auto pk_it = e.find("PK");
     auto sk_it = e.find("SK");
@@ -580,7 +605,10 @@ void Loader::LoadGroup(const std::string& group, const Json& value,
 void Loader::LoadShape(const std::string& group, const KeyTemplate& pk,
                        const std::string& sk_text, const Json& desc,
                        const std::string& at, Model* model) {
-  StatusOr<KeyTemplate> sk = KeyTemplate::Parse(sk_text);
+  // "" for a table without a sort key: the shape's sort key stays empty.
+  StatusOr<KeyTemplate> sk = sk_text.empty() && model->table.sort_key.empty()
+                                 ? StatusOr<KeyTemplate>(KeyTemplate())
+                                 : KeyTemplate::Parse(sk_text);
   if (!sk.ok()) {
     Error(at, "malformed template: " + std::string(sk.status().message()));
     if (desc.is_object()) {
@@ -798,11 +826,13 @@ void Loader::CheckOverlaps(const Model& model) {
       std::string pk, sk;
       if (TemplatesMayCollide(a.partition_key, b.partition_key, &pk) &&
           TemplatesMayCollide(a.sort_key, b.sort_key, &sk)) {
-        Error(b.pointer, "entityType " + Quote(b.entity_type) +
-                             " can have the same primary key as entityType " +
-                             Quote(a.entity_type) + " (" + a.pointer +
-                             "): both can produce PK " + Quote(pk) + ", SK " +
-                             Quote(sk));
+        Error(b.pointer,
+              "entityType " + Quote(b.entity_type) +
+                  " can have the same primary key as entityType " +
+                  Quote(a.entity_type) + " (" + a.pointer +
+                  "): both can produce PK " + Quote(pk) +
+                  (model.table.sort_key.empty() ? std::string()
+                                                : ", SK " + Quote(sk)));
       }
     }
   }

@@ -102,6 +102,10 @@ void Loader::LoadPattern(const Json& value, const std::string& at,
     } else if (index != nullptr && index->sort_key.empty()) {
       Error(sat, "index " + Quote(index->name) + " has no sort key");
       ok = false;
+    } else if (index == nullptr && p.index_name.empty() &&
+               table.sort_key.empty()) {
+      Error(sat, "the table has no sort key");
+      ok = false;
     } else {
       const std::string op = it->begin().key();
       const Json& v = it->begin().value();

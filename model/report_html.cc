@@ -107,7 +107,8 @@ void Matrix(const Model& m, const RunReport& r, const ModelAnalysis& a,
                               static_cast<double>(items))
                    : "–") +
           Td(items ? Fixed(units, 2) : "–") + "<td class=\"in\">" +
-          Tpl(e.partition_key.text()) + "<br>" + Tpl(e.sort_key.text()) +
+          Tpl(e.partition_key.text()) +
+          (m.table.sort_key.empty() ? "" : "<br>" + Tpl(e.sort_key.text())) +
           "</td>";
     for (const IndexDefinition& g : m.table.global_secondary_indexes) {
       const IndexKeys* k = e.FindIndex(g.name);

@@ -19,10 +19,12 @@ CreateTableRequest MakeCreateTableRequest(const TableDefinition& t,
                                           bool with_indexes) {
   CreateTableRequest req;
   req.table_name = t.name;
-  req.key_schema = {{t.partition_key, KeyType::kHash},
-                    {t.sort_key, KeyType::kRange}};
-  req.attribute_definitions = {{t.partition_key, ScalarAttributeType::kS},
-                               {t.sort_key, ScalarAttributeType::kS}};
+  req.key_schema = {{t.partition_key, KeyType::kHash}};
+  req.attribute_definitions = {{t.partition_key, ScalarAttributeType::kS}};
+  if (!t.sort_key.empty()) {  // else keyed by its partition key alone
+    req.key_schema.push_back({t.sort_key, KeyType::kRange});
+    req.attribute_definitions.push_back({t.sort_key, ScalarAttributeType::kS});
+  }
   req.billing_mode = t.billing_mode;
   req.provisioned_throughput = t.provisioned_throughput;
   if (!with_indexes) return req;

@@ -499,6 +499,26 @@ StatusOr<AwsRunReport> RunAwsDataModel(const AwsDataModel& model) {
     }
     report.items.push_back(std::move(res));
   }
+  for (AwsTableResult& t : report.tables) {
+    if (t.status != "success") continue;
+    WireResponse r =
+        Execute(db, "DescribeTable", Json{{"TableName", t.table}}.dump());
+    Json body = Json::parse(r.body, nullptr, false);
+    if (r.error != ErrorCode::kOk || !body.is_object()) continue;
+    const Json& d = body["Table"];
+    constexpr double kEntryOverhead = 100;  // bytes per item or index entry
+    t.item_count = d.value("ItemCount", int64_t{0});
+    t.storage_bytes = d.value("TableSizeBytes", 0.0) +
+                      kEntryOverhead * static_cast<double>(t.item_count);
+    for (const char* kind :
+         {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
+      if (!d.contains(kind) || !d[kind].is_array()) continue;
+      for (const Json& x : d[kind]) {
+        t.storage_bytes += x.value("IndexSizeBytes", 0.0) +
+                           kEntryOverhead * x.value("ItemCount", 0.0);
+      }
+    }
+  }
   report.setup_micros = MicrosSince(start);
   for (const AwsAccessPattern& p : model.patterns) {
     AwsPatternResult res;

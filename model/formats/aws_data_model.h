@@ -110,6 +110,11 @@ struct AwsTableResult {
   std::string table_arn;
   std::string error;
   int gsi_count = 0;
+  // From DescribeTable after the items are written: the table's items, and
+  // the bytes stored for it and its secondary indexes, each item or index
+  // entry with DynamoDB's 100-byte overhead (what storage is billed on).
+  int64_t item_count = 0;
+  double storage_bytes = 0;
 };
 
 struct AwsItemsResult {

@@ -120,6 +120,7 @@ class Converter {
   std::vector<ModelError>* errors_;
   std::vector<std::string>* warnings_;
   std::set<std::string> key_attributes_;  // of the table being converted
+  bool table_has_sort_key_ = true;        // of the table being converted
   std::set<std::string> entity_names_;    // across tables
   std::set<int64_t> pattern_ids_;         // across tables
 };
@@ -217,6 +218,7 @@ void Converter::Table(const Json& t, const std::string& at,
   }
   const size_t errors_before = errors_->size();
   std::string table_name, pk, sk;
+  table_has_sort_key_ = true;
   auto config = t.find("table_config");
   if (config == t.end()) {
     Error(P(at, "table_config"), "Missing required field 'table_config'");
@@ -230,12 +232,7 @@ void Converter::Table(const Json& t, const std::string& at,
     if (const std::string* s = Str(*config, "partition_key", cat, true))
       pk = *s;
     if (const std::string* s = Str(*config, "sort_key", cat, false)) sk = *s;
-    if (config->find("sort_key") == config->end()) {
-      Error(cat,
-            "the table has no sort_key: eddy's model runner needs a table "
-            "with a sort key (tables with a partition key only are not "
-            "supported yet)");
-    }
+    table_has_sort_key_ = !sk.empty();
   }
   std::vector<Gsi> gsis;
   if (auto g = t.find("gsi_list"); g != t.end() && !g->is_null()) {
@@ -343,10 +340,9 @@ void Converter::Table(const Json& t, const std::string& at,
     Patterns(e, &patterns, &result.reads, &result.writes);
   }
   doc["Access Patterns"] = std::move(patterns);
-  Json table = {{"name", table_name},
-                {"partitionKey", pk},
-                {"sortKey", sk},
-                {"billingMode", "PAY_PER_REQUEST"}};
+  Json table = {{"name", table_name}, {"partitionKey", pk}};
+  if (!sk.empty()) table["sortKey"] = sk;  // else keyed by its PK alone
+  table["billingMode"] = "PAY_PER_REQUEST";
   Json gl = Json::array();
   for (const Gsi& g : gsis) {
     Json j = {{"name", g.name}, {"partitionKey", g.pk}};
@@ -371,12 +367,16 @@ void Converter::Table(const Json& t, const std::string& at,
         if (!g.sk.empty()) desc[g.sk] = m.sk;
       }
     }
-    Json sk_map = Json::object();
-    sk_map[e.sk] = std::move(desc);
     std::string group = e.name;
     if (kReserved.count(group) != 0 || group[0] == '_') {
       group = "entity " + group;
     }
+    if (sk.empty()) {
+      doc[group] = Json::array({Json{{"PK", e.pk}, {"item", std::move(desc)}}});
+      continue;
+    }
+    Json sk_map = Json::object();
+    sk_map[e.sk] = std::move(desc);
     doc[group] = Json::array({Json{{"PK", e.pk}, {"SK", std::move(sk_map)}}});
   }
   doc["workload"] = Workload(entities, key_attributes);
@@ -516,9 +516,13 @@ void Converter::Entities(const Json& entities, const std::string& at,
         }
       }
     }
-    if (e.sk.empty() && !Has(d, "sk_template")) {
+    if (table_has_sort_key_ && e.sk.empty() && !Has(d, "sk_template")) {
       Error(P(e.pointer, "sk_template"),
             "missing: the table has a sort key, so each entity needs an "
+            "sk_template");
+    } else if (!table_has_sort_key_ && Has(d, "sk_template")) {
+      Error(P(e.pointer, "sk_template"),
+            "the table has no sort_key, so an entity can have no "
             "sk_template");
     }
     if (auto ap = d.find("access_patterns"); ap != d.end()) {
@@ -745,11 +749,12 @@ void Converter::Patterns(const Entity& e, Json* patterns,
         Warn("pattern_id " + std::to_string(id) +
              ": GetItem reads the table; its index_name is ignored");
       }
-      j["sortKey"] = {{"=", e.sk}};
+      if (!e.sk.empty()) j["sortKey"] = {{"=", e.sk}};
     } else if (!rc.empty()) {
       if (ksk.empty()) {
         Error(P(pat, "range_condition"),
-              "a range condition needs a sort key, and index " + Q(idx) +
+              "a range condition needs a sort key, and " +
+                  (idx.empty() ? std::string("the table") : "index " + Q(idx)) +
                   " has none");
         continue;
       }

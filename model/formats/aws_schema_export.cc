@@ -81,8 +81,8 @@ std::string ModelToAwsSchema(const Model& model,
   const TableDefinition& t = model.table;
   Json table = Json::object();
   table["table_config"] = {{"table_name", t.name},
-                           {"partition_key", t.partition_key},
-                           {"sort_key", t.sort_key}};
+                           {"partition_key", t.partition_key}};
+  if (!t.sort_key.empty()) table["table_config"]["sort_key"] = t.sort_key;
   if (!t.global_secondary_indexes.empty()) {
     Json gl = Json::array();
     for (const IndexDefinition& g : t.global_secondary_indexes) {
@@ -121,7 +121,9 @@ std::string ModelToAwsSchema(const Model& model,
     Json e = Json::object();
     e["entity_type"] = s.entity_type;
     e["pk_template"] = SeedTemplateToBrace(s.partition_key.text());
-    e["sk_template"] = SeedTemplateToBrace(s.sort_key.text());
+    if (!t.sort_key.empty()) {
+      e["sk_template"] = SeedTemplateToBrace(s.sort_key.text());
+    }
     if (!s.indexes.empty()) {
       Json maps = Json::array();
       for (const IndexKeys& k : s.indexes) {
@@ -190,6 +192,14 @@ std::string ModelToAwsSchema(const Model& model,
     }
     if (entity.empty() || !entities.contains(entity)) {
       warn(which + " matches no entity and is not kept");
+      continue;
+    }
+    if (const IndexDefinition* def = t.FindIndex(p.index_name);
+        def != nullptr && def->local) {
+      // Its index_name would name no GSI of gsi_list: the schema would not
+      // load.
+      warn(which + " queries local secondary index " + p.index_name +
+           ", which the schema cannot hold, and is not kept");
       continue;
     }
     if (p.filter) warn(which + ": its filter is not kept");

@@ -102,8 +102,11 @@ StatusOr<Item> PatternChecker::FreshItem(int32_t id,
       shape.partition_key.Render(fresh, &workload_.constants, &v));
   item.Set(t.partition_key, AttributeValue::S(v));
   v.clear();
-  EDDY_RETURN_IF_ERROR(shape.sort_key.Render(fresh, &workload_.constants, &v));
-  item.Set(t.sort_key, AttributeValue::S(v));
+  if (!t.sort_key.empty()) {  // else keyed by its partition key alone
+    EDDY_RETURN_IF_ERROR(
+        shape.sort_key.Render(fresh, &workload_.constants, &v));
+    item.Set(t.sort_key, AttributeValue::S(v));
+  }
   for (const IndexKeys& k : shape.indexes) {
     const IndexDefinition* def = t.FindIndex(k.index_name);
     v.clear();
@@ -132,6 +135,7 @@ std::string PatternChecker::KeyText(const Item& key) const {
   std::string out;
   for (const std::string& n :
        {model_.table.partition_key, model_.table.sort_key}) {
+    if (n.empty()) continue;  // a table without a sort key
     const AttributeValue* v = key.Find(n);
     out += n + "=\"" + (v != nullptr ? v->s() : std::string()) + "\" ";
   }

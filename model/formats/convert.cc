@@ -129,8 +129,9 @@ StatusOr<std::string> ConvertModel(std::string_view json, std::string_view name,
       for (const LoadedTable& t : tables) {
         if (!t.model.table.local_secondary_indexes.empty()) {
           warn("table " + t.table_name +
-               ": its local secondary indexes are not kept (eddy writes "
-               "GSIs only to this format)");
+               ": its local secondary indexes are not kept (a NoSQL "
+               "Workbench model holds GSIs only; the seed format and "
+               "CreateTable hold LSIs)");
         }
         EDDY_ASSIGN_OR_RETURN(
             std::string one,
@@ -150,7 +151,7 @@ StatusOr<std::string> ConvertModel(std::string_view json, std::string_view name,
         if (!t.model.table.local_secondary_indexes.empty()) {
           warn("table " + t.table_name +
                ": its local secondary indexes are not kept (the schema's "
-               "gsi_list holds GSIs only)");
+               "gsi_list holds GSIs only, and the schema has no LSI list)");
         }
         Json doc = Json::parse(ModelToAwsSchema(t.model, warnings));
         if (!t.writes.empty() || !t.reads.empty()) {

@@ -181,16 +181,17 @@ class Importer {
     }
     return it->get_ptr<const std::string*>();
   }
-  // (PartitionKey name, SortKey name) of a KeyAttributes object.
-  bool Keys(const Json& obj, const std::string& at, bool need_sort,
-            std::string* pk, std::string* sk);
+  // (PartitionKey name, SortKey name) of a KeyAttributes object; *sk stays
+  // empty when it has no SortKey.
+  bool Keys(const Json& obj, const std::string& at, std::string* pk,
+            std::string* sk);
 
   std::vector<ModelError>* errors_;
   std::vector<std::string>* warnings_;
 };
 
-bool Importer::Keys(const Json& obj, const std::string& at, bool need_sort,
-                    std::string* pk, std::string* sk) {
+bool Importer::Keys(const Json& obj, const std::string& at, std::string* pk,
+                    std::string* sk) {
   auto ka = obj.find("KeyAttributes");
   const std::string kat = P(at, "KeyAttributes");
   if (ka == obj.end() || !ka->is_object()) {
@@ -203,12 +204,8 @@ bool Importer::Keys(const Json& obj, const std::string& at, bool need_sort,
     auto k = ka->find(which);
     const std::string wat = P(kat, which);
     if (k == ka->end()) {
-      if (std::string(which) == "PartitionKey" || need_sort) {
-        Error(wat, std::string("missing \"") + which + "\"" +
-                       (std::string(which) == "SortKey"
-                            ? ": eddy's model runner needs a table with a "
-                              "sort key"
-                            : ""));
+      if (std::string(which) == "PartitionKey") {
+        Error(wat, "missing \"PartitionKey\"");
         ok = false;
       }
       continue;
@@ -245,7 +242,8 @@ void Importer::Table(const Json& t, const std::string& at,
   const size_t before = errors_->size();
   const std::string* table_name = Str(t, "TableName", at, true);
   std::string pk, sk;
-  Keys(t, at, /*need_sort=*/true, &pk, &sk);
+  // No SortKey: a table keyed by its partition key alone.
+  Keys(t, at, &pk, &sk);
   std::map<std::string, std::string> types;  // attribute -> S, N, ...
   if (auto nk = t.find("NonKeyAttributes"); nk != t.end() && nk->is_array()) {
     for (const Json& a : *nk) {
@@ -271,7 +269,7 @@ void Importer::Table(const Json& t, const std::string& at,
         }
         Index x;
         const std::string* n = Str(d, "IndexName", dat, true);
-        if (!Keys(d, dat, false, &x.pk, &x.sk) || n == nullptr) continue;
+        if (!Keys(d, dat, &x.pk, &x.sk) || n == nullptr) continue;
         x.name = *n;
         if (auto p = d.find("Projection"); p != d.end() && p->is_object()) {
           const std::string type = p->value("ProjectionType", "ALL");
@@ -317,8 +315,11 @@ void Importer::Table(const Json& t, const std::string& at,
       }
       const std::string aat = P(at_f, "KeyAttributeAlias");
       const std::string* pa = Str(*alias, "PartitionKeyAlias", aat, true);
-      const std::string* sa = Str(*alias, "SortKeyAlias", aat, true);
-      if (n == nullptr || pa == nullptr || sa == nullptr) continue;
+      const std::string* sa =
+          Str(*alias, "SortKeyAlias", aat, /*required=*/!sk.empty());
+      if (n == nullptr || pa == nullptr || (sa == nullptr && !sk.empty())) {
+        continue;
+      }
       for (const Facet& other : facets) {
         if (other.name == *n) {
           Error(P(at_f, "FacetName"), "duplicate FacetName \"" + *n + "\"");
@@ -326,7 +327,7 @@ void Importer::Table(const Json& t, const std::string& at,
       }
       facet.name = *n;
       facet.pk_alias = *pa;
-      facet.sk_alias = *sa;
+      if (sa != nullptr) facet.sk_alias = *sa;
       if (auto nk = f.find("NonKeyAttributes"); nk != f.end()) {
         for (const Json& a : *nk) {
           if (a.is_string()) facet.attributes.push_back(a.get<std::string>());
@@ -360,10 +361,12 @@ void Importer::Table(const Json& t, const std::string& at,
           }
         }
         const AttributeValue* pv = decoded->Find(pk);
-        const AttributeValue* sv = decoded->Find(sk);
-        if (owner == nullptr && pv != nullptr && sv != nullptr &&
-            pv->type() == AttributeType::kS &&
-            sv->type() == AttributeType::kS) {
+        // No sort key: the partition key alone picks the facet.
+        const AttributeValue* sv = sk.empty() ? nullptr : decoded->Find(sk);
+        const bool sort_ok =
+            sk.empty() || (sv != nullptr && sv->type() == AttributeType::kS);
+        if (owner == nullptr && pv != nullptr && sort_ok &&
+            pv->type() == AttributeType::kS) {
           for (Facet& f : facets) {
             // A plain alias matches itself, literally.
             const std::string pt =
@@ -372,7 +375,7 @@ void Importer::Table(const Json& t, const std::string& at,
                 AliasTemplate(f.sk_alias).value_or(f.sk_alias);
             std::map<std::string, std::string> v;
             if (Match(Pieces(pt), 0, pv->s(), &v) &&
-                Match(Pieces(st), 0, sv->s(), &v)) {
+                (sv == nullptr || Match(Pieces(st), 0, sv->s(), &v))) {
               owner = &f;
               break;
             }
@@ -410,7 +413,9 @@ void Importer::Table(const Json& t, const std::string& at,
       auto pt = AliasTemplate(f.pk_alias);
       auto st = AliasTemplate(f.sk_alias);
       if (pt) Match(Pieces(*pt), 0, value_of(item, pk), &solved);
-      if (st) Match(Pieces(*st), 0, value_of(item, sk), &solved);
+      if (st && !sk.empty()) {
+        Match(Pieces(*st), 0, value_of(item, sk), &solved);
+      }
       for (const auto& [k, v] : solved) known.emplace_back(k, v);
       for (const auto& [name, v] : item) {
         if (key_attributes.count(name) != 0 || name == "entityType") continue;
@@ -430,7 +435,7 @@ void Importer::Table(const Json& t, const std::string& at,
       return IsIdentifier(alias) ? "${" + alias + "}" : alias;
     };
     f.pk = table_template(f.pk_alias, pk);
-    f.sk = table_template(f.sk_alias, sk);
+    f.sk = sk.empty() ? "" : table_template(f.sk_alias, sk);
     for (const Index& x : indexes) {
       for (const Item& item : items) {
         const std::string xp = value_of(item, x.pk);
@@ -446,7 +451,7 @@ void Importer::Table(const Json& t, const std::string& at,
     for (const Item& item : items) {
       std::map<std::string, std::string> solved;
       Match(Pieces(f.pk), 0, value_of(item, pk), &solved);
-      Match(Pieces(f.sk), 0, value_of(item, sk), &solved);
+      if (!sk.empty()) Match(Pieces(f.sk), 0, value_of(item, sk), &solved);
       for (const auto& [k, v] : solved) values_seen[k].insert(v);
     }
     for (const std::string* t : {&f.pk, &f.sk}) {
@@ -501,7 +506,8 @@ void Importer::Table(const Json& t, const std::string& at,
     patterns.push_back(std::move(p));
   }
   doc["Access Patterns"] = std::move(patterns);
-  Json table = {{"name", *table_name}, {"partitionKey", pk}, {"sortKey", sk}};
+  Json table = {{"name", *table_name}, {"partitionKey", pk}};
+  if (!sk.empty()) table["sortKey"] = sk;  // else keyed by its PK alone
   if (t.value("BillingMode", "") == "PROVISIONED") {
     const Json* pt = nullptr;
     if (auto pcs = t.find("ProvisionedCapacitySettings");
@@ -535,14 +541,18 @@ void Importer::Table(const Json& t, const std::string& at,
         if (!x.sk.empty()) desc[x.sk] = keys.second;
       }
     }
-    Json skmap = Json::object();
-    skmap[f.sk] = std::move(desc);
     std::string group = f.name;
     if (group == "table" || group == "workload" || group == "name" ||
         group == "Access Patterns" || group[0] == '_') {
       group = "facet " + group;
     }
-    doc[group] = Json::array({Json{{"PK", f.pk}, {"SK", std::move(skmap)}}});
+    if (sk.empty()) {
+      doc[group] = Json::array({Json{{"PK", f.pk}, {"item", std::move(desc)}}});
+    } else {
+      Json skmap = Json::object();
+      skmap[f.sk] = std::move(desc);
+      doc[group] = Json::array({Json{{"PK", f.pk}, {"SK", std::move(skmap)}}});
+    }
     internal::DeriveEntity d;
     d.name = f.name;
     d.key_names = f.key_names;

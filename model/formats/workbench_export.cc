@@ -109,10 +109,10 @@ StatusOr<std::string> ModelToWorkbench(const Model& model, int samples,
       }
       table_data.push_back(Json::parse(EncodeItemJson(*item)));
     }
+    Json alias = {{"PartitionKeyAlias", shape.partition_key.text()}};
+    if (!t.sort_key.empty()) alias["SortKeyAlias"] = shape.sort_key.text();
     facets.push_back({{"FacetName", shape.entity_type},
-                      {"KeyAttributeAlias",
-                       {{"PartitionKeyAlias", shape.partition_key.text()},
-                        {"SortKeyAlias", shape.sort_key.text()}}},
+                      {"KeyAttributeAlias", std::move(alias)},
                       {"TableData", Json::array()},
                       {"NonKeyAttributes", attrs},
                       {"DataAccess", {{"MySql", Json::object()}}}});

@@ -329,10 +329,13 @@ TEST(AwsSchema, MalformedVariants) {
       ElementsAre("/tables/0/entities/Order/gsi_mappings/0/name: GSI "
                   "'Missing' referenced in entity mapping but not found in "
                   "table gsi_list"));
+  // A table without a sort key (tests/model/pk_only_test.cc) has entities
+  // without sk_template.
   EXPECT_THAT(
       AwsErrors(Replace(Shop(), ", \"sort_key\": \"sk\"}", "}")),
-      testing::Contains(HasSubstr("/tables/0/table_config: the table has no "
-                                  "sort_key")));
+      testing::Contains("/tables/0/entities/Customer/sk_template: the table "
+                        "has no sort_key, so an entity can have no "
+                        "sk_template"));
   EXPECT_THAT(
       AwsErrors(Replace(Shop(), "\"sk_template\": \"DETAILS\"",
                         "\"sk_template\": null")),
@@ -381,8 +384,12 @@ TEST(Workbench, MalformedVariants) {
                   ",\n        \"SortKey\": {\"AttributeName\": \"SK\", "
                   "\"AttributeType\": \"S\"}",
                   "")),
-      ElementsAre("/DataModel/0/KeyAttributes/SortKey: missing \"SortKey\": "
-                  "eddy's model runner needs a table with a sort key"));
+      // Without its SortKey the music table is keyed by PK alone, where an
+      // artist and their songs share a partition key.
+      ElementsAre("/DataModel/0: as a seed-format model (eddy model convert "
+                  "--to seed): /Song/0/item: entityType \"Song\" can have "
+                  "the same primary key as entityType \"Artist\" "
+                  "(/Artist/0/item): both can produce PK \"ARTIST#x\""));
   EXPECT_THAT(
       WorkbenchErrors(Replace(Music(),
                               "\"AttributeName\": \"PK\", \"AttributeType\": "

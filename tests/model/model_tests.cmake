@@ -10,7 +10,7 @@ target_compile_definitions(model_test PRIVATE EDDY_SOURCE_DIR="${PROJECT_SOURCE_
 # The other formats (model/formats/): AWS MCP schema, NoSQL Workbench,
 # conversion between them and the seed format.
 eddy_test(model_formats_test
-  SOURCES model/formats_test.cc
+  SOURCES model/formats_test.cc model/pk_only_test.cc
   DEPS eddy::model eddy::wire)
 target_compile_definitions(model_formats_test PRIVATE
   EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
@@ -74,6 +74,7 @@ endif()
 # command-line parser and dynamodb_data_model.json run in-process.
 eddy_test(model_aws_test
   SOURCES model/cli_command_test.cc model/aws_data_model_test.cc
+          model/aws_data_model_cost_test.cc
   DEPS eddy_model_aws eddy::wire nlohmann_json::nlohmann_json)
 target_compile_definitions(model_aws_test PRIVATE
   EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
@@ -91,13 +92,28 @@ if(TARGET eddy)
             --result ${CMAKE_CURRENT_BINARY_DIR}/aws_data_model_bad.validation.json)
   set_tests_properties(model_cli_aws_rejects_bad_model PROPERTIES
     WILL_FAIL TRUE)
+  # The run flags that apply to the format: --html, --rps, --utilization.
+  add_test(NAME model_cli_aws_run_cost_html
+    COMMAND eddy model run
+            ${PROJECT_SOURCE_DIR}/tests/model/testdata/aws_data_model_ok.json
+            --result ${CMAKE_CURRENT_BINARY_DIR}/aws_data_model_cost.validation.json
+            --html ${CMAKE_CURRENT_BINARY_DIR}/aws_data_model_cost.html
+            --rps 2 --utilization 0.5 --json)
+  set_tests_properties(model_cli_aws_run_cost_html PROPERTIES
+    PASS_REGULAR_EXPRESSION "\"cost\":{\"region\":\"us-east-1\"")
+  add_test(NAME model_cli_aws_refuses_wps
+    COMMAND eddy model run
+            ${PROJECT_SOURCE_DIR}/tests/model/testdata/aws_data_model_ok.json
+            --wps 1)
+  set_tests_properties(model_cli_aws_refuses_wps PROPERTIES
+    PASS_REGULAR_EXPRESSION "price its write patterns with --rps")
 endif()
 
 # The model's cost estimate, design review and HTML report
 # (model/analysis.h): costs by hand, each review check, the reports.
 eddy_test(model_analysis_test
-  SOURCES model/analysis_test.cc
-  DEPS eddy::model nlohmann_json::nlohmann_json)
+  SOURCES model/analysis_test.cc model/lsi_cost_test.cc
+  DEPS eddy::model eddy::wire nlohmann_json::nlohmann_json)
 target_compile_definitions(model_analysis_test PRIVATE EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 
 # `eddy model run` with a traffic mix, the cost and review in the text

@@ -151,7 +151,13 @@ constexpr char kRunUsage[] =
     "created, its items loaded, and every pattern's `aws dynamodb ...`\n"
     "implementation executed in-process; the MCP server's result file is\n"
     "written beside it (dynamodb_model_validation.json, or --result FILE)\n"
-    "and eddy's report printed (--json for JSON).\n"
+    "and eddy's report printed (--json for JSON). Of the options above it\n"
+    "takes --json, --html OUT, --rps [PATTERN=]N (PATTERN: the pattern's\n"
+    "\"pattern\" id; reads and writes alike; without any --rps each pattern\n"
+    "is priced at 1 request/s), --utilization, --region and --prices; not\n"
+    "--wps (the format has no entity types: price write patterns with\n"
+    "--rps), --endpoint, nor --scale/--seed/--runs/--page-size/--no-indexes\n"
+    "(its items and commands run as written, once).\n"
     "\n"
     "Exit status: 0 when every verification passed, 1 otherwise (or on an\n"
     "error), 2 bad command line.\n"
@@ -365,23 +371,6 @@ int Validate(const std::vector<std::string>& args) {
                 p.KeyConditionText(m->table).c_str(), types.c_str());
   }
   return 0;
-}
-
-// "N" or "NAME=N" (NAME may itself hold '='; the last one splits).
-bool SplitRate(const std::string& text, std::string* name, double* rate) {
-  const size_t eq = text.rfind('=');
-  const std::string number =
-      eq == std::string::npos ? text : text.substr(eq + 1);
-  *name = eq == std::string::npos ? std::string() : text.substr(0, eq);
-  char* end = nullptr;
-  errno = 0;
-  const double v = number.empty() ? -1 : std::strtod(number.c_str(), &end);
-  if (number.empty() || errno != 0 || *end != '\0' || !std::isfinite(v) ||
-      v < 0) {
-    return false;
-  }
-  *rate = v;
-  return true;
 }
 
 // The run's cost options from the flags: the traffic (the model's, with

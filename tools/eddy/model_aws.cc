@@ -5,12 +5,17 @@
 
 #include "tools/eddy/model_aws.h"
 
+#include <cerrno>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <optional>
 
+#include "model/cost.h"
 #include "model/formats/aws_data_model.h"
+#include "model/formats/aws_data_model_cost.h"
 #include "tools/eddy/cli.h"
 
 namespace eddy::cli {
@@ -51,13 +56,31 @@ std::string DefaultResultPath(const std::string& file) {
 
 }  // namespace
 
+bool SplitRate(const std::string& text, std::string* name, double* rate) {
+  const size_t eq = text.rfind('=');
+  const std::string number =
+      eq == std::string::npos ? text : text.substr(eq + 1);
+  *name = eq == std::string::npos ? std::string() : text.substr(0, eq);
+  char* end = nullptr;
+  errno = 0;
+  const double v = number.empty() ? -1 : std::strtod(number.c_str(), &end);
+  if (number.empty() || errno != 0 || *end != '\0' || !std::isfinite(v) ||
+      v < 0) {
+    return false;
+  }
+  *rate = v;
+  return true;
+}
+
 std::string ModelFileArgument(const std::vector<std::string>& args) {
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a.rfind("--", 0) == 0) {
-      const bool takes_value = a == "--scale" || a == "--seed" ||
-                               a == "--runs" || a == "--page-size" ||
-                               a == "--result";
+      const bool takes_value =
+          a == "--scale" || a == "--seed" || a == "--runs" ||
+          a == "--page-size" || a == "--result" || a == "--html" ||
+          a == "--rps" || a == "--wps" || a == "--utilization" ||
+          a == "--region" || a == "--prices" || a == "--endpoint";
       if (takes_value) ++i;
       continue;
     }
@@ -99,11 +122,14 @@ int ValidateAwsDataModel(const std::vector<std::string>& args) {
 }
 
 int RunAwsDataModel(const std::vector<std::string>& args) {
-  std::string file, result;
+  std::string file, result, html, prices_file;
   bool json = false;
+  model::AwsCostOptions cost_options;
+  std::vector<std::string> rps;
   FlagParser p(kCommand, args);
-  const std::vector<std::string> known = {"--result", "--json", "--quiet",
-                                          "--progress", "--help"};
+  const std::vector<std::string> known = {
+      "--result", "--json",   "--html",  "--rps",      "--utilization",
+      "--region", "--prices", "--quiet", "--progress", "--help"};
   while (p.Next()) {
     if (p.Positional()) {
       if (!file.empty()) return p.Unknown(known);
@@ -113,6 +139,36 @@ int RunAwsDataModel(const std::vector<std::string>& args) {
     } else if (p.Is("--json")) {
       if (!p.NoValue()) return 2;
       json = true;
+    } else if (p.Is("--html")) {
+      if (!p.Value(&html)) return 2;
+    } else if (p.Is("--rps")) {
+      std::string value;
+      if (!p.Value(&value)) return 2;
+      rps.push_back(value);
+    } else if (p.Is("--utilization")) {
+      double u = 0;
+      if (!p.PositiveDouble(&u)) return 2;
+      if (u > 1) {
+        return UsageError(kCommand,
+                          "--utilization takes a share in (0, 1], e.g. 0.7");
+      }
+      cost_options.utilization = u;
+    } else if (p.Is("--region")) {
+      if (!p.Value(&cost_options.region)) return 2;
+    } else if (p.Is("--prices")) {
+      if (!p.Value(&prices_file)) return 2;
+    } else if (p.Is("--wps")) {
+      return UsageError(kCommand,
+                        "--wps is for entity types, which an AWS MCP data "
+                        "model does not have: price its write patterns with "
+                        "--rps PATTERN=N");
+    } else if (p.Is("--endpoint") || p.Is("--keep")) {
+      return UsageError(kCommand,
+                        p.arg() +
+                            " is not supported for an AWS MCP data "
+                            "model (its commands run in-process); "
+                            "convert the design to eddy's format "
+                            "first, or run it against DynamoDB Local");
     } else if (p.Is("--quiet") || p.Is("--progress")) {
       if (!p.NoValue()) return 2;  // the run is too short for progress
     } else if (p.Is("--scale") || p.Is("--seed") || p.Is("--runs") ||
@@ -123,6 +179,32 @@ int RunAwsDataModel(const std::vector<std::string>& args) {
                             "commands are run as written");
     } else {
       return p.Unknown(known);
+    }
+  }
+  std::optional<model::PriceTable> prices;
+  if (!prices_file.empty()) {
+    StatusOr<model::PriceTable> t = model::LoadPriceTableFile(prices_file);
+    if (!t.ok()) {
+      std::fprintf(stderr, "%s: %s\n", kCommand,
+                   std::string(t.status().message()).c_str());
+      return 1;
+    }
+    prices = *std::move(t);
+    cost_options.prices = &*prices;
+  }
+  for (const std::string& r : rps) {
+    std::string name;
+    double rate = 0;
+    if (!SplitRate(r, &name, &rate)) {
+      return UsageError(kCommand,
+                        "--rps takes N or PATTERN=N (a number of requests "
+                        "per second, 0 or more), not '" +
+                            r + "'");
+    }
+    if (name.empty()) {
+      cost_options.default_rps = rate;
+    } else {
+      cost_options.rps[name] = rate;
     }
   }
   std::optional<model::AwsDataModel> m = Load(file);
@@ -143,10 +225,27 @@ int RunAwsDataModel(const std::vector<std::string>& args) {
       return 1;
     }
   }
+  StatusOr<model::AwsDataModelCost> cost =
+      model::EstimateAwsDataModelCost(*report, cost_options);
+  if (!cost.ok()) {
+    std::fprintf(stderr, "%s: %s\n", kCommand,
+                 std::string(cost.status().message()).c_str());
+    return 1;
+  }
+  if (!html.empty()) {
+    std::ofstream out(html, std::ios::binary | std::ios::trunc);
+    out << model::RenderAwsDataModelHtml(*report, *cost);
+    if (!out) {
+      std::fprintf(stderr, "%s: cannot write %s\n", kCommand, html.c_str());
+      return 1;
+    }
+  }
   if (json) {
-    std::cout << model::FormatAwsReportJson(*report) << "\n";
+    std::cout << model::FormatAwsReportJson(*report, *cost) << "\n";
   } else {
     std::cout << model::FormatAwsReportText(*report);
+    std::cout << model::FormatAwsCostText(*cost);
+    if (!html.empty()) std::cout << "html report: " << html << "\n";
     std::cout << "result file (the MCP server's dynamodb_model_validation.json "
                  "shape): "
               << result << "\n";

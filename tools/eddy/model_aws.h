@@ -20,9 +20,15 @@ namespace eddy::cli {
 std::string ModelFileArgument(const std::vector<std::string>& args);
 
 // `eddy model validate FILE` and `eddy model run FILE [--result OUT]
-// [--json]` for an AWS data model; return the exit status.
+// [--json] [--html OUT] [--rps [PATTERN=]N]... [--utilization U]
+// [--region R] [--prices FILE]` for an AWS data model; return the exit
+// status.
 int ValidateAwsDataModel(const std::vector<std::string>& args);
 int RunAwsDataModel(const std::vector<std::string>& args);
+
+// A --rps/--wps value: "N" or "NAME=N" (NAME may itself hold '='; the last
+// one splits); false unless N is a finite number, 0 or more.
+bool SplitRate(const std::string& text, std::string* name, double* rate);
 
 }  // namespace eddy::cli
 

@@ -1,0 +1,293 @@
+// Copyright 2026 The eddy Authors.
+//
+// One access pattern's runs: the Query (or the PartiQL statement) with each
+// run's parameters, every page followed, verified against the ground truth,
+// its units and latencies in the pattern's report (model/internal/runner.h).
+
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+#include <utility>
+
+#include "model/internal/random.h"
+#include "model/internal/runner.h"
+
+namespace eddy::model::internal {
+
+std::string Runner::RunStatement(const PartiqlStatement& statement,
+                                 const Bindings& params,
+                                 std::optional<int> limit, bool consistent,
+                                 std::vector<Item>* items, double* units,
+                                 int64_t* elapsed, int64_t* pages) {
+  ExecuteStatementRequest request;
+  request.statement = statement.statement;
+  request.limit = limit;
+  request.consistent_read = consistent;
+  request.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
+  if (!statement.parameters.empty()) {
+    std::vector<AttributeValue> values;
+    for (const AttributeValue& v : statement.parameters) {
+      if (!v.is(AttributeType::kS)) {
+        values.push_back(v);
+        continue;
+      }
+      StatusOr<KeyTemplate> tmpl = KeyTemplate::Parse(v.s());
+      std::string text;
+      Status rendered = tmpl.ok()
+                            ? tmpl->Render(params, &workload_.constants, &text)
+                            : tmpl.status();
+      if (!rendered.ok()) return std::string(rendered.message());
+      values.push_back(AttributeValue::S(std::move(text)));
+    }
+    request.parameters = std::move(values);
+  }
+  for (int page = 0;; ++page) {
+    if (page == 1'000'000) return "more than 1,000,000 pages";
+    const int64_t start = now_();
+    StatusOr<ExecuteStatementResponse> resp =
+        backend_->ExecuteStatement(request);
+    *elapsed += now_() - start;
+    ++*pages;
+    if (!resp.ok()) return "ExecuteStatement: " + resp.status().ToString();
+    if (resp->consumed_capacity) {
+      *units += resp->consumed_capacity->capacity_units;
+    }
+    for (Item& item : resp->items) items->push_back(std::move(item));
+    if (!resp->next_token) return "";
+    request.next_token = std::move(resp->next_token);
+  }
+}
+
+void Runner::RunPattern(int number, const AccessPattern& p, RunReport* report) {
+  PatternReport r;
+  r.number = number;
+  r.name = p.name;
+  r.executable = p.executable;
+  if (!p.executable) {
+    report->patterns.push_back(std::move(r));
+    return;
+  }
+  const TableDefinition& t = model_.table;
+  r.index = p.index_name.empty() ? "table" : p.index_name;
+  r.key_condition = p.KeyConditionText(t);
+  r.matching_entity_types = p.matching_entity_types;
+  if (!p.index_name.empty() && !indexes_created_) {
+    r.skipped = "the table was created without its indexes";
+    report->patterns.push_back(std::move(r));
+    return;
+  }
+  const IndexTruth& truth = *Truth(p.index_name);
+
+  // The items whose bindings supply the parameters.
+  std::vector<int32_t> pool;
+  if (!p.parameters_from.empty()) {
+    for (size_t e = 0; e < workload_.entries.size(); ++e) {
+      const GeneratorEntry& entry = workload_.entries[e];
+      if (entry.name == p.parameters_from) {
+        pool = data_.by_entry[e];
+        break;
+      }
+      if (entry.entity_type == p.parameters_from) {
+        pool.insert(pool.end(), data_.by_entry[e].begin(),
+                    data_.by_entry[e].end());
+      }
+    }
+    if (pool.empty()) {
+      r.skipped = Quoted(p.parameters_from) + " has no generated items";
+      report->patterns.push_back(std::move(r));
+      return;
+    }
+  }
+  const int runs = options_.runs.value_or(workload_.runs);
+  Random rng(data_.seed * 1'000'003ULL + static_cast<uint64_t>(number));
+  std::vector<int64_t> latencies;
+  latencies.reserve(runs);
+  static const Bindings kNoParams;
+  static const std::vector<int32_t> kNothing;
+  absl::flat_hash_map<std::string, std::vector<int32_t>> expect_index;
+  if (p.expect) expect_index = ExpectIndex(*p.expect);
+  for (int run = 0; run < runs; ++run) {
+    const Bindings params =
+        pool.empty() ? kNoParams : BindingsOf(pool[rng.Uniform(pool.size())]);
+    QueryRequest q;
+    q.table_name = t.name;
+    if (!p.index_name.empty()) q.index_name = p.index_name;
+    ExpressionAttributeNames names = {{"#pk", truth.pk_attr}};
+    ExpressionAttributeValues values;
+    std::string pk;
+    std::vector<std::string> sk_values;
+    Status s = p.partition_key.Render(params, &workload_.constants, &pk);
+    std::string kce = "#pk = :pk";
+    if (s.ok() && p.sort_key) {
+      names["#sk"] = truth.sk_attr;
+      sk_values.emplace_back();
+      s = p.sort_key->value.Render(params, &workload_.constants, &sk_values[0]);
+      if (s.ok() && p.sort_key->high) {
+        sk_values.emplace_back();
+        s = p.sort_key->high->Render(params, &workload_.constants,
+                                     &sk_values[1]);
+      }
+      switch (p.sort_key->op) {
+        case SortKeyOp::kBeginsWith:
+          kce += " AND begins_with(#sk, :sk)";
+          break;
+        case SortKeyOp::kBetween:
+          kce += " AND #sk BETWEEN :sk AND :sk2";
+          break;
+        default:
+          kce +=
+              " AND #sk " + std::string(SortKeyOpName(p.sort_key->op)) + " :sk";
+      }
+    }
+    if (!s.ok()) {
+      if (r.failures.size() < kMaxFailuresKept) {
+        r.failures.push_back("run " + std::to_string(run + 1) + ": " +
+                             std::string(s.message()));
+      }
+      ++r.runs;
+      continue;
+    }
+    values.Set(":pk", AttributeValue::S(pk));
+    if (!sk_values.empty()) values.Set(":sk", AttributeValue::S(sk_values[0]));
+    if (sk_values.size() > 1)
+      values.Set(":sk2", AttributeValue::S(sk_values[1]));
+    if (p.filter) {
+      q.filter_expression = p.filter->expression;
+      for (const auto& [k, v] : p.filter->names) names[k] = v;
+      for (const auto& [k, v] : p.filter->values) {
+        if (v.is(AttributeType::kS)) {
+          StatusOr<KeyTemplate> tmpl = KeyTemplate::Parse(v.s());
+          std::string text;
+          if (tmpl.ok() &&
+              tmpl->Render(params, &workload_.constants, &text).ok()) {
+            values.Set(k, AttributeValue::S(std::move(text)));
+            continue;
+          }
+        }
+        values.Set(k, v);
+      }
+    }
+    q.key_condition_expression = kce;
+    q.expression_attribute_names = std::move(names);
+    q.expression_attribute_values = std::move(values);
+    q.scan_index_forward = p.scan_index_forward;
+    q.consistent_read = p.consistent_read;
+    if (options_.page_size) {
+      q.limit = options_.page_size;
+    } else if (p.limit) {
+      q.limit = p.limit;
+    }
+    q.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
+    if (r.example.empty()) {
+      // The key condition with this run's values in place of the templates
+      // (rendered values are never empty, so they parse).
+      StatusOr<KeyTemplate> pk_text = KeyTemplate::Parse(pk);
+      AccessPattern rendered;
+      rendered.executable = true;
+      rendered.index_name = p.index_name;
+      bool parsed = pk_text.ok();
+      if (parsed) rendered.partition_key = *std::move(pk_text);
+      if (p.sort_key) {
+        rendered.sort_key = SortKeyCondition{p.sort_key->op, {}, std::nullopt};
+        for (size_t v = 0; v < sk_values.size() && parsed; ++v) {
+          StatusOr<KeyTemplate> t = KeyTemplate::Parse(sk_values[v]);
+          parsed = t.ok();
+          if (!parsed) break;
+          (v == 0 ? rendered.sort_key->value
+                  : rendered.sort_key->high.emplace()) = *std::move(t);
+        }
+      }
+      if (parsed) r.example = rendered.KeyConditionText(t);
+    }
+    std::vector<Item> items;
+    double units = 0;
+    int64_t elapsed = 0;
+    std::string failure;
+    if (p.partiql) {
+      // The statement in place of the Query; verified as the Query would be.
+      failure = RunStatement(*p.partiql, params, q.limit, p.consistent_read,
+                             &items, &units, &elapsed, &r.pages_total);
+    }
+    for (int page = 0; !p.partiql; ++page) {
+      if (page == 1'000'000) {
+        failure = "more than 1,000,000 pages";
+        break;
+      }
+      const int64_t start = now_();
+      StatusOr<QueryResponse> resp = backend_->Query(q);
+      elapsed += now_() - start;
+      ++r.pages_total;
+      if (!resp.ok()) {
+        failure = "Query: " + resp.status().ToString();
+        break;
+      }
+      if (resp->consumed_capacity)
+        units += resp->consumed_capacity->capacity_units;
+      for (Item& item : resp->items) items.push_back(std::move(item));
+      if (!resp->last_evaluated_key) break;
+      q.exclusive_start_key = std::move(resp->last_evaluated_key);
+    }
+    if (failure.empty() && p.expect) {
+      bool complete;
+      const std::string key = MatchKey(p.expect->match, params, &complete);
+      auto found = expect_index.find(key);
+      failure =
+          Verify(p, truth, pk, sk_values, items,
+                 found == expect_index.end() ? &kNothing : &found->second);
+    } else if (failure.empty()) {
+      failure = Verify(p, truth, pk, sk_values, items, nullptr);
+    }
+    const int64_t n = static_cast<int64_t>(items.size());
+    if (r.runs == 0) {
+      r.items_min = r.items_max = n;
+      r.read_units_min = r.read_units_max = units;
+    }
+    ++r.runs;
+    r.items_total += n;
+    r.items_min = std::min(r.items_min, n);
+    r.items_max = std::max(r.items_max, n);
+    r.read_units_total += units;
+    r.read_units_min = std::min(r.read_units_min, units);
+    r.read_units_max = std::max(r.read_units_max, units);
+    latencies.push_back(elapsed);
+    auto& heat = traffic_[{truth.name, pk}];
+    heat.first += units;
+    heat.second += 1;
+    if (options_.on_progress && ++runs_done_ % 16 == 0) {
+      options_.on_progress("verify", runs_done_, total_runs_);
+    }
+    if (failure.empty()) {
+      ++r.verified;
+    } else if (r.failures.size() < kMaxFailuresKept) {
+      std::string params_text;
+      for (const auto& [k, v] : params.entries()) {
+        if (p.partition_key.text().find("${" + k + "}") == std::string::npos &&
+            (!p.sort_key || p.sort_key->value.text().find("${" + k + "}") ==
+                                std::string::npos)) {
+          continue;
+        }
+        params_text += (params_text.empty() ? "" : ", ") + k + "=" + v;
+      }
+      r.failures.push_back("run " + std::to_string(run + 1) + " (" +
+                           params_text + "): " + failure);
+    }
+  }
+  if (!latencies.empty()) {
+    std::sort(latencies.begin(), latencies.end());
+    auto rank = [&](double q) {
+      // Nearest rank: the smallest value with at least q of the runs at or
+      // below it.
+      size_t k = static_cast<size_t>(std::ceil(q * latencies.size()));
+      k = std::clamp<size_t>(k, 1, latencies.size());
+      return static_cast<double>(latencies[k - 1]) / 1000.0;
+    };
+    r.p50_micros = rank(0.50);
+    r.p99_micros = rank(0.99);
+    double sum = 0;
+    for (int64_t l : latencies) sum += static_cast<double>(l);
+    r.mean_micros = sum / static_cast<double>(latencies.size()) / 1000.0;
+  }
+  report->patterns.push_back(std::move(r));
+}
+
+}  // namespace eddy::model::internal
