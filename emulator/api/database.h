@@ -61,6 +61,7 @@ namespace engine {
 struct Context;
 class Catalog;
 class ChangeFeed;
+class MemoryHistory;
 class StreamsService;
 class TransactionTokens;
 namespace persist {
@@ -327,6 +328,9 @@ class Database {
   // The data directory (null without one); declared last so that it is
   // closed (flushed) before the tables go.
   std::unique_ptr<engine::persist::DataDirectory> dir_;
+  // Without a data directory: the point-in-time history of the tables
+  // with PITR on, in memory (history/memory_history.h); the journal then.
+  std::unique_ptr<engine::MemoryHistory> history_;
   // On-demand backups (after dir_: under its directory when there is one).
   std::unique_ptr<engine::persist::BackupStore> backups_;
   // Why the data directory could not be opened: every call returns it.

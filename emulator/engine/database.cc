@@ -3,6 +3,7 @@
 #include "emulator/api/database.h"
 
 #include "emulator/engine/history/backup_ops.h"
+#include "emulator/engine/history/memory_history.h"
 #include "emulator/engine/ops/operations.h"
 #include "emulator/engine/ops/partiql_ops.h"
 #include "emulator/engine/ops/transfer_ops.h"
@@ -80,6 +81,8 @@ Database::Database(Options options)
     } else {
       open_status_ = dir.status();
     }
+  } else {
+    history_ = std::make_unique<engine::MemoryHistory>(&options_);
   }
   StatusOr<std::unique_ptr<engine::persist::BackupStore>> backups =
       engine::persist::BackupStore::Open(
@@ -97,9 +100,12 @@ Database::Database(Options options)
 Database::~Database() = default;
 
 engine::Context Database::MakeContext() {
+  engine::Journal* journal =
+      dir_ != nullptr ? static_cast<engine::Journal*>(dir_.get())
+                      : static_cast<engine::Journal*>(history_.get());
   return engine::Context{catalog_.get(),   &options_,   tokens_.get(),
                          simulator_.get(), feed_.get(), streams_.get(),
-                         dir_.get()};
+                         journal};
 }
 
 StatusOr<std::unique_ptr<Database>> Database::Open(Options options) {
@@ -797,7 +803,7 @@ StatusOr<RestoreTableToPointInTimeResponse> Database::RestoreTableToPointInTime(
   EDDY_RETURN_IF_ERROR(WriteGate(dir_.get()));
   engine::Context ctx = MakeContext();
   StatusOr<RestoreTableToPointInTimeResponse> r =
-      engine::RestoreTableToPointInTime(ctx, dir_.get(), request);
+      engine::RestoreTableToPointInTime(ctx, request);
   if (r.ok() && dir_ != nullptr) EDDY_RETURN_IF_ERROR(dir_->Checkpoint());
   return Durable(dir_.get(), std::move(r));
 }

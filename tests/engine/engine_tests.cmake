@@ -65,3 +65,9 @@ eddy_test(engine_incremental_export_test
 eddy_test(engine_backup_in_use_test
   SOURCES engine/backup_in_use_test.cc
   DEPS eddy::wire nlohmann_json::nlohmann_json)
+
+# Point-in-time restore without a data directory (issue #21): the in-memory
+# history, restores at several seconds, the window, PITR off and on, folding.
+eddy_test(engine_memory_pitr_test
+  SOURCES engine/memory_pitr_test.cc
+  DEPS eddy::wire nlohmann_json::nlohmann_json)

@@ -349,11 +349,10 @@ TEST_F(TransferTest, ExportErrors) {
   e.export_time = static_cast<double>(kStart) / 1e6 - 10;  // before PITR
   EXPECT_EQ(db_->ExportTableToPointInTime(e).status().code(),
             ErrorCode::kInvalidExportTime);
-  // A past time needs the history of a data directory (engine_backup_test
-  // exports one).
+  // A past time in the window is served by the in-memory history
+  // (engine_memory_pitr_test checks what it exports).
   e.export_time = static_cast<double>(kStart) / 1e6 + 60;
-  EXPECT_THAT(std::string(db_->ExportTableToPointInTime(e).status().message()),
-              HasSubstr("data directory"));
+  EXPECT_TRUE(db_->ExportTableToPointInTime(e).ok());
   e.export_time.reset();
   e.export_type = ExportType::kIncrementalExport;
   EXPECT_THAT(std::string(db_->ExportTableToPointInTime(e).status().message()),

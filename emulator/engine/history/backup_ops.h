@@ -10,16 +10,14 @@
 // is AVAILABLE when CreateBackup returns (the response says CREATING, as
 // DynamoDB's does).
 //
-// A restore builds a new table from a backup, or from the data directory's
-// history (persist/data_directory.h ReplayTableHistory), through the
+// A restore builds a new table from a backup, or from the table's
+// point-in-time history (ReplayHistory in history/memory_history.h: the
+// data directory's files, or the in-memory history without one), through the
 // loader (persist/loader.h), and publishes it ACTIVE when the call
 // returns. The new table gets its own name, ARN, id and creation time, the
 // source's key schema, indexes, billing and throughput unless overridden,
 // and - as in DynamoDB - none of the source's tags, stream, TTL, PITR or
 // Contributor Insights settings.
-//
-// Point-in-time restore needs the history a data directory keeps: without
-// one it is refused with a ValidationException (docs/persistence.md).
 //
 // Errors (exception types as DynamoDB documents them; DynamoDB does not
 // document the message texts, eddy's are marked where they are its own):
@@ -67,10 +65,8 @@ StatusOr<DeleteBackupResponse> DeleteBackup(Context& ctx,
 StatusOr<RestoreTableFromBackupResponse> RestoreTableFromBackup(
     Context& ctx, persist::BackupStore& store,
     const RestoreTableFromBackupRequest& request);
-// `dir`: the Database's data directory, null without one.
 StatusOr<RestoreTableToPointInTimeResponse> RestoreTableToPointInTime(
-    Context& ctx, persist::DataDirectory* dir,
-    const RestoreTableToPointInTimeRequest& request);
+    Context& ctx, const RestoreTableToPointInTimeRequest& request);
 
 // "Table already exists: <name>" (TableAlreadyExistsException; the text is
 // eddy's, DynamoDB documents only the type).

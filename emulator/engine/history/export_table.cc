@@ -6,18 +6,18 @@
 //
 // A FULL_EXPORT of the table as it is now (ExportTime absent or within the
 // clock's current second) is written during the call. A FULL_EXPORT at an
-// ExportTime in the past is the table rebuilt from the data directory's
-// history (persist/data_directory.h ReplayTableHistory), as
-// RestoreTableToPointInTime rebuilds it; without a data directory it is
-// refused. An INCREMENTAL_EXPORT (IncrementalExportSpecification: from,
-// to, view type) also comes from that history (incremental_export.h): each
-// item changed in the period is one line of DynamoDB's incremental format,
-// Metadata.WriteTimestampMicros, Keys, OldImage (NEW_AND_OLD_IMAGES only;
-// absent for an item created in the period) and NewImage (absent for an
-// item deleted); its data files go to <S3Prefix>/AWSDynamoDB/data/, the
-// folder DynamoDB's incremental exports share, and its manifest summary is
-// DynamoDB's incremental one (version 2023-08-01, exportFromTime,
-// exportToTime, outputView).
+// ExportTime in the past is the table rebuilt from its point-in-time
+// history (ReplayHistory, history/memory_history.h: the data directory's
+// files, or the in-memory history without one), as
+// RestoreTableToPointInTime rebuilds it. An INCREMENTAL_EXPORT
+// (IncrementalExportSpecification: from, to, view type) also comes from that
+// history (incremental_export.h): each item changed in the period is one line
+// of DynamoDB's incremental format, Metadata.WriteTimestampMicros, Keys,
+// OldImage (NEW_AND_OLD_IMAGES only; absent for an item created in the period)
+// and NewImage (absent for an item deleted); its data files go to
+// <S3Prefix>/AWSDynamoDB/data/, the folder DynamoDB's incremental exports
+// share, and its manifest summary is DynamoDB's incremental one (version
+// 2023-08-01, exportFromTime, exportToTime, outputView).
 
 #include <atomic>
 #include <cmath>
@@ -28,6 +28,7 @@
 #include <regex>
 
 #include "emulator/engine/history/incremental_export.h"
+#include "emulator/engine/history/memory_history.h"
 #include "emulator/engine/ops/transfer_ops.h"
 #include "emulator/engine/persist/data_directory.h"
 #include "emulator/engine/persist/loader.h"
@@ -354,27 +355,12 @@ StatusOr<ExportTableToPointInTimeResponse> ExportTableToPointInTime(
     incremental->export_to_time = incremental->export_to_time.value_or(now);
     incremental->export_view_type = incremental->export_view_type.value_or(
         ExportViewType::kNewAndOldImages);
-    auto* dir = dynamic_cast<persist::DataDirectory*>(ctx.journal);
-    if (dir == nullptr) {
-      return Status::Validation(
-          "eddy runs an INCREMENTAL_EXPORT from the history its data "
-          "directory keeps: open the Database with "
-          "Options::persistence.data_dir (eddy-server -dbPath DIR)");
-    }
     EDDY_ASSIGN_OR_RETURN(
         changes, internal::IncrementalChanges(
-                     ctx, *dir, number, Micros(*incremental->export_from_time),
+                     ctx, number, Micros(*incremental->export_from_time),
                      Micros(*incremental->export_to_time)));
   }
   if (past) {
-    auto* dir = dynamic_cast<persist::DataDirectory*>(ctx.journal);
-    if (dir == nullptr) {
-      return Status::Validation(
-          "eddy exports a past ExportTime from the history its data "
-          "directory keeps: open the Database with "
-          "Options::persistence.data_dir (eddy-server -dbPath DIR), or omit "
-          "ExportTime to export the table as it is now");
-    }
     // The table as it was at the end of that second, built aside (never
     // published) under a name of its own.
     persist::Loader loader(ctx, /*renumber=*/false);
@@ -386,7 +372,7 @@ StatusOr<ExportTableToPointInTimeResponse> ExportTableToPointInTime(
     const int64_t until =
         static_cast<int64_t>(std::floor(*request.export_time)) * 1'000'000 +
         999'999;
-    EDDY_RETURN_IF_ERROR(dir->ReplayTableHistory(number, until, loader));
+    EDDY_RETURN_IF_ERROR(ReplayHistory(ctx, number, until, loader));
     for (const auto& [n, t] : loader.tables()) {
       ReaderMutexLock lock(&t->mu());
       for (const storage::Record& r : t->state().store) {

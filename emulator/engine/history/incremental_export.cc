@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "emulator/engine/history/memory_history.h"
 #include "emulator/engine/persist/loader.h"
 #include "emulator/engine/persist/table_image.h"
 #include "emulator/storage/record.h"
@@ -15,15 +16,15 @@ namespace {
 
 // Table `number` rebuilt aside as it was at `until_micros`, from the newest
 // snapshot cut at or before `start_micros`, by a loader the caller keeps.
-Status RebuildAside(persist::DataDirectory& dir, uint64_t number,
-                    int64_t start_micros, int64_t until_micros,
-                    const char* suffix, persist::Loader& loader) {
+Status RebuildAside(const Context& ctx, uint64_t number, int64_t start_micros,
+                    int64_t until_micros, const char* suffix,
+                    persist::Loader& loader) {
   loader.set_table_transform([suffix](persist::TableImage& image) {
     image.name += suffix;
     image.stream_view_type.reset();
     return Status::OK();
   });
-  return dir.ReplayTableHistory(number, until_micros, loader, start_micros);
+  return ReplayHistory(ctx, number, until_micros, loader, start_micros);
 }
 
 Table* TableOf(const persist::Loader& loader, uint64_t number) {
@@ -34,14 +35,13 @@ Table* TableOf(const persist::Loader& loader, uint64_t number) {
 }  // namespace
 
 StatusOr<std::vector<transfer::ItemChange>> IncrementalChanges(
-    Context& ctx, persist::DataDirectory& dir, uint64_t number,
-    int64_t from_micros, int64_t to_micros) {
+    Context& ctx, uint64_t number, int64_t from_micros, int64_t to_micros) {
   const int64_t before_from = from_micros - 1;
   // The log's clock records are milliseconds: a change in the millisecond
   // of before_from or earlier is in the first rebuild, not in the period.
   const int64_t last_ms_before = before_from / 1000;
   persist::Loader before(ctx, /*renumber=*/false);
-  EDDY_RETURN_IF_ERROR(RebuildAside(dir, number, before_from, before_from,
+  EDDY_RETURN_IF_ERROR(RebuildAside(ctx, number, before_from, before_from,
                                     ".export-from", before));
   // Changed keys (pk, sk) -> (hash, millisecond of the last change).
   std::map<std::pair<std::string, std::string>, std::pair<uint64_t, int64_t>>
@@ -51,7 +51,7 @@ StatusOr<std::vector<transfer::ItemChange>> IncrementalChanges(
     if (n != number || ms <= last_ms_before) return;
     changed[{key.pk, key.sk}] = {key.hash, ms};
   });
-  EDDY_RETURN_IF_ERROR(RebuildAside(dir, number, before_from, to_micros - 1,
+  EDDY_RETURN_IF_ERROR(RebuildAside(ctx, number, before_from, to_micros - 1,
                                     ".export-to", after));
   Table* old_table = TableOf(before, number);
   Table* new_table = TableOf(after, number);

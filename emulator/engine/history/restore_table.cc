@@ -1,15 +1,16 @@
 // Copyright 2026 The eddy Authors.
 //
 // RestoreTableFromBackup and RestoreTableToPointInTime (backup_ops.h): a
-// new table from a backup's snapshot or from the data directory's history,
-// with the request's overrides applied to every image of the source the
-// loader reads.
+// new table from a backup's snapshot or from the table's point-in-time
+// history (the data directory's, or the in-memory one without it), with the
+// request's overrides applied to every image of the source the loader reads.
 
 #include <cmath>
 #include <functional>
 #include <set>
 
 #include "emulator/engine/history/backup_ops.h"
+#include "emulator/engine/history/memory_history.h"
 #include "emulator/engine/ops/transfer_ops.h"
 #include "emulator/engine/persist/table_image.h"
 #include "emulator/engine/table/lifecycle.h"
@@ -289,8 +290,7 @@ StatusOr<RestoreTableFromBackupResponse> RestoreTableFromBackup(
 }
 
 StatusOr<RestoreTableToPointInTimeResponse> RestoreTableToPointInTime(
-    Context& ctx, persist::DataDirectory* dir,
-    const RestoreTableToPointInTimeRequest& request) {
+    Context& ctx, const RestoreTableToPointInTimeRequest& request) {
   EDDY_RETURN_IF_ERROR(CheckTarget(request.target_table_name));
   ValidationErrors errors;
   if (request.source_table_name) {
@@ -347,12 +347,6 @@ StatusOr<RestoreTableToPointInTimeResponse> RestoreTableToPointInTime(
     }
     number = table->definition().journal_number;
   }
-  if (dir == nullptr) {
-    return Status::Validation(
-        "eddy restores a table to a point in time from the history its data "
-        "directory keeps: open the Database with Options::persistence."
-        "data_dir (eddy-server -dbPath DIR) to use RestoreTableToPointInTime");
-  }
   // Everything committed within the second restored to.
   const int64_t until =
       static_cast<int64_t>(std::floor(when)) * 1'000'000 + 999'999;
@@ -362,7 +356,7 @@ StatusOr<RestoreTableToPointInTimeResponse> RestoreTableToPointInTime(
       TableDescription d,
       Restore(ctx, request.target_table_name, request.overrides, summary,
               [&](persist::Loader& loader) {
-                return dir->ReplayTableHistory(number, until, loader);
+                return ReplayHistory(ctx, number, until, loader);
               }));
   return RestoreTableToPointInTimeResponse{std::move(d)};
 }
