@@ -53,7 +53,8 @@ if [ "$fast" -eq 0 ]; then
   stage "build (TSan)"
   cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEDDY_SANITIZE_THREAD=ON \
     -DEDDY_WERROR=ON -DEDDY_BUILD_BENCHMARKS=OFF -DEDDY_BUILD_TOOLS=OFF >/dev/null
-  cmake --build build/tsan -j"$jobs" --target api_test storage_test engine_change_feed_test engine_streams_test persist_test
+  cmake --build build/tsan -j"$jobs" --target api_test storage_test engine_change_feed_test engine_streams_test persist_test \
+    engine_memory_pitr_test
   stage "concurrency tests under TSan"
   TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build/tsan --output-on-failure \
     -R 'Concurrent|EightWriters' -j"$jobs"
