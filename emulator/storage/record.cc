@@ -391,6 +391,7 @@ struct RecordBuilder {
     Record* r = new (block) Record;
     r->refs_.store(1, std::memory_order_relaxed);
     r->view_ = false;
+    r->local_keys_ = 0;
     r->payload_size_ = static_cast<uint32_t>(payload_size);
     for (int i = 0; i < Record::kMaxKeys; ++i) {
       r->key_offset_[i] = 0;
@@ -474,6 +475,7 @@ struct RecordBuilder {
     if (block == nullptr) std::abort();
     Record* r = new (block) Record;
     r->view_ = true;
+    r->local_keys_ = 0;
     const char* payload = source.data();
     std::memcpy(static_cast<void*>(r + 1), &payload, sizeof(payload));
     r->payload_size_ = source.payload_size_;
@@ -483,6 +485,33 @@ struct RecordBuilder {
       SetKey(r, i, keys[i].empty() ? 0 : keys[i].data() - payload,
              keys[i].size());
     }
+    Finish(r, source.item_size_);
+    return RecordPtr(r);
+  }
+
+  static RecordPtr ShareWithKeys(const Record& source, std::string_view pk,
+                                 std::string_view sk) {
+    assert(!source.view_);
+    source.refs_.fetch_add(1, std::memory_order_relaxed);
+    constexpr size_t kKeys = sizeof(Record) + sizeof(const char*);
+    void* block = std::malloc(kKeys + pk.size() + sk.size());
+    if (block == nullptr) std::abort();
+    Record* r = new (block) Record;
+    r->view_ = true;
+    r->local_keys_ = 0b11;  // slots 0 and 1 follow the payload pointer
+    const char* payload = source.data();
+    std::memcpy(static_cast<void*>(r + 1), &payload, sizeof(payload));
+    char* const keys = static_cast<char*>(block) + kKeys;
+    std::memcpy(keys, pk.data(), pk.size());
+    std::memcpy(keys + pk.size(), sk.data(), sk.size());
+    r->payload_size_ = source.payload_size_;
+    SetKey(r, 0, kKeys, pk.size());
+    SetKey(r, 1, kKeys + pk.size(), sk.size());
+    // The base keys are the table item's own, in the shared payload.
+    SetKey(r, 2, source.key(0).empty() ? 0 : source.key(0).data() - payload,
+           source.key(0).size());
+    SetKey(r, 3, source.key(1).empty() ? 0 : source.key(1).data() - payload,
+           source.key(1).size());
     Finish(r, source.item_size_);
     return RecordPtr(r);
   }
@@ -520,6 +549,11 @@ RecordPtr MakeRecord(const Item& item, const KeyNames& keys,
 RecordPtr ShareRecord(const Record& source, std::string_view pk,
                       std::string_view sk) {
   return RecordBuilder::Share(source, pk, sk);
+}
+
+RecordPtr ShareRecordWithKeys(const Record& source, std::string_view pk,
+                              std::string_view sk) {
+  return RecordBuilder::ShareWithKeys(source, pk, sk);
 }
 
 RecordPtr Retain(const Record& r) { return RecordBuilder::Retain(r); }

@@ -17,7 +17,9 @@
 // (ShareRecord), a small header whose keys point into the table record's
 // payload. The payload's owner counts its views and is freed with the last
 // of them, so an entry may outlive the table item it came from (a GSI
-// change still waiting out the GSI lag).
+// change still waiting out the GSI lag). A multi-attribute index's ALL entry
+// is a view too (ShareRecordWithKeys): its composite keys are not in the
+// payload, so the view keeps their bytes in its own block.
 //
 //   RecordPtr r = MakeRecord(item, "pk", "sk");            // a table item
 //   RecordPtr e = MakeRecord(projected, {"gpk", "gsk", "pk", "sk"});  // entry
@@ -57,7 +59,11 @@ class Record {
   uint64_t hash() const { return hash_; }
   // Key bytes of slot `i` (see KeyNames). REQUIRES: 0 <= i < kMaxKeys.
   std::string_view key(int i) const {
-    return {data() + key_offset_[i], key_size_[i]};
+    // A key held outside the payload (a view's own bytes, ShareRecord with
+    // composite keys) is at an offset from the header instead.
+    const char* base =
+        ((local_keys_ >> i) & 1) ? reinterpret_cast<const char*>(this) : data();
+    return {base + key_offset_[i], key_size_[i]};
   }
   std::string_view partition_key() const { return key(0); }
   std::string_view sort_key() const { return key(1); }
@@ -96,6 +102,9 @@ class Record {
   // Owners: 1 + the number of views of this payload. Views: unused.
   mutable std::atomic<uint32_t> refs_;
   bool view_;
+  // Bit i: key slot i's bytes follow this header (offset from `this`), not
+  // the payload. Only views set it (ShareRecordWithKeys).
+  uint8_t local_keys_;
 };
 
 // Frees a record; a payload goes with its owner's last reference.
@@ -127,6 +136,14 @@ void LocateKeys(const Record& r, std::span<const std::string_view> names,
 // its payload (LocateKeys).
 RecordPtr ShareRecord(const Record& source, std::string_view pk,
                       std::string_view sk);
+
+// Like ShareRecord, but `pk` and `sk` are any bytes (copied into the view's
+// own block, after its header): how a multi-attribute index that projects
+// ALL makes its entries, whose composite keys (CompositeKeyBytes) are not in
+// the item's payload. The payload is shared, not re-encoded.
+// REQUIRES: `source` is a table item.
+RecordPtr ShareRecordWithKeys(const Record& source, std::string_view pk,
+                              std::string_view sk);
 
 // Like MakeRecord, but key slots 0 and 1 hold `pk` and `sk` as given (kept
 // after the payload) instead of attributes' key bytes: the entry of a

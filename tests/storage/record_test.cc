@@ -85,6 +85,28 @@ TEST(RecordTest, AHashOnlyIndexViewHasAnEmptySortKey) {
   EXPECT_EQ(view->base_sort_key(), "RENTAL#01HV");
 }
 
+TEST(RecordTest, AViewWithItsOwnKeysSharesThePayloadAndKeepsTheKeys) {
+  const Item item = Rental();
+  RecordPtr table = MakeRecord(item, "PK", "SK");
+  // Composite keys of a multi-attribute index: bytes not in the payload.
+  std::string pk("STORE#7\0\x01", 9);
+  const std::string sk = CompositeKeyBytes(
+      std::vector<const AttributeValue*>{item.Find("GSI1SK")});
+  RecordPtr view = ShareRecordWithKeys(*table, pk, sk);
+  pk.assign(pk.size(), 'x');  // the view holds its own copy
+  EXPECT_TRUE(view->is_view());
+  EXPECT_EQ(view->partition_key(), std::string_view("STORE#7\0\x01", 9));
+  EXPECT_EQ(view->sort_key(), sk);
+  EXPECT_EQ(view->base_partition_key(), "CUSTOMER#42");
+  EXPECT_EQ(view->base_sort_key(), "RENTAL#01HV");
+  EXPECT_EQ(view->hash(), HashPartitionKey(view->partition_key()));
+  EXPECT_EQ(view->item_size(), table->item_size());
+  EXPECT_EQ(view->payload().data(), table->payload().data());  // not copied
+  table.reset();  // the entry outlives the table item (ASan checks)
+  EXPECT_EQ(view->Decode(), item);
+  EXPECT_EQ(view->base_partition_key(), "CUSTOMER#42");
+}
+
 // Run under ASan in CI: a payload freed too early is a use after free here.
 TEST(RecordTest, ThePayloadOutlivesItsOwnerWhileAViewRemains) {
   const Item item = Rental();

@@ -12,17 +12,16 @@ storage::RecordPtr MakeEntry(const SecondaryIndex& index,
                              const std::string_view* located,
                              const IndexKeyValues* keys) {
   if (index.multi_attribute()) {
-    // Composite keys are not in the item's payload: the entry is a record
-    // of its own carrying them, made from the item itself when the index
-    // projects ALL (no copy), and keyed from the key values already found.
+    // Composite keys are not in the item's payload: an ALL entry shares
+    // the table record's payload and holds its composite keys in its own
+    // block; any other projection is a record of its own carrying them.
+    // Either is keyed from the key values already found.
     const std::string pk =
         keys ? index.PartitionKeyBytes(*keys) : index.PartitionKeyBytes(item);
     const std::string sk =
         keys ? index.SortKeyBytes(*keys) : index.SortKeyBytes(item);
     if (index.projects_all()) {
-      return storage::MakeRecordWithKeys(
-          item, pk, sk, index.entry_key_names()[2], index.entry_key_names()[3],
-          entry_size);
+      return storage::ShareRecordWithKeys(record, pk, sk);
     }
     std::optional<Item> entry = index.EntryOf(item);
     return storage::MakeRecordWithKeys(*entry, pk, sk,

@@ -30,15 +30,14 @@ namespace eddy::engine {
 
 // The entry `index` holds for the table item `record` (decoded: `item`),
 // whose entry size is `entry_size`. For an index that projects ALL it shares
-// the record's payload (storage::ShareRecord); otherwise it is a record of
-// the projected attributes (always, for a multi-attribute key: its
-// composite key bytes are kept in the entry). `located` is where `record`
-// holds each of the
-// table's index key attributes (TableState::index_key_names, found with
-// storage::LocateKeys), or null to find this index's keys here. `keys` are
-// the item's index key values (Table::IndexKeysOf), or null to find them in
-// `item` (a multi-attribute key's entry is keyed from them).
-// REQUIRES: index.Holds(item).
+// the record's payload (storage::ShareRecord; for a multi-attribute key,
+// storage::ShareRecordWithKeys, which keeps the composite key bytes in the
+// entry's own block); otherwise it is a record of the projected attributes.
+// `located` is where `record` holds each of the table's index key attributes
+// (TableState::index_key_names, found with storage::LocateKeys), or null to
+// find this index's keys here. `keys` are the item's index key values
+// (Table::IndexKeysOf), or null to find them in `item` (a multi-attribute key's
+// entry is keyed from them). REQUIRES: index.Holds(item).
 storage::RecordPtr MakeEntry(const SecondaryIndex& index,
                              const storage::Record& record, const Item& item,
                              int64_t entry_size,
