@@ -128,16 +128,12 @@ Status ReadBilling(Reader& r, BillingMode* out) {
   return Status::OK();
 }
 
-Status ReadIndexes(Reader& r, std::string_view member, bool global,
-                   std::vector<IndexSpec>* out) {
-  const Json* list = r.Get(member);
-  if (list == nullptr) return Status::OK();
-  if (!list->is_array()) return Reader::Error(r.At(member), "must be a list");
-  for (size_t i = 0; i < list->size(); ++i) {
-    const std::string at = r.At(member) + "/" + std::to_string(i);
-    EDDY_RETURN_IF_ERROR(ExpectObject((*list)[i], at));
-    Reader x((*list)[i], at);
-    IndexSpec spec;
+Status ReadIndex(const Json& v, const std::string& at, bool global,
+                 IndexSpec* out) {
+  EDDY_RETURN_IF_ERROR(ExpectObject(v, at));
+  Reader x(v, at);
+  IndexSpec& spec = *out;
+  {
     EDDY_RETURN_IF_ERROR(x.String("name", &spec.name, /*required=*/true));
     if (global) {
       EDDY_RETURN_IF_ERROR(
@@ -164,7 +160,19 @@ Status ReadIndexes(Reader& r, std::string_view member, bool global,
     } else {
       return Reader::Error(x.At("projection"), "must be ALL or KEYS_ONLY");
     }
-    EDDY_RETURN_IF_ERROR(x.Finish());
+  }
+  return x.Finish();
+}
+
+Status ReadIndexes(Reader& r, std::string_view member, bool global,
+                   std::vector<IndexSpec>* out) {
+  const Json* list = r.Get(member);
+  if (list == nullptr) return Status::OK();
+  if (!list->is_array()) return Reader::Error(r.At(member), "must be a list");
+  for (size_t i = 0; i < list->size(); ++i) {
+    IndexSpec spec;
+    EDDY_RETURN_IF_ERROR(ReadIndex(
+        (*list)[i], r.At(member) + "/" + std::to_string(i), global, &spec));
     out->push_back(std::move(spec));
   }
   return Status::OK();
@@ -462,6 +470,46 @@ Status ReadRetry(const Json& v, const std::string& at, RetryPolicy* p) {
   return r.Finish();
 }
 
+Status ReadMigration(const Json& v, const std::string& at, MigrationSpec* m) {
+  EDDY_RETURN_IF_ERROR(ExpectObject(v, at));
+  Reader r(v, at);
+  EDDY_RETURN_IF_ERROR(r.String("fromVersion", &m->from_version));
+  EDDY_RETURN_IF_ERROR(r.String("toVersion", &m->to_version));
+  EDDY_RETURN_IF_ERROR(
+      r.Integer("dualWriteAtSecond", &m->dual_write_at_second, 0, 30 * 86400));
+  if (r.Get("cutoverAtSecond") != nullptr) {
+    int64_t c = 0;
+    EDDY_RETURN_IF_ERROR(r.Integer("cutoverAtSecond", &c, 0, 30 * 86400));
+    m->cutover_at_second = c;
+  }
+  EDDY_RETURN_IF_ERROR(r.Bool("verifyReads", &m->verify_reads));
+  const Json* b = r.Get("backfill");
+  if (b == nullptr) return Reader::Error(r.At("backfill"), "is required");
+  EDDY_RETURN_IF_ERROR(ExpectObject(*b, r.At("backfill")));
+  Reader x(*b, r.At("backfill"));
+  BackfillSpec& f = m->backfill;
+  EDDY_RETURN_IF_ERROR(x.Integer("atSecond", &f.at_second, 0, 30 * 86400));
+  EDDY_RETURN_IF_ERROR(x.Number("perSecond", &f.per_second, 0, 1e6));
+  EDDY_RETURN_IF_ERROR(x.Integer("workers", &f.workers, 1, 1000));
+  EDDY_RETURN_IF_ERROR(x.Number("callMillis", &f.call_millis, 0.01, 60000));
+  EDDY_RETURN_IF_ERROR(x.Integer("scanPageItems", &f.scan_page_items, 1, 1000));
+  EDDY_RETURN_IF_ERROR(x.Finish());
+  return r.Finish();
+}
+
+Status ReadOnlineIndex(const Json& v, const std::string& at,
+                       OnlineIndexSpec* o) {
+  EDDY_RETURN_IF_ERROR(ExpectObject(v, at));
+  Reader r(v, at);
+  EDDY_RETURN_IF_ERROR(r.Integer("atSecond", &o->at_second, 0, 30 * 86400));
+  EDDY_RETURN_IF_ERROR(
+      r.Number("itemsPerSecond", &o->items_per_second, 1, 1e7));
+  const Json* index = r.Get("index");
+  if (index == nullptr) return Reader::Error(r.At("index"), "is required");
+  EDDY_RETURN_IF_ERROR(ReadIndex(*index, r.At("index"), true, &o->index));
+  return r.Finish();
+}
+
 }  // namespace
 
 std::string_view OperationName(Operation op) {
@@ -532,6 +580,14 @@ StatusOr<Scenario> ParseScenario(std::string_view json,
   }
   if (const Json* retry = r.Get("retry")) {
     EDDY_RETURN_IF_ERROR(ReadRetry(*retry, "/retry", &s.retry));
+  }
+  if (const Json* m = r.Get("migration")) {
+    s.migration.emplace();
+    EDDY_RETURN_IF_ERROR(ReadMigration(*m, "/migration", &*s.migration));
+  }
+  if (const Json* o = r.Get("onlineIndex")) {
+    s.online_index.emplace();
+    EDDY_RETURN_IF_ERROR(ReadOnlineIndex(*o, "/onlineIndex", &*s.online_index));
   }
   const Json* streams = r.Get("streams");
   if (streams == nullptr || !streams->is_array() || streams->empty()) {
