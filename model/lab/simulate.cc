@@ -16,6 +16,7 @@
 #include "emulator/api/database.h"
 #include "model/lab/cache.h"
 #include "model/lab/migration.h"
+#include "model/lab/online_index.h"
 #include "model/lab/scenario.h"
 #include "model/lab/target.h"
 #include "model/lab/traffic.h"
@@ -48,6 +49,8 @@ struct Request {
 
 // A Due with this slot wakes the migration's backfill instead.
 constexpr size_t kBackfillWake = static_cast<size_t>(-1);
+// ... and this one the online index's backfill (Scenario::online_index).
+constexpr size_t kIndexWake = static_cast<size_t>(-2);
 
 struct Due {
   int64_t micros;
@@ -164,6 +167,7 @@ class Runner {
   std::map<std::string, int> partitions_at_start_;
   std::unique_ptr<TtlLruCache> item_cache_, query_cache_;
   std::unique_ptr<Migration> migration_;
+  std::unique_ptr<internal::OnlineIndex> online_index_;
   Stream backfill_stream_;  // the backfill's calls, as one more stream
   int backfill_index_ = -1;
 };
@@ -466,8 +470,11 @@ void Runner::Issue(size_t slot, int64_t now) {
     const int64_t left = static_cast<int64_t>(unprocessed.size());
     cs.items_ok += parts - left;
     if (item_cache_ != nullptr) UpdateCache(req, stream, now);
-    if (migration_ != nullptr && !copy) {
+    if ((migration_ != nullptr || online_index_ != nullptr) && !copy) {
       MigrationDone(req, status, unprocessed, got, got_items, now);
+    }
+    if (copy && online_index_ != nullptr) {
+      online_index_->Written({req.items[0]}, false);
     }
     if (left == 0) {
       ++cs.accepted;
@@ -603,6 +610,10 @@ void Runner::MigrationDone(const Request& req, const Status& status,
   if (!status.ok()) return;
   const Stream& stream = StreamOf(req.stream);
   const int64_t second = (now - kStartMicros) / kMicros;
+  const bool writes = stream.operation != Operation::kGetItem &&
+                      stream.operation != Operation::kBatchGetItem &&
+                      stream.operation != Operation::kQuery;
+  if (migration_ == nullptr && !writes) return;
   const TableSpec& t = scenario_.table;
   auto same_key = [&](const Item& a, const Item& b) {
     const AttributeValue* x = a.Find(t.partition_key);
@@ -628,8 +639,10 @@ void Runner::MigrationDone(const Request& req, const Status& status,
       for (const Item& item : req.items) {
         if (done(item)) written.push_back(item);
       }
-      migration_->Written(written, stream.operation == Operation::kDeleteItem,
-                          !req.shadow);
+      const bool deleted = stream.operation == Operation::kDeleteItem;
+      if (migration_ != nullptr)
+        migration_->Written(written, deleted, !req.shadow);
+      if (online_index_ != nullptr) online_index_->Written(written, deleted);
       return;
     }
     case Operation::kGetItem:
@@ -736,6 +749,8 @@ void Runner::Collect(ScenarioResult* result) {
   std::vector<std::string> indexes = {""};
   for (const IndexSpec& g : scenario_.table.global_secondary_indexes)
     indexes.push_back(g.name);
+  if (online_index_ != nullptr && online_index_->result().created_second >= 0)
+    indexes.push_back(online_index_->spec().index.name);
   const ThrottleOptions t = DatabaseOptions().throttle;
   for (const std::string& index : indexes) {
     ResourceResult r;
@@ -843,6 +858,16 @@ StatusOr<ScenarioResult> Runner::Run() {
     return Status::Validation(
         "a scenario with a migration (\"migration\") runs in process only");
   }
+  if (scenario_.online_index) {
+    if (db_ == nullptr) {
+      return Status::Validation(
+          "a scenario with an online index (\"onlineIndex\") runs in process "
+          "only");
+    }
+    EDDY_RETURN_IF_ERROR(internal::OnlineIndex::Check(scenario_));
+    online_index_ =
+        std::make_unique<internal::OnlineIndex>(*scenario_.online_index, t);
+  }
   if (scenario_.migration) {
     EDDY_RETURN_IF_ERROR(Migration::Check(scenario_));
     migration_ = std::make_unique<Migration>(*scenario_.migration, t,
@@ -882,7 +907,7 @@ StatusOr<ScenarioResult> Runner::Run() {
     r.seconds.resize(static_cast<size_t>(duration));
     streams_.push_back(std::move(r));
   }
-  double backfill_carry = 0;
+  double backfill_carry = 0, index_carry = 0;
 
   std::vector<TableUpdate> updates = scenario_.updates;
   std::stable_sort(updates.begin(), updates.end(),
@@ -942,6 +967,28 @@ StatusOr<ScenarioResult> Runner::Run() {
         }
       }
     }
+    if (online_index_ != nullptr) {
+      const OnlineIndexSpec& o = online_index_->spec();
+      if (second == o.at_second) {
+        clock_.SetMicros(begin);
+        StatusOr<UpdateTableResponse> u =
+            target_->UpdateTable(online_index_->CreateRequest(scale_));
+        if (!u.ok()) {
+          return u.status().WithMessagePrefix(
+              "UpdateTable (onlineIndex) at second " + std::to_string(second) +
+              ": ");
+        }
+        online_index_->Created(second);
+      }
+      if (online_index_->Active()) {
+        index_carry += o.items_per_second * scale_;
+        const auto n = static_cast<int64_t>(std::floor(index_carry + 1e-9));
+        index_carry -= static_cast<double>(n);
+        for (int64_t k = 0; k < n; ++k) {
+          due_.push(Due{begin + k * kMicros / n, seq_++, kIndexWake});
+        }
+      }
+    }
     arrivals.clear();
     for (size_t i = 0; i < scenario_.streams.size(); ++i) {
       const Stream& s = scenario_.streams[i];
@@ -986,6 +1033,9 @@ StatusOr<ScenarioResult> Runner::Run() {
         due_.pop();
         if (d.slot == kBackfillWake) {
           BackfillWake(d.micros);
+        } else if (d.slot == kIndexWake) {
+          clock_.SetMicros(d.micros);
+          online_index_->Turn(db_.get(), (d.micros - kStartMicros) / kMicros);
         } else {
           Issue(d.slot, d.micros);
         }
@@ -1082,6 +1132,7 @@ StatusOr<ScenarioResult> Runner::Run() {
     CollectShards(&result);
   }
   if (migration_ != nullptr) result.migration = migration_->TakeResult();
+  if (online_index_ != nullptr) result.online_index = online_index_->result();
   return result;
 }
 

@@ -151,5 +151,80 @@ TEST(MigrationTest, Validation) {
               HasSubstr("must start with the migration's old version"));
 }
 
+// A loaded table (150 puts/s for 30 s: 4,500 items with a 3-value
+// "status") gets a GSI on status at second 30. Index partitions take
+// 300 WCU/s; each status value takes ~50 live writes/s.
+std::string OnlineIndexJson(int items_per_second) {
+  return R"({
+  "name": "online_gsi", "seed": 5, "durationSeconds": 120,
+  "table": {"name": "orders", "partitionKey": "id", "billingMode": "PROVISIONED",
+            "readCapacityUnits": 100, "writeCapacityUnits": 1000},
+  "simulator": {"partitionWriteUnits": 300},
+  "retry": {"maxAttempts": 10, "baseMillis": 50},
+  "onlineIndex": {"atSecond": 30, "itemsPerSecond": )" +
+         std::to_string(items_per_second) + R"(,
+                  "index": {"name": "byStatus", "partitionKey": "status",
+                            "readCapacityUnits": 100, "writeCapacityUnits": 2000}},
+  "streams": [
+    {"name": "writes", "operation": "PutItem", "itemBytes": 500,
+     "keys": {"distribution": "sequential", "count": 1000000, "prefix": "order#"},
+     "values": [{"attribute": "status", "values": ["active", "pending", "done"]}],
+     "rate": [{"atSecond": 0, "perSecond": 150}]}]})";
+}
+
+TEST(OnlineIndexTest, AFastBackfillThrottlesBaseWritesByBackPressure) {
+  const ScenarioResult r = RunJson(OnlineIndexJson(1000));
+  ASSERT_TRUE(r.online_index.has_value());
+  const OnlineIndexResult& o = *r.online_index;
+  EXPECT_EQ(o.created_second, 30);
+  EXPECT_EQ(o.items_to_backfill, 4500);
+  EXPECT_EQ(o.items_backfilled, 4500);
+  ASSERT_GT(o.active_second, 30);
+  EXPECT_GT(o.backfill_throttled, 0);
+  // OnlineIndexConsumedWriteCapacity: 1 WCU a KEYS_ONLY entry.
+  EXPECT_EQ(o.write_half_units, 2 * 4500);
+  // The base table's writes are throttled by the index while it backfills,
+  // not before nor after.
+  EXPECT_EQ(Throttled(r, "writes", 0, 30), 0);
+  EXPECT_GT(Throttled(r, "writes", 30, o.active_second + 1), 20);
+  EXPECT_EQ(Throttled(r, "writes", o.active_second + 2, 120), 0);
+  EXPECT_THAT(r.reasons,
+              testing::Contains(testing::Key(HasSubstr(
+                  "IndexWriteKeyRangeThroughputExceeded (orders/byStatus)"))));
+  // The index is in the report, with the backfill's writes on its
+  // partitions.
+  const ResourceResult* index = r.Resource("byStatus");
+  ASSERT_NE(index, nullptr);
+  EXPECT_GT(index->counters.consumed_write_half_units, 2 * 4500);
+}
+
+TEST(OnlineIndexTest,
+     ABackfillUnderTheSpareCapacityTakesLongerAndThrottlesNothing) {
+  const ScenarioResult r = RunJson(OnlineIndexJson(60));
+  ASSERT_TRUE(r.online_index.has_value());
+  const OnlineIndexResult& o = *r.online_index;
+  EXPECT_EQ(o.items_backfilled, 4500);
+  // 4,500 entries at 60 a second: 75 s.
+  EXPECT_NEAR(o.active_second - o.created_second, 75, 1);
+  EXPECT_EQ(o.backfill_throttled, 0);
+  EXPECT_EQ(Throttled(r, "writes", 0, 120), 0);
+}
+
+TEST(OnlineIndexTest, Validation) {
+  std::string json = OnlineIndexJson(60);
+  json.replace(
+      json.find("\"readCapacityUnits\": 100, \"writeCapacityUnits\": 2000"), 52,
+      "\"projection\": \"ALL\"                                 ");
+  StatusOr<lab::Scenario> s = ParseScenario(json);
+  ASSERT_THAT(s, IsOk());
+  EXPECT_THAT(RunScenario(*s).status().message(),
+              HasSubstr("needs readCapacityUnits and writeCapacityUnits"));
+  EXPECT_THAT(ParseScenario(R"({"table": {}, "onlineIndex": {"atSecond": 1},
+                                "streams": [{"name": "a", "rate": []}]})")
+                  .status()
+                  .message(),
+              HasSubstr("/onlineIndex/index: is required"));
+}
+
 }  // namespace
 }  // namespace eddy::lab
