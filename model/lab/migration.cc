@@ -208,6 +208,10 @@ void Migration::CopyFinished(const Item& item, CopyOutcome outcome,
     case CopyOutcome::kSkipped:
       ++result_.skipped;
       break;
+    case CopyOutcome::kThrottled:
+      ++result_.copies_requeued;
+      copies_.push_back(item);
+      break;
     case CopyOutcome::kGaveUp:
       ++result_.copies_given_up;
       break;

@@ -92,8 +92,10 @@ class Migration {
   // The next copy to write (the new-version item), if any.
   std::optional<Item> NextCopy();
   void CopyStarted() { ++in_flight_; }
-  // A copy finished: written, skipped (already there), or given up.
-  enum class CopyOutcome { kWritten, kSkipped, kGaveUp };
+  // A copy finished: written, skipped (already there), throttled on every
+  // attempt (queued again, as a backfill that must not lose an item does),
+  // or failed otherwise (given up).
+  enum class CopyOutcome { kWritten, kSkipped, kThrottled, kGaveUp };
   void CopyFinished(const Item& item, CopyOutcome outcome, int64_t second);
   // True once when the backfill has just ended (scan done, nothing queued
   // or in flight); records the second.

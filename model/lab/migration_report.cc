@@ -71,7 +71,9 @@ std::string FormatMigration(const ScenarioResult& r) {
            Grouped(m.scanned_items) + " " + spec.from_version +
            " items scanned, " + Grouped(m.copied) + " copied, " +
            Grouped(m.skipped) + " already written by dual writes, " +
-           Grouped(m.copies_given_up) + " given up\n";
+           Grouped(m.copies_requeued) +
+           " throttled on every attempt (queued again), " +
+           Grouped(m.copies_given_up) + " failed\n";
     out += "  backfill consumed RCU " + Units(m.read_half_units) + ", WCU " +
            Units(m.write_half_units) + " (at the run's scale)\n";
     out += "  live calls throttled per second: " +
@@ -133,6 +135,7 @@ void AddMigrationJson(const ScenarioResult& r, nlohmann::ordered_json& doc) {
              {"scannedItems", m.scanned_items},
              {"copied", m.copied},
              {"skipped", m.skipped},
+             {"copiesRequeued", m.copies_requeued},
              {"copiesGivenUp", m.copies_given_up},
              {"consumedReadHalfUnits", m.read_half_units},
              {"consumedWriteHalfUnits", m.write_half_units},

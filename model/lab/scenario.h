@@ -206,7 +206,8 @@ struct BackfillSpec {
   // Copies started per second (even spacing, each retried by the
   // scenario's retry policy); 0: as fast as admission allows, `workers`
   // copies in flight, each worker waiting `call_millis` between calls and
-  // the retry policy's back-off on a throttle (as the SDKs do).
+  // the retry policy's back-off on a throttle (as the SDKs do); the wait
+  // is divided by RunOptions::rate_scale, like every rate.
   double per_second = 0;
   int workers = 4;
   double call_millis = 5;
@@ -361,7 +362,9 @@ struct MigrationResult {
   int64_t scanned_items = 0;  // old-version items the scan returned
   int64_t copied = 0;         // conditional puts that wrote
   int64_t skipped = 0;        // conditional puts that found a dual write there
-  int64_t copies_given_up = 0;
+  // Copies throttled on every attempt of the retry policy, queued again.
+  int64_t copies_requeued = 0;
+  int64_t copies_given_up = 0;  // failed otherwise (not throttled)
   // Units the backfill's calls consumed (ReturnConsumedCapacity TOTAL),
   // in half-units at the run's scale.
   int64_t read_half_units = 0;

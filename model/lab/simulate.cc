@@ -130,6 +130,12 @@ class Runner {
                : backfill_stream_;
   }
   size_t NewSlot();
+  // A backfill worker's time between calls: a rate, so scaled like one.
+  int64_t BackfillCallMicros() const {
+    return std::max<int64_t>(
+        1,
+        std::llround(migration_->spec().backfill.call_millis * 1000 / scale_));
+  }
   // The migration (Scenario::migration): a backfill worker's turn at
   // `now`, and the bookkeeping when a request is done.
   void BackfillWake(int64_t now);
@@ -512,6 +518,7 @@ void Runner::Issue(size_t slot, int64_t now) {
     using Outcome = Migration::CopyOutcome;
     Outcome outcome = Outcome::kGaveUp;
     if (status.ok()) outcome = Outcome::kWritten;
+    if (IsThrottle(status.code())) outcome = Outcome::kThrottled;
     if (status.code() == ErrorCode::kConditionalCheckFailed) {
       // Charged as DynamoDB charges a failed condition: the stored item's
       // write units (the answer reports none).
@@ -525,9 +532,7 @@ void Runner::Issue(size_t slot, int64_t now) {
     req.items.clear();
     free_slots_.push_back(slot);
     if (migration_->spec().backfill.per_second <= 0) {
-      due_.push(Due{
-          now + std::llround(migration_->spec().backfill.call_millis * 1000),
-          seq_++, kBackfillWake});
+      due_.push(Due{now + BackfillCallMicros(), seq_++, kBackfillWake});
     }
     if (migration_->CheckDone(second) &&
         !migration_->spec().cutover_at_second) {
@@ -553,7 +558,7 @@ void Runner::BackfillWake(int64_t now) {
   if (!migration_->BackfillActive()) return;
   const MigrationSpec& m = migration_->spec();
   const bool closed = m.backfill.per_second <= 0;
-  const int64_t call = std::llround(m.backfill.call_millis * 1000);
+  const int64_t call = BackfillCallMicros();
   const int64_t second = (now - kStartMicros) / kMicros;
   if (migration_->NeedsPage()) {
     clock_.SetMicros(now);

@@ -5,6 +5,7 @@
 // caps are lowered (100 WCU/s) so a few hundred calls a second show the
 // effects, each run a few thousand calls on the virtual clock.
 
+#include <cstdlib>
 #include <string>
 
 #include "emulator/testing/status_matchers.h"
@@ -112,6 +113,7 @@ TEST(MigrationTest, UnthrottledBackfillThrottlesLiveWrites) {
   EXPECT_GT(Throttled(max, "writes", 20, m.backfill_end_second + 1), 20);
   EXPECT_EQ(Throttled(max, "writes", m.backfill_end_second + 2, 60), 0);
   EXPECT_GT(Throttled(max, "migration.backfill", 20, 60), 100);
+  EXPECT_EQ(m.copied + m.skipped, m.scanned_items);
   EXPECT_THAT(max.reasons, testing::Contains(testing::Key(HasSubstr(
                                "TableWriteKeyRangeThroughputExceeded"))));
   // Retried writes still land: every read verifies.
@@ -224,6 +226,56 @@ TEST(OnlineIndexTest, Validation) {
                   .status()
                   .message(),
               HasSubstr("/onlineIndex/index: is required"));
+}
+
+// The examples in model/scenarios/, scaled down (key counts are not scaled:
+// fewer items are written before the migration, the effects stay).
+ScenarioResult RunFile(const std::string& name, double scale) {
+  StatusOr<lab::Scenario> s = LoadScenarioFile(
+      std::string(EDDY_SOURCE_DIR) + "/model/scenarios/" + name + ".json");
+  EXPECT_THAT(s, IsOk());
+  if (!s.ok()) return {};
+  StatusOr<ScenarioResult> r = RunScenario(*s, {.rate_scale = scale});
+  EXPECT_THAT(r, IsOk());
+  return r.ok() ? *std::move(r) : ScenarioResult{};
+}
+
+TEST(MigrationTest, ExampleScenarios) {
+  const ScenarioResult fast = RunFile("migration_backfill", 0.1);
+  const ScenarioResult held = RunFile("migration_backfill_held", 0.1);
+  ASSERT_TRUE(fast.migration && held.migration);
+  for (const ScenarioResult* r : {&fast, &held}) {
+    const MigrationResult& m = *r->migration;
+    EXPECT_EQ(m.backfill_start_second, 60);
+    ASSERT_GT(m.backfill_end_second, 60);
+    EXPECT_EQ(m.cutover_second, m.backfill_end_second);
+    for (int phase = 0; phase < 3; ++phase) {
+      EXPECT_GT(m.verified[phase], 0);
+      EXPECT_EQ(m.mismatched[phase], 0);
+    }
+    // The versions hold the same items but for live writes given up (after
+    // 10 attempts) on one version and not the other.
+    int64_t gave_up = 0;
+    for (const StreamResult& s : r->streams) gave_up += s.total.gave_up;
+    EXPECT_LE(std::abs(m.seconds.back().new_items - m.seconds.back().old_items),
+              gave_up);
+    EXPECT_EQ(m.copied + m.skipped, m.scanned_items);
+  }
+  EXPECT_LT(fast.migration->backfill_end_second,
+            held.migration->backfill_end_second);
+  EXPECT_EQ(Throttled(fast, "writes", 0, 60), 0);
+  EXPECT_GT(
+      Throttled(fast, "writes", 60, fast.migration->backfill_end_second + 1),
+      0);
+  EXPECT_EQ(Throttled(held, "writes", 0, 180), 0);
+
+  const ScenarioResult gsi = RunFile("online_gsi", 0.1);
+  ASSERT_TRUE(gsi.online_index.has_value());
+  EXPECT_EQ(gsi.online_index->created_second, 60);
+  EXPECT_GT(gsi.online_index->active_second, 60);
+  EXPECT_EQ(Throttled(gsi, "writes", 0, 60), 0);
+  EXPECT_GT(Throttled(gsi, "writes", 60, gsi.online_index->active_second + 1),
+            0);
 }
 
 }  // namespace
