@@ -133,33 +133,31 @@ Status ReadIndex(const Json& v, const std::string& at, bool global,
   EDDY_RETURN_IF_ERROR(ExpectObject(v, at));
   Reader x(v, at);
   IndexSpec& spec = *out;
-  {
-    EDDY_RETURN_IF_ERROR(x.String("name", &spec.name, /*required=*/true));
-    if (global) {
-      EDDY_RETURN_IF_ERROR(
-          x.String("partitionKey", &spec.partition_key, /*required=*/true));
-      EDDY_RETURN_IF_ERROR(x.String("sortKey", &spec.sort_key));
-      EDDY_RETURN_IF_ERROR(
-          x.Integer("readCapacityUnits", &spec.read_capacity_units, 1, 40000));
-      EDDY_RETURN_IF_ERROR(x.Integer("writeCapacityUnits",
-                                     &spec.write_capacity_units, 1, 40000));
-      EDDY_RETURN_IF_ERROR(x.Integer("maxReadRequestUnits",
-                                     &spec.max_read_request_units, 1, 40000));
-      EDDY_RETURN_IF_ERROR(x.Integer("maxWriteRequestUnits",
-                                     &spec.max_write_request_units, 1, 40000));
-    } else {
-      EDDY_RETURN_IF_ERROR(
-          x.String("sortKey", &spec.sort_key, /*required=*/true));
-    }
-    std::string projection = "KEYS_ONLY";
-    EDDY_RETURN_IF_ERROR(x.String("projection", &projection));
-    if (projection == "ALL") {
-      spec.projection = ProjectionType::kAll;
-    } else if (projection == "KEYS_ONLY") {
-      spec.projection = ProjectionType::kKeysOnly;
-    } else {
-      return Reader::Error(x.At("projection"), "must be ALL or KEYS_ONLY");
-    }
+  EDDY_RETURN_IF_ERROR(x.String("name", &spec.name, /*required=*/true));
+  if (global) {
+    EDDY_RETURN_IF_ERROR(
+        x.String("partitionKey", &spec.partition_key, /*required=*/true));
+    EDDY_RETURN_IF_ERROR(x.String("sortKey", &spec.sort_key));
+    EDDY_RETURN_IF_ERROR(
+        x.Integer("readCapacityUnits", &spec.read_capacity_units, 1, 40000));
+    EDDY_RETURN_IF_ERROR(
+        x.Integer("writeCapacityUnits", &spec.write_capacity_units, 1, 40000));
+    EDDY_RETURN_IF_ERROR(x.Integer("maxReadRequestUnits",
+                                   &spec.max_read_request_units, 1, 40000));
+    EDDY_RETURN_IF_ERROR(x.Integer("maxWriteRequestUnits",
+                                   &spec.max_write_request_units, 1, 40000));
+  } else {
+    EDDY_RETURN_IF_ERROR(
+        x.String("sortKey", &spec.sort_key, /*required=*/true));
+  }
+  std::string projection = "KEYS_ONLY";
+  EDDY_RETURN_IF_ERROR(x.String("projection", &projection));
+  if (projection == "ALL") {
+    spec.projection = ProjectionType::kAll;
+  } else if (projection == "KEYS_ONLY") {
+    spec.projection = ProjectionType::kKeysOnly;
+  } else {
+    return Reader::Error(x.At("projection"), "must be ALL or KEYS_ONLY");
   }
   return x.Finish();
 }
