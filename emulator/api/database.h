@@ -278,6 +278,20 @@ class Database {
                                              bool with_sort_key, int k);
   // Closes the current second of every table's series.
   void FlushThrottleMetrics();
+  // eddy's own, for the lab's online index creation (model/lab): admits one
+  // write of the backfill of GSI `index_name`, `write_half_units` at the
+  // index partition key `index_partition_key` (S, N or B), on the index's
+  // partitions and throughput as a live write to it would be: DynamoDB's
+  // backfill shares the index's write throughput with the live writes.
+  // Changes no data (UpdateTable's backfill already wrote the entries).
+  // Counted in the index's metrics like other writes (DynamoDB reports the
+  // backfill's apart, as OnlineIndexConsumedWriteCapacity and
+  // OnlineIndexThrottleEvents). Errors: as DescribePartitions; the
+  // throttle, when the index's partition or throughput refuses it.
+  Status AdmitIndexBackfillWrite(const std::string& table_name,
+                                 const std::string& index_name,
+                                 const AttributeValue& index_partition_key,
+                                 int64_t write_half_units);
 
   // eddy's own, for tests: splits the table's live partition `partition_id`
   // (PartitionInfo::id, GetPartitions) at its hash midpoint now, as a split

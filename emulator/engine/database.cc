@@ -617,6 +617,28 @@ StatusOr<std::vector<KeyCount>> Database::GetTopKeys(
 
 void Database::FlushThrottleMetrics() { simulator_->Flush(); }
 
+Status Database::AdmitIndexBackfillWrite(
+    const std::string& table_name, const std::string& index_name,
+    const AttributeValue& index_partition_key, int64_t write_half_units) {
+  if (index_name.empty()) {
+    return Status::Validation("AdmitIndexBackfillWrite needs an index name");
+  }
+  EDDY_ASSIGN_OR_RETURN(capacity::ResourceId id,
+                        ResourceOf(table_name, index_name));
+  const AttributeType type = index_partition_key.type();
+  if (type != AttributeType::kS && type != AttributeType::kN &&
+      type != AttributeType::kB) {
+    return Status::Validation("an index partition key must be S, N or B");
+  }
+  const std::string key = storage::KeyBytes(index_partition_key);
+  capacity::Access a;
+  a.resource = id;
+  a.hash = storage::HashPartitionKey(key);
+  a.partition_key = key;
+  a.write_half_units = write_half_units;
+  return simulator_->Admit({&a, 1}).ToStatus();
+}
+
 Status Database::SplitPartitionForTesting(const std::string& table_name,
                                           int32_t partition_id) {
   std::shared_ptr<engine::Table> table = catalog_->Find(table_name);

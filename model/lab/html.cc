@@ -36,6 +36,7 @@
 
 #include "emulator/capacity/units.h"
 #include "model/internal/text.h"
+#include "model/lab/migration_report.h"
 #include "model/lab/report.h"
 
 namespace eddy::lab {
@@ -713,6 +714,25 @@ std::string RenderHtml(const ScenarioResult& r) {
     }
     h += "<h2>Partitions over time</h2>\n" +
          LineChart("partitions", lines, duration, pb, /*step=*/true) + "\n";
+  }
+  if (r.migration && sc.migration) {
+    // Items of each version over time, and the backfill's copies.
+    const int64_t pb = std::max<int64_t>(1, (duration + 599) / 600);
+    Line old_items{sc.migration->from_version + " items", "#1f77b4", "", {}};
+    Line new_items{sc.migration->to_version + " items", "#2ca02c", "", {}};
+    for (int64_t t = 0; t < duration; t += pb) {
+      const auto i = static_cast<size_t>(std::min(t + pb, duration) - 1);
+      old_items.values.push_back(
+          static_cast<double>(r.migration->seconds[i].old_items));
+      new_items.values.push_back(
+          static_cast<double>(r.migration->seconds[i].new_items));
+    }
+    h += "<h2>Migration: items per version</h2>\n<pre>" +
+         Esc(internal::FormatMigration(r).substr(1)) + "</pre>\n" +
+         LineChart("items", {old_items, new_items}, duration, pb) + "\n";
+  } else if (r.online_index) {
+    h += "<h2>Online index</h2>\n<pre>" +
+         Esc(internal::FormatMigration(r).substr(1)) + "</pre>\n";
   }
   if (r.scenario.table.stream_view_type) {
     h += "<h2>Stream shards</h2><div class=\"scroll\"><table><tr><th "

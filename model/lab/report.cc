@@ -10,6 +10,7 @@
 #include "emulator/api/streams.h"
 #include "emulator/capacity/units.h"
 #include "model/internal/text.h"
+#include "model/lab/migration_report.h"
 #include "nlohmann/json.hpp"
 
 namespace eddy::lab {
@@ -162,6 +163,7 @@ std::string FormatSummary(const ScenarioResult& r) {
              "\n";
     }
   }
+  out += internal::FormatMigration(r);
   return out;
 }
 
@@ -283,6 +285,7 @@ std::string FormatJson(const ScenarioResult& r) {
     }
     doc["streamShards"] = std::move(shards);
   }
+  internal::AddMigrationJson(r, doc);
   return doc.dump(1);
 }
 

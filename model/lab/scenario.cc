@@ -128,43 +128,49 @@ Status ReadBilling(Reader& r, BillingMode* out) {
   return Status::OK();
 }
 
+Status ReadIndex(const Json& v, const std::string& at, bool global,
+                 IndexSpec* out) {
+  EDDY_RETURN_IF_ERROR(ExpectObject(v, at));
+  Reader x(v, at);
+  IndexSpec& spec = *out;
+  EDDY_RETURN_IF_ERROR(x.String("name", &spec.name, /*required=*/true));
+  if (global) {
+    EDDY_RETURN_IF_ERROR(
+        x.String("partitionKey", &spec.partition_key, /*required=*/true));
+    EDDY_RETURN_IF_ERROR(x.String("sortKey", &spec.sort_key));
+    EDDY_RETURN_IF_ERROR(
+        x.Integer("readCapacityUnits", &spec.read_capacity_units, 1, 40000));
+    EDDY_RETURN_IF_ERROR(
+        x.Integer("writeCapacityUnits", &spec.write_capacity_units, 1, 40000));
+    EDDY_RETURN_IF_ERROR(x.Integer("maxReadRequestUnits",
+                                   &spec.max_read_request_units, 1, 40000));
+    EDDY_RETURN_IF_ERROR(x.Integer("maxWriteRequestUnits",
+                                   &spec.max_write_request_units, 1, 40000));
+  } else {
+    EDDY_RETURN_IF_ERROR(
+        x.String("sortKey", &spec.sort_key, /*required=*/true));
+  }
+  std::string projection = "KEYS_ONLY";
+  EDDY_RETURN_IF_ERROR(x.String("projection", &projection));
+  if (projection == "ALL") {
+    spec.projection = ProjectionType::kAll;
+  } else if (projection == "KEYS_ONLY") {
+    spec.projection = ProjectionType::kKeysOnly;
+  } else {
+    return Reader::Error(x.At("projection"), "must be ALL or KEYS_ONLY");
+  }
+  return x.Finish();
+}
+
 Status ReadIndexes(Reader& r, std::string_view member, bool global,
                    std::vector<IndexSpec>* out) {
   const Json* list = r.Get(member);
   if (list == nullptr) return Status::OK();
   if (!list->is_array()) return Reader::Error(r.At(member), "must be a list");
   for (size_t i = 0; i < list->size(); ++i) {
-    const std::string at = r.At(member) + "/" + std::to_string(i);
-    EDDY_RETURN_IF_ERROR(ExpectObject((*list)[i], at));
-    Reader x((*list)[i], at);
     IndexSpec spec;
-    EDDY_RETURN_IF_ERROR(x.String("name", &spec.name, /*required=*/true));
-    if (global) {
-      EDDY_RETURN_IF_ERROR(
-          x.String("partitionKey", &spec.partition_key, /*required=*/true));
-      EDDY_RETURN_IF_ERROR(x.String("sortKey", &spec.sort_key));
-      EDDY_RETURN_IF_ERROR(
-          x.Integer("readCapacityUnits", &spec.read_capacity_units, 1, 40000));
-      EDDY_RETURN_IF_ERROR(x.Integer("writeCapacityUnits",
-                                     &spec.write_capacity_units, 1, 40000));
-      EDDY_RETURN_IF_ERROR(x.Integer("maxReadRequestUnits",
-                                     &spec.max_read_request_units, 1, 40000));
-      EDDY_RETURN_IF_ERROR(x.Integer("maxWriteRequestUnits",
-                                     &spec.max_write_request_units, 1, 40000));
-    } else {
-      EDDY_RETURN_IF_ERROR(
-          x.String("sortKey", &spec.sort_key, /*required=*/true));
-    }
-    std::string projection = "KEYS_ONLY";
-    EDDY_RETURN_IF_ERROR(x.String("projection", &projection));
-    if (projection == "ALL") {
-      spec.projection = ProjectionType::kAll;
-    } else if (projection == "KEYS_ONLY") {
-      spec.projection = ProjectionType::kKeysOnly;
-    } else {
-      return Reader::Error(x.At("projection"), "must be ALL or KEYS_ONLY");
-    }
-    EDDY_RETURN_IF_ERROR(x.Finish());
+    EDDY_RETURN_IF_ERROR(ReadIndex(
+        (*list)[i], r.At(member) + "/" + std::to_string(i), global, &spec));
     out->push_back(std::move(spec));
   }
   return Status::OK();
@@ -462,6 +468,46 @@ Status ReadRetry(const Json& v, const std::string& at, RetryPolicy* p) {
   return r.Finish();
 }
 
+Status ReadMigration(const Json& v, const std::string& at, MigrationSpec* m) {
+  EDDY_RETURN_IF_ERROR(ExpectObject(v, at));
+  Reader r(v, at);
+  EDDY_RETURN_IF_ERROR(r.String("fromVersion", &m->from_version));
+  EDDY_RETURN_IF_ERROR(r.String("toVersion", &m->to_version));
+  EDDY_RETURN_IF_ERROR(
+      r.Integer("dualWriteAtSecond", &m->dual_write_at_second, 0, 30 * 86400));
+  if (r.Get("cutoverAtSecond") != nullptr) {
+    int64_t c = 0;
+    EDDY_RETURN_IF_ERROR(r.Integer("cutoverAtSecond", &c, 0, 30 * 86400));
+    m->cutover_at_second = c;
+  }
+  EDDY_RETURN_IF_ERROR(r.Bool("verifyReads", &m->verify_reads));
+  const Json* b = r.Get("backfill");
+  if (b == nullptr) return Reader::Error(r.At("backfill"), "is required");
+  EDDY_RETURN_IF_ERROR(ExpectObject(*b, r.At("backfill")));
+  Reader x(*b, r.At("backfill"));
+  BackfillSpec& f = m->backfill;
+  EDDY_RETURN_IF_ERROR(x.Integer("atSecond", &f.at_second, 0, 30 * 86400));
+  EDDY_RETURN_IF_ERROR(x.Number("perSecond", &f.per_second, 0, 1e6));
+  EDDY_RETURN_IF_ERROR(x.Integer("workers", &f.workers, 1, 1000));
+  EDDY_RETURN_IF_ERROR(x.Number("callMillis", &f.call_millis, 0.01, 60000));
+  EDDY_RETURN_IF_ERROR(x.Integer("scanPageItems", &f.scan_page_items, 1, 1000));
+  EDDY_RETURN_IF_ERROR(x.Finish());
+  return r.Finish();
+}
+
+Status ReadOnlineIndex(const Json& v, const std::string& at,
+                       OnlineIndexSpec* o) {
+  EDDY_RETURN_IF_ERROR(ExpectObject(v, at));
+  Reader r(v, at);
+  EDDY_RETURN_IF_ERROR(r.Integer("atSecond", &o->at_second, 0, 30 * 86400));
+  EDDY_RETURN_IF_ERROR(
+      r.Number("itemsPerSecond", &o->items_per_second, 1, 1e7));
+  const Json* index = r.Get("index");
+  if (index == nullptr) return Reader::Error(r.At("index"), "is required");
+  EDDY_RETURN_IF_ERROR(ReadIndex(*index, r.At("index"), true, &o->index));
+  return r.Finish();
+}
+
 }  // namespace
 
 std::string_view OperationName(Operation op) {
@@ -532,6 +578,14 @@ StatusOr<Scenario> ParseScenario(std::string_view json,
   }
   if (const Json* retry = r.Get("retry")) {
     EDDY_RETURN_IF_ERROR(ReadRetry(*retry, "/retry", &s.retry));
+  }
+  if (const Json* m = r.Get("migration")) {
+    s.migration.emplace();
+    EDDY_RETURN_IF_ERROR(ReadMigration(*m, "/migration", &*s.migration));
+  }
+  if (const Json* o = r.Get("onlineIndex")) {
+    s.online_index.emplace();
+    EDDY_RETURN_IF_ERROR(ReadOnlineIndex(*o, "/onlineIndex", &*s.online_index));
   }
   const Json* streams = r.Get("streams");
   if (streams == nullptr || !streams->is_array() || streams->empty()) {

@@ -188,6 +188,55 @@ struct RetryPolicy {
   bool jitter = true;
 };
 
+// A data-version migration under live traffic (Scenario::migration,
+// model/lab/migration.h). Every string attribute of the scenario's items
+// that starts with "<from_version>#" (the seed's ${version} key prefix)
+// names the old version; the new version is the same item with
+// "<to_version>#" instead. From `dual_write_at_second` every write of the
+// streams is made twice, to the old and the new version (two calls, each
+// retried on its own); a backfill from `backfill.at_second` scans the table
+// (Scan pages of `scan_page_items`) and copies each old-version item to the
+// new version with a PutItem conditional on attribute_not_exists (a dual
+// write already there wins); reads move to the new version at
+// `cutover_at_second`, or when the backfill ends. With `verify_reads`,
+// every GetItem / BatchGetItem answer is compared with the application's
+// last acknowledged write of that key (its "rev" attribute).
+struct BackfillSpec {
+  int64_t at_second = 0;
+  // Copies started per second (even spacing, each retried by the
+  // scenario's retry policy); 0: as fast as admission allows, `workers`
+  // copies in flight, each worker waiting `call_millis` between calls and
+  // the retry policy's back-off on a throttle (as the SDKs do); the wait
+  // is divided by RunOptions::rate_scale, like every rate.
+  double per_second = 0;
+  int workers = 4;
+  double call_millis = 5;
+  int scan_page_items = 100;
+};
+
+struct MigrationSpec {
+  std::string from_version = "v1";
+  std::string to_version = "v2";
+  int64_t dual_write_at_second = 0;
+  BackfillSpec backfill;
+  std::optional<int64_t> cutover_at_second;  // none: when the backfill ends
+  bool verify_reads = true;
+};
+
+// The online creation of a GSI on the loaded table (Scenario::
+// online_index): an UpdateTable at `at_second` adds `index`. DynamoDB
+// backfills it from the table's items, and the backfill shares the index's
+// write throughput with the live writes (a narrow index key can then
+// throttle base-table writes by back-pressure); the index is CREATING
+// until the backfill has written every item.
+struct OnlineIndexSpec {
+  int64_t at_second = 0;
+  IndexSpec index;
+  // Items the backfill writes per second at most (DynamoDB's own pace;
+  // AWS publishes none), each admitted on the index's partitions.
+  double items_per_second = 1000;
+};
+
 struct Scenario {
   std::string name;
   std::string description;
@@ -201,6 +250,8 @@ struct Scenario {
   std::vector<Stream> streams;
   RetryPolicy retry;
   std::optional<CacheSpec> cache;  // none: reads go to the table
+  std::optional<MigrationSpec> migration;
+  std::optional<OnlineIndexSpec> online_index;
 };
 
 // Parses a scenario document. ValidationException naming the JSON member
@@ -292,6 +343,50 @@ struct ShardSpan {
   int64_t closed_micros = -1;  // -1: still open at the end
 };
 
+// What a migration did (Scenario::migration), per second and in all.
+struct MigrationSecond {
+  int64_t old_items = 0;  // items of each version at the second's end
+  int64_t new_items = 0;
+  int64_t copied = 0;  // backfill copies written in the second
+  int64_t reads_verified = 0;
+  int64_t reads_mismatched = 0;
+};
+
+struct MigrationResult {
+  // Seconds of the run; -1: did not happen within the run.
+  int64_t backfill_start_second = -1;
+  int64_t backfill_end_second = -1;  // every old item copied or skipped
+  int64_t cutover_second = -1;
+  int64_t scan_calls = 0;
+  int64_t scan_throttled = 0;
+  int64_t scanned_items = 0;  // old-version items the scan returned
+  int64_t copied = 0;         // conditional puts that wrote
+  int64_t skipped = 0;        // conditional puts that found a dual write there
+  // Copies throttled on every attempt of the retry policy, queued again.
+  int64_t copies_requeued = 0;
+  int64_t copies_given_up = 0;  // failed otherwise (not throttled)
+  // Units the backfill's calls consumed (ReturnConsumedCapacity TOTAL),
+  // in half-units at the run's scale.
+  int64_t read_half_units = 0;
+  int64_t write_half_units = 0;
+  // Reads compared with the last acknowledged write: before the dual
+  // writes, during the migration (until the cutover), after it.
+  int64_t verified[3] = {0, 0, 0};
+  int64_t mismatched[3] = {0, 0, 0};
+  std::vector<std::string> mismatch_examples;  // the first few
+  std::vector<MigrationSecond> seconds;
+};
+
+// What the online index creation did (Scenario::online_index).
+struct OnlineIndexResult {
+  int64_t created_second = -1;  // the UpdateTable
+  int64_t active_second = -1;   // backfill done (-1: not within the run)
+  int64_t items_to_backfill = 0;
+  int64_t items_backfilled = 0;
+  int64_t backfill_throttled = 0;  // backfill writes the index refused
+  int64_t write_half_units = 0;    // OnlineIndexConsumedWriteCapacity
+};
+
 struct ScenarioResult {
   Scenario scenario;  // as run (duration and seed after the options)
   double rate_scale = 1.0;
@@ -308,6 +403,8 @@ struct ScenarioResult {
   std::vector<ResourceResult> resources;  // the table, then each GSI
   // The stream's shards in ShardId order (empty without a stream).
   std::vector<ShardSpan> stream_shards;
+  std::optional<MigrationResult> migration;
+  std::optional<OnlineIndexResult> online_index;
 
   // Mean accepted calls per second of one stream (or all when empty) over
   // [from, to) seconds of the run; likewise throttled calls and items.

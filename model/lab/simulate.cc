@@ -15,6 +15,8 @@
 
 #include "emulator/api/database.h"
 #include "model/lab/cache.h"
+#include "model/lab/migration.h"
+#include "model/lab/online_index.h"
 #include "model/lab/scenario.h"
 #include "model/lab/target.h"
 #include "model/lab/traffic.h"
@@ -23,6 +25,7 @@ namespace eddy::lab {
 namespace {
 
 using internal::Generator;
+using internal::Migration;
 
 constexpr int64_t kMicros = 1'000'000;
 // The clock's start: 2023-11-14T22:00:00Z, a whole hour, so that the
@@ -40,13 +43,19 @@ struct Request {
   int stream = 0;
   int attempt = 0;            // attempts made so far
   int64_t origin_micros = 0;  // arrival (with a write queue: enqueued)
+  bool shadow = false;        // a migration's dual write to the other version
   std::vector<Item> items;
 };
+
+// A Due with this slot wakes the migration's backfill instead.
+constexpr size_t kBackfillWake = static_cast<size_t>(-1);
+// ... and this one the online index's backfill (Scenario::online_index).
+constexpr size_t kIndexWake = static_cast<size_t>(-2);
 
 struct Due {
   int64_t micros;
   uint64_t seq;
-  size_t slot;  // into the pending-request pool
+  size_t slot;  // into the pending-request pool, or kBackfillWake
   bool operator>(const Due& o) const {
     return micros != o.micros ? micros > o.micros : seq > o.seq;
   }
@@ -114,6 +123,26 @@ class Runner {
   void UpdateCache(const Request& req, const Stream& stream, int64_t now);
   std::string CacheKey(const Item& item, const std::string& index) const;
   void Retry(size_t slot, int64_t now);
+  // The stream a request belongs to: a scenario stream or the backfill's.
+  const Stream& StreamOf(int index) const {
+    return index < static_cast<int>(scenario_.streams.size())
+               ? scenario_.streams[static_cast<size_t>(index)]
+               : backfill_stream_;
+  }
+  size_t NewSlot();
+  // A backfill worker's time between calls: a rate, so scaled like one.
+  int64_t BackfillCallMicros() const {
+    return std::max<int64_t>(
+        1,
+        std::llround(migration_->spec().backfill.call_millis * 1000 / scale_));
+  }
+  // The migration (Scenario::migration): a backfill worker's turn at
+  // `now`, and the bookkeeping when a request is done.
+  void BackfillWake(int64_t now);
+  void MigrationDone(const Request& req, const Status& status,
+                     const std::vector<Item>& unprocessed,
+                     const std::optional<Item>& got,
+                     const std::vector<Item>& got_items, int64_t now);
   ClientSecond& At(int stream, int64_t now);
   void CountError(const Status& s, int64_t parts);
   // Endpoint mode: the units an answer reports (ReturnConsumedCapacity
@@ -143,6 +172,10 @@ class Runner {
   std::map<std::string, int64_t> reasons_, errors_;
   std::map<std::string, int> partitions_at_start_;
   std::unique_ptr<TtlLruCache> item_cache_, query_cache_;
+  std::unique_ptr<Migration> migration_;
+  std::unique_ptr<internal::OnlineIndex> online_index_;
+  Stream backfill_stream_;  // the backfill's calls, as one more stream
+  int backfill_index_ = -1;
 };
 
 Options Runner::DatabaseOptions() const {
@@ -285,7 +318,8 @@ void Runner::CountError(const Status& s, int64_t parts) {
 void Runner::Issue(size_t slot, int64_t now) {
   clock_.SetMicros(now);
   Request& req = pool_[slot];
-  const Stream& stream = scenario_.streams[static_cast<size_t>(req.stream)];
+  const Stream& stream = StreamOf(req.stream);
+  const bool copy = req.stream == backfill_index_;
   ClientSecond& cs = At(req.stream, now);
   if (req.attempt == 0 && ServeFromCache(req, stream, now)) {
     ++cs.accepted;
@@ -304,18 +338,30 @@ void Runner::Issue(size_t slot, int64_t now) {
   const std::string& table = scenario_.table.name;
   // Endpoint mode asks for the units each call consumed (in process, the
   // simulator's metrics count them).
-  const ReturnConsumedCapacity units = target_->in_process()
+  const ReturnConsumedCapacity units = target_->in_process() && !copy
                                            ? ReturnConsumedCapacity::kNone
                                            : ReturnConsumedCapacity::kTotal;
   Status status;
   std::vector<Item> unprocessed;  // batch parts to retry
+  std::optional<Item> got;        // a GetItem's answer (migrations)
+  std::vector<Item> got_items;    // a BatchGetItem's
   const int64_t parts = static_cast<int64_t>(req.items.size());
   switch (stream.operation) {
     case Operation::kPutItem: {
       PutItemRequest r{.table_name = table, .item = req.items[0]};
       r.return_consumed_capacity = units;
+      if (copy) {
+        // A backfill copy never overwrites a dual write.
+        r.condition_expression = "attribute_not_exists(#k)";
+        r.expression_attribute_names =
+            ExpressionAttributeNames{{"#k", scenario_.table.partition_key}};
+      }
       StatusOr<PutItemResponse> x = target_->PutItem(r);
       status = x.status();
+      if (x.ok() && copy) {
+        migration_->AddUnits(x->consumed_capacity, true);
+        if (target_->in_process()) break;
+      }
       if (x.ok()) AddConsumed(x->consumed_capacity, true);
       break;
     }
@@ -365,6 +411,7 @@ void Runner::Issue(size_t slot, int64_t now) {
       StatusOr<GetItemResponse> x = target_->GetItem(r);
       status = x.status();
       if (x.ok()) AddConsumed(x->consumed_capacity, false);
+      if (x.ok() && migration_ != nullptr) got = std::move(x->item);
       break;
     }
     case Operation::kQuery: {
@@ -418,6 +465,7 @@ void Runner::Issue(size_t slot, int64_t now) {
         for (auto& [name, rest] : x->unprocessed_keys) {
           for (Item& key : rest.keys) unprocessed.push_back(std::move(key));
         }
+        if (migration_ != nullptr) got_items = std::move(x->responses[table]);
       }
       break;
     }
@@ -428,6 +476,12 @@ void Runner::Issue(size_t slot, int64_t now) {
     const int64_t left = static_cast<int64_t>(unprocessed.size());
     cs.items_ok += parts - left;
     if (item_cache_ != nullptr) UpdateCache(req, stream, now);
+    if ((migration_ != nullptr || online_index_ != nullptr) && !copy) {
+      MigrationDone(req, status, unprocessed, got, got_items, now);
+    }
+    if (copy && online_index_ != nullptr) {
+      online_index_->Written({req.items[0]}, false);
+    }
     if (left == 0) {
       ++cs.accepted;
       streams_[static_cast<size_t>(req.stream)].latency.Add(now -
@@ -443,6 +497,8 @@ void Runner::Issue(size_t slot, int64_t now) {
     cs.items_throttled += parts;
     CountError(status, parts);
     retry = true;
+  } else if (copy && status.code() == ErrorCode::kConditionalCheckFailed) {
+    ++cs.accepted;  // a dual write got there first: the copy is done
   } else {
     ++cs.other_errors;
     CountError(status, parts);
@@ -457,8 +513,159 @@ void Runner::Issue(size_t slot, int64_t now) {
     return;
   }
   if (retry) ++cs.gave_up;
+  if (copy) {
+    const int64_t second = (now - kStartMicros) / kMicros;
+    using Outcome = Migration::CopyOutcome;
+    Outcome outcome = Outcome::kGaveUp;
+    if (status.ok()) outcome = Outcome::kWritten;
+    if (IsThrottle(status.code())) outcome = Outcome::kThrottled;
+    if (status.code() == ErrorCode::kConditionalCheckFailed) {
+      // Charged as DynamoDB charges a failed condition: the stored item's
+      // write units (the answer reports none).
+      ConsumedCapacity c;
+      c.capacity_units = static_cast<double>(
+          std::max<int64_t>(1, (ItemSizeBytes(req.items[0]) + 1023) / 1024));
+      migration_->AddUnits(c, true);
+      outcome = Outcome::kSkipped;
+    }
+    migration_->CopyFinished(req.items[0], outcome, second);
+    req.items.clear();
+    free_slots_.push_back(slot);
+    if (migration_->spec().backfill.per_second <= 0) {
+      due_.push(Due{now + BackfillCallMicros(), seq_++, kBackfillWake});
+    }
+    if (migration_->CheckDone(second) &&
+        !migration_->spec().cutover_at_second) {
+      migration_->SetCutover(second);
+    }
+    return;
+  }
   req.items.clear();
   free_slots_.push_back(slot);
+}
+
+size_t Runner::NewSlot() {
+  if (free_slots_.empty()) {
+    pool_.emplace_back();
+    return pool_.size() - 1;
+  }
+  const size_t slot = free_slots_.back();
+  free_slots_.pop_back();
+  return slot;
+}
+
+void Runner::BackfillWake(int64_t now) {
+  if (!migration_->BackfillActive()) return;
+  const MigrationSpec& m = migration_->spec();
+  const bool closed = m.backfill.per_second <= 0;
+  const int64_t call = BackfillCallMicros();
+  const int64_t second = (now - kStartMicros) / kMicros;
+  if (migration_->NeedsPage()) {
+    clock_.SetMicros(now);
+    target_->Pace(now - kStartMicros);
+    StatusOr<ScanResponse> page =
+        target_->Scan(migration_->PageRequest(scenario_.table.name));
+    if (!page.ok()) {
+      // Throttled (or failed): this worker backs off and tries again.
+      migration_->PageThrottled();
+      if (IsThrottle(page.status().code())) {
+        CountError(page.status(), 1);
+      } else {
+        errors_[std::string(ErrorCodeName(page.status().code()))] += 1;
+      }
+      if (closed) {
+        const int64_t wait =
+            std::llround(std::min(scenario_.retry.cap_millis,
+                                  scenario_.retry.base_millis *
+                                      std::pow(scenario_.retry.growth, 2)) *
+                         1000);
+        due_.push(Due{now + std::max(call, wait), seq_++, kBackfillWake});
+      }
+      return;
+    }
+    migration_->AddUnits(page->consumed_capacity, false);
+    migration_->Page(*page);
+  }
+  std::optional<Item> item = migration_->NextCopy();
+  if (!item) {
+    if (migration_->CheckDone(second)) {
+      if (!m.cutover_at_second) migration_->SetCutover(second);
+    } else if (closed) {
+      due_.push(Due{now + call, seq_++, kBackfillWake});  // next page
+    }
+    return;
+  }
+  const size_t slot = NewSlot();
+  Request& req = pool_[slot];
+  req.stream = backfill_index_;
+  req.attempt = 0;
+  req.origin_micros = now;
+  req.shadow = false;
+  req.items.clear();
+  req.items.push_back(*std::move(item));
+  ++At(backfill_index_, now).offered;
+  migration_->CopyStarted();
+  Issue(slot, now);
+}
+
+void Runner::MigrationDone(const Request& req, const Status& status,
+                           const std::vector<Item>& unprocessed,
+                           const std::optional<Item>& got,
+                           const std::vector<Item>& got_items, int64_t now) {
+  if (!status.ok()) return;
+  const Stream& stream = StreamOf(req.stream);
+  const int64_t second = (now - kStartMicros) / kMicros;
+  const bool writes = stream.operation != Operation::kGetItem &&
+                      stream.operation != Operation::kBatchGetItem &&
+                      stream.operation != Operation::kQuery;
+  if (migration_ == nullptr && !writes) return;
+  const TableSpec& t = scenario_.table;
+  auto same_key = [&](const Item& a, const Item& b) {
+    const AttributeValue* x = a.Find(t.partition_key);
+    const AttributeValue* y = b.Find(t.partition_key);
+    if (x == nullptr || y == nullptr || !(*x == *y)) return false;
+    if (t.sort_key.empty()) return true;
+    x = a.Find(t.sort_key);
+    y = b.Find(t.sort_key);
+    return x != nullptr && y != nullptr && *x == *y;
+  };
+  auto done = [&](const Item& item) {
+    for (const Item& u : unprocessed) {
+      if (same_key(u, item)) return false;
+    }
+    return true;
+  };
+  switch (stream.operation) {
+    case Operation::kPutItem:
+    case Operation::kUpdateItem:
+    case Operation::kDeleteItem:
+    case Operation::kBatchWriteItem: {
+      std::vector<Item> written;
+      for (const Item& item : req.items) {
+        if (done(item)) written.push_back(item);
+      }
+      const bool deleted = stream.operation == Operation::kDeleteItem;
+      if (migration_ != nullptr)
+        migration_->Written(written, deleted, !req.shadow);
+      if (online_index_ != nullptr) online_index_->Written(written, deleted);
+      return;
+    }
+    case Operation::kGetItem:
+      migration_->Read(req.items[0], got ? &*got : nullptr, second);
+      return;
+    case Operation::kBatchGetItem:
+      for (const Item& key : req.items) {
+        if (!done(key)) continue;
+        const Item* found = nullptr;
+        for (const Item& g : got_items) {
+          if (same_key(g, key)) found = &g;
+        }
+        migration_->Read(key, found, second);
+      }
+      return;
+    case Operation::kQuery:
+      return;  // a collection: not verified item by item
+  }
 }
 
 std::string Runner::CacheKey(const Item& item, const std::string& index) const {
@@ -547,6 +754,8 @@ void Runner::Collect(ScenarioResult* result) {
   std::vector<std::string> indexes = {""};
   for (const IndexSpec& g : scenario_.table.global_secondary_indexes)
     indexes.push_back(g.name);
+  if (online_index_ != nullptr && online_index_->result().created_second >= 0)
+    indexes.push_back(online_index_->spec().index.name);
   const ThrottleOptions t = DatabaseOptions().throttle;
   for (const std::string& index : indexes) {
     ResourceResult r;
@@ -650,6 +859,27 @@ StatusOr<ScenarioResult> Runner::Run() {
   } else if (!target_->in_process() && t.stream_view_type) {
     return Status::Validation(
         "a scenario with a stream (\"streamViewType\") runs in process only");
+  } else if (!target_->in_process() && scenario_.migration) {
+    return Status::Validation(
+        "a scenario with a migration (\"migration\") runs in process only");
+  }
+  if (scenario_.online_index) {
+    if (db_ == nullptr) {
+      return Status::Validation(
+          "a scenario with an online index (\"onlineIndex\") runs in process "
+          "only");
+    }
+    EDDY_RETURN_IF_ERROR(internal::OnlineIndex::Check(scenario_));
+    online_index_ =
+        std::make_unique<internal::OnlineIndex>(*scenario_.online_index, t);
+  }
+  if (scenario_.migration) {
+    EDDY_RETURN_IF_ERROR(Migration::Check(scenario_));
+    migration_ = std::make_unique<Migration>(*scenario_.migration, t,
+                                             scenario_.duration_seconds);
+    backfill_stream_.name = "migration.backfill";
+    backfill_stream_.operation = Operation::kPutItem;
+    backfill_index_ = static_cast<int>(scenario_.streams.size());
   }
   EDDY_RETURN_IF_ERROR(CreateTable());
   if (scenario_.cache) {
@@ -671,6 +901,18 @@ StatusOr<ScenarioResult> Runner::Run() {
     r.seconds.resize(static_cast<size_t>(duration));
     streams_.push_back(std::move(r));
   }
+  if (migration_ != nullptr) {
+    // The backfill's calls: one more stream in the results (its jitter
+    // from a generator of its own).
+    generators_.emplace_back(backfill_stream_, t,
+                             scenario_.seed * 0x9e3779b97f4a7c15ULL + 0xbacf11);
+    StreamResult r;
+    r.name = backfill_stream_.name;
+    r.operation = Operation::kPutItem;
+    r.seconds.resize(static_cast<size_t>(duration));
+    streams_.push_back(std::move(r));
+  }
+  double backfill_carry = 0, index_carry = 0;
 
   std::vector<TableUpdate> updates = scenario_.updates;
   std::stable_sort(updates.begin(), updates.end(),
@@ -706,6 +948,50 @@ StatusOr<ScenarioResult> Runner::Run() {
       partitions_at_start_[""] = count("");
       for (const IndexSpec& g : t.global_secondary_indexes) {
         partitions_at_start_[g.name] = count(g.name);
+      }
+    }
+    if (migration_ != nullptr) {
+      const MigrationSpec& m = migration_->spec();
+      if (m.cutover_at_second && second >= *m.cutover_at_second) {
+        migration_->SetCutover(second);
+      }
+      if (second == m.backfill.at_second) {
+        migration_->StartBackfill(second);
+        if (m.backfill.per_second <= 0) {
+          for (int w = 0; w < m.backfill.workers; ++w) {
+            due_.push(Due{begin, seq_++, kBackfillWake});
+          }
+        }
+      }
+      if (m.backfill.per_second > 0 && migration_->BackfillActive()) {
+        backfill_carry += m.backfill.per_second * scale_;
+        const auto n = static_cast<int64_t>(std::floor(backfill_carry + 1e-9));
+        backfill_carry -= static_cast<double>(n);
+        for (int64_t k = 0; k < n; ++k) {
+          due_.push(Due{begin + k * kMicros / n, seq_++, kBackfillWake});
+        }
+      }
+    }
+    if (online_index_ != nullptr) {
+      const OnlineIndexSpec& o = online_index_->spec();
+      if (second == o.at_second) {
+        clock_.SetMicros(begin);
+        StatusOr<UpdateTableResponse> u =
+            target_->UpdateTable(online_index_->CreateRequest(scale_));
+        if (!u.ok()) {
+          return u.status().WithMessagePrefix(
+              "UpdateTable (onlineIndex) at second " + std::to_string(second) +
+              ": ");
+        }
+        online_index_->Created(second);
+      }
+      if (online_index_->Active()) {
+        index_carry += o.items_per_second * scale_;
+        const auto n = static_cast<int64_t>(std::floor(index_carry + 1e-9));
+        index_carry -= static_cast<double>(n);
+        for (int64_t k = 0; k < n; ++k) {
+          due_.push(Due{begin + k * kMicros / n, seq_++, kIndexWake});
+        }
       }
     }
     arrivals.clear();
@@ -750,23 +1036,24 @@ StatusOr<ScenarioResult> Runner::Run() {
       while (!due_.empty() && due_.top().micros <= limit) {
         const Due d = due_.top();
         due_.pop();
-        Issue(d.slot, d.micros);
+        if (d.slot == kBackfillWake) {
+          BackfillWake(d.micros);
+        } else if (d.slot == kIndexWake) {
+          clock_.SetMicros(d.micros);
+          online_index_->Turn(db_.get(), (d.micros - kStartMicros) / kMicros);
+        } else {
+          Issue(d.slot, d.micros);
+        }
       }
     };
     for (const Arrival& a : arrivals) {
       run_due_before(a.micros);
-      size_t slot;
-      if (free_slots_.empty()) {
-        slot = pool_.size();
-        pool_.emplace_back();
-      } else {
-        slot = free_slots_.back();
-        free_slots_.pop_back();
-      }
+      const size_t slot = NewSlot();
       Request& req = pool_[slot];
       req.stream = a.stream;
       req.attempt = 0;
       req.origin_micros = a.origin;
+      req.shadow = false;
       req.items.clear();
       const Stream& s = scenario_.streams[static_cast<size_t>(a.stream)];
       Generator& g = generators_[static_cast<size_t>(a.stream)];
@@ -793,9 +1080,38 @@ StatusOr<ScenarioResult> Runner::Run() {
         }
       }
       ++At(a.stream, a.origin).offered;
+      if (migration_ != nullptr) {
+        const bool deletes = s.operation == Operation::kDeleteItem;
+        for (Item& item : req.items) {
+          if (writes)
+            item.Set(internal::kRevAttribute,
+                     AttributeValue::S(migration_->NextRev()));
+          if (migration_->ReadsNew()) item = migration_->To(item);
+        }
+        if ((writes || deletes) && migration_->DualWrites(second)) {
+          // The same write to the other version: a call of its own.
+          std::vector<Item> other;
+          for (const Item& item : req.items) {
+            other.push_back(migration_->ReadsNew() ? migration_->From(item)
+                                                   : migration_->To(item));
+          }
+          const size_t twin = NewSlot();
+          Request& shadow = pool_[twin];
+          shadow.stream = a.stream;
+          shadow.attempt = 0;
+          shadow.origin_micros = a.origin;
+          shadow.shadow = true;
+          shadow.items = std::move(other);
+          ++At(a.stream, a.origin).offered;
+          Issue(slot, a.micros);
+          Issue(twin, a.micros);
+          continue;
+        }
+      }
       Issue(slot, a.micros);
     }
     run_due_before(begin + kMicros - 1);
+    if (migration_ != nullptr) migration_->EndSecond(second);
     if (on_progress_) on_progress_(second + 1, duration);
   }
   clock_.SetMicros(kStartMicros + duration * kMicros);
@@ -820,6 +1136,8 @@ StatusOr<ScenarioResult> Runner::Run() {
   if (db_ != nullptr && scenario_.table.stream_view_type) {
     CollectShards(&result);
   }
+  if (migration_ != nullptr) result.migration = migration_->TakeResult();
+  if (online_index_ != nullptr) result.online_index = online_index_->result();
   return result;
 }
 

@@ -61,6 +61,12 @@ class ScenarioTarget {
       const BatchWriteItemRequest& r) = 0;
   virtual StatusOr<BatchGetItemResponse> BatchGetItem(
       const BatchGetItemRequest& r) = 0;
+  // A migration's backfill scan (Scenario::migration). Targets without it
+  // answer ValidationException; RunScenario runs migrations in process
+  // only.
+  virtual StatusOr<ScanResponse> Scan(const ScanRequest&) {
+    return Status::Validation("this target does not make Scan calls");
+  }
 };
 
 // The target over an in-process Database (not owned; must outlive it).
@@ -102,6 +108,9 @@ class DatabaseTarget : public ScenarioTarget {
   StatusOr<BatchGetItemResponse> BatchGetItem(
       const BatchGetItemRequest& r) override {
     return db_->BatchGetItem(r);
+  }
+  StatusOr<ScanResponse> Scan(const ScanRequest& r) override {
+    return db_->Scan(r);
   }
 
  private:
