@@ -19,12 +19,16 @@ constexpr std::string_view kInvalidPrefix =
     "One or more parameter values were invalid: ";
 
 // Joins the elements as DynamoDB prints an input collection: "[a, b]".
+// Quoted: ["a", "b"] (`separator` between the elements).
 template <typename T, typename Fn>
-std::string Collection(const std::vector<T>& values, Fn&& render) {
+std::string Collection(const std::vector<T>& values, Fn&& render,
+                       bool quoted = false, std::string_view separator = ", ") {
   std::string out = "[";
   for (size_t i = 0; i < values.size(); ++i) {
-    if (i > 0) out += ", ";
+    if (i > 0) out += separator;
+    if (quoted) out += '"';
     out += render(values[i]);
+    if (quoted) out += '"';
   }
   out += "]";
   return out;
@@ -164,7 +168,8 @@ AttributeValue AttributeValue::L(std::vector<AttributeValue> value) {
   return AttributeValue(Rep(List{std::move(value)}));
 }
 
-StatusOr<AttributeValue> AttributeValue::SS(std::vector<std::string> values) {
+StatusOr<AttributeValue> AttributeValue::SS(std::vector<std::string> values,
+                                            bool quoted) {
   if (values.empty()) {
     return Status::Validation(std::string(kInvalidPrefix) +
                               "An string set  may not be empty");
@@ -174,7 +179,8 @@ StatusOr<AttributeValue> AttributeValue::SS(std::vector<std::string> values) {
   if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) {
     return Status::Validation(
         std::string(kInvalidPrefix) + "Input collection " +
-        Collection(values, [](const std::string& s) { return s; }) +
+        Collection(
+            values, [](const std::string& s) { return s; }, quoted) +
         " contains duplicates.");
   }
   return AttributeValue(Rep(StringSet{std::move(sorted)}));
@@ -209,7 +215,8 @@ StatusOr<AttributeValue> AttributeValue::NS(std::vector<Number> values) {
   return AttributeValue(Rep(NumberSet{std::move(values)}));
 }
 
-StatusOr<AttributeValue> AttributeValue::BS(std::vector<std::string> values) {
+StatusOr<AttributeValue> AttributeValue::BS(std::vector<std::string> values,
+                                            bool quoted) {
   if (values.empty()) {
     return Status::Validation(std::string(kInvalidPrefix) +
                               "Binary sets should not be empty");
@@ -219,8 +226,9 @@ StatusOr<AttributeValue> AttributeValue::BS(std::vector<std::string> values) {
   if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) {
     return Status::Validation(
         std::string(kInvalidPrefix) + "Input collection " +
-        Collection(values,
-                   [](const std::string& s) { return Base64Encode(s); }) +
+        Collection(
+            values, [](const std::string& s) { return Base64Encode(s); },
+            quoted, quoted ? "," : ", ") +
         "of type BS contains duplicates.");
   }
   return AttributeValue(Rep(BinarySet{std::move(sorted)}));

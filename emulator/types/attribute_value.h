@@ -167,9 +167,14 @@ class AttributeValue {
   //    be empty"
   //   "One or more parameter values were invalid: Input collection [a, a]
   //    contains duplicates."
-  static StatusOr<AttributeValue> SS(std::vector<std::string> values);
+  // With `quoted`, the elements are quoted, ["a", "a"] (BS: ["<b64>","<b64>"]
+  // with no space), as us-east-1 answers the JSON API since 2026-08
+  // (dynamodb-conformance captures/2026-08-12-wording-drift.json).
+  static StatusOr<AttributeValue> SS(std::vector<std::string> values,
+                                     bool quoted = false);
   static StatusOr<AttributeValue> NS(std::vector<Number> values);
-  static StatusOr<AttributeValue> BS(std::vector<std::string> values);
+  static StatusOr<AttributeValue> BS(std::vector<std::string> values,
+                                     bool quoted = false);
   // Sets already in canonical form, as eddy's own encodings store them:
   // nothing is checked or sorted. REQUIRES: non-empty, sorted (bytewise;
   // numerically for NS), no duplicates.

@@ -2,6 +2,7 @@
 
 #include "emulator/types/validation_errors.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "emulator/types/limits.h"
@@ -22,6 +23,25 @@ void ValidationErrors::AddWithoutValue(std::string_view path,
   errors_.push_back(
       "Value at '" + std::string(path) +
       "' failed to satisfy constraint: " + std::string(constraint));
+}
+
+Status AsValidationList(Status s) {
+  if (!s.IsValidation()) return s;
+  const std::string_view m = s.message();
+  const std::string_view after_count =
+      m.substr(std::min(m.find_first_not_of("0123456789"), m.size()));
+  if ((after_count.size() < m.size() &&
+       (after_count.starts_with(" validation error detected: ") ||
+        after_count.starts_with(" validation errors detected: "))) ||
+      m.ends_with("Null attribute value types must have the value of true")) {
+    return s;
+  }
+  return Status::Validation("1 validation error detected: " + std::string(m));
+}
+
+void ValidationErrors::AddText(std::string entry) {
+  if (errors_.size() >= 10) return;
+  errors_.push_back(std::move(entry));
 }
 
 Status ValidationErrors::ToStatus() const {

@@ -33,6 +33,11 @@ class ValidationErrors {
   //   Value at 'TableName' failed to satisfy constraint: <constraint>
   void AddWithoutValue(std::string_view path, std::string_view constraint);
 
+  // An entry in DynamoDB's 2026 framework form that names neither the value
+  // nor the member, e.g. ReturnValues of PutItem, UpdateItem, DeleteItem:
+  //   Failed to satisfy constraint: Member must satisfy enum value set: [...]
+  void AddText(std::string entry);
+
   // Table names: 3..255 characters of [a-zA-Z0-9_.-].
   void CheckTableName(const std::string& name,
                       std::string_view path = "tableName");
@@ -49,6 +54,16 @@ class ValidationErrors {
  private:
   std::vector<std::string> errors_;
 };
+
+// DynamoDB's 2026 validation framework, as us-east-1 answers since 2026-08
+// (dynamodb-conformance captures/2026-08-12-wording-drift.json; eu-west-2
+// and eu-central-1 since 2026-06): a ValidationException of a request-level
+// check of PutItem, UpdateItem or DeleteItem (before the table is looked up)
+// reads "1 validation error detected: <text>". Returns `s` with that prefix
+// when it is a ValidationException not already a list; any other status,
+// a list, and the NULL text ("... Null attribute value types must have the
+// value of true", recorded without the prefix) unchanged.
+Status AsValidationList(Status s);
 
 }  // namespace eddy
 

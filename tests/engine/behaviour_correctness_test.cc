@@ -314,10 +314,12 @@ TEST_P(CorrectnessTest, UnorderedRequestValuesAreRefused) {
         client_->Scan(scan),
         StatusIsExactly(ErrorCode::kValidation,
                         std::string("Invalid FilterExpression: ") + c.error));
+    // UpdateItem's request errors in DynamoDB's 2026 list form.
     EXPECT_THAT(condition,
-                StatusIsExactly(
-                    ErrorCode::kValidation,
-                    std::string("Invalid ConditionExpression: ") + c.error));
+                StatusIsExactly(ErrorCode::kValidation,
+                                std::string("1 validation error detected: "
+                                            "Invalid ConditionExpression: ") +
+                                    c.error));
     // Checked before the table is looked up.
     scan.table_name = "no_such_table";
     EXPECT_THAT(client_->Scan(scan), StatusIs(ErrorCode::kValidation, ""));
@@ -408,11 +410,15 @@ TEST_P(CorrectnessTest, LegacyOperatorsCheckTheirValues) {
     }
     EXPECT_THAT(client_->Scan(scan),
                 StatusIsExactly(ErrorCode::kValidation, c.error));
-    EXPECT_THAT(expected, StatusIsExactly(ErrorCode::kValidation, c.error));
+    EXPECT_THAT(expected,
+                StatusIsExactly(
+                    ErrorCode::kValidation,
+                    std::string("1 validation error detected: ") + c.error));
   }
   EXPECT_THAT(
       UpdateExpected("a", "a", {std::nullopt, std::nullopt, Op::kEq, {}}),
       StatusIsExactly(ErrorCode::kValidation,
+                      "1 validation error detected: "
                       "One or more parameter values were invalid: Value or "
                       "AttributeValueList must be used with "
                       "ComparisonOperator: EQ for Attribute: a"));

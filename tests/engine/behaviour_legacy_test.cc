@@ -262,8 +262,11 @@ TEST_P(LegacyTest, LegacyMistakesGetDynamoDbMessages) {
     put.table_name = "legacy";
     put.item = {{"pk", S("z")}, {"sk", N(1)}};
     put.expected = std::map<std::string, ExpectedAttributeValue>{{"a", c.e}};
+    // PutItem's request errors in DynamoDB's 2026 list form.
     EXPECT_THAT(client_->PutItem(put),
-                StatusIsExactly(ErrorCode::kValidation, c.message));
+                StatusIsExactly(
+                    ErrorCode::kValidation,
+                    std::string("1 validation error detected: ") + c.message));
   }
   PutItemRequest mixed;
   mixed.table_name = "legacy";
@@ -275,6 +278,7 @@ TEST_P(LegacyTest, LegacyMistakesGetDynamoDbMessages) {
       client_->PutItem(mixed),
       StatusIsExactly(
           ErrorCode::kValidation,
+          "1 validation error detected: "
           "Can not use both expression and non-expression parameters in the "
           "same request: Non-expression parameters: {Expected} Expression "
           "parameters: {ConditionExpression}"));
@@ -315,6 +319,7 @@ TEST_P(LegacyTest, AttributeUpdatesEditItems) {
       client_->UpdateItem(u),
       StatusIsExactly(
           ErrorCode::kValidation,
+          "1 validation error detected: "
           "One or more parameter values were invalid: Only DELETE action is "
           "allowed when no attribute value is specified"));
   u.attribute_updates = std::map<std::string, AttributeValueUpdate>{
@@ -323,6 +328,7 @@ TEST_P(LegacyTest, AttributeUpdatesEditItems) {
       client_->UpdateItem(u),
       StatusIsExactly(
           ErrorCode::kValidation,
+          "1 validation error detected: "
           "One or more parameter values were invalid: ADD action is not "
           "supported for the type S"));
   u.attribute_updates = std::map<std::string, AttributeValueUpdate>{

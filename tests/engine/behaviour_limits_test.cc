@@ -118,7 +118,9 @@ TEST_P(LimitsTest, NamesOf64KibibytesAreRefusedWhereverTheyAppear) {
 TEST_P(LimitsTest, EmptyNamesAreRefused) {
   CreateHashTable("tbl");
   EXPECT_THAT(Put("tbl", {{"pk", S("a")}, {"", N(1)}}),
-              StatusIsExactly(ErrorCode::kValidation, "Empty attribute name"));
+              StatusIsExactly(ErrorCode::kValidation,
+                              "1 validation error detected: "
+                              "Empty attribute name"));
   GetItemRequest g;
   g.table_name = "tbl";
   g.key = {{"pk", S("a")}};
@@ -138,6 +140,7 @@ TEST_P(LimitsTest, EmptyNamesAreRefused) {
   u.expression_attribute_values = {{":v", N(1)}};
   EXPECT_THAT(client_->UpdateItem(u),
               StatusIsExactly(ErrorCode::kValidation,
+                              "1 validation error detected: "
                               "ExpressionAttributeNames contains invalid "
                               "value: Empty attribute name for key #a"));
 }
@@ -276,6 +279,11 @@ TEST_P(LimitsTest, ConditionalOperatorNeedsTwoLegacyConditions) {
   constexpr char kTwo[] =
       "ConditionalOperator can only be used when Filter or Expected has two "
       "or more elements";
+  // PutItem's, DeleteItem's and UpdateItem's in DynamoDB's 2026 list form.
+  const std::string put_without =
+      std::string("1 validation error detected: ") + kWithout;
+  const std::string put_two =
+      std::string("1 validation error detected: ") + kTwo;
   const Condition eq{ComparisonOperator::kEq, {S("x")}};
 
   ScanRequest scan;
@@ -305,31 +313,32 @@ TEST_P(LimitsTest, ConditionalOperatorNeedsTwoLegacyConditions) {
   put.item = {{"pk", S("k")}};
   put.conditional_operator = ConditionalOperator::kAnd;
   EXPECT_THAT(client_->PutItem(put),
-              StatusIsExactly(ErrorCode::kValidation, kWithout));
+              StatusIsExactly(ErrorCode::kValidation, put_without));
   ExpectedAttributeValue absent;
   absent.exists = false;
   put.expected = std::map<std::string, ExpectedAttributeValue>{{"a", absent}};
   EXPECT_THAT(client_->PutItem(put),
-              StatusIsExactly(ErrorCode::kValidation, kTwo));
+              StatusIsExactly(ErrorCode::kValidation, put_two));
 
   DeleteItemRequest del;
   del.table_name = "tbl";
   del.key = {{"pk", S("k")}};
   del.conditional_operator = ConditionalOperator::kAnd;
   EXPECT_THAT(client_->DeleteItem(del),
-              StatusIsExactly(ErrorCode::kValidation, kWithout));
+              StatusIsExactly(ErrorCode::kValidation, put_without));
 
   UpdateItemRequest u;
   u.table_name = "tbl";
   u.key = {{"pk", S("k")}};
   u.conditional_operator = ConditionalOperator::kAnd;
   EXPECT_THAT(client_->UpdateItem(u),
-              StatusIsExactly(ErrorCode::kValidation, kWithout));
+              StatusIsExactly(ErrorCode::kValidation, put_without));
   // Mixing is reported before it.
   u.update_expression = "SET a = :v";
   u.expression_attribute_values = {{":v", N(1)}};
   EXPECT_THAT(client_->UpdateItem(u),
               StatusIsExactly(ErrorCode::kValidation,
+                              "1 validation error detected: "
                               "Can not use both expression and non-expression "
                               "parameters in the same request: Non-expression "
                               "parameters: {ConditionalOperator} Expression "

@@ -38,6 +38,7 @@ TEST_P(OrderTest, ItemChecksComeBeforeTheMissingTable) {
   put.item = Item{{"pk", S("a")}, {"big", S(std::string(400 * 1024, 'x'))}};
   EXPECT_THAT(client_->PutItem(put),
               StatusIsExactly(ErrorCode::kValidation,
+                              "1 validation error detected: "
                               "Item size has exceeded the maximum allowed "
                               "size"));
   // Just small enough: now the table is looked up.

@@ -304,6 +304,7 @@ TEST_P(BehaviourTest, KeyValidationMessages) {
   EXPECT_THAT(
       Put("t01", big),
       StatusIsExactly(ErrorCode::kValidation,
+                      "1 validation error detected: "
                       "Item size has exceeded the maximum allowed size"));
   EXPECT_THAT(Put("no_such_table", {{"pk", S("a")}}),
               StatusIsExactly(ErrorCode::kResourceNotFound,
@@ -314,14 +315,15 @@ TEST_P(BehaviourTest, KeyValidationMessages) {
   bad_rv.return_values = ReturnValue::kAllNew;
   EXPECT_THAT(client_->PutItem(bad_rv),
               StatusIsExactly(ErrorCode::kValidation,
+                              "1 validation error detected: "
                               "ReturnValues can only be ALL_OLD or NONE"));
   bad_rv.return_values = ReturnValue::kNone;
   bad_rv.expression_attribute_values = AttributeMap{{":v", N(1)}};
   EXPECT_THAT(client_->PutItem(bad_rv),
               StatusIsExactly(
                   ErrorCode::kValidation,
-                  "ExpressionAttributeValues can only be specified when using "
-                  "expressions: ConditionExpression is null"));
+                  "1 validation error detected: ExpressionAttributeValues can "
+                  "only be specified when using expressions"));
 }
 
 TEST_P(BehaviourTest, ConsumedCapacityIsExact) {
@@ -766,6 +768,7 @@ TEST_P(BehaviourTest, ConditionalPutAndDelete) {
   EXPECT_THAT(
       client_->PutItem(bump),
       StatusIsExactly(ErrorCode::kValidation,
+                      "1 validation error detected: "
                       "Value provided in ExpressionAttributeValues unused in "
                       "expressions: keys: {:extra}"));
   bump.condition_expression = "#v = :nope";
@@ -774,6 +777,7 @@ TEST_P(BehaviourTest, ConditionalPutAndDelete) {
       client_->PutItem(bump),
       StatusIsExactly(
           ErrorCode::kValidation,
+          "1 validation error detected: "
           "Invalid ConditionExpression: An expression attribute value used "
           "in expression is not defined; attribute value: :nope"));
 

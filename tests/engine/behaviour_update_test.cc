@@ -149,6 +149,7 @@ TEST_P(UpdateTest, DynamoDbMessages) {
       Update("SET a = :x, a = :y", {{":x", N(1)}, {":y", N(2)}}),
       StatusIsExactly(
           ErrorCode::kValidation,
+          "1 validation error detected: "
           "Invalid UpdateExpression: Two document paths overlap with each "
           "other; must remove or rewrite one of these paths; path one: [a], "
           "path two: [a]"));
@@ -160,6 +161,7 @@ TEST_P(UpdateTest, DynamoDbMessages) {
       Update("SET x = :x", {{":x", N(1)}, {":unused", N(2)}}),
       StatusIsExactly(
           ErrorCode::kValidation,
+          "1 validation error detected: "
           "Value provided in ExpressionAttributeValues unused in expressions: "
           "keys: {:unused}"));
   // Nothing of the failed updates was applied.

@@ -110,9 +110,12 @@ def main():
             ExpressionAttributeValues={":d": {"N": "0.5"}},
             ReturnValues="UPDATED_NEW")
         assert r["Attributes"] == {"total": {"N": "13"}}, r
+        # DynamoDB's 2026 list form for UpdateItem's request errors
+        # (docs/validation-order.md).
         expect_error("ValidationException",
-                     "Invalid UpdateExpression: Attribute name is a reserved "
-                     "keyword; reserved keyword: total",
+                     "1 validation error detected: Invalid UpdateExpression: "
+                     "Attribute name is a reserved keyword; reserved keyword: "
+                     "total",
                      ddb.update_item, TableName="orders",
                      Key={"pk": {"S": "u#1"}, "sk": {"N": "1"}},
                      UpdateExpression="SET total = :d",

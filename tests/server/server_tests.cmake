@@ -138,3 +138,11 @@ add_test(NAME server_lifecycle_waiters
   COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/lifecycle_waiter_test.py
           $<TARGET_FILE:eddy-server>)
 set_tests_properties(server_lifecycle_waiters PROPERTIES TIMEOUT 60)
+
+# DynamoDB's recorded answers to malformed requests (the public
+# dynamodb-conformance captures, 2026-06..08): 37 probes over raw HTTP, each
+# answer one DynamoDB gave (about a second).
+add_test(NAME server_conformance_probes
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/conformance_probes_test.py
+          $<TARGET_FILE:eddy-server>)
+set_tests_properties(server_conformance_probes PROPERTIES TIMEOUT 60)

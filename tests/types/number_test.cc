@@ -110,7 +110,7 @@ std::string NotNumeric(const std::string& s) {
 INSTANTIATE_TEST_SUITE_P(
     NotNumeric, NumberErrorTest,
     ::testing::Values(
-        ErrorCase{"", kNotNumeric}, ErrorCase{"abc", NotNumeric("abc")},
+        ErrorCase{"", NotNumeric("")}, ErrorCase{"abc", NotNumeric("abc")},
         ErrorCase{"NaN", NotNumeric("NaN")},
         ErrorCase{"-NaN", NotNumeric("-NaN")},
         ErrorCase{"Infinity", NotNumeric("Infinity")},

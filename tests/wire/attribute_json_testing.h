@@ -48,7 +48,7 @@ constexpr std::string_view kEmptyValue =
 constexpr std::string_view kTwoTypes =
     "Supplied AttributeValue has more than one datatypes set, must contain "
     "exactly one of the supported datatypes";
-// #16 (": <text>" follows when the text is not empty)
+// #16 (": <text>" follows, also an empty text: us-east-1 since 2026-08)
 constexpr std::string_view kNotNumeric =
     "The parameter cannot be converted to a numeric value";
 // #17

@@ -70,7 +70,8 @@ TEST_F(ExecuteTest, HugeNestingNeverCrashes) {
       R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"},"d":)" +
       deep + "}}";
   EXPECT_EQ(Body("PutItem", put),
-            Invalid("Nesting Levels have exceeded supported limits: Attributes "
+            Invalid("1 validation error detected: "
+                    "Nesting Levels have exceeded supported limits: Attributes "
                     "in the item "
                     "have nested levels beyond supported limit"));
   const std::string eav =
@@ -78,11 +79,9 @@ TEST_F(ExecuteTest, HugeNestingNeverCrashes) {
       R"("ConditionExpression":"d = :v","ExpressionAttributeValues":{":v":)" +
       deep + "}}";
   EXPECT_EQ(Body("DeleteItem", eav),
-            Invalid("ExpressionAttributeValues contains invalid value: Nesting "
-                    "Levels have "
+            Invalid("1 validation error detected: Nesting Levels have "
                     "exceeded supported limits: Attributes in the item have "
-                    "nested levels "
-                    "beyond supported limit for key :v"));
+                    "nested levels beyond supported limit"));
   // An unterminated deep document.
   EXPECT_EQ(Run("PutItem", std::string(depth, '{')).error,
             ErrorCode::kSerialization);
@@ -391,9 +390,12 @@ TEST_F(ExecuteTest, BadEnumValues) {
   EXPECT_EQ(
       Body("GetItem", "{" + key + R"(,"ReturnConsumedCapacity":"ALL"})"),
       enum_error("ALL", "returnConsumedCapacity", "INDEXES, TOTAL, NONE"));
-  EXPECT_EQ(Body("DeleteItem", "{" + key + R"(,"ReturnValues":"all_old"})"),
-            enum_error("all_old", "returnValues",
-                       "ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW"));
+  EXPECT_EQ(
+      Body("DeleteItem", "{" + key + R"(,"ReturnValues":"all_old"})"),
+      Invalid("1 validation error detected: " +
+              std::string("Failed to satisfy constraint: Member must satisfy "
+                          "enum value set: [ALL_OLD, UPDATED_OLD, ALL_NEW, "
+                          "UPDATE_NEW, NONE]")));
   EXPECT_EQ(
       Body("UpdateItem",
            "{" + key + R"(,"ReturnValuesOnConditionCheckFailure":"ALL_NEW"})"),
@@ -440,13 +442,13 @@ TEST_F(ExecuteTest, BadEnumValues) {
 TEST_F(ExecuteTest, TableNameConstraintsJoinOtherRequestModelErrors) {
   // A data-plane TableName may be 1..1024 characters (a name or an ARN; API
   // reference, PutItem): "a!" breaks only the pattern. PutItem lists
-  // returnValues before tableName (DynamoDB's captured order).
+  // ReturnValues before tableName, in us-east-1's 2026-08 text (dynamodb-
+  // conformance captures/2026-08-12-wording-drift.json).
   EXPECT_EQ(Body("PutItem", R"({"TableName":"a!","ReturnValues":"X"})"),
             Invalid("3 validation errors detected: "
-                    "Value 'X' at 'returnValues' failed to satisfy constraint: "
-                    "Member must satisfy "
-                    "enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, "
-                    "UPDATED_NEW]; "
+                    "Failed to satisfy constraint: Member must satisfy enum "
+                    "value set: [ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATE_NEW, "
+                    "NONE]; "
                     "Value 'a!' at 'tableName' failed to satisfy constraint: "
                     "Member must satisfy "
                     "regular expression pattern: [a-zA-Z0-9_.-]+; "
@@ -469,12 +471,14 @@ TEST_F(ExecuteTest, ValueErrorsAreValidationErrors) {
       Body(
           "PutItem",
           R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"},"n":{"N":"abc"}}})"),
-      Invalid("The parameter cannot be converted to a numeric value: abc"));
+      Invalid("1 validation error detected: "
+              "The parameter cannot be converted to a numeric value: abc"));
   EXPECT_EQ(
       Body(
           "PutItem",
           R"({"TableName":"t01","Item":{"pk":{"S":"a"},"sk":{"S":"1"},"n":{}}})"),
-      Invalid("Supplied AttributeValue is empty, must contain exactly one of "
+      Invalid("1 validation error detected: "
+              "Supplied AttributeValue is empty, must contain exactly one of "
               "the supported datatypes"));
   EXPECT_EQ(
       Body("GetItem", R"({"TableName":"t01","Key":{"pk":{"S":"a","N":"1"}}})"),
@@ -525,13 +529,14 @@ TEST_F(ExecuteTest, PlaceholderKeysAndValues) {
           "{" + key +
               R"(,"ConditionExpression":"a = :v","ExpressionAttributeValues":{"v":{"S":"x"}}})"),
       Invalid(
-          R"(ExpressionAttributeValues contains invalid key: Syntax error; key: \"v\")"));
+          R"(1 validation error detected: ExpressionAttributeValues contains invalid key: Syntax error; key: \"v\")"));
   EXPECT_EQ(
       Body(
           "DeleteItem",
           "{" + key +
               R"(,"ConditionExpression":"a = :v","ExpressionAttributeValues":{":v":{"N":"1e999"}}})"),
-      Invalid("ExpressionAttributeValues contains invalid value: Number "
+      Invalid("1 validation error detected: "
+              "ExpressionAttributeValues contains invalid value: Number "
               "overflow. Attempting to "
               "store a number with magnitude larger than supported range for "
               "key :v"));

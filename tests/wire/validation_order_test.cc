@@ -63,17 +63,20 @@ const std::vector<Case>& Cases() {
        kRnf},
       {"PutItem",
        R"({"TableName":"nope","Item":{"pk":{"S":"a"}},"ConditionExpression":"a = :v"})",
+       "1 validation error detected: "
        "Invalid ConditionExpression: An expression attribute value used in "
        "expression is not defined; attribute value: :v",
        R"j({"TableName":"nope","Item":{"pk":{"S":"a"}},"ConditionExpression":"attribute_not_exists(a)"})j",
        kRnf},
       {"PutItem",
        R"({"TableName":"nope","Item":{"pk":{"S":"a"}},"ReturnValues":"ALL_NEW"})",
+       "1 validation error detected: "
        "ReturnValues can only be ALL_OLD or NONE",
        R"({"TableName":"nope","Item":{"pk":{"S":"a"}},"ReturnValues":"ALL_OLD"})",
        kRnf},
       {"UpdateItem",
        R"({"TableName":"nope","Key":{"pk":{"S":"a"}},"UpdateExpression":"SET a = :v, a = :v","ExpressionAttributeValues":{":v":{"S":"x"}}})",
+       "1 validation error detected: "
        "Invalid UpdateExpression: Two document paths overlap with each other; "
        "must remove or rewrite one of these paths; path one: [a], path two: "
        "[a]",
@@ -81,6 +84,7 @@ const std::vector<Case>& Cases() {
        kRnf},
       {"DeleteItem",
        R"j({"TableName":"nope","Key":{"pk":{"S":"a"}},"ConditionExpression":"attribute_exists(a)","Expected":{"a":{"Exists":false}}})j",
+       "1 validation error detected: "
        "Can not use both expression and non-expression parameters in the same "
        "request: Non-expression parameters: {Expected} Expression parameters: "
        "{ConditionExpression}",
@@ -178,8 +182,11 @@ TEST_F(ValidationOrderTest, ItemSizeComesBeforeTheMissingTable) {
   const std::string item = R"({"pk":{"S":"a"},"big":{"S":")" + big + R"("}})";
   const std::string size_error =
       Err(kValidation, "Item size has exceeded the maximum allowed size");
+  // PutItem's in DynamoDB's 2026 list form (docs/validation-order.md).
   EXPECT_EQ(Body("PutItem", R"({"TableName":"nope","Item":)" + item + "}"),
-            size_error);
+            Err(kValidation,
+                "1 validation error detected: "
+                "Item size has exceeded the maximum allowed size"));
   EXPECT_EQ(Body("BatchWriteItem",
                  R"({"RequestItems":{"nope":[{"PutRequest":{"Item":)" + item +
                      "}}]}}"),
@@ -257,8 +264,9 @@ TEST_F(ValidationOrderTest, EmptyDataPlaneTableNameIsReportedAlone) {
   EXPECT_NE(both.find("' at 'tableName' failed to satisfy constraint: Member "
                       "must have length less than or equal to 255"),
             std::string::npos);
-  EXPECT_NE(both.find("Value 'INVALID' at 'returnValues' failed to satisfy "
-                      "constraint: Member must satisfy enum value set"),
+  EXPECT_NE(both.find("Failed to satisfy constraint: Member must satisfy "
+                      "enum value set: [ALL_OLD, UPDATED_OLD, ALL_NEW, "
+                      "UPDATE_NEW, NONE]"),
             std::string::npos);
 }
 
@@ -274,18 +282,19 @@ TEST_F(ValidationOrderTest, UpdateItemListsItsErrorsInDynamoDBsOrder) {
           "'returnConsumedCapacity' failed to satisfy constraint: Member must "
           "satisfy enum value set: [INDEXES, TOTAL, NONE]; Value '' at "
           "'tableName' failed to satisfy constraint: Member must have length "
-          "greater than or equal to 1; Value 'INVALID' at 'returnValues' "
-          "failed to satisfy constraint: Member must satisfy enum value set: "
-          "[ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]; Value null at "
+          "greater than or equal to 1; Failed to satisfy constraint: Member "
+          "must satisfy enum value set: [ALL_OLD, UPDATED_OLD, ALL_NEW, "
+          "UPDATE_NEW, NONE]; Value null at "
           "'key' failed to satisfy constraint: Member must not be null"));
-  // PutItem: returnValues before tableName (the older cohort's capture).
+  // PutItem: ReturnValues before tableName, in us-east-1's 2026-08 text
+  // (dynamodb-conformance 2026-08-12-wording-drift.json).
   EXPECT_EQ(
       Body("PutItem",
            R"({"TableName":"a;","Item":{},"ReturnValues":"INVALID"})"),
       Err(kValidation,
-          "2 validation errors detected: Value 'INVALID' at 'returnValues' "
-          "failed to satisfy constraint: Member must satisfy enum value set: "
-          "[ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]; Value 'a;' at "
+          "2 validation errors detected: Failed to satisfy constraint: Member "
+          "must satisfy enum value set: [ALL_OLD, UPDATED_OLD, ALL_NEW, "
+          "UPDATE_NEW, NONE]; Value 'a;' at "
           "'tableName' failed to satisfy constraint: Member must satisfy "
           "regular expression pattern: [a-zA-Z0-9_.-]+"));
 }

@@ -34,13 +34,50 @@ namespace {
 //   v20120810.AttributeValue@483470e1}, workloadProfileName=null),
 //   deleteRequest=null), ...]}
 // (recorded from DynamoDB, one put request per table). The @... of each
-// AttributeValue is a Java object hash DynamoDB prints and nobody can
-// reproduce; eddy prints a stand-in computed from the table, the request's
-// position and the attribute's name, so that the text is the same on every
-// run. The delete form, DeleteRequest(key={...}, workloadProfileName=null),
-// is by analogy (unconfirmed). At most 26 requests of a table are echoed
-// (the JSON decoder keeps no more: wire AppendBounded); DynamoDB echoes
-// them all.
+// AttributeValue is its Java hashCode, the same in every capture and region:
+// for a string value s it is 0x9a576e29 + 961 * String.hashCode(s) (mod
+// 2^32), which reproduces all 26 recorded values of {S: bw-0} ... {S: bw-25}
+// (dynamodb-conformance captures/2026-08-12-wording-drift.json, us-east-1).
+// For the other types the field order in the hashCode is not recorded, so
+// eddy prints a stand-in computed from the table, the request's position and
+// the attribute's name (the same text on every run). The delete form,
+// DeleteRequest(key={...}, workloadProfileName=null), is by analogy
+// (unconfirmed). At most 26 requests of a table are echoed (the JSON decoder
+// keeps no more: wire AppendBounded); DynamoDB echoes them all.
+
+// java.lang.String.hashCode of UTF-8 text: over its UTF-16 code units.
+uint32_t JavaStringHash(std::string_view utf8) {
+  uint32_t h = 0;
+  auto unit = [&h](uint32_t u) { h = 31 * h + u; };
+  for (size_t i = 0; i < utf8.size();) {
+    const unsigned char c = static_cast<unsigned char>(utf8[i]);
+    uint32_t cp = c;
+    size_t n = 1;
+    if (c >= 0xF0) {
+      cp = c & 0x07;
+      n = 4;
+    } else if (c >= 0xE0) {
+      cp = c & 0x0F;
+      n = 3;
+    } else if (c >= 0xC0) {
+      cp = c & 0x1F;
+      n = 2;
+    }
+    for (size_t k = 1; k < n && i + k < utf8.size(); ++k) {
+      cp = (cp << 6) | (static_cast<unsigned char>(utf8[i + k]) & 0x3F);
+    }
+    i += n;
+    if (cp >= 0x10000) {
+      cp -= 0x10000;
+      unit(0xD800 + (cp >> 10));
+      unit(0xDC00 + (cp & 0x3FF));
+    } else {
+      unit(cp);
+    }
+  }
+  return h;
+}
+
 std::string RequestItemsEcho(
     const std::map<std::string, std::vector<WriteRequest>>& items) {
   auto render_map = [](const std::string& table, size_t part,
@@ -50,14 +87,18 @@ std::string RequestItemsEcho(
     for (const auto& entry : item) {
       if (!first) out += ", ";
       first = false;
-      // FNV-1a, 32 bits.
       uint32_t h = 2166136261u;
-      auto mix = [&h](std::string_view bytes) {
-        for (unsigned char c : bytes) h = (h ^ c) * 16777619u;
-      };
-      mix(table);
-      mix(std::to_string(part));
-      mix(entry.name);
+      if (entry.value.type() == AttributeType::kS) {
+        h = 0x9a576e29u + 961u * JavaStringHash(entry.value.s());
+      } else {
+        // A stand-in: FNV-1a, 32 bits.
+        auto mix = [&h](std::string_view bytes) {
+          for (unsigned char c : bytes) h = (h ^ c) * 16777619u;
+        };
+        mix(table);
+        mix(std::to_string(part));
+        mix(entry.name);
+      }
       char hex[16];
       std::snprintf(hex, sizeof(hex), "%x", h);
       out += entry.name + "=com.amazonaws.dynamodb.v20120810.AttributeValue@" +

@@ -17,21 +17,34 @@
 
 namespace eddy::engine {
 
-StatusOr<DeleteItemResponse> DeleteItem(Context& ctx,
-                                        const DeleteItemRequest& request) {
+namespace {
+
+// The checks of the request alone, before the table is looked up.
+Status CheckDeleteItem(const DeleteItemRequest& request,
+                       std::optional<expr::ResolvedCondition>* condition) {
   ValidationErrors errors;
   errors.CheckDataTableName(request.table_name);
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   EDDY_RETURN_IF_ERROR(CheckReturnValuesNoneOrAllOld(request.return_values));
   EDDY_RETURN_IF_ERROR(CheckExpressionMaps(
       request.expression_attribute_names, request.expression_attribute_values,
-      request.condition_expression.has_value(), "ConditionExpression"));
+      request.condition_expression.has_value(), /*condition_name=*/nullptr));
   EDDY_ASSIGN_OR_RETURN(
-      std::optional<expr::ResolvedCondition> condition,
+      *condition,
       CompileWriteCondition(request.condition_expression,
                             request.expression_attribute_names,
                             request.expression_attribute_values,
                             request.expected, request.conditional_operator));
+  return Status::OK();
+}
+
+}  // namespace
+
+StatusOr<DeleteItemResponse> DeleteItem(Context& ctx,
+                                        const DeleteItemRequest& request) {
+  // The request's own errors in DynamoDB's 2026 list form.
+  std::optional<expr::ResolvedCondition> condition;
+  EDDY_RETURN_IF_ERROR(AsValidationList(CheckDeleteItem(request, &condition)));
   return RunDeleteItem(ctx, request, condition ? &*condition : nullptr);
 }
 

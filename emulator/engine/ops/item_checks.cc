@@ -56,10 +56,15 @@ Status CheckExpressionMaps(
           "expressions");
     }
     if (values) {
-      return Status::Validation(
-          std::string("ExpressionAttributeValues can only be specified when "
-                      "using expressions: ") +
-          condition_name + " is null");
+      std::string text =
+          "ExpressionAttributeValues can only be specified when using "
+          "expressions";
+      if (condition_name) {
+        text += ": ";
+        text += condition_name;
+        text += " is null";
+      }
+      return Status::Validation(std::move(text));
     }
   }
   return Status::OK();

@@ -17,21 +17,32 @@
 
 namespace eddy::engine {
 
-StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request) {
+namespace {
+
+// The checks of the request alone, before the table is looked up.
+Status CheckPutItem(const PutItemRequest& request,
+                    std::optional<expr::ResolvedCondition>* condition) {
   ValidationErrors errors;
   errors.CheckDataTableName(request.table_name);
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   EDDY_RETURN_IF_ERROR(CheckReturnValuesNoneOrAllOld(request.return_values));
   EDDY_RETURN_IF_ERROR(CheckExpressionMaps(
       request.expression_attribute_names, request.expression_attribute_values,
-      request.condition_expression.has_value(), "ConditionExpression"));
+      request.condition_expression.has_value(), /*condition_name=*/nullptr));
   EDDY_ASSIGN_OR_RETURN(
-      std::optional<expr::ResolvedCondition> condition,
+      *condition,
       CompileWriteCondition(request.condition_expression,
                             request.expression_attribute_names,
                             request.expression_attribute_values,
                             request.expected, request.conditional_operator));
-  EDDY_RETURN_IF_ERROR(CheckItemToWrite(request.item));
+  return CheckItemToWrite(request.item);
+}
+
+}  // namespace
+
+StatusOr<PutItemResponse> PutItem(Context& ctx, const PutItemRequest& request) {
+  std::optional<expr::ResolvedCondition> condition;
+  EDDY_RETURN_IF_ERROR(AsValidationList(CheckPutItem(request, &condition)));
   return RunPutItem(ctx, request, condition ? &*condition : nullptr);
 }
 

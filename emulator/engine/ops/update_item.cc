@@ -58,10 +58,13 @@ bool OnlyRemoves(const expr::ResolvedUpdate& update) {
   return true;
 }
 
-}  // namespace
 
-StatusOr<UpdateItemResponse> UpdateItem(Context& ctx,
-                                        const UpdateItemRequest& request) {
+// The checks of the request alone, before the table is looked up.
+Status CheckUpdateItem(const UpdateItemRequest& request,
+                       std::optional<expr::ResolvedUpdate>* update_out,
+                       std::optional<expr::ResolvedCondition>* condition_out) {
+  std::optional<expr::ResolvedUpdate>& update = *update_out;
+  std::optional<expr::ResolvedCondition>& condition = *condition_out;
   ValidationErrors errors;
   errors.CheckDataTableName(request.table_name);
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
@@ -69,7 +72,7 @@ StatusOr<UpdateItemResponse> UpdateItem(Context& ctx,
       request.expression_attribute_names, request.expression_attribute_values,
       request.update_expression.has_value() ||
           request.condition_expression.has_value(),
-      "UpdateExpression"));
+      /*condition_name=*/nullptr));
 
   std::vector<std::string_view> legacy, expressions;
   if (request.attribute_updates) legacy.push_back("AttributeUpdates");
@@ -84,8 +87,6 @@ StatusOr<UpdateItemResponse> UpdateItem(Context& ctx,
       request.expected ? std::optional<size_t>(request.expected->size())
                        : std::nullopt));
 
-  std::optional<expr::ResolvedUpdate> update;
-  std::optional<expr::ResolvedCondition> condition;
   if (!legacy.empty()) {
     // The legacy form, compiled to the trees the expressions compile to.
     if (request.attribute_updates && !request.attribute_updates->empty()) {
@@ -112,6 +113,18 @@ StatusOr<UpdateItemResponse> UpdateItem(Context& ctx,
                                         expr::ExpressionKind::kCondition));
     EDDY_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   }
+  return Status::OK();
+}
+
+}  // namespace
+
+StatusOr<UpdateItemResponse> UpdateItem(Context& ctx,
+                                        const UpdateItemRequest& request) {
+  // The request's own errors in DynamoDB's 2026 list form.
+  std::optional<expr::ResolvedUpdate> update;
+  std::optional<expr::ResolvedCondition> condition;
+  EDDY_RETURN_IF_ERROR(
+      AsValidationList(CheckUpdateItem(request, &update, &condition)));
   return RunUpdateItem(ctx, request, update ? &*update : nullptr,
                        condition ? &*condition : nullptr);
 }

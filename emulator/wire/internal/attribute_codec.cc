@@ -373,9 +373,9 @@ void ValueDecoder::StringSet(int member, AttributeValue* out) {
   }
   if (skipping_ || !storing_) return;
   StatusOr<AttributeValue> set =
-      member == kSS   ? AttributeValue::SS(std::move(strings))
+      member == kSS   ? AttributeValue::SS(std::move(strings), /*quoted=*/true)
       : member == kNS ? AttributeValue::NS(std::move(numbers))
-                      : AttributeValue::BS(std::move(strings));
+                      : AttributeValue::BS(std::move(strings), /*quoted=*/true);
   if (set.ok()) {
     *out = *std::move(set);
   } else {

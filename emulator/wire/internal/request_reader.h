@@ -71,6 +71,15 @@ class RequestErrors {
   // us-east-1 does, unless a required member is missing too (then the
   // whole list, in the older per-value form).
   void DataTableName(const std::string& name, std::string_view path);
+  // An invalid ReturnValues of PutItem, UpdateItem or DeleteItem, in the
+  // form us-east-1 answers since 2026-08 (dynamodb-conformance
+  // captures/2026-08-12-wording-drift.json): "Failed to satisfy constraint:
+  // Member must satisfy enum value set: [ALL_OLD, UPDATED_OLD, ALL_NEW,
+  // UPDATE_NEW, NONE]" in the list. With `alone` (UpdateItem) it is the only
+  // error reported after an empty TableName, unless a required member is
+  // missing: the capture lists it without UpdateItem's invalid
+  // ReturnConsumedCapacity.
+  void ReturnValuesText(bool alone);
 
   bool has_serialization() const { return !serialization_.ok(); }
   Status ToStatus() const;
@@ -82,6 +91,7 @@ class RequestErrors {
   ValidationErrors generic_with_names_;  // the same plus names
   bool empty_data_table_name_ = false;
   bool missing_member_ = false;  // a "Member must not be null" error
+  bool return_values_alone_ = false;
   Status validation_;
 };
 

@@ -19,15 +19,20 @@ ReturnConsumedCapacity ReadReturnConsumedCapacity(ObjectReader& r) {
       .value_or(ReturnConsumedCapacity::kNone);
 }
 
-ReturnValue ReadReturnValues(ObjectReader& r) {
-  return r
-      .Enum<ReturnValue>("ReturnValues",
-                         {{"ALL_NEW", ReturnValue::kAllNew},
-                          {"UPDATED_OLD", ReturnValue::kUpdatedOld},
-                          {"ALL_OLD", ReturnValue::kAllOld},
-                          {"NONE", ReturnValue::kNone},
-                          {"UPDATED_NEW", ReturnValue::kUpdatedNew}})
-      .value_or(ReturnValue::kNone);
+ReturnValue ReadReturnValues(ObjectReader& r, bool alone) {
+  static constexpr std::pair<std::string_view, ReturnValue> kValues[] = {
+      {"ALL_NEW", ReturnValue::kAllNew},
+      {"UPDATED_OLD", ReturnValue::kUpdatedOld},
+      {"ALL_OLD", ReturnValue::kAllOld},
+      {"NONE", ReturnValue::kNone},
+      {"UPDATED_NEW", ReturnValue::kUpdatedNew}};
+  std::optional<std::string> s = r.String("ReturnValues");
+  if (!s) return ReturnValue::kNone;
+  for (const auto& [wire, value] : kValues) {
+    if (wire == *s) return value;
+  }
+  r.errors()->ReturnValuesText(alone);
+  return ReturnValue::kNone;
 }
 
 bool ReadReturnValuesOnConditionCheckFailure(ObjectReader& r) {

@@ -37,10 +37,10 @@ StatusOr<std::string> PutItemOp(Database& db, ObjectReader& r) {
   RequestErrors& errors = *r.errors();
   PutItemRequest req;
   // Members are read in the order DynamoDB lists their constraint errors
-  // (captured: returnValues; returnConsumedCapacity;
-  // returnItemCollectionMetrics, and returnValues; tableName).
-  req.return_values = ReadReturnValues(r);
+  // (us-east-1, dynamodb-conformance 2026-08-12-wording-drift.json:
+  // returnConsumedCapacity; ReturnValues; returnItemCollectionMetrics).
   req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
+  req.return_values = ReadReturnValues(r);
   req.return_item_collection_metrics = ReadReturnItemCollectionMetrics(r);
   req.table_name = r.DataTableName();
   std::optional<AttributeMap> item = r.Item("Item", /*required=*/true);
@@ -51,7 +51,8 @@ StatusOr<std::string> PutItemOp(Database& db, ObjectReader& r) {
   req.conditional_operator = ReadConditionalOperator(r);
   req.expression_attribute_names = r.Names();
   req.expression_attribute_values = r.Values();
-  EDDY_RETURN_IF_ERROR(errors.ToStatus());
+  // Request-level errors in DynamoDB's 2026 list form (AsValidationList).
+  EDDY_RETURN_IF_ERROR(AsValidationList(errors.ToStatus()));
   req.item = *std::move(item);
   EDDY_ASSIGN_OR_RETURN(PutItemResponse resp, db.PutItem(req));
   return WriteResponse(resp);
@@ -87,10 +88,10 @@ StatusOr<std::string> GetItemOp(Database& db, ObjectReader& r) {
 StatusOr<std::string> DeleteItemOp(Database& db, ObjectReader& r) {
   RequestErrors& errors = *r.errors();
   DeleteItemRequest req;
-  // DynamoDB's error-list order (captured: returnValues first, then
-  // returnConsumedCapacity; the rest as PutItem's).
-  req.return_values = ReadReturnValues(r);
+  // DynamoDB's error-list order (us-east-1, 2026-08-12-wording-drift.json:
+  // returnConsumedCapacity, then ReturnValues; the rest as PutItem's).
   req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
+  req.return_values = ReadReturnValues(r);
   req.return_item_collection_metrics = ReadReturnItemCollectionMetrics(r);
   req.table_name = r.DataTableName();
   std::optional<AttributeMap> key = r.Item("Key", /*required=*/true);
@@ -101,7 +102,8 @@ StatusOr<std::string> DeleteItemOp(Database& db, ObjectReader& r) {
   req.conditional_operator = ReadConditionalOperator(r);
   req.expression_attribute_names = r.Names();
   req.expression_attribute_values = r.Values();
-  EDDY_RETURN_IF_ERROR(errors.ToStatus());
+  // Request-level errors in DynamoDB's 2026 list form (AsValidationList).
+  EDDY_RETURN_IF_ERROR(AsValidationList(errors.ToStatus()));
   req.key = *std::move(key);
   EDDY_ASSIGN_OR_RETURN(DeleteItemResponse resp, db.DeleteItem(req));
   return WriteResponse(resp);
@@ -114,7 +116,9 @@ StatusOr<std::string> UpdateItemOp(Database& db, ObjectReader& r) {
   // tableName; returnValues; key).
   req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
   req.table_name = r.DataTableName();
-  req.return_values = ReadReturnValues(r);
+  // An invalid ReturnValues is reported alone (us-east-1,
+  // 2026-08-12-wording-drift.json, with ReturnConsumedCapacity invalid too).
+  req.return_values = ReadReturnValues(r, /*alone=*/true);
   std::optional<AttributeMap> key = r.Item("Key", /*required=*/true);
   req.return_item_collection_metrics = ReadReturnItemCollectionMetrics(r);
   req.return_values_on_condition_check_failure_all_old =
@@ -126,7 +130,8 @@ StatusOr<std::string> UpdateItemOp(Database& db, ObjectReader& r) {
   req.conditional_operator = ReadConditionalOperator(r);
   req.expression_attribute_names = r.Names();
   req.expression_attribute_values = r.Values();
-  EDDY_RETURN_IF_ERROR(errors.ToStatus());
+  // Request-level errors in DynamoDB's 2026 list form (AsValidationList).
+  EDDY_RETURN_IF_ERROR(AsValidationList(errors.ToStatus()));
   req.key = *std::move(key);
   EDDY_ASSIGN_OR_RETURN(UpdateItemResponse resp, db.UpdateItem(req));
   return WriteResponse(resp);

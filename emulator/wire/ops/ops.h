@@ -102,8 +102,10 @@ std::optional<int64_t> WholeNumber(const JsonValue& v, int64_t max);
 
 // ReturnConsumedCapacity: [INDEXES, TOTAL, NONE]; NONE when absent.
 ReturnConsumedCapacity ReadReturnConsumedCapacity(ObjectReader& r);
-// ReturnValues: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW].
-ReturnValue ReadReturnValues(ObjectReader& r);
+// ReturnValues: ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW; NONE when
+// absent. Another value is RequestErrors::ReturnValuesText(alone) (DynamoDB's
+// 2026-08 text, which names neither the value nor the member).
+ReturnValue ReadReturnValues(ObjectReader& r, bool alone = false);
 // ReturnValuesOnConditionCheckFailure: [ALL_OLD, NONE]; true for ALL_OLD.
 bool ReadReturnValuesOnConditionCheckFailure(ObjectReader& r);
 // ReturnItemCollectionMetrics: [SIZE, NONE]; NONE when absent.
