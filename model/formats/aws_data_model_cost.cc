@@ -118,7 +118,8 @@ StatusOr<AwsDataModelCost> EstimateAwsDataModelCost(
     return Status::Validation("the price table has no region \"" +
                               options.region + "\" (it has " + have + ")");
   }
-  for (const auto& [id, _] : options.rps) {
+  for (const auto& entry : options.rps) {
+    const auto& id = entry.first;  // named: a lambda cannot capture a binding
     const bool known = std::any_of(
         report.patterns.begin(), report.patterns.end(),
         [&](const AwsPatternResult& r) { return r.pattern->pattern_id == id; });
