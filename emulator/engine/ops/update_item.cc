@@ -58,7 +58,6 @@ bool OnlyRemoves(const expr::ResolvedUpdate& update) {
   return true;
 }
 
-
 // The checks of the request alone, before the table is looked up.
 Status CheckUpdateItem(const UpdateItemRequest& request,
                        std::optional<expr::ResolvedUpdate>* update_out,
