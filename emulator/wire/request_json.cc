@@ -170,6 +170,39 @@ Json DefinitionsJson(const std::vector<AttributeDefinition>& defs) {
   return out;
 }
 
+// The members PutItem, UpdateItem and DeleteItem share after their key or
+// item.
+template <typename Request>
+void PutWriteOptions(const Request& r, Json& j) {
+  PutOptional("ConditionExpression", r.condition_expression, j);
+  PutExpected(r.expected, r.conditional_operator, j);
+  PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values,
+                    j);
+  PutReturnValues(r.return_values,
+                  r.return_values_on_condition_check_failure_all_old, j);
+  PutCapacityMode(r.return_consumed_capacity, j);
+  PutItemCollectionMetricsMode(r.return_item_collection_metrics, j);
+}
+
+// The members Query and Scan share.
+template <typename Request>
+void PutReadOptions(const Request& r, Json& j) {
+  PutOptional("IndexName", r.index_name, j);
+  PutOptional("FilterExpression", r.filter_expression, j);
+  PutOptional("ProjectionExpression", r.projection_expression, j);
+  PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values,
+                    j);
+  if (r.select) j["Select"] = std::string(SelectName(*r.select));
+  if (r.limit) j["Limit"] = *r.limit;
+  if (r.consistent_read) j["ConsistentRead"] = true;
+  if (r.exclusive_start_key) {
+    j["ExclusiveStartKey"] = ItemJson(*r.exclusive_start_key);
+  }
+  PutAttributesToGet(r.attributes_to_get, j);
+  PutExpected(std::nullopt, r.conditional_operator, j);
+  PutCapacityMode(r.return_consumed_capacity, j);
+}
+
 // The members every TransactWriteItems action carries besides its key or
 // item (ConditionCheck, Put, Delete, Update).
 template <typename Action>
@@ -265,14 +298,7 @@ std::string EncodeRequestJson(const UpdateTableRequest& r) {
 
 std::string EncodeRequestJson(const PutItemRequest& r) {
   Json j{{"TableName", r.table_name}, {"Item", ItemJson(r.item)}};
-  PutOptional("ConditionExpression", r.condition_expression, j);
-  PutExpected(r.expected, r.conditional_operator, j);
-  PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values,
-                    j);
-  PutReturnValues(r.return_values,
-                  r.return_values_on_condition_check_failure_all_old, j);
-  PutCapacityMode(r.return_consumed_capacity, j);
-  PutItemCollectionMetricsMode(r.return_item_collection_metrics, j);
+  PutWriteOptions(r, j);
   return j.dump();
 }
 
@@ -288,72 +314,34 @@ std::string EncodeRequestJson(const GetItemRequest& r) {
 
 std::string EncodeRequestJson(const DeleteItemRequest& r) {
   Json j{{"TableName", r.table_name}, {"Key", ItemJson(r.key)}};
-  PutOptional("ConditionExpression", r.condition_expression, j);
-  PutExpected(r.expected, r.conditional_operator, j);
-  PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values,
-                    j);
-  PutReturnValues(r.return_values,
-                  r.return_values_on_condition_check_failure_all_old, j);
-  PutCapacityMode(r.return_consumed_capacity, j);
-  PutItemCollectionMetricsMode(r.return_item_collection_metrics, j);
+  PutWriteOptions(r, j);
   return j.dump();
 }
 
 std::string EncodeRequestJson(const UpdateItemRequest& r) {
   Json j{{"TableName", r.table_name}, {"Key", ItemJson(r.key)}};
   PutOptional("UpdateExpression", r.update_expression, j);
-  PutOptional("ConditionExpression", r.condition_expression, j);
   PutAttributeUpdates(r.attribute_updates, j);
-  PutExpected(r.expected, r.conditional_operator, j);
-  PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values,
-                    j);
-  PutReturnValues(r.return_values,
-                  r.return_values_on_condition_check_failure_all_old, j);
-  PutCapacityMode(r.return_consumed_capacity, j);
-  PutItemCollectionMetricsMode(r.return_item_collection_metrics, j);
+  PutWriteOptions(r, j);
   return j.dump();
 }
 
 std::string EncodeRequestJson(const QueryRequest& r) {
   Json j{{"TableName", r.table_name}};
-  PutOptional("IndexName", r.index_name, j);
   PutOptional("KeyConditionExpression", r.key_condition_expression, j);
-  PutOptional("FilterExpression", r.filter_expression, j);
-  PutOptional("ProjectionExpression", r.projection_expression, j);
-  PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values,
-                    j);
-  if (r.select) j["Select"] = std::string(SelectName(*r.select));
-  if (r.limit) j["Limit"] = *r.limit;
-  if (r.consistent_read) j["ConsistentRead"] = true;
+  PutReadOptions(r, j);
   if (!r.scan_index_forward) j["ScanIndexForward"] = false;
-  if (r.exclusive_start_key)
-    j["ExclusiveStartKey"] = ItemJson(*r.exclusive_start_key);
   PutConditions("KeyConditions", r.key_conditions, j);
   PutConditions("QueryFilter", r.query_filter, j);
-  PutAttributesToGet(r.attributes_to_get, j);
-  PutExpected(std::nullopt, r.conditional_operator, j);
-  PutCapacityMode(r.return_consumed_capacity, j);
   return j.dump();
 }
 
 std::string EncodeRequestJson(const ScanRequest& r) {
   Json j{{"TableName", r.table_name}};
-  PutOptional("IndexName", r.index_name, j);
-  PutOptional("FilterExpression", r.filter_expression, j);
-  PutOptional("ProjectionExpression", r.projection_expression, j);
-  PutNamesAndValues(r.expression_attribute_names, r.expression_attribute_values,
-                    j);
-  if (r.select) j["Select"] = std::string(SelectName(*r.select));
-  if (r.limit) j["Limit"] = *r.limit;
-  if (r.consistent_read) j["ConsistentRead"] = true;
+  PutReadOptions(r, j);
   if (r.segment) j["Segment"] = *r.segment;
   if (r.total_segments) j["TotalSegments"] = *r.total_segments;
-  if (r.exclusive_start_key)
-    j["ExclusiveStartKey"] = ItemJson(*r.exclusive_start_key);
   PutConditions("ScanFilter", r.scan_filter, j);
-  PutAttributesToGet(r.attributes_to_get, j);
-  PutExpected(std::nullopt, r.conditional_operator, j);
-  PutCapacityMode(r.return_consumed_capacity, j);
   return j.dump();
 }
 
