@@ -32,6 +32,7 @@
 #include <thread>
 #include <vector>
 
+#include "emulator/wire/request_json.h"
 #include "tools/endpoint/codec.h"
 #include "tools/endpoint/credentials.h"
 #include "tools/endpoint/http_client.h"
@@ -102,19 +103,19 @@ Row RunWorkload(DynamoDBClient* client, const std::string& table, int items,
           GetItemRequest g{.table_name = table,
                            .key = {{"pk", AttributeValue::S(key)},
                                    {"sk", AttributeValue::S("0")}}};
-          CallResult r = client->Call("GetItem", EncodeGetItem(g));
+          CallResult r = client->Call("GetItem", EncodeRequestJson(g));
           return r.ok() && DecodeGetItemResponse(r.body).ok();
         }
         if (kind == "PutItem") {
           PutItemRequest p{.table_name = table, .item = MakeItem(key, "0")};
-          CallResult r = client->Call("PutItem", EncodePutItem(p));
+          CallResult r = client->Call("PutItem", EncodeRequestJson(p));
           return r.ok() && DecodePutItemResponse(r.body).ok();
         }
         QueryRequest q{.table_name = table,
                        .key_condition_expression = "pk = :p",
                        .expression_attribute_values = ExpressionAttributeValues{
                            {":p", AttributeValue::S("query#0")}}};
-        CallResult r = client->Call("Query", EncodeQuery(q));
+        CallResult r = client->Call("Query", EncodeRequestJson(q));
         StatusOr<QueryResponse> page =
             r.ok() ? DecodeQueryResponse(r.body)
                    : StatusOr<QueryResponse>(r.ToStatus());
@@ -208,14 +209,14 @@ int Main(int argc, char** argv) {
   create.attribute_definitions = {{"pk", ScalarAttributeType::kS},
                                   {"sk", ScalarAttributeType::kS}};
   int status = 0;
-  CallResult r = (*client)->Call("CreateTable", EncodeCreateTable(create));
+  CallResult r = (*client)->Call("CreateTable", EncodeRequestJson(create));
   if (!r.ok()) {
     std::fprintf(stderr, "CreateTable: %s\n", r.ToStatus().ToString().c_str());
     status = 1;
   }
   for (int i = 0; status == 0 && i < 600; ++i) {  // wait for ACTIVE
     r = (*client)->Call("DescribeTable",
-                        EncodeDescribeTable(DescribeTableRequest{table}));
+                        EncodeRequestJson(DescribeTableRequest{table}));
     StatusOr<DescribeTableResponse> d = DecodeDescribeTableResponse(r.body);
     if (d.ok() && d->table.table_status == TableStatus::kActive) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -235,7 +236,7 @@ int Main(int argc, char** argv) {
       b.request_items[table].push_back(WriteRequest{todo[i], std::nullopt});
     }
     while (status == 0 && !b.request_items.empty()) {
-      r = (*client)->Call("BatchWriteItem", EncodeBatchWriteItem(b));
+      r = (*client)->Call("BatchWriteItem", EncodeRequestJson(b));
       StatusOr<BatchWriteItemResponse> w =
           r.ok() ? DecodeBatchWriteItemResponse(r.body)
                  : StatusOr<BatchWriteItemResponse>(r.ToStatus());
@@ -266,7 +267,7 @@ int Main(int argc, char** argv) {
       }
     }
     (*client)->Call("DeleteTable",
-                    EncodeDeleteTable(DeleteTableRequest{table}));
+                    EncodeRequestJson(DeleteTableRequest{table}));
   }
   if (server != 0) {
     kill(server, SIGTERM);

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <iterator>
+#include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -243,14 +245,20 @@ std::string Runner::Verify(const AccessPattern& p, const IndexTruth& truth,
   return diff(*expected, "\"expect\" names");
 }
 
-// The key of an expectation's index: the values of the `match` bindings.
-std::string MatchKey(const std::vector<std::string>& match,
-                     const Bindings& bindings, bool* complete) {
+namespace {
+
+// The key of an expectation's index, built one way for a pattern's
+// parameters and for a stored item: the values of the `match` names, each
+// followed by \x1f. `value_of(name)` is a name's value, or nullopt when it
+// has none: then *complete is false and the key stops there.
+template <typename ValueOf>
+std::string JoinMatchKey(const std::vector<std::string>& match,
+                         ValueOf value_of, bool* complete) {
   std::string key;
   *complete = true;
   for (const std::string& m : match) {
-    const std::string* v = bindings.Find(m);
-    if (v == nullptr) {
+    const std::optional<std::string_view> v = value_of(m);
+    if (!v) {
       *complete = false;
       return key;
     }
@@ -258,6 +266,21 @@ std::string MatchKey(const std::vector<std::string>& match,
     key.push_back('\x1f');
   }
   return key;
+}
+
+}  // namespace
+
+// The key of an expectation's index: the values of the `match` bindings.
+std::string MatchKey(const std::vector<std::string>& match,
+                     const Bindings& bindings, bool* complete) {
+  return JoinMatchKey(
+      match,
+      [&](const std::string& m) -> std::optional<std::string_view> {
+        const std::string* v = bindings.Find(m);
+        if (v == nullptr) return std::nullopt;
+        return *v;
+      },
+      complete);
 }
 
 absl::flat_hash_map<std::string, std::vector<int32_t>> Runner::ExpectIndex(
@@ -287,16 +310,16 @@ absl::flat_hash_map<std::string, std::vector<int32_t>> Runner::ExpectIndex(
     // The match key from the item's bindings (S attributes).
     const std::vector<std::string>& bound =
         workload_.entries[static_cast<size_t>(entries_[i])].binding_names;
-    std::string key;
     bool complete = true;
-    for (const std::string& m : x.match) {
-      if (std::find(bound.begin(), bound.end(), m) == bound.end()) {
-        complete = false;
-        break;
-      }
-      key += CompactFindS(records_[i], m);
-      key.push_back('\x1f');
-    }
+    const std::string key = JoinMatchKey(
+        x.match,
+        [&](const std::string& m) -> std::optional<std::string_view> {
+          if (std::find(bound.begin(), bound.end(), m) == bound.end()) {
+            return std::nullopt;
+          }
+          return CompactFindS(records_[i], m);
+        },
+        &complete);
     if (complete) out[key].push_back(static_cast<int32_t>(i));
   }
   return out;

@@ -21,9 +21,12 @@
 #include "emulator/base/clock.h"
 #include "emulator/wire/attribute_json.h"
 #include "emulator/wire/execute.h"
+#include "tests/persist/persist_testing.h"
 
 namespace eddy {
 namespace {
+
+using persist_testing::PitrRequest;
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
@@ -61,18 +64,7 @@ class BackupTest : public ::testing::Test {
   }
 
   void CreateTable(const std::string& name) {
-    CreateTableRequest c;
-    c.table_name = name;
-    c.key_schema = {{"pk", KeyType::kHash}, {"sk", KeyType::kRange}};
-    c.attribute_definitions = {{"pk", ScalarAttributeType::kS},
-                               {"sk", ScalarAttributeType::kN},
-                               {"g", ScalarAttributeType::kS}};
-    c.billing_mode = BillingMode::kPayPerRequest;
-    GlobalSecondaryIndex gsi;
-    gsi.index_name = "byG";
-    gsi.key_schema = {{"g", KeyType::kHash}};
-    gsi.projection.projection_type = ProjectionType::kAll;
-    c.global_secondary_indexes = {gsi};
+    CreateTableRequest c = persist_testing::PkSkGsiTable(name);
     c.tags = {{"team", "x"}};
     StatusOr<CreateTableResponse> created = db_->CreateTable(c);
     ASSERT_TRUE(created.ok()) << created.status().message();
@@ -141,25 +133,14 @@ class BackupTest : public ::testing::Test {
   }
 
   void EnablePitr(const std::string& table) {
-    UpdateContinuousBackupsRequest u;
-    u.table_name = table;
-    u.point_in_time_recovery_specification.point_in_time_recovery_enabled =
-        true;
-    ASSERT_TRUE(db_->UpdateContinuousBackups(u).ok());
+    ASSERT_TRUE(db_->UpdateContinuousBackups(PitrRequest(table, true)).ok());
   }
 
   StatusOr<RestoreTableToPointInTimeResponse> RestoreAt(
       const std::string& source, const std::string& target,
       std::optional<double> when) {
-    RestoreTableToPointInTimeRequest r;
-    r.source_table_name = source;
-    r.target_table_name = target;
-    if (when) {
-      r.restore_date_time = *when;
-    } else {
-      r.use_latest_restorable_time = true;
-    }
-    return db_->RestoreTableToPointInTime(r);
+    return db_->RestoreTableToPointInTime(
+        persist_testing::RestoreAtRequest(source, target, when));
   }
 
   double Now() const { return static_cast<double>(clock_.NowMicros()) / 1e6; }

@@ -24,6 +24,7 @@
 #include "emulator/transfer/formats.h"
 #include "emulator/transfer/io.h"
 #include "emulator/wire/execute.h"
+#include "tests/persist/persist_testing.h"
 
 namespace eddy {
 namespace {
@@ -73,11 +74,9 @@ class IncrementalExportTest : public ::testing::Test {
                                {"sk", ScalarAttributeType::kN}};
     c.billing_mode = BillingMode::kPayPerRequest;
     ASSERT_TRUE(db_->CreateTable(c).ok());
-    UpdateContinuousBackupsRequest u;
-    u.table_name = "tbl";
-    u.point_in_time_recovery_specification.point_in_time_recovery_enabled =
-        true;
-    ASSERT_TRUE(db_->UpdateContinuousBackups(u).ok());
+    ASSERT_TRUE(
+        db_->UpdateContinuousBackups(persist_testing::PitrRequest("tbl", true))
+            .ok());
   }
 
   void Put(int i, const std::string& value) {

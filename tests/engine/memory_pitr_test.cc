@@ -26,9 +26,12 @@
 #include "emulator/base/clock.h"
 #include "emulator/wire/attribute_json.h"
 #include "emulator/wire/execute.h"
+#include "tests/persist/persist_testing.h"
 
 namespace eddy {
 namespace {
+
+using persist_testing::PitrRequest;
 
 using Json = nlohmann::json;
 using ::testing::HasSubstr;
@@ -54,19 +57,8 @@ class MemoryPitrTest : public ::testing::Test {
   }
 
   void CreateTable(const std::string& name) {
-    CreateTableRequest c;
-    c.table_name = name;
-    c.key_schema = {{"pk", KeyType::kHash}, {"sk", KeyType::kRange}};
-    c.attribute_definitions = {{"pk", ScalarAttributeType::kS},
-                               {"sk", ScalarAttributeType::kN},
-                               {"g", ScalarAttributeType::kS}};
-    c.billing_mode = BillingMode::kPayPerRequest;
-    GlobalSecondaryIndex gsi;
-    gsi.index_name = "byG";
-    gsi.key_schema = {{"g", KeyType::kHash}};
-    gsi.projection.projection_type = ProjectionType::kAll;
-    c.global_secondary_indexes = {gsi};
-    StatusOr<CreateTableResponse> created = db_->CreateTable(c);
+    StatusOr<CreateTableResponse> created =
+        db_->CreateTable(persist_testing::PkSkGsiTable(name));
     ASSERT_TRUE(created.ok()) << created.status().message();
   }
 
@@ -126,25 +118,14 @@ class MemoryPitrTest : public ::testing::Test {
 
   Status SetPitr(const std::string& table, bool on,
                  std::optional<int> days = std::nullopt) {
-    UpdateContinuousBackupsRequest u;
-    u.table_name = table;
-    u.point_in_time_recovery_specification.point_in_time_recovery_enabled = on;
-    u.point_in_time_recovery_specification.recovery_period_in_days = days;
-    return db_->UpdateContinuousBackups(u).status();
+    return db_->UpdateContinuousBackups(PitrRequest(table, on, days)).status();
   }
 
   StatusOr<RestoreTableToPointInTimeResponse> RestoreAt(
       const std::string& source, const std::string& target,
       std::optional<double> when) {
-    RestoreTableToPointInTimeRequest r;
-    r.source_table_name = source;
-    r.target_table_name = target;
-    if (when) {
-      r.restore_date_time = *when;
-    } else {
-      r.use_latest_restorable_time = true;
-    }
-    return db_->RestoreTableToPointInTime(r);
+    return db_->RestoreTableToPointInTime(
+        persist_testing::RestoreAtRequest(source, target, when));
   }
 
   double Now() const { return static_cast<double>(clock_.NowMicros()) / 1e6; }

@@ -19,9 +19,12 @@
 #include "emulator/transfer/formats.h"
 #include "emulator/transfer/io.h"
 #include "emulator/wire/execute.h"
+#include "tests/persist/persist_testing.h"
 
 namespace eddy {
 namespace {
+
+using persist_testing::PitrRequest;
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
@@ -47,19 +50,7 @@ class TransferTest : public ::testing::Test {
   ~TransferTest() override { fs::remove_all(root_); }
 
   void CreateTable(const std::string& name) {
-    CreateTableRequest c;
-    c.table_name = name;
-    c.key_schema = {{"pk", KeyType::kHash}, {"sk", KeyType::kRange}};
-    c.attribute_definitions = {{"pk", ScalarAttributeType::kS},
-                               {"sk", ScalarAttributeType::kN},
-                               {"g", ScalarAttributeType::kS}};
-    c.billing_mode = BillingMode::kPayPerRequest;
-    GlobalSecondaryIndex gsi;
-    gsi.index_name = "byG";
-    gsi.key_schema = {{"g", KeyType::kHash}};
-    gsi.projection.projection_type = ProjectionType::kAll;
-    c.global_secondary_indexes = {gsi};
-    ASSERT_TRUE(db_->CreateTable(c).ok());
+    ASSERT_TRUE(db_->CreateTable(persist_testing::PkSkGsiTable(name)).ok());
   }
 
   Item MakeItem(int i) {
@@ -89,11 +80,7 @@ class TransferTest : public ::testing::Test {
   }
 
   void EnablePitr(const std::string& table) {
-    UpdateContinuousBackupsRequest u;
-    u.table_name = table;
-    u.point_in_time_recovery_specification.point_in_time_recovery_enabled =
-        true;
-    ASSERT_TRUE(db_->UpdateContinuousBackups(u).ok());
+    ASSERT_TRUE(db_->UpdateContinuousBackups(PitrRequest(table, true)).ok());
   }
 
   std::string Arn(const std::string& table) {
@@ -145,18 +132,7 @@ class TransferTest : public ::testing::Test {
     i.s3_bucket_source.s3_key_prefix = key_prefix;
     i.input_format = format;
     i.input_compression_type = compression;
-    CreateTableRequest& c = i.table_creation_parameters;
-    c.table_name = table;
-    c.key_schema = {{"pk", KeyType::kHash}, {"sk", KeyType::kRange}};
-    c.attribute_definitions = {{"pk", ScalarAttributeType::kS},
-                               {"sk", ScalarAttributeType::kN},
-                               {"g", ScalarAttributeType::kS}};
-    c.billing_mode = BillingMode::kPayPerRequest;
-    GlobalSecondaryIndex gsi;
-    gsi.index_name = "byG";
-    gsi.key_schema = {{"g", KeyType::kHash}};
-    gsi.projection.projection_type = ProjectionType::kAll;
-    c.global_secondary_indexes = {gsi};
+    i.table_creation_parameters = persist_testing::PkSkGsiTable(table);
     return i;
   }
 

@@ -7,12 +7,15 @@
 
 #include "emulator/wire/attribute_json.h"
 #include "emulator/wire/execute.h"
+#include "emulator/wire/request_json.h"
 
 namespace eddy::testing_wire {
 namespace {
 
-// The client encodes requests and decodes responses with nlohmann/json, an
-// implementation independent of the wire layer under test.
+// The client encodes requests as an SDK would with EncodeRequestJson
+// (emulator/wire/request_json.h, written apart from the request readers under
+// test) and decodes responses with nlohmann/json, an implementation
+// independent of the wire layer's response writer.
 using Json = nlohmann::json;
 
 // --- Typed
@@ -108,117 +111,6 @@ class TypedClient final : public Client {
   Database* db_;
 };
 
-// --- JSON encoding of typed requests (what an SDK sends)
-// ----------------------
-
-Json ItemJson(const Item& item) { return Json::parse(EncodeItemJson(item)); }
-Json ValueJson(const AttributeValue& v) {
-  return Json::parse(EncodeAttributeValueJson(v));
-}
-
-// Legacy members, encoded as an SDK of the pre-expression API would.
-Json ValueListJson(const std::vector<AttributeValue>& values) {
-  Json list = Json::array();
-  for (const AttributeValue& v : values) list.push_back(ValueJson(v));
-  return list;
-}
-void PutConditions(
-    const char* name,
-    const std::optional<std::map<std::string, Condition>>& conditions,
-    Json& j) {
-  if (!conditions) return;
-  Json m = Json::object();
-  for (const auto& [attribute, c] : *conditions) {
-    Json e{{"ComparisonOperator",
-            std::string(ComparisonOperatorName(c.comparison_operator))}};
-    if (!c.attribute_value_list.empty())
-      e["AttributeValueList"] = ValueListJson(c.attribute_value_list);
-    m[attribute] = e;
-  }
-  j[name] = m;
-}
-void PutExpected(const std::optional<
-                     std::map<std::string, ExpectedAttributeValue>>& expected,
-                 std::optional<ConditionalOperator> op, Json& j) {
-  if (expected) {
-    Json m = Json::object();
-    for (const auto& [attribute, e] : *expected) {
-      Json x = Json::object();
-      if (e.value) x["Value"] = ValueJson(*e.value);
-      if (e.exists) x["Exists"] = *e.exists;
-      if (e.comparison_operator) {
-        x["ComparisonOperator"] =
-            std::string(ComparisonOperatorName(*e.comparison_operator));
-      }
-      if (!e.attribute_value_list.empty())
-        x["AttributeValueList"] = ValueListJson(e.attribute_value_list);
-      m[attribute] = x;
-    }
-    j["Expected"] = m;
-  }
-  if (op)
-    j["ConditionalOperator"] = *op == ConditionalOperator::kOr ? "OR" : "AND";
-}
-void PutAttributesToGet(const std::optional<std::vector<std::string>>& names,
-                        Json& j) {
-  if (names) j["AttributesToGet"] = *names;
-}
-void PutAttributeUpdates(
-    const std::optional<std::map<std::string, AttributeValueUpdate>>& updates,
-    Json& j) {
-  if (!updates) return;
-  Json m = Json::object();
-  for (const auto& [attribute, u] : *updates) {
-    Json x{{"Action", u.action == AttributeAction::kPut   ? "PUT"
-                      : u.action == AttributeAction::kAdd ? "ADD"
-                                                          : "DELETE"}};
-    if (u.value) x["Value"] = ValueJson(*u.value);
-    m[attribute] = x;
-  }
-  j["AttributeUpdates"] = m;
-}
-
-void PutNamesAndValues(const std::optional<ExpressionAttributeNames>& names,
-                       const std::optional<ExpressionAttributeValues>& values,
-                       Json& j) {
-  if (names) {
-    Json n = Json::object();
-    for (const auto& [k, v] : *names) n[k] = v;
-    j["ExpressionAttributeNames"] = n;
-  }
-  if (values) j["ExpressionAttributeValues"] = ItemJson(*values);
-}
-
-void PutOptional(const char* key, const std::optional<std::string>& s,
-                 Json& j) {
-  if (s) j[key] = *s;
-}
-
-void PutCapacityMode(ReturnConsumedCapacity mode, Json& j) {
-  if (mode != ReturnConsumedCapacity::kNone)
-    j["ReturnConsumedCapacity"] = std::string(ReturnConsumedCapacityName(mode));
-}
-
-void PutReturnValues(ReturnValue v, bool on_failure_all_old, Json& j) {
-  if (v != ReturnValue::kNone)
-    j["ReturnValues"] = std::string(ReturnValueName(v));
-  if (on_failure_all_old) j["ReturnValuesOnConditionCheckFailure"] = "ALL_OLD";
-}
-
-Json ThroughputJson(const ProvisionedThroughput& t) {
-  return Json{{"ReadCapacityUnits", t.read_capacity_units},
-              {"WriteCapacityUnits", t.write_capacity_units}};
-}
-
-Json OnDemandJson(const OnDemandThroughput& t) {
-  Json out = Json::object();
-  if (t.max_read_request_units)
-    out["MaxReadRequestUnits"] = *t.max_read_request_units;
-  if (t.max_write_request_units)
-    out["MaxWriteRequestUnits"] = *t.max_write_request_units;
-  return out;
-}
-
 std::optional<OnDemandThroughput> OnDemandFrom(const Json& j) {
   if (!j.contains("OnDemandThroughput")) return std::nullopt;
   const Json& o = j["OnDemandThroughput"];
@@ -228,50 +120,6 @@ std::optional<OnDemandThroughput> OnDemandFrom(const Json& j) {
   if (o.contains("MaxWriteRequestUnits"))
     t.max_write_request_units = o["MaxWriteRequestUnits"].get<int64_t>();
   return t;
-}
-
-Json KeySchemaJson(const std::vector<KeySchemaElement>& keys) {
-  Json out = Json::array();
-  for (const auto& k : keys) {
-    out.push_back({{"AttributeName", k.attribute_name},
-                   {"KeyType", std::string(KeyTypeName(k.key_type))}});
-  }
-  return out;
-}
-
-Json ProjectionJson(const Projection& p) {
-  Json out = Json::object();
-  if (p.projection_type)
-    out["ProjectionType"] = std::string(ProjectionTypeName(*p.projection_type));
-  if (!p.non_key_attributes.empty())
-    out["NonKeyAttributes"] = p.non_key_attributes;
-  return out;
-}
-
-Json GsiJson(const GlobalSecondaryIndex& g) {
-  Json out{{"IndexName", g.index_name},
-           {"KeySchema", KeySchemaJson(g.key_schema)},
-           {"Projection", ProjectionJson(g.projection)}};
-  if (g.provisioned_throughput)
-    out["ProvisionedThroughput"] = ThroughputJson(*g.provisioned_throughput);
-  if (g.on_demand_throughput)
-    out["OnDemandThroughput"] = OnDemandJson(*g.on_demand_throughput);
-  return out;
-}
-
-void PutItemCollectionMetricsMode(ReturnItemCollectionMetrics mode, Json& j) {
-  if (mode == ReturnItemCollectionMetrics::kSize)
-    j["ReturnItemCollectionMetrics"] = "SIZE";
-}
-
-Json DefinitionsJson(const std::vector<AttributeDefinition>& defs) {
-  Json out = Json::array();
-  for (const auto& d : defs) {
-    out.push_back({{"AttributeName", d.attribute_name},
-                   {"AttributeType",
-                    std::string(ScalarAttributeTypeName(d.attribute_type))}});
-  }
-  return out;
 }
 
 // --- JSON decoding of responses
@@ -503,50 +351,17 @@ class JsonClient final : public Client {
 
   StatusOr<CreateTableResponse> CreateTable(
       const CreateTableRequest& r) override {
-    Json j{{"TableName", r.table_name}};
-    j["KeySchema"] = KeySchemaJson(r.key_schema);
-    if (!r.global_secondary_indexes.empty()) {
-      Json list = Json::array();
-      for (const auto& g : r.global_secondary_indexes)
-        list.push_back(GsiJson(g));
-      j["GlobalSecondaryIndexes"] = list;
-    }
-    if (!r.local_secondary_indexes.empty()) {
-      Json list = Json::array();
-      for (const auto& l : r.local_secondary_indexes) {
-        list.push_back({{"IndexName", l.index_name},
-                        {"KeySchema", KeySchemaJson(l.key_schema)},
-                        {"Projection", ProjectionJson(l.projection)}});
-      }
-      j["LocalSecondaryIndexes"] = list;
-    }
-    j["AttributeDefinitions"] = DefinitionsJson(r.attribute_definitions);
-    if (r.billing_mode)
-      j["BillingMode"] = std::string(BillingModeName(*r.billing_mode));
-    if (r.provisioned_throughput)
-      j["ProvisionedThroughput"] = ThroughputJson(*r.provisioned_throughput);
-    if (r.on_demand_throughput)
-      j["OnDemandThroughput"] = OnDemandJson(*r.on_demand_throughput);
-    if (!r.tags.empty()) {
-      Json tags = Json::array();
-      for (const Tag& t : r.tags)
-        tags.push_back({{"Key", t.key}, {"Value", t.value}});
-      j["Tags"] = tags;
-    }
-    EDDY_ASSIGN_OR_RETURN(Json out, Call("CreateTable", j));
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("CreateTable", EncodeRequestJson(r)));
     return CreateTableResponse{TableFrom(out["TableDescription"])};
   }
   StatusOr<DescribeTableResponse> DescribeTable(
       const DescribeTableRequest& r) override {
-    EDDY_ASSIGN_OR_RETURN(
-        Json out, Call("DescribeTable", Json{{"TableName", r.table_name}}));
+    EDDY_ASSIGN_OR_RETURN(Json out,
+                          Call("DescribeTable", EncodeRequestJson(r)));
     return DescribeTableResponse{TableFrom(out["Table"])};
   }
   StatusOr<ListTablesResponse> ListTables(const ListTablesRequest& r) override {
-    Json j = Json::object();
-    PutOptional("ExclusiveStartTableName", r.exclusive_start_table_name, j);
-    if (r.limit) j["Limit"] = *r.limit;
-    EDDY_ASSIGN_OR_RETURN(Json out, Call("ListTables", j));
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("ListTables", EncodeRequestJson(r)));
     ListTablesResponse resp;
     for (const Json& name : out["TableNames"])
       resp.table_names.push_back(name.get<std::string>());
@@ -557,161 +372,44 @@ class JsonClient final : public Client {
   }
   StatusOr<DeleteTableResponse> DeleteTable(
       const DeleteTableRequest& r) override {
-    EDDY_ASSIGN_OR_RETURN(
-        Json out, Call("DeleteTable", Json{{"TableName", r.table_name}}));
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("DeleteTable", EncodeRequestJson(r)));
     return DeleteTableResponse{TableFrom(out["TableDescription"])};
   }
   StatusOr<UpdateTableResponse> UpdateTable(
       const UpdateTableRequest& r) override {
-    Json j{{"TableName", r.table_name}};
-    if (!r.attribute_definitions.empty())
-      j["AttributeDefinitions"] = DefinitionsJson(r.attribute_definitions);
-    if (r.billing_mode)
-      j["BillingMode"] = std::string(BillingModeName(*r.billing_mode));
-    if (r.provisioned_throughput)
-      j["ProvisionedThroughput"] = ThroughputJson(*r.provisioned_throughput);
-    if (r.on_demand_throughput)
-      j["OnDemandThroughput"] = OnDemandJson(*r.on_demand_throughput);
-    if (!r.global_secondary_index_updates.empty()) {
-      Json list = Json::array();
-      for (const GlobalSecondaryIndexUpdate& u :
-           r.global_secondary_index_updates) {
-        Json e = Json::object();
-        if (u.create) e["Create"] = GsiJson(*u.create);
-        if (u.delete_index_name)
-          e["Delete"] = Json{{"IndexName", *u.delete_index_name}};
-        if (u.update) {
-          Json a{{"IndexName", u.update->index_name}};
-          if (u.update->provisioned_throughput) {
-            a["ProvisionedThroughput"] =
-                ThroughputJson(*u.update->provisioned_throughput);
-          }
-          if (u.update->on_demand_throughput) {
-            a["OnDemandThroughput"] =
-                OnDemandJson(*u.update->on_demand_throughput);
-          }
-          e["Update"] = a;
-        }
-        list.push_back(e);
-      }
-      j["GlobalSecondaryIndexUpdates"] = list;
-    }
-    EDDY_ASSIGN_OR_RETURN(Json out, Call("UpdateTable", j));
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("UpdateTable", EncodeRequestJson(r)));
     return UpdateTableResponse{TableFrom(out["TableDescription"])};
   }
   StatusOr<PutItemResponse> PutItem(const PutItemRequest& r) override {
-    Json j{{"TableName", r.table_name}, {"Item", ItemJson(r.item)}};
-    PutOptional("ConditionExpression", r.condition_expression, j);
-    PutExpected(r.expected, r.conditional_operator, j);
-    PutNamesAndValues(r.expression_attribute_names,
-                      r.expression_attribute_values, j);
-    PutReturnValues(r.return_values,
-                    r.return_values_on_condition_check_failure_all_old, j);
-    PutCapacityMode(r.return_consumed_capacity, j);
-    PutItemCollectionMetricsMode(r.return_item_collection_metrics, j);
-    EDDY_ASSIGN_OR_RETURN(Json out, Call("PutItem", j));
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("PutItem", EncodeRequestJson(r)));
     return PutItemResponse{OptItem(out, "Attributes"), OptMetrics(out),
                            OptCapacity(out)};
   }
   StatusOr<GetItemResponse> GetItem(const GetItemRequest& r) override {
-    Json j{{"TableName", r.table_name}, {"Key", ItemJson(r.key)}};
-    if (r.consistent_read) j["ConsistentRead"] = true;
-    PutOptional("ProjectionExpression", r.projection_expression, j);
-    PutAttributesToGet(r.attributes_to_get, j);
-    PutNamesAndValues(r.expression_attribute_names, std::nullopt, j);
-    PutCapacityMode(r.return_consumed_capacity, j);
-    EDDY_ASSIGN_OR_RETURN(Json out, Call("GetItem", j));
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("GetItem", EncodeRequestJson(r)));
     return GetItemResponse{OptItem(out, "Item"), OptCapacity(out)};
   }
   StatusOr<DeleteItemResponse> DeleteItem(const DeleteItemRequest& r) override {
-    Json j{{"TableName", r.table_name}, {"Key", ItemJson(r.key)}};
-    PutOptional("ConditionExpression", r.condition_expression, j);
-    PutExpected(r.expected, r.conditional_operator, j);
-    PutNamesAndValues(r.expression_attribute_names,
-                      r.expression_attribute_values, j);
-    PutReturnValues(r.return_values,
-                    r.return_values_on_condition_check_failure_all_old, j);
-    PutCapacityMode(r.return_consumed_capacity, j);
-    PutItemCollectionMetricsMode(r.return_item_collection_metrics, j);
-    EDDY_ASSIGN_OR_RETURN(Json out, Call("DeleteItem", j));
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("DeleteItem", EncodeRequestJson(r)));
     return DeleteItemResponse{OptItem(out, "Attributes"), OptMetrics(out),
                               OptCapacity(out)};
   }
   StatusOr<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r) override {
-    Json j{{"TableName", r.table_name}, {"Key", ItemJson(r.key)}};
-    PutOptional("UpdateExpression", r.update_expression, j);
-    PutOptional("ConditionExpression", r.condition_expression, j);
-    PutAttributeUpdates(r.attribute_updates, j);
-    PutExpected(r.expected, r.conditional_operator, j);
-    PutNamesAndValues(r.expression_attribute_names,
-                      r.expression_attribute_values, j);
-    PutReturnValues(r.return_values,
-                    r.return_values_on_condition_check_failure_all_old, j);
-    PutCapacityMode(r.return_consumed_capacity, j);
-    PutItemCollectionMetricsMode(r.return_item_collection_metrics, j);
-    EDDY_ASSIGN_OR_RETURN(Json out, Call("UpdateItem", j));
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("UpdateItem", EncodeRequestJson(r)));
     return UpdateItemResponse{OptItem(out, "Attributes"), OptMetrics(out),
                               OptCapacity(out)};
   }
   StatusOr<QueryResponse> Query(const QueryRequest& r) override {
-    Json j{{"TableName", r.table_name}};
-    PutOptional("IndexName", r.index_name, j);
-    PutOptional("KeyConditionExpression", r.key_condition_expression, j);
-    PutOptional("FilterExpression", r.filter_expression, j);
-    PutOptional("ProjectionExpression", r.projection_expression, j);
-    PutNamesAndValues(r.expression_attribute_names,
-                      r.expression_attribute_values, j);
-    if (r.select) j["Select"] = std::string(SelectName(*r.select));
-    if (r.limit) j["Limit"] = *r.limit;
-    if (r.consistent_read) j["ConsistentRead"] = true;
-    if (!r.scan_index_forward) j["ScanIndexForward"] = false;
-    if (r.exclusive_start_key)
-      j["ExclusiveStartKey"] = ItemJson(*r.exclusive_start_key);
-    PutConditions("KeyConditions", r.key_conditions, j);
-    PutConditions("QueryFilter", r.query_filter, j);
-    PutAttributesToGet(r.attributes_to_get, j);
-    PutExpected(std::nullopt, r.conditional_operator, j);
-    PutCapacityMode(r.return_consumed_capacity, j);
-    EDDY_ASSIGN_OR_RETURN(Json out, Call("Query", j));
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("Query", EncodeRequestJson(r)));
     return PageFrom(out);
   }
   StatusOr<ScanResponse> Scan(const ScanRequest& r) override {
-    Json j{{"TableName", r.table_name}};
-    PutOptional("IndexName", r.index_name, j);
-    PutOptional("FilterExpression", r.filter_expression, j);
-    PutOptional("ProjectionExpression", r.projection_expression, j);
-    PutNamesAndValues(r.expression_attribute_names,
-                      r.expression_attribute_values, j);
-    if (r.select) j["Select"] = std::string(SelectName(*r.select));
-    if (r.limit) j["Limit"] = *r.limit;
-    if (r.consistent_read) j["ConsistentRead"] = true;
-    if (r.segment) j["Segment"] = *r.segment;
-    if (r.total_segments) j["TotalSegments"] = *r.total_segments;
-    if (r.exclusive_start_key)
-      j["ExclusiveStartKey"] = ItemJson(*r.exclusive_start_key);
-    PutConditions("ScanFilter", r.scan_filter, j);
-    PutAttributesToGet(r.attributes_to_get, j);
-    PutExpected(std::nullopt, r.conditional_operator, j);
-    PutCapacityMode(r.return_consumed_capacity, j);
-    EDDY_ASSIGN_OR_RETURN(Json out, Call("Scan", j));
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("Scan", EncodeRequestJson(r)));
     return PageFrom(out);
   }
   StatusOr<BatchGetItemResponse> BatchGetItem(
       const BatchGetItemRequest& r) override {
-    Json items = Json::object();
-    for (const auto& [table, k] : r.request_items) {
-      Json keys = Json::array();
-      for (const Item& key : k.keys) keys.push_back(ItemJson(key));
-      Json t{{"Keys", keys}};
-      if (k.consistent_read) t["ConsistentRead"] = true;
-      PutOptional("ProjectionExpression", k.projection_expression, t);
-      PutAttributesToGet(k.attributes_to_get, t);
-      PutNamesAndValues(k.expression_attribute_names, std::nullopt, t);
-      items[table] = t;
-    }
-    Json j{{"RequestItems", items}};
-    PutCapacityMode(r.return_consumed_capacity, j);
-    EDDY_ASSIGN_OR_RETURN(Json out, Call("BatchGetItem", j));
+    EDDY_ASSIGN_OR_RETURN(Json out, Call("BatchGetItem", EncodeRequestJson(r)));
     BatchGetItemResponse resp;
     for (const auto& [table, found] : out["Responses"].items()) {
       std::vector<Item>& list = resp.responses[table];
@@ -727,22 +425,8 @@ class JsonClient final : public Client {
   }
   StatusOr<BatchWriteItemResponse> BatchWriteItem(
       const BatchWriteItemRequest& r) override {
-    Json items = Json::object();
-    for (const auto& [table, writes] : r.request_items) {
-      Json list = Json::array();
-      for (const WriteRequest& w : writes) {
-        Json e = Json::object();
-        if (w.put_item) e["PutRequest"] = Json{{"Item", ItemJson(*w.put_item)}};
-        if (w.delete_key)
-          e["DeleteRequest"] = Json{{"Key", ItemJson(*w.delete_key)}};
-        list.push_back(e);
-      }
-      items[table] = list;
-    }
-    Json j{{"RequestItems", items}};
-    PutCapacityMode(r.return_consumed_capacity, j);
-    PutItemCollectionMetricsMode(r.return_item_collection_metrics, j);
-    EDDY_ASSIGN_OR_RETURN(Json out, Call("BatchWriteItem", j));
+    EDDY_ASSIGN_OR_RETURN(Json out,
+                          Call("BatchWriteItem", EncodeRequestJson(r)));
     BatchWriteItemResponse resp;
     for (const auto& [table, writes] : out["UnprocessedItems"].items()) {
       std::vector<WriteRequest>& list = resp.unprocessed_items[table];
@@ -767,64 +451,8 @@ class JsonClient final : public Client {
 
   StatusOr<TransactWriteItemsResponse> TransactWriteItems(
       const TransactWriteItemsRequest& r) override {
-    Json items = Json::array();
-    auto common = [](const std::string& table,
-                     const std::optional<std::string>& condition,
-                     const std::optional<ExpressionAttributeNames>& names,
-                     const std::optional<ExpressionAttributeValues>& values,
-                     bool rv) {
-      Json j{{"TableName", table}};
-      PutOptional("ConditionExpression", condition, j);
-      PutNamesAndValues(names, values, j);
-      if (rv) j["ReturnValuesOnConditionCheckFailure"] = "ALL_OLD";
-      return j;
-    };
-    for (const TransactWriteItem& t : r.transact_items) {
-      Json e = Json::object();
-      if (t.condition_check) {
-        const auto& c = *t.condition_check;
-        Json j =
-            common(c.table_name, c.condition_expression,
-                   c.expression_attribute_names, c.expression_attribute_values,
-                   c.return_values_on_condition_check_failure_all_old);
-        j["Key"] = ItemJson(c.key);
-        e["ConditionCheck"] = j;
-      }
-      if (t.put) {
-        const auto& p = *t.put;
-        Json j =
-            common(p.table_name, p.condition_expression,
-                   p.expression_attribute_names, p.expression_attribute_values,
-                   p.return_values_on_condition_check_failure_all_old);
-        j["Item"] = ItemJson(p.item);
-        e["Put"] = j;
-      }
-      if (t.delete_item) {
-        const auto& d = *t.delete_item;
-        Json j =
-            common(d.table_name, d.condition_expression,
-                   d.expression_attribute_names, d.expression_attribute_values,
-                   d.return_values_on_condition_check_failure_all_old);
-        j["Key"] = ItemJson(d.key);
-        e["Delete"] = j;
-      }
-      if (t.update) {
-        const auto& u = *t.update;
-        Json j =
-            common(u.table_name, u.condition_expression,
-                   u.expression_attribute_names, u.expression_attribute_values,
-                   u.return_values_on_condition_check_failure_all_old);
-        j["Key"] = ItemJson(u.key);
-        j["UpdateExpression"] = u.update_expression;
-        e["Update"] = j;
-      }
-      items.push_back(e);
-    }
-    Json j{{"TransactItems", items}};
-    PutCapacityMode(r.return_consumed_capacity, j);
-    PutItemCollectionMetricsMode(r.return_item_collection_metrics, j);
-    PutOptional("ClientRequestToken", r.client_request_token, j);
-    EDDY_ASSIGN_OR_RETURN(Json out, Call("TransactWriteItems", j));
+    EDDY_ASSIGN_OR_RETURN(Json out,
+                          Call("TransactWriteItems", EncodeRequestJson(r)));
     TransactWriteItemsResponse resp;
     resp.consumed_capacity = CapacityList(out);
     if (out.contains("ItemCollectionMetrics")) {
@@ -837,16 +465,8 @@ class JsonClient final : public Client {
   }
   StatusOr<TransactGetItemsResponse> TransactGetItems(
       const TransactGetItemsRequest& r) override {
-    Json items = Json::array();
-    for (const TransactGetItem& g : r.transact_items) {
-      Json get{{"TableName", g.table_name}, {"Key", ItemJson(g.key)}};
-      PutOptional("ProjectionExpression", g.projection_expression, get);
-      PutNamesAndValues(g.expression_attribute_names, std::nullopt, get);
-      items.push_back(Json{{"Get", get}});
-    }
-    Json j{{"TransactItems", items}};
-    PutCapacityMode(r.return_consumed_capacity, j);
-    EDDY_ASSIGN_OR_RETURN(Json out, Call("TransactGetItems", j));
+    EDDY_ASSIGN_OR_RETURN(Json out,
+                          Call("TransactGetItems", EncodeRequestJson(r)));
     TransactGetItemsResponse resp;
     for (const Json& item : out["Responses"])
       resp.responses.push_back(ItemResponse{OptItem(item, "Item")});
@@ -855,19 +475,16 @@ class JsonClient final : public Client {
   }
   StatusOr<UpdateTimeToLiveResponse> UpdateTimeToLive(
       const UpdateTimeToLiveRequest& r) override {
-    Json j{{"TableName", r.table_name},
-           {"TimeToLiveSpecification",
-            {{"AttributeName", r.time_to_live_specification.attribute_name},
-             {"Enabled", r.time_to_live_specification.enabled}}}};
-    EDDY_ASSIGN_OR_RETURN(Json out, Call("UpdateTimeToLive", j));
+    EDDY_ASSIGN_OR_RETURN(Json out,
+                          Call("UpdateTimeToLive", EncodeRequestJson(r)));
     const Json& spec = out["TimeToLiveSpecification"];
     return UpdateTimeToLiveResponse{TimeToLiveSpecification{
         spec["Enabled"].get<bool>(), spec["AttributeName"].get<std::string>()}};
   }
   StatusOr<DescribeTimeToLiveResponse> DescribeTimeToLive(
       const DescribeTimeToLiveRequest& r) override {
-    EDDY_ASSIGN_OR_RETURN(Json out, Call("DescribeTimeToLive",
-                                         Json{{"TableName", r.table_name}}));
+    EDDY_ASSIGN_OR_RETURN(Json out,
+                          Call("DescribeTimeToLive", EncodeRequestJson(r)));
     const Json& d = out["TimeToLiveDescription"];
     DescribeTimeToLiveResponse resp;
     const std::string status = d["TimeToLiveStatus"].get<std::string>();
@@ -884,28 +501,18 @@ class JsonClient final : public Client {
   }
   StatusOr<TagResourceResponse> TagResource(
       const TagResourceRequest& r) override {
-    Json tags = Json::array();
-    for (const Tag& t : r.tags)
-      tags.push_back({{"Key", t.key}, {"Value", t.value}});
-    EDDY_RETURN_IF_ERROR(
-        Call("TagResource",
-             Json{{"ResourceArn", r.resource_arn}, {"Tags", tags}})
-            .status());
+    EDDY_RETURN_IF_ERROR(Call("TagResource", EncodeRequestJson(r)).status());
     return TagResourceResponse{};
   }
   StatusOr<UntagResourceResponse> UntagResource(
       const UntagResourceRequest& r) override {
-    EDDY_RETURN_IF_ERROR(
-        Call("UntagResource",
-             Json{{"ResourceArn", r.resource_arn}, {"TagKeys", r.tag_keys}})
-            .status());
+    EDDY_RETURN_IF_ERROR(Call("UntagResource", EncodeRequestJson(r)).status());
     return UntagResourceResponse{};
   }
   StatusOr<ListTagsOfResourceResponse> ListTagsOfResource(
       const ListTagsOfResourceRequest& r) override {
-    Json j{{"ResourceArn", r.resource_arn}};
-    PutOptional("NextToken", r.next_token, j);
-    EDDY_ASSIGN_OR_RETURN(Json out, Call("ListTagsOfResource", j));
+    EDDY_ASSIGN_OR_RETURN(Json out,
+                          Call("ListTagsOfResource", EncodeRequestJson(r)));
     ListTagsOfResourceResponse resp;
     for (const Json& t : out["Tags"]) {
       resp.tags.push_back(
@@ -923,7 +530,7 @@ class JsonClient final : public Client {
     Json j{{"Kind", kKinds[static_cast<int>(f.kind)]}, {"Count", f.count}};
     if (!f.operation.empty()) j["Operation"] = f.operation;
     if (!f.table_name.empty()) j["TableName"] = f.table_name;
-    if (f.key) j["Key"] = ItemJson(*f.key);
+    if (f.key) j["Key"] = Json::parse(EncodeItemJson(*f.key));
     if (!f.throttling_reasons.empty()) {
       Json reasons = Json::array();
       for (const ThrottlingReason& t : f.throttling_reasons) {
@@ -931,16 +538,16 @@ class JsonClient final : public Client {
       }
       j["ThrottlingReasons"] = reasons;
     }
-    return Call("EddyInjectFault", j).status();
+    return Call("EddyInjectFault", j.dump()).status();
   }
   Status ClearFaults() override {
-    return Call("EddyClearFaults", Json::object()).status();
+    return Call("EddyClearFaults", "{}").status();
   }
 
  private:
   // Runs one request; the parsed success body or the error's Status.
-  StatusOr<Json> Call(std::string_view op, const Json& request) {
-    WireResponse r = Execute(*db_, op, request.dump());
+  StatusOr<Json> Call(std::string_view op, const std::string& request) {
+    WireResponse r = Execute(*db_, op, request);
     StatusOr<Json> body =
         Json::parse(r.body, nullptr, /*allow_exceptions=*/false);
     if (body->is_discarded())

@@ -6,9 +6,7 @@
 // JSON pointers, and convert: seed -> Workbench -> seed and
 // seed -> aws-schema -> seed keep every entity shape, key template and index.
 
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -23,18 +21,20 @@
 #include "model/generator.h"
 #include "model/profile.h"
 #include "model/report.h"
+#include "tests/model/model_testing.h"
 
 namespace eddy::model {
 namespace {
 
+using model_testing::Read;
+using model_testing::Replace;
+using model_testing::Shapes;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-std::string Read(const std::string& relative) {
-  std::ifstream in(std::string(EDDY_SOURCE_DIR) + "/" + relative);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+// A converted document loaded back.
+Model Back(const std::string& text) {
+  return model_testing::LoadOne(text, "back");
 }
 
 std::string Shop() {
@@ -42,14 +42,6 @@ std::string Shop() {
 }
 std::string Music() {
   return Read("tests/model/testdata/formats/music_workbench.json");
-}
-
-std::string Replace(std::string text, const std::string& from,
-                    const std::string& to) {
-  const size_t at = text.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  if (at != std::string::npos) text.replace(at, from.size(), to);
-  return text;
 }
 
 // The errors LoadAwsSchema reports for `json`, as "pointer: message".
@@ -412,36 +404,6 @@ TEST(Workbench, MalformedVariants) {
   EXPECT_THAT(WorkbenchErrors("{\"ModelName\": \"x\", \"DataModel\": []}"),
               ElementsAre("/DataModel: missing or empty \"DataModel\" (the "
                           "tables)"));
-}
-
-// Every entity shape (type, PK, SK, index keys) and every index definition.
-std::vector<std::string> Shapes(const Model& m) {
-  std::vector<std::string> out;
-  for (const EntityShape& s : m.entities) {
-    std::string line = s.entity_type + " " + s.partition_key.text() + " | " +
-                       s.sort_key.text();
-    for (const IndexKeys& k : s.indexes) {
-      line += " | " + k.index_name + " " + k.partition_key.text() + " " +
-              (k.sort_key ? k.sort_key->text() : "-");
-    }
-    out.push_back(line);
-  }
-  out.push_back("table " + m.table.name + " " + m.table.partition_key + " " +
-                m.table.sort_key);
-  for (const IndexDefinition& g : m.table.global_secondary_indexes) {
-    out.push_back(g.name + " " + g.partition_key + " " + g.sort_key + " " +
-                  std::to_string(static_cast<int>(g.projection)));
-  }
-  return out;
-}
-
-Model Back(const std::string& text) {
-  std::vector<ModelError> errors;
-  StatusOr<std::vector<LoadedTable>> t = LoadAnyModel(text, "back", &errors);
-  for (const ModelError& e : errors) ADD_FAILURE() << e.ToString();
-  EXPECT_THAT(t, IsOk());
-  if (!t.ok() || t->size() != 1) return Model();
-  return (*t)[0].model;
 }
 
 TEST(Convert, KayakThroughWorkbenchAndBack) {

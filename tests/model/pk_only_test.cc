@@ -8,8 +8,6 @@
 // and back keeping every shape and index; and an AWS schema or a Workbench
 // model without a sort key loads and runs.
 
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -23,40 +21,24 @@
 #include "model/profile.h"
 #include "model/report.h"
 #include "model/runner.h"
+#include "tests/model/model_testing.h"
 
 namespace eddy::model {
 namespace {
 
+using model_testing::Read;
+using model_testing::Replace;
+using model_testing::Shapes;
 using ::testing::Contains;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-std::string Read(const std::string& relative) {
-  std::ifstream in(std::string(EDDY_SOURCE_DIR) + "/" + relative);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+Model Load(const std::string& text) {
+  return model_testing::LoadOne(text, "t");
 }
 
 std::string Users() {
   return Read("tests/model/testdata/pk_only/users_pk_only.json");
-}
-
-std::string Replace(std::string text, const std::string& from,
-                    const std::string& to) {
-  const size_t at = text.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  if (at != std::string::npos) text.replace(at, from.size(), to);
-  return text;
-}
-
-Model Load(const std::string& text) {
-  std::vector<ModelError> errors;
-  StatusOr<std::vector<LoadedTable>> t = LoadAnyModel(text, "t", &errors);
-  for (const ModelError& e : errors) ADD_FAILURE() << e.ToString();
-  EXPECT_THAT(t, IsOk());
-  if (!t.ok() || t->size() != 1) return Model();
-  return (*t)[0].model;
 }
 
 std::vector<std::string> SeedErrors(const std::string& json) {
@@ -64,28 +46,6 @@ std::vector<std::string> SeedErrors(const std::string& json) {
   EXPECT_FALSE(LoadModel(json, "t", &errors).ok());
   std::vector<std::string> out;
   for (const ModelError& e : errors) out.push_back(e.ToString());
-  return out;
-}
-
-// Every entity shape and index, as text ("-" for an absent sort key).
-std::vector<std::string> Shapes(const Model& m) {
-  std::vector<std::string> out;
-  for (const EntityShape& s : m.entities) {
-    std::string line = s.entity_type + " " + s.partition_key.text() + " | " +
-                       (s.sort_key.text().empty() ? "-" : s.sort_key.text());
-    for (const IndexKeys& k : s.indexes) {
-      line += " | " + k.index_name + " " + k.partition_key.text() + " " +
-              (k.sort_key ? k.sort_key->text() : "-");
-    }
-    out.push_back(line);
-  }
-  out.push_back("table " + m.table.name + " " + m.table.partition_key + " " +
-                (m.table.sort_key.empty() ? "-" : m.table.sort_key));
-  for (const IndexDefinition& g : m.table.global_secondary_indexes) {
-    out.push_back(g.name + " " + g.partition_key + " " +
-                  (g.sort_key.empty() ? "-" : g.sort_key) + " " +
-                  std::to_string(static_cast<int>(g.projection)));
-  }
   return out;
 }
 

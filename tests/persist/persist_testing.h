@@ -2,7 +2,9 @@
 //
 // Helpers of the persistence tests: a scratch directory per test, and
 // requests written as DynamoDB JSON (through Execute) so that a test reads
-// like what a client sends.
+// like what a client sends. Also the typed requests the durable-history tests
+// under tests/engine/ (backups, point-in-time restore, exports) share: their
+// table, the PITR setting and a point-in-time restore.
 
 #ifndef EDDY_TESTS_PERSIST_PERSIST_TESTING_H_
 #define EDDY_TESTS_PERSIST_PERSIST_TESTING_H_
@@ -11,6 +13,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "emulator/api/database.h"
@@ -105,6 +108,51 @@ inline void CreateKeyTable(Database& db, const std::string& table,
 inline nlohmann::json Put(Database& db, const std::string& table,
                           const nlohmann::json& item) {
   return Call(db, "PutItem", {{"TableName", table}, {"Item", item}});
+}
+
+// The table of the backup, restore and export tests: keys "pk" (S) and "sk"
+// (N), on demand, and a GSI "byG" on "g" (S) projecting every attribute.
+inline CreateTableRequest PkSkGsiTable(const std::string& name) {
+  CreateTableRequest c;
+  c.table_name = name;
+  c.key_schema = {{"pk", KeyType::kHash}, {"sk", KeyType::kRange}};
+  c.attribute_definitions = {{"pk", ScalarAttributeType::kS},
+                             {"sk", ScalarAttributeType::kN},
+                             {"g", ScalarAttributeType::kS}};
+  c.billing_mode = BillingMode::kPayPerRequest;
+  GlobalSecondaryIndex gsi;
+  gsi.index_name = "byG";
+  gsi.key_schema = {{"g", KeyType::kHash}};
+  gsi.projection.projection_type = ProjectionType::kAll;
+  c.global_secondary_indexes = {gsi};
+  return c;
+}
+
+// UpdateContinuousBackups turning point-in-time recovery on or off, with
+// the recovery period `days` when given.
+inline UpdateContinuousBackupsRequest PitrRequest(
+    const std::string& table, bool on, std::optional<int> days = std::nullopt) {
+  UpdateContinuousBackupsRequest u;
+  u.table_name = table;
+  u.point_in_time_recovery_specification.point_in_time_recovery_enabled = on;
+  u.point_in_time_recovery_specification.recovery_period_in_days = days;
+  return u;
+}
+
+// RestoreTableToPointInTime of `source` into `target` at `when` (epoch
+// seconds), or at the latest restorable time when `when` is nullopt.
+inline RestoreTableToPointInTimeRequest RestoreAtRequest(
+    const std::string& source, const std::string& target,
+    std::optional<double> when) {
+  RestoreTableToPointInTimeRequest r;
+  r.source_table_name = source;
+  r.target_table_name = target;
+  if (when) {
+    r.restore_date_time = *when;
+  } else {
+    r.use_latest_restorable_time = true;
+  }
+  return r;
 }
 
 }  // namespace eddy::persist_testing

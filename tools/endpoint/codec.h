@@ -1,20 +1,17 @@
 // Copyright 2026 The eddy Authors.
 //
-// The typed requests of emulator/api/requests.h as DynamoDB JSON, and
-// DynamoDB's JSON responses back as typed responses, for the operations
-// endpoint mode sends: CreateTable, DescribeTable, DeleteTable, UpdateTable
-// (capacity and billing mode), PutItem, GetItem, UpdateItem, DeleteItem,
-// BatchWriteItem, BatchGetItem, Query, Scan and ExecuteStatement.
+// DynamoDB's JSON responses back as typed responses (emulator/api/
+// requests.h), for the operations endpoint mode sends: CreateTable,
+// DescribeTable, DeleteTable, UpdateTable (capacity and billing mode),
+// PutItem, GetItem, UpdateItem, DeleteItem, BatchWriteItem, BatchGetItem,
+// Query, Scan and ExecuteStatement. The requests are encoded by the wire
+// layer's EncodeRequestJson (emulator/wire/request_json.h).
 //
-//   std::string body = EncodeQuery(request);
+//   std::string body = EncodeRequestJson(request);      // request_json.h
 //   CallResult r = client.Call("Query", body);          // http_client.h
 //   StatusOr<QueryResponse> page = DecodeQueryResponse(r.body);
 //
 // Contract
-// - Encoders write the members an SDK would send for the request's set
-//   fields (expression parameters; the legacy parameters — KeyConditions,
-//   Expected, AttributesToGet, ... — and streams/tags/LSIs are not encoded:
-//   endpoint mode does not send them).
 // - Decoders accept any valid JSON DynamoDB or a compatible engine answers;
 //   unknown members are ignored. A body that is not JSON, or a member of the
 //   wrong type, is an InternalServerError status naming the operation
@@ -32,20 +29,6 @@
 #include "emulator/base/status.h"
 
 namespace eddy::endpoint {
-
-std::string EncodeCreateTable(const CreateTableRequest& r);
-std::string EncodeDescribeTable(const DescribeTableRequest& r);
-std::string EncodeDeleteTable(const DeleteTableRequest& r);
-std::string EncodePutItem(const PutItemRequest& r);
-std::string EncodeGetItem(const GetItemRequest& r);
-std::string EncodeUpdateTable(const UpdateTableRequest& r);
-std::string EncodeUpdateItem(const UpdateItemRequest& r);
-std::string EncodeDeleteItem(const DeleteItemRequest& r);
-std::string EncodeBatchGetItem(const BatchGetItemRequest& r);
-std::string EncodeBatchWriteItem(const BatchWriteItemRequest& r);
-std::string EncodeQuery(const QueryRequest& r);
-std::string EncodeScan(const ScanRequest& r);
-std::string EncodeExecuteStatement(const ExecuteStatementRequest& r);
 
 StatusOr<CreateTableResponse> DecodeCreateTableResponse(std::string_view body);
 StatusOr<DescribeTableResponse> DecodeDescribeTableResponse(

@@ -12,6 +12,7 @@
 
 #include "emulator/partiql/partiql.h"
 #include "emulator/partiql/schema.h"
+#include "emulator/wire/request_json.h"
 #include "tools/endpoint/codec.h"
 
 namespace eddy::endpoint {
@@ -63,7 +64,7 @@ StatusOr<std::string> EndpointBackend::Send(const char* op,
 StatusOr<CreateTableResponse> EndpointBackend::CreateTable(
     const CreateTableRequest& r) {
   EDDY_ASSIGN_OR_RETURN(std::string body,
-                        Send("CreateTable", EncodeCreateTable(r)));
+                        Send("CreateTable", EncodeRequestJson(r)));
   created_.push_back(r.table_name);
   EDDY_ASSIGN_OR_RETURN(CreateTableResponse created,
                         DecodeCreateTableResponse(body));
@@ -86,7 +87,7 @@ StatusOr<CreateTableResponse> EndpointBackend::CreateTable(
     EDDY_ASSIGN_OR_RETURN(
         std::string described,
         Send("DescribeTable",
-             EncodeDescribeTable(DescribeTableRequest{r.table_name})));
+             EncodeRequestJson(DescribeTableRequest{r.table_name})));
     EDDY_ASSIGN_OR_RETURN(DescribeTableResponse d,
                           DecodeDescribeTableResponse(described));
     t = std::move(d.table);
@@ -98,13 +99,14 @@ StatusOr<DescribeTableResponse> EndpointBackend::DescribeTable(
     const DescribeTableRequest& r) {
   EDDY_RETURN_IF_ERROR(CheckOwned(r.table_name));
   EDDY_ASSIGN_OR_RETURN(std::string body,
-                        Send("DescribeTable", EncodeDescribeTable(r)));
+                        Send("DescribeTable", EncodeRequestJson(r)));
   return DecodeDescribeTableResponse(body);
 }
 
 StatusOr<PutItemResponse> EndpointBackend::PutItem(const PutItemRequest& r) {
   EDDY_RETURN_IF_ERROR(CheckOwned(r.table_name));
-  EDDY_ASSIGN_OR_RETURN(std::string body, Send("PutItem", EncodePutItem(r)));
+  EDDY_ASSIGN_OR_RETURN(std::string body,
+                        Send("PutItem", EncodeRequestJson(r)));
   return DecodePutItemResponse(body);
 }
 
@@ -114,13 +116,13 @@ StatusOr<BatchWriteItemResponse> EndpointBackend::BatchWriteItem(
     EDDY_RETURN_IF_ERROR(CheckOwned(table));
   }
   EDDY_ASSIGN_OR_RETURN(std::string body,
-                        Send("BatchWriteItem", EncodeBatchWriteItem(r)));
+                        Send("BatchWriteItem", EncodeRequestJson(r)));
   return DecodeBatchWriteItemResponse(body);
 }
 
 StatusOr<QueryResponse> EndpointBackend::Query(const QueryRequest& r) {
   EDDY_RETURN_IF_ERROR(CheckOwned(r.table_name));
-  EDDY_ASSIGN_OR_RETURN(std::string body, Send("Query", EncodeQuery(r)));
+  EDDY_ASSIGN_OR_RETURN(std::string body, Send("Query", EncodeRequestJson(r)));
   return DecodeQueryResponse(body);
 }
 
@@ -138,19 +140,20 @@ StatusOr<ExecuteStatementResponse> EndpointBackend::ExecuteStatement(
     EDDY_RETURN_IF_ERROR(CheckOwned(table));
   }
   EDDY_ASSIGN_OR_RETURN(std::string body,
-                        Send("ExecuteStatement", EncodeExecuteStatement(r)));
+                        Send("ExecuteStatement", EncodeRequestJson(r)));
   return DecodeExecuteStatementResponse(body);
 }
 
 StatusOr<GetItemResponse> EndpointBackend::GetItem(const GetItemRequest& r) {
   EDDY_RETURN_IF_ERROR(CheckOwned(r.table_name));
-  EDDY_ASSIGN_OR_RETURN(std::string body, Send("GetItem", EncodeGetItem(r)));
+  EDDY_ASSIGN_OR_RETURN(std::string body,
+                        Send("GetItem", EncodeRequestJson(r)));
   return DecodeGetItemResponse(body);
 }
 
 StatusOr<ScanResponse> EndpointBackend::Scan(const ScanRequest& r) {
   EDDY_RETURN_IF_ERROR(CheckOwned(r.table_name));
-  EDDY_ASSIGN_OR_RETURN(std::string body, Send("Scan", EncodeScan(r)));
+  EDDY_ASSIGN_OR_RETURN(std::string body, Send("Scan", EncodeRequestJson(r)));
   return DecodeScanResponse(body);
 }
 
@@ -158,7 +161,7 @@ StatusOr<UpdateTableResponse> EndpointBackend::UpdateTable(
     const UpdateTableRequest& r) {
   EDDY_RETURN_IF_ERROR(CheckOwned(r.table_name));
   EDDY_ASSIGN_OR_RETURN(std::string body,
-                        Send("UpdateTable", EncodeUpdateTable(r)));
+                        Send("UpdateTable", EncodeRequestJson(r)));
   return DecodeUpdateTableResponse(body);
 }
 
@@ -166,7 +169,7 @@ StatusOr<UpdateItemResponse> EndpointBackend::UpdateItem(
     const UpdateItemRequest& r) {
   EDDY_RETURN_IF_ERROR(CheckOwned(r.table_name));
   EDDY_ASSIGN_OR_RETURN(std::string body,
-                        Send("UpdateItem", EncodeUpdateItem(r)));
+                        Send("UpdateItem", EncodeRequestJson(r)));
   return DecodeUpdateItemResponse(body);
 }
 
@@ -174,7 +177,7 @@ StatusOr<DeleteItemResponse> EndpointBackend::DeleteItem(
     const DeleteItemRequest& r) {
   EDDY_RETURN_IF_ERROR(CheckOwned(r.table_name));
   EDDY_ASSIGN_OR_RETURN(std::string body,
-                        Send("DeleteItem", EncodeDeleteItem(r)));
+                        Send("DeleteItem", EncodeRequestJson(r)));
   return DecodeDeleteItemResponse(body);
 }
 
@@ -184,7 +187,7 @@ StatusOr<BatchGetItemResponse> EndpointBackend::BatchGetItem(
     EDDY_RETURN_IF_ERROR(CheckOwned(table));
   }
   EDDY_ASSIGN_OR_RETURN(std::string body,
-                        Send("BatchGetItem", EncodeBatchGetItem(r)));
+                        Send("BatchGetItem", EncodeRequestJson(r)));
   return DecodeBatchGetItemResponse(body);
 }
 
@@ -193,7 +196,7 @@ Status EndpointBackend::DeleteCreatedTables() {
   std::vector<std::string> kept;
   for (const std::string& table : created_) {
     StatusOr<std::string> r =
-        Send("DeleteTable", EncodeDeleteTable(DeleteTableRequest{table}));
+        Send("DeleteTable", EncodeRequestJson(DeleteTableRequest{table}));
     if (!r.ok()) {
       kept.push_back(table);
       if (first.ok()) {
