@@ -398,6 +398,20 @@ void Loader::LoadTable(const Json& t, const std::string& at,
     return;
   }
   std::set<std::string> names;
+  // Every key attribute's type and where it was declared: the table's and
+  // the LSIs' keys are S (the model renders them from templates).
+  std::map<std::string, std::pair<ScalarAttributeType, std::string>>
+      attribute_types;
+  attribute_types.emplace(table->partition_key,
+                          std::make_pair(ScalarAttributeType::kS, "the table"));
+  if (!table->sort_key.empty()) {
+    attribute_types.emplace(
+        table->sort_key, std::make_pair(ScalarAttributeType::kS, "the table"));
+  }
+  for (const IndexDefinition& l : table->local_secondary_indexes) {
+    attribute_types.emplace(
+        l.sort_key, std::make_pair(ScalarAttributeType::kS, "index " + l.name));
+  }
   for (size_t i = 0; i < gsis->size(); ++i) {
     const Json& g = (*gsis)[i];
     const std::string iat = Ptr(gat, i);
@@ -418,13 +432,57 @@ void Loader::LoadTable(const Json& t, const std::string& at,
     CheckMembers(g, iat, {"name", "partitionKey", "sortKey", "projection"},
                  "an index definition");
     IndexDefinition def;
+    auto pk_it = g.find("partitionKey");
+    auto sk_it = g.find("sortKey");
+    // An array on either side: a multi-attribute key.
+    const bool multi = (pk_it != g.end() && pk_it->is_array()) ||
+                       (sk_it != g.end() && sk_it->is_array());
     const std::string* name = String(g, "name", iat, true);
-    const std::string* pk = String(g, "partitionKey", iat, true);
-    const std::string* sk = String(g, "sortKey", iat, false);
-    if (name == nullptr || pk == nullptr) continue;
-    def.name = *name;
-    def.partition_key = *pk;
-    if (sk != nullptr) def.sort_key = *sk;
+    if (multi) {
+      if (pk_it == g.end()) {
+        Error(iat,
+              "missing \"partitionKey\": a sort key needs a partition key "
+              "(a global secondary index's key has 1 to 4 partition key "
+              "attributes)");
+        continue;
+      }
+      bool keys_ok = KeyAttributeList(*pk_it, Ptr(iat, "partitionKey"),
+                                      "partition", &def.partition_attributes);
+      if (sk_it != g.end()) {
+        keys_ok = KeyAttributeList(*sk_it, Ptr(iat, "sortKey"), "sort",
+                                   &def.sort_attributes) &&
+                  keys_ok;
+      }
+      if (name == nullptr || !keys_ok) continue;
+      def.name = *name;
+      if (!CheckKeyAttributes(g, iat, def, &attribute_types)) continue;
+      def.partition_key = def.partition_attributes[0].name;
+      if (!def.sort_attributes.empty()) {
+        def.sort_key = def.sort_attributes[0].name;
+      }
+    } else {
+      const std::string* pk = String(g, "partitionKey", iat, true);
+      const std::string* sk = String(g, "sortKey", iat, false);
+      if (name == nullptr || pk == nullptr) continue;
+      def.name = *name;
+      def.partition_key = *pk;
+      if (sk != nullptr) def.sort_key = *sk;
+      bool types_ok = true;
+      for (const std::string* k : {pk, sk}) {
+        if (k == nullptr) continue;
+        auto [it, added] = attribute_types.emplace(
+            *k, std::make_pair(ScalarAttributeType::kS, "index " + def.name));
+        if (!added && it->second.first != ScalarAttributeType::kS) {
+          Error(Ptr(iat, k == pk ? "partitionKey" : "sortKey"),
+                "attribute " + Quote(*k) + " is S here but " +
+                    std::string(ScalarAttributeTypeName(it->second.first)) +
+                    " in " + it->second.second +
+                    " (an attribute has one type in every key)");
+          types_ok = false;
+        }
+      }
+      if (!types_ok) continue;
+    }
     if (!names.insert(def.name).second) {
       Error(Ptr(iat, "name"), "duplicate index name " + Quote(def.name));
       continue;
@@ -455,6 +513,121 @@ void Loader::LoadTable(const Json& t, const std::string& at,
     }
     table->global_secondary_indexes.push_back(std::move(def));
   }
+}
+
+// One side of a multi-attribute key: an attribute name (S), or an array
+// of 1 to 4 names or {"name", "type"} objects.
+bool Loader::KeyAttributeList(const Json& value, const std::string& at,
+                              std::string_view side,
+                              std::vector<KeyAttribute>* out) {
+  const std::string member =
+      side == "partition" ? "\"partitionKey\"" : "\"sortKey\"";
+  if (value.is_string()) {
+    if (value.get<std::string>().empty()) {
+      Error(at, "an attribute name must not be empty");
+      return false;
+    }
+    out->push_back({value.get<std::string>(), ScalarAttributeType::kS});
+    return true;
+  }
+  if (!value.is_array() || value.empty() || value.size() > kMaxKeyAttributes) {
+    Error(at, member + " must be an attribute name or an array of 1 to " +
+                  std::to_string(kMaxKeyAttributes) +
+                  " (a global secondary index's " + std::string(side) +
+                  " key has at most " + std::to_string(kMaxKeyAttributes) +
+                  " attributes" +
+                  (value.is_array() && !value.empty()
+                       ? "; this lists " + std::to_string(value.size())
+                       : std::string()) +
+                  ")");
+    return false;
+  }
+  bool ok = true;
+  for (size_t i = 0; i < value.size(); ++i) {
+    const Json& a = value[i];
+    const std::string aat = Ptr(at, i);
+    KeyAttribute attr;
+    if (a.is_string()) {
+      attr.name = a.get<std::string>();
+    } else if (a.is_object()) {
+      CheckMembers(a, aat, {"name", "type"}, "a key attribute");
+      const std::string* n = String(a, "name", aat, true);
+      if (n == nullptr) {
+        ok = false;
+        continue;
+      }
+      attr.name = *n;
+      if (const std::string* t = String(a, "type", aat, false)) {
+        if (*t == "S") {
+          attr.type = ScalarAttributeType::kS;
+        } else if (*t == "N") {
+          attr.type = ScalarAttributeType::kN;
+        } else if (*t == "B") {
+          attr.type = ScalarAttributeType::kB;
+        } else {
+          Error(Ptr(aat, "type"),
+                "a key attribute's type is \"S\", \"N\" or \"B\", not " +
+                    Quote(*t));
+          ok = false;
+          continue;
+        }
+      } else if (a.find("type") != a.end()) {
+        ok = false;  // reported by String
+        continue;
+      }
+    } else {
+      Error(aat,
+            "a key attribute is an attribute name or {\"name\", \"type\"}");
+      ok = false;
+      continue;
+    }
+    if (attr.name.empty()) {
+      Error(aat, "an attribute name must not be empty");
+      ok = false;
+      continue;
+    }
+    out->push_back(std::move(attr));
+  }
+  return ok;
+}
+
+// A multi-attribute key's attributes: each once, each with one type in
+// every key of the table (recorded in *types for the next index).
+bool Loader::CheckKeyAttributes(
+    const Json& g, const std::string& at, const IndexDefinition& def,
+    std::map<std::string, std::pair<ScalarAttributeType, std::string>>* types) {
+  bool ok = true;
+  std::set<std::string> seen;
+  auto check = [&](const std::vector<KeyAttribute>& attrs,
+                   std::string_view member) {
+    const Json& side = g.at(std::string(member));
+    for (size_t i = 0; i < attrs.size(); ++i) {
+      const std::string aat =
+          side.is_array() ? Ptr(Ptr(at, member), i) : Ptr(at, member);
+      const KeyAttribute& a = attrs[i];
+      if (!seen.insert(a.name).second) {
+        Error(aat, "attribute " + Quote(a.name) +
+                       " appears twice in the key of index " + Quote(def.name) +
+                       " (each key attribute is named once)");
+        ok = false;
+        continue;
+      }
+      auto [it, added] =
+          types->emplace(a.name, std::make_pair(a.type, "index " + def.name));
+      if (!added && it->second.first != a.type) {
+        Error(aat, "attribute " + Quote(a.name) + " is " +
+                       std::string(ScalarAttributeTypeName(a.type)) +
+                       " here but " +
+                       std::string(ScalarAttributeTypeName(it->second.first)) +
+                       " in " + it->second.second +
+                       " (an attribute has one type in every key)");
+        ok = false;
+      }
+    }
+  };
+  check(def.partition_attributes, "partitionKey");
+  check(def.sort_attributes, "sortKey");
+  return ok;
 }
 
 // "localSecondaryIndexes": [{"name", "sortKey", "projection"}], at most 5
@@ -655,6 +828,9 @@ void Loader::LoadShape(const std::string& group, const KeyTemplate& pk,
       if (m == g.partition_key || (!g.sort_key.empty() && m == g.sort_key)) {
         index_key = true;
       }
+      for (const auto* side : {&g.partition_attributes, &g.sort_attributes}) {
+        for (const KeyAttribute& a : *side) index_key |= m == a.name;
+      }
     }
     for (const IndexDefinition& l : model->table.local_secondary_indexes) {
       if (m == l.sort_key) index_key = true;
@@ -666,6 +842,9 @@ void Loader::LoadShape(const std::string& group, const KeyTemplate& pk,
       for (const IndexDefinition& g : model->table.global_secondary_indexes) {
         names.push_back(g.partition_key);
         if (!g.sort_key.empty()) names.push_back(g.sort_key);
+        for (const auto* side : {&g.partition_attributes, &g.sort_attributes}) {
+          for (const KeyAttribute& a : *side) names.push_back(a.name);
+        }
       }
       std::string upper = m;
       for (char& c : upper) {
@@ -754,6 +933,13 @@ void Loader::CheckIndexKeys(Model* model) {
     }
     for (size_t g = 0; g < table.global_secondary_indexes.size(); ++g) {
       const IndexDefinition& def = table.global_secondary_indexes[g];
+      if (def.multi_attribute()) {
+        for (const auto* side :
+             {&def.partition_attributes, &def.sort_attributes}) {
+          for (const KeyAttribute& a : *side) matched |= k.member == a.name;
+        }
+        continue;
+      }
       if (k.member == def.partition_key) {
         found[k.shape][g].pk = &k;
         matched = true;
@@ -776,6 +962,10 @@ void Loader::CheckIndexKeys(Model* model) {
     const bool broken = broken_shapes_.count(s) > 0;
     for (size_t g = 0; g < table.global_secondary_indexes.size(); ++g) {
       const IndexDefinition& def = table.global_secondary_indexes[g];
+      if (def.multi_attribute()) {
+        FillMultiAttributeIndex(def, s, broken, model);
+        continue;
+      }
       const Found& f = found[s][g];
       if (f.pk == nullptr && f.sk == nullptr) continue;
       if ((f.pk != nullptr && !f.pk->valid) ||
@@ -803,6 +993,73 @@ void Loader::CheckIndexKeys(Model* model) {
       shape.indexes.push_back(std::move(keys));
     }
   }
+}
+
+// A shape is in a multi-attribute index when it gives a template for every
+// key attribute (DynamoDB indexes an item only when it has them all); some
+// but not all is an error, naming what is missing.
+void Loader::FillMultiAttributeIndex(const IndexDefinition& def, size_t shape,
+                                     bool broken, Model* model) {
+  std::vector<const RawIndexKey*> parts;
+  std::vector<std::string> missing;
+  const RawIndexKey* first_given = nullptr;
+  bool valid = true;
+  for (const auto* side : {&def.partition_attributes, &def.sort_attributes}) {
+    for (const KeyAttribute& a : *side) {
+      const RawIndexKey* found = nullptr;
+      for (const RawIndexKey& k : raw_index_keys_) {
+        if (k.shape == shape && k.member == a.name) found = &k;
+      }
+      if (found == nullptr) {
+        missing.push_back(a.name);
+      } else {
+        if (first_given == nullptr) first_given = found;
+        valid = valid && found->valid;
+      }
+      parts.push_back(found);
+    }
+  }
+  if (first_given == nullptr || !valid) return;
+  if (!missing.empty()) {
+    // A broken shape's missing attribute may be its misspelt member.
+    if (!broken) {
+      Error(first_given->pointer,
+            "an item is in " + def.name +
+                " only when it has every key attribute of the index; this "
+                "shape has no template for " +
+                JoinNames(missing));
+    }
+    return;
+  }
+  // An attribute whose template uses a placeholder of its own name is that
+  // binding: anything but "${name}" would overwrite it in the item.
+  size_t i = 0;
+  bool ok = true;
+  for (const auto* side : {&def.partition_attributes, &def.sort_attributes}) {
+    for (const KeyAttribute& a : *side) {
+      const KeyTemplate& t = parts[i++]->value;
+      const auto& ph = t.placeholders();
+      if (t.text() != "${" + a.name + "}" &&
+          std::find(ph.begin(), ph.end(), a.name) != ph.end()) {
+        Error(parts[i - 1]->pointer,
+              "key attribute " + a.name + " is made from ${" + a.name +
+                  "}, a binding of the same name, so its template must be "
+                  "exactly \"${" +
+                  a.name + "}\" (or the placeholder named otherwise)");
+        ok = false;
+      }
+    }
+  }
+  if (!ok) return;
+  IndexKeys keys;
+  keys.index_name = def.name;
+  const size_t n = def.partition_attributes.size();
+  for (size_t i = 0; i < parts.size(); ++i) {
+    (i < n ? keys.partition_parts : keys.sort_parts).push_back(parts[i]->value);
+  }
+  keys.partition_key = keys.partition_parts[0];
+  if (!keys.sort_parts.empty()) keys.sort_key = keys.sort_parts[0];
+  model->entities[shape].indexes.push_back(std::move(keys));
 }
 
 void Loader::CheckDuplicateTypes(const Model& model) {

@@ -642,9 +642,28 @@ void Loader::CheckPatternsAgainstWorkload(Model* model) {
       available = *names;
     }
     // Each template with the pointer of the member that holds it.
-    std::vector<std::pair<const KeyTemplate*, std::string>> templates = {
-        {&p.partition_key, Ptr(p.pointer, "partitionKey")}};
-    if (p.sort_key) {
+    std::vector<std::pair<const KeyTemplate*, std::string>> templates;
+    if (p.partition_parts.empty()) {
+      templates.emplace_back(&p.partition_key, Ptr(p.pointer, "partitionKey"));
+    }
+    for (size_t i = 0; i < p.partition_parts.size(); ++i) {
+      templates.emplace_back(&p.partition_parts[i],
+                             Ptr(Ptr(p.pointer, "partitionKey"), i));
+    }
+    // A multi-attribute index's sort conditions, each at its own pointer.
+    for (size_t i = 0; i < p.sort_parts.size(); ++i) {
+      const SortKeyCondition& c = p.sort_parts[i];
+      const std::string cat = Ptr(Ptr(p.pointer, "sortKey"), i);
+      if (c.op == SortKeyOp::kBetween) {
+        templates.emplace_back(&c.value, Ptr(Ptr(cat, "between"), size_t{0}));
+        if (c.high) {
+          templates.emplace_back(&*c.high, Ptr(Ptr(cat, "between"), size_t{1}));
+        }
+      } else {
+        templates.emplace_back(&c.value, Ptr(cat, SortKeyOpName(c.op)));
+      }
+    }
+    if (p.sort_key && p.sort_parts.empty()) {
       const std::string sat = Ptr(p.pointer, "sortKey");
       if (p.sort_key->op == SortKeyOp::kBetween) {
         templates.emplace_back(&p.sort_key->value,
