@@ -17,6 +17,19 @@
 #include "nlohmann/json.hpp"
 
 namespace eddy::model::internal {
+namespace {
+
+// A sort-key condition's operators as the format spells them.
+constexpr std::pair<std::string_view, SortKeyOp> kOps[] = {
+    {"=", SortKeyOp::kEq},
+    {"<", SortKeyOp::kLt},
+    {"<=", SortKeyOp::kLe},
+    {">", SortKeyOp::kGt},
+    {">=", SortKeyOp::kGe},
+    {"between", SortKeyOp::kBetween},
+    {"begins_with", SortKeyOp::kBeginsWith}};
+
+}  // namespace
 
 // --- Access patterns
 // -------------------------------------------------------------------
@@ -105,14 +118,6 @@ void Loader::LoadPattern(const Json& value, const std::string& at,
     ok = LoadMultiSort(*it, Ptr(at, "sortKey"), *index, &p) && ok;
   } else if (it != value.end()) {
     const std::string sat = Ptr(at, "sortKey");
-    static const std::pair<std::string_view, SortKeyOp> kOps[] = {
-        {"=", SortKeyOp::kEq},
-        {"<", SortKeyOp::kLt},
-        {"<=", SortKeyOp::kLe},
-        {">", SortKeyOp::kGt},
-        {">=", SortKeyOp::kGe},
-        {"between", SortKeyOp::kBetween},
-        {"begins_with", SortKeyOp::kBeginsWith}};
     if (!it->is_object() || it->size() != 1) {
       Error(sat,
             "\"sortKey\" must be an object with one member: \"=\", \"<\", "
@@ -459,14 +464,6 @@ bool Loader::LoadMultiPartition(const Json& value, const std::string& at,
 // B attribute).
 bool Loader::LoadMultiSort(const Json& value, const std::string& at,
                            const IndexDefinition& index, AccessPattern* p) {
-  static const std::pair<std::string_view, SortKeyOp> kOps[] = {
-      {"=", SortKeyOp::kEq},
-      {"<", SortKeyOp::kLt},
-      {"<=", SortKeyOp::kLe},
-      {">", SortKeyOp::kGt},
-      {">=", SortKeyOp::kGe},
-      {"between", SortKeyOp::kBetween},
-      {"begins_with", SortKeyOp::kBeginsWith}};
   const size_t n = index.sort_attributes.size();
   if (n == 0) {
     Error(at, "index " + Quote(index.name) + " has no sort key");
