@@ -1,8 +1,11 @@
 // Copyright 2026 The eddy Authors.
 //
-// The model loader's insides, shared by loader.cc (the table, entities,
-// cross-checks and access patterns) and loader_workload.cc (the workload
-// section). Not part of eddy's API: nlohmann/json stays behind LoadModel.
+// The model loader's insides, shared by loader.cc (parsing, helpers and the
+// passes), loader_table.cc (the table and its indexes), loader_entities.cc
+// (entity shapes and their cross-checks), loader_patterns.cc (access
+// patterns), loader_workload.cc (the workload section) and
+// loader_traffic.cc. Not part of eddy's API: nlohmann/json stays behind
+// LoadModel.
 
 #ifndef EDDY_MODEL_INTERNAL_LOADER_H_
 #define EDDY_MODEL_INTERNAL_LOADER_H_
