@@ -291,10 +291,11 @@ bool Loader::CheckKeyAttributes(
   std::set<std::string> seen;
   auto check = [&](const std::vector<KeyAttribute>& attrs,
                    std::string_view member) {
-    const Json& side = g.at(std::string(member));
-    for (size_t i = 0; i < attrs.size(); ++i) {
+    // Absent (no sort key): no attributes to check.
+    auto side = g.find(std::string(member));
+    for (size_t i = 0; i < attrs.size() && side != g.end(); ++i) {
       const std::string aat =
-          side.is_array() ? Ptr(Ptr(at, member), i) : Ptr(at, member);
+          side->is_array() ? Ptr(Ptr(at, member), i) : Ptr(at, member);
       const KeyAttribute& a = attrs[i];
       if (!seen.insert(a.name).second) {
         Error(aat, "attribute " + Quote(a.name) +
