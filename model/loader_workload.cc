@@ -410,9 +410,29 @@ void Loader::LoadEntry(const Json& e, const std::string& at, Model* model,
     }
     std::vector<std::string> reserved = {model->table.partition_key,
                                          model->table.sort_key, "entityType"};
+    const EntityShape* shape = model->FindEntity(entry.entity_type);
     for (const IndexDefinition& g : model->table.global_secondary_indexes) {
-      reserved.push_back(g.partition_key);
-      if (!g.sort_key.empty()) reserved.push_back(g.sort_key);
+      if (!g.multi_attribute()) {
+        reserved.push_back(g.partition_key);
+        if (!g.sort_key.empty()) reserved.push_back(g.sort_key);
+        continue;
+      }
+      // A multi-attribute key attribute may be the item's own attribute:
+      // generated here when the shape's template for it is exactly
+      // "${name}" (the attribute binds it), reserved otherwise.
+      const IndexKeys* k =
+          shape == nullptr ? nullptr : shape->FindIndex(g.name);
+      const size_t n = g.partition_attributes.size();
+      for (size_t i = 0; i < n + g.sort_attributes.size(); ++i) {
+        const KeyAttribute& attr =
+            i < n ? g.partition_attributes[i] : g.sort_attributes[i - n];
+        const KeyTemplate* t = k == nullptr ? nullptr
+                                            : &(i < n ? k->partition_parts[i]
+                                                      : k->sort_parts[i - n]);
+        if (t == nullptr || t->text() != "${" + attr.name + "}") {
+          reserved.push_back(attr.name);
+        }
+      }
     }
     for (auto m = a->begin(); m != a->end(); ++m) {
       const std::string mat = Ptr(aat, m.key());
