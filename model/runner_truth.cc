@@ -157,10 +157,12 @@ std::optional<int32_t> Runner::ItemId(std::string_view pk,
 std::string BindingText(std::string_view record, const std::string& name) {
   std::string_view s = CompactFindS(record, name);
   if (!s.empty()) return std::string(s);
-  // A number or boolean attribute that binds a placeholder: its text, as
-  // the generator made the binding (a multi-attribute key's N attribute).
+  // A number, binary or boolean attribute that binds a placeholder: its
+  // text, as the generator made the binding (a multi-attribute key's N or B
+  // attribute).
   std::optional<AttributeValue> v = CompactFind(record, name);
   if (v && v->is(AttributeType::kN)) return v->n().ToString();
+  if (v && v->is(AttributeType::kB)) return v->b();
   if (v && v->is(AttributeType::kBOOL)) return v->boolean() ? "true" : "false";
   return "";
 }

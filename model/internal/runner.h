@@ -82,8 +82,8 @@ struct IndexTruth {
 };
 
 // The text of binding `name` in a compact record: an S attribute's value,
-// a number's or boolean's text (as the generator binds them); empty when
-// absent.
+// a number's, binary's or boolean's text (as the generator binds them);
+// empty when absent.
 std::string BindingText(std::string_view record, const std::string& name);
 
 // Whether the composite sort key `sk` satisfies a multi-attribute key
