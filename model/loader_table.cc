@@ -178,24 +178,7 @@ void Loader::LoadTable(const Json& t, const std::string& at,
       Error(Ptr(iat, "name"), "duplicate index name " + Quote(def.name));
       continue;
     }
-    auto proj = g.find("projection");
-    if (proj != g.end()) {
-      if (proj->is_string() && *proj == "ALL") {
-        def.projection = ProjectionType::kAll;
-      } else if (proj->is_string() && *proj == "KEYS_ONLY") {
-        def.projection = ProjectionType::kKeysOnly;
-      } else if (proj->is_array()) {
-        // Kept even when the list is bad, so references to the index work.
-        if (auto list = StringList(*proj, Ptr(iat, "projection"))) {
-          def.projection = ProjectionType::kInclude;
-          def.non_key_attributes = *list;
-        }
-      } else {
-        Error(Ptr(iat, "projection"),
-              "must be \"ALL\", \"KEYS_ONLY\" or an array of attribute names "
-              "(INCLUDE)");
-      }
-    }
+    LoadProjection(g, iat, &def);
     for (const IndexDefinition& l : table->local_secondary_indexes) {
       if (l.name == def.name) {
         Error(Ptr(iat, "name"),
@@ -203,6 +186,29 @@ void Loader::LoadTable(const Json& t, const std::string& at,
       }
     }
     table->global_secondary_indexes.push_back(std::move(def));
+  }
+}
+
+// An index definition's "projection": "ALL" (the default), "KEYS_ONLY" or
+// an array of attribute names (INCLUDE).
+void Loader::LoadProjection(const Json& index, const std::string& at,
+                            IndexDefinition* def) {
+  auto proj = index.find("projection");
+  if (proj == index.end()) return;
+  if (proj->is_string() && *proj == "ALL") {
+    def->projection = ProjectionType::kAll;
+  } else if (proj->is_string() && *proj == "KEYS_ONLY") {
+    def->projection = ProjectionType::kKeysOnly;
+  } else if (proj->is_array()) {
+    // Kept even when the list is bad, so references to the index work.
+    if (auto list = StringList(*proj, Ptr(at, "projection"))) {
+      def->projection = ProjectionType::kInclude;
+      def->non_key_attributes = *list;
+    }
+  } else {
+    Error(Ptr(at, "projection"),
+          "must be \"ALL\", \"KEYS_ONLY\" or an array of attribute names "
+          "(INCLUDE)");
   }
 }
 
@@ -374,23 +380,7 @@ void Loader::LoadLocalIndexes(const Json& t, const std::string& at,
             "an LSI's sort key must be another attribute than the table's "
             "keys");
     }
-    auto proj = l.find("projection");
-    if (proj != l.end()) {
-      if (proj->is_string() && *proj == "ALL") {
-        def.projection = ProjectionType::kAll;
-      } else if (proj->is_string() && *proj == "KEYS_ONLY") {
-        def.projection = ProjectionType::kKeysOnly;
-      } else if (proj->is_array()) {
-        if (auto list = StringList(*proj, Ptr(iat, "projection"))) {
-          def.projection = ProjectionType::kInclude;
-          def.non_key_attributes = *list;
-        }
-      } else {
-        Error(Ptr(iat, "projection"),
-              "must be \"ALL\", \"KEYS_ONLY\" or an array of attribute names "
-              "(INCLUDE)");
-      }
-    }
+    LoadProjection(l, iat, &def);
     if (errors_->size() > before) table_broken_ = true;
     table->local_secondary_indexes.push_back(std::move(def));
   }

@@ -130,6 +130,9 @@ class Loader {
   void LoadTable(const Json& t, const std::string& at, TableDefinition* table);
   void LoadLocalIndexes(const Json& t, const std::string& at,
                         TableDefinition* table);
+  // An index definition's "projection" into *def (loader_table.cc).
+  void LoadProjection(const Json& index, const std::string& at,
+                      IndexDefinition* def);
   // One side ("partition" or "sort") of a multi-attribute GSI key; false
   // after reporting what is wrong with it.
   bool KeyAttributeList(const Json& value, const std::string& at,
