@@ -236,6 +236,27 @@ Status Generator::Emit(size_t e, const GeneratorEntry& entry,
   attributes.emplace_back("entityType", AttributeValue::S(shape.entity_type));
   for (const IndexKeys& k : shape.indexes) {
     const IndexDefinition* def = table.FindIndex(k.index_name);
+    if (def->multi_attribute()) {
+      // Each key attribute from its own template, as its declared type.
+      const size_t n = def->partition_attributes.size();
+      for (size_t i = 0; i < n + def->sort_attributes.size(); ++i) {
+        const KeyAttribute& a =
+            i < n ? def->partition_attributes[i] : def->sort_attributes[i - n];
+        const KeyTemplate& t =
+            i < n ? k.partition_parts[i] : k.sort_parts[i - n];
+        std::string v;
+        EDDY_RETURN_IF_ERROR(t.Render(bindings, constants, &v));
+        StatusOr<AttributeValue> typed = TypedKeyValue(a.type, std::move(v));
+        if (!typed.ok()) {
+          return Status::Validation("generator entry " + Quote(entry.name) +
+                                    ": key attribute " + a.name + " of " +
+                                    def->name + ": " +
+                                    std::string(typed.status().message()));
+        }
+        attributes.emplace_back(a.name, *std::move(typed));
+      }
+      continue;
+    }
     if (!def->local) {  // an LSI's partition key is the table's, set above
       std::string v;
       v.reserve(96);
@@ -275,12 +296,21 @@ Status Generator::Emit(size_t e, const GeneratorEntry& entry,
   uint8_t order[256];
   const size_t n = std::min<size_t>(attributes.size(), 256);
   for (size_t i = 0; i < n; ++i) order[i] = static_cast<uint8_t>(i);
-  std::sort(order, order + n, [&](uint8_t a, uint8_t b) {
+  // Stable: of two attributes of one name (a multi-attribute key attribute
+  // that is also a binding or a generated attribute), the first gathered —
+  // the key, with its declared type — is the one kept.
+  std::stable_sort(order, order + n, [&](uint8_t a, uint8_t b) {
     return attributes[a].first < attributes[b].first;
   });
   Item& item = g.item;
   item.Reserve(attributes.size());
+  bool repeated[256];
   for (size_t i = 0; i < n; ++i) {
+    repeated[i] =
+        i > 0 && attributes[order[i]].first == attributes[order[i - 1]].first;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (repeated[i]) continue;
     auto& [name, value] = attributes[order[i]];
     item.Set(std::move(name), std::move(value));
   }

@@ -17,6 +17,19 @@
 #include "nlohmann/json.hpp"
 
 namespace eddy::model::internal {
+namespace {
+
+// A sort-key condition's operators as the format spells them.
+constexpr std::pair<std::string_view, SortKeyOp> kOps[] = {
+    {"=", SortKeyOp::kEq},
+    {"<", SortKeyOp::kLt},
+    {"<=", SortKeyOp::kLe},
+    {">", SortKeyOp::kGt},
+    {">=", SortKeyOp::kGe},
+    {"between", SortKeyOp::kBetween},
+    {"begins_with", SortKeyOp::kBeginsWith}};
+
+}  // namespace
 
 // --- Access patterns
 // -------------------------------------------------------------------
@@ -74,26 +87,37 @@ void Loader::LoadPattern(const Json& value, const std::string& at,
       p.index_name = it->get<std::string>();
     }
   }
+  const IndexDefinition* index =
+      p.index_name.empty() ? nullptr : table.FindIndex(p.index_name);
+  const bool multi = index != nullptr && index->multi_attribute();
   if (auto it = value.find("partitionKey"); it == value.end()) {
     Missing(at, "partitionKey");
     ok = false;
+  } else if (multi) {
+    ok = LoadMultiPartition(*it, Ptr(at, "partitionKey"), *index, &p) && ok;
+  } else if (it->is_array() && p.index_name.empty() &&
+             !value.contains("index")) {
+    Error(Ptr(at, "partitionKey"),
+          "a pattern on the table gives one partition-key template (an "
+          "array of templates is for an index with a multi-attribute key)");
+    ok = false;
+  } else if (it->is_array() && index != nullptr) {
+    Error(Ptr(at, "partitionKey"),
+          "index " + Quote(index->name) +
+              " has one partition key attribute: give one template (an "
+              "array of templates is for a multi-attribute key)");
+    ok = false;
+  } else if (it->is_array()) {
+    ok = false;  // on an index already reported as undefined
   } else if (auto t = Template(*it, Ptr(at, "partitionKey"))) {
     p.partition_key = *std::move(t);
   } else {
     ok = false;
   }
-  const IndexDefinition* index =
-      p.index_name.empty() ? nullptr : table.FindIndex(p.index_name);
-  if (auto it = value.find("sortKey"); it != value.end()) {
+  if (auto it = value.find("sortKey"); it != value.end() && multi) {
+    ok = LoadMultiSort(*it, Ptr(at, "sortKey"), *index, &p) && ok;
+  } else if (it != value.end()) {
     const std::string sat = Ptr(at, "sortKey");
-    static const std::pair<std::string_view, SortKeyOp> kOps[] = {
-        {"=", SortKeyOp::kEq},
-        {"<", SortKeyOp::kLt},
-        {"<=", SortKeyOp::kLe},
-        {">", SortKeyOp::kGt},
-        {">=", SortKeyOp::kGe},
-        {"between", SortKeyOp::kBetween},
-        {"begins_with", SortKeyOp::kBeginsWith}};
     if (!it->is_object() || it->size() != 1) {
       Error(sat,
             "\"sortKey\" must be an object with one member: \"=\", \"<\", "
@@ -192,14 +216,19 @@ void Loader::LoadPattern(const Json& value, const std::string& at,
         }
       }
       for (const auto& [name, _] : f.names) {
-        if (name == "#pk" || name == "#sk") {
+        // A multi-attribute key condition also names #pk_1, #sk_1, ...
+        if (name == "#pk" || name == "#sk" ||
+            (multi &&
+             (name.rfind("#pk_", 0) == 0 || name.rfind("#sk_", 0) == 0))) {
           Error(Ptr(Ptr(fat, "names"), name),
                 Quote(name) + " is reserved for the key condition");
           ok = false;
         }
       }
       for (const auto& [name, _] : f.values) {
-        if (name == ":pk" || name == ":sk" || name == ":sk2") {
+        if (name == ":pk" || name == ":sk" || name == ":sk2" ||
+            (multi &&
+             (name.rfind(":pk_", 0) == 0 || name.rfind(":sk_", 0) == 0))) {
           Error(Ptr(Ptr(fat, "values"), name),
                 Quote(name) + " is reserved for the key condition");
           ok = false;
@@ -341,6 +370,27 @@ void Loader::LoadPattern(const Json& value, const std::string& at,
   if (ok && errors_->size() == errors_before) {
     bool partition_matches = false;
     for (const EntityShape& s : model->entities) {
+      if (multi) {
+        const IndexKeys* k = s.FindIndex(p.index_name);
+        if (k == nullptr) continue;
+        bool may = true;
+        for (size_t i = 0; may && i < p.partition_parts.size(); ++i) {
+          may =
+              TemplatesMayCollide(p.partition_parts[i], k->partition_parts[i]);
+        }
+        if (!may) continue;
+        partition_matches = true;
+        for (size_t i = 0; may && i < p.sort_parts.size(); ++i) {
+          const SortKeyCondition& c = p.sort_parts[i];
+          if (c.op == SortKeyOp::kEq) {
+            may = TemplatesMayCollide(c.value, k->sort_parts[i]);
+          } else if (c.op == SortKeyOp::kBeginsWith) {
+            may = TemplateMayBeginWith(k->sort_parts[i], c.value);
+          }
+        }
+        if (may) p.matching_entity_types.push_back(s.entity_type);
+        continue;
+      }
       const KeyTemplate* spk = &s.partition_key;
       const KeyTemplate* ssk = &s.sort_key;
       if (!p.index_name.empty()) {
@@ -374,6 +424,122 @@ void Loader::LoadPattern(const Json& value, const std::string& at,
     }
   }
   model->patterns.push_back(std::move(p));
+}
+
+// A pattern on a multi-attribute index: "partitionKey" is an array of one
+// template per partition attribute, in the index's order.
+bool Loader::LoadMultiPartition(const Json& value, const std::string& at,
+                                const IndexDefinition& index,
+                                AccessPattern* p) {
+  const size_t n = index.partition_attributes.size();
+  std::vector<std::string> names;
+  for (const KeyAttribute& a : index.partition_attributes) {
+    names.push_back(a.name);
+  }
+  if (!value.is_array() || value.size() != n) {
+    Error(at, "index " + Quote(index.name) + " has " + std::to_string(n) +
+                  " partition key attribute" + (n == 1 ? "" : "s") + " (" +
+                  JoinNames(names) +
+                  "): \"partitionKey\" must be an array of " +
+                  std::to_string(n) +
+                  " templates, one for each (a Query gives every partition "
+                  "key attribute with =)");
+    return false;
+  }
+  bool ok = true;
+  for (size_t i = 0; i < n; ++i) {
+    if (auto t = Template(value[i], Ptr(at, i))) {
+      p->partition_parts.push_back(*std::move(t));
+    } else {
+      ok = false;
+    }
+  }
+  if (ok) p->partition_key = p->partition_parts[0];
+  return ok;
+}
+
+// "sortKey" on a multi-attribute index: an array of conditions on its sort
+// attributes, left to right (one {"op": value} object each); "=" on every
+// one but the last, which may be any operator (begins_with only on an S or
+// B attribute).
+bool Loader::LoadMultiSort(const Json& value, const std::string& at,
+                           const IndexDefinition& index, AccessPattern* p) {
+  const size_t n = index.sort_attributes.size();
+  if (n == 0) {
+    Error(at, "index " + Quote(index.name) + " has no sort key");
+    return false;
+  }
+  if (!value.is_array() || value.empty() || value.size() > n) {
+    Error(at, "index " + Quote(index.name) + " has " + std::to_string(n) +
+                  " sort key attribute" + (n == 1 ? "" : "s") +
+                  ": \"sortKey\" must be an array of 1 to " +
+                  std::to_string(n) +
+                  " conditions on them, left to right ({\"=\": ...} on each "
+                  "but the last)");
+    return false;
+  }
+  const size_t count = value.size();
+  bool ok = true;
+  for (size_t i = 0; i < count; ++i) {
+    const Json& c = value[i];
+    const std::string cat = Ptr(at, i);
+    const KeyAttribute& attr = index.sort_attributes[i];
+    if (!c.is_object() || c.size() != 1) {
+      Error(cat, "a condition on " + attr.name +
+                     " must be an object with one member: \"=\", \"<\", "
+                     "\"<=\", \">\", \">=\", \"begins_with\" or "
+                     "\"between\"");
+      ok = false;
+      continue;
+    }
+    const std::string op = c.begin().key();
+    const Json& v = c.begin().value();
+    const std::string vat = Ptr(cat, op);
+    auto found = std::find_if(std::begin(kOps), std::end(kOps),
+                              [&](const auto& e) { return e.first == op; });
+    if (found == std::end(kOps)) {
+      Error(vat, "unknown sort-key operator " + Quote(op) +
+                     " (use =, <, <=, >, >=, begins_with or between)");
+      ok = false;
+      continue;
+    }
+    if (found->second != SortKeyOp::kEq && i + 1 < count) {
+      Error(vat, "only the last condition may be " + Quote(op) + ": " +
+                     attr.name + " is followed by a condition on " +
+                     index.sort_attributes[i + 1].name +
+                     ", so it needs \"=\" (sort key attributes are "
+                     "constrained left to right)");
+      ok = false;
+      continue;
+    }
+    if (found->second == SortKeyOp::kBeginsWith &&
+        attr.type == ScalarAttributeType::kN) {
+      Error(vat,
+            "begins_with needs an S or B attribute; " + attr.name + " is N");
+      ok = false;
+      continue;
+    }
+    if (found->second == SortKeyOp::kBetween) {
+      if (!v.is_array() || v.size() != 2) {
+        Error(vat, "\"between\" takes [low, high]");
+        ok = false;
+        continue;
+      }
+      auto lo = Template(v[0], Ptr(vat, size_t{0}));
+      auto hi = Template(v[1], Ptr(vat, size_t{1}));
+      if (!lo || !hi) {
+        ok = false;
+        continue;
+      }
+      p->sort_parts.push_back({SortKeyOp::kBetween, *lo, *hi});
+    } else if (auto t = Template(v, vat)) {
+      p->sort_parts.push_back({found->second, *std::move(t), std::nullopt});
+    } else {
+      ok = false;
+    }
+  }
+  if (ok) p->sort_key = p->sort_parts.back();
+  return ok;
 }
 
 }  // namespace eddy::model::internal

@@ -410,9 +410,29 @@ void Loader::LoadEntry(const Json& e, const std::string& at, Model* model,
     }
     std::vector<std::string> reserved = {model->table.partition_key,
                                          model->table.sort_key, "entityType"};
+    const EntityShape* shape = model->FindEntity(entry.entity_type);
     for (const IndexDefinition& g : model->table.global_secondary_indexes) {
-      reserved.push_back(g.partition_key);
-      if (!g.sort_key.empty()) reserved.push_back(g.sort_key);
+      if (!g.multi_attribute()) {
+        reserved.push_back(g.partition_key);
+        if (!g.sort_key.empty()) reserved.push_back(g.sort_key);
+        continue;
+      }
+      // A multi-attribute key attribute may be the item's own attribute:
+      // generated here when the shape's template for it is exactly
+      // "${name}" (the attribute binds it), reserved otherwise.
+      const IndexKeys* k =
+          shape == nullptr ? nullptr : shape->FindIndex(g.name);
+      const size_t n = g.partition_attributes.size();
+      for (size_t i = 0; i < n + g.sort_attributes.size(); ++i) {
+        const KeyAttribute& attr =
+            i < n ? g.partition_attributes[i] : g.sort_attributes[i - n];
+        const KeyTemplate* t = k == nullptr ? nullptr
+                                            : &(i < n ? k->partition_parts[i]
+                                                      : k->sort_parts[i - n]);
+        if (t == nullptr || t->text() != "${" + attr.name + "}") {
+          reserved.push_back(attr.name);
+        }
+      }
     }
     for (auto m = a->begin(); m != a->end(); ++m) {
       const std::string mat = Ptr(aat, m.key());
@@ -642,9 +662,28 @@ void Loader::CheckPatternsAgainstWorkload(Model* model) {
       available = *names;
     }
     // Each template with the pointer of the member that holds it.
-    std::vector<std::pair<const KeyTemplate*, std::string>> templates = {
-        {&p.partition_key, Ptr(p.pointer, "partitionKey")}};
-    if (p.sort_key) {
+    std::vector<std::pair<const KeyTemplate*, std::string>> templates;
+    if (p.partition_parts.empty()) {
+      templates.emplace_back(&p.partition_key, Ptr(p.pointer, "partitionKey"));
+    }
+    for (size_t i = 0; i < p.partition_parts.size(); ++i) {
+      templates.emplace_back(&p.partition_parts[i],
+                             Ptr(Ptr(p.pointer, "partitionKey"), i));
+    }
+    // A multi-attribute index's sort conditions, each at its own pointer.
+    for (size_t i = 0; i < p.sort_parts.size(); ++i) {
+      const SortKeyCondition& c = p.sort_parts[i];
+      const std::string cat = Ptr(Ptr(p.pointer, "sortKey"), i);
+      if (c.op == SortKeyOp::kBetween) {
+        templates.emplace_back(&c.value, Ptr(Ptr(cat, "between"), size_t{0}));
+        if (c.high) {
+          templates.emplace_back(&*c.high, Ptr(Ptr(cat, "between"), size_t{1}));
+        }
+      } else {
+        templates.emplace_back(&c.value, Ptr(cat, SortKeyOpName(c.op)));
+      }
+    }
+    if (p.sort_key && p.sort_parts.empty()) {
       const std::string sat = Ptr(p.pointer, "sortKey");
       if (p.sort_key->op == SortKeyOp::kBetween) {
         templates.emplace_back(&p.sort_key->value,

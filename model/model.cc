@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "emulator/storage/record.h"
 #include "model/internal/loader.h"
 
 namespace eddy::model {
@@ -81,6 +82,8 @@ std::vector<std::string> EntityShape::Placeholders() const {
   for (const IndexKeys& k : indexes) {
     add(k.partition_key);
     if (k.sort_key) add(*k.sort_key);
+    for (const KeyTemplate& t : k.partition_parts) add(t);
+    for (const KeyTemplate& t : k.sort_parts) add(t);
   }
   return out;
 }
@@ -105,29 +108,122 @@ std::string_view SortKeyOpName(SortKeyOp op) {
   return "?";
 }
 
+namespace {
+
+// "<name> <op> \"<template>\"", begins_with(...) or BETWEEN.
+std::string SortClause(const std::string& name, const SortKeyCondition& c) {
+  switch (c.op) {
+    case SortKeyOp::kBeginsWith:
+      return "begins_with(" + name + ", " + Quote(c.value.text()) + ")";
+    case SortKeyOp::kBetween:
+      return name + " BETWEEN " + Quote(c.value.text()) + " AND " +
+             Quote(c.high ? c.high->text() : std::string());
+    default:
+      return name + " " + std::string(SortKeyOpName(c.op)) + " " +
+             Quote(c.value.text());
+  }
+}
+
+}  // namespace
+
 std::string AccessPattern::KeyConditionText(
     const TableDefinition& table) const {
   if (!executable) return "";
   std::string pk_name = table.partition_key, sk_name = table.sort_key;
-  if (const IndexDefinition* g = table.FindIndex(index_name)) {
+  const IndexDefinition* g = table.FindIndex(index_name);
+  if (g != nullptr && g->multi_attribute() && !partition_parts.empty()) {
+    std::string out;
+    for (size_t i = 0;
+         i < partition_parts.size() && i < g->partition_attributes.size();
+         ++i) {
+      if (!out.empty()) out += " AND ";
+      out += g->partition_attributes[i].name + " = " +
+             Quote(partition_parts[i].text());
+    }
+    for (size_t i = 0; i < sort_parts.size() && i < g->sort_attributes.size();
+         ++i) {
+      out += " AND " + SortClause(g->sort_attributes[i].name, sort_parts[i]);
+    }
+    return out;
+  }
+  if (g != nullptr) {
     pk_name = g->partition_key;
     sk_name = g->sort_key;
   }
   std::string out = pk_name + " = " + Quote(partition_key.text());
   if (!sort_key) return out;
-  out += " AND ";
-  switch (sort_key->op) {
-    case SortKeyOp::kBeginsWith:
-      out +=
-          "begins_with(" + sk_name + ", " + Quote(sort_key->value.text()) + ")";
+  return out + " AND " + SortClause(sk_name, *sort_key);
+}
+
+StatusOr<AttributeValue> TypedKeyValue(ScalarAttributeType type,
+                                       std::string text) {
+  if (text.empty()) {
+    return Status::Validation("a key attribute value must not be empty");
+  }
+  switch (type) {
+    case ScalarAttributeType::kS:
+      return AttributeValue::S(std::move(text));
+    case ScalarAttributeType::kB:
+      return AttributeValue::B(std::move(text));
+    case ScalarAttributeType::kN: {
+      StatusOr<AttributeValue> n = AttributeValue::ParseN(text);
+      if (!n.ok()) {
+        return Status::Validation(Quote(text) +
+                                  " is not a number (the attribute is N)");
+      }
+      return n;
+    }
+  }
+  return Status::Internal("unknown key attribute type");
+}
+
+namespace {
+
+AttributeType TypeOf(ScalarAttributeType t) {
+  switch (t) {
+    case ScalarAttributeType::kN:
+      return AttributeType::kN;
+    case ScalarAttributeType::kB:
+      return AttributeType::kB;
+    case ScalarAttributeType::kS:
       break;
-    case SortKeyOp::kBetween:
-      out += sk_name + " BETWEEN " + Quote(sort_key->value.text()) + " AND " +
-             Quote(sort_key->high->text());
-      break;
-    default:
-      out += sk_name + " " + std::string(SortKeyOpName(sort_key->op)) + " " +
-             Quote(sort_key->value.text());
+  }
+  return AttributeType::kS;
+}
+
+}  // namespace
+
+bool KeyValuesOf(const Item& item, const std::vector<KeyAttribute>& attrs,
+                 std::vector<AttributeValue>* out) {
+  out->clear();
+  for (const KeyAttribute& a : attrs) {
+    const AttributeValue* v = item.Find(a.name);
+    if (v == nullptr || !v->is(TypeOf(a.type))) return false;
+    out->push_back(*v);
+  }
+  return true;
+}
+
+std::string MultiKeyText(const std::vector<AttributeValue>& values) {
+  std::string out;
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) out += " | ";
+    const AttributeValue& v = values[i];
+    const std::string text = v.is(AttributeType::kN)   ? v.n().ToString()
+                             : v.is(AttributeType::kB) ? v.b()
+                                                       : v.s();
+    for (char c : text) {
+      if (c == '\\' || c == '|') out.push_back('\\');
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+std::string MultiSortBytes(const std::vector<AttributeValue>& values) {
+  std::string out;
+  for (const AttributeValue& v : values) {
+    storage::AppendCompositeKeyBytes(v, &out);
   }
   return out;
 }

@@ -54,10 +54,29 @@ std::string JsonPointerEscape(std::string_view token);
 
 // --- The table ---------------------------------------------------------------
 
+// One attribute of a multi-attribute index key, with its declared type.
+struct KeyAttribute {
+  std::string name;
+  ScalarAttributeType type = ScalarAttributeType::kS;
+  bool operator==(const KeyAttribute&) const = default;
+};
+
+// DynamoDB's limit on a GSI's key: up to four HASH and four RANGE
+// attributes.
+inline constexpr size_t kMaxKeyAttributes = 4;
+
 struct IndexDefinition {
   std::string name;           // "GSI1"
-  std::string partition_key;  // "PK1"
+  std::string partition_key;  // "PK1"; a multi-attribute key's first
   std::string sort_key;       // "SK1"; empty when the index has none
+  // A multi-attribute key (a GSI whose "partitionKey"/"sortKey" is an
+  // array): every HASH attribute, then (sort_attributes) every RANGE
+  // attribute, in key-schema order, each with its type; partition_key and
+  // sort_key are then the first of each. Both empty for a classic index,
+  // keyed by one S attribute each.
+  std::vector<KeyAttribute> partition_attributes;
+  std::vector<KeyAttribute> sort_attributes;
+  bool multi_attribute() const { return !partition_attributes.empty(); }
   ProjectionType projection = ProjectionType::kAll;
   std::vector<std::string> non_key_attributes;  // INCLUDE only
   // A local secondary index: partition_key is the table's, sort_key its own.
@@ -93,6 +112,12 @@ struct IndexKeys {
   std::string index_name;
   KeyTemplate partition_key;
   std::optional<KeyTemplate> sort_key;  // absent when the index has none
+  // A multi-attribute index: one template per key attribute, in the order
+  // of the index's partition_attributes / sort_attributes (partition_key
+  // and sort_key are copies of the first of each). Each is rendered and
+  // converted to its attribute's type (TypedKeyValue).
+  std::vector<KeyTemplate> partition_parts;
+  std::vector<KeyTemplate> sort_parts;
 };
 
 // One PK/SK shape: an entry of a group's "SK" object.
@@ -167,13 +192,42 @@ struct AccessPattern {
   bool consistent_read = false;
   std::optional<int> limit;                 // page size
   std::optional<PartiqlStatement> partiql;  // run as PartiQL
+  // On a multi-attribute index: one template per partition attribute
+  // (partition_key is a copy of the first), and the conditions on its sort
+  // attributes left to right — "=" on each but the last, which may be any
+  // operator; sort_key is a copy of the last. Empty otherwise.
+  std::vector<KeyTemplate> partition_parts;
+  std::vector<SortKeyCondition> sort_parts;
   // Entity types whose keys can satisfy the key condition (overlap
   // analysis), in document order.
   std::vector<std::string> matching_entity_types;
 
-  // "PK2 = ${version}#employment#${storeULID} AND begins_with(SK2, ...)".
+  // "PK2 = ${version}#employment#${storeULID} AND begins_with(SK2, ...)";
+  // on a multi-attribute index one clause per constrained attribute
+  // ("tenant = ${t} AND region = ${r} AND status = ${s}").
   std::string KeyConditionText(const TableDefinition& table) const;
 };
+
+// The value of a key attribute of type `type` whose template rendered to
+// `text`: S as is, N parsed as a number, B the bytes of the text.
+// ValidationException when an N is not a number or a value is empty.
+StatusOr<AttributeValue> TypedKeyValue(ScalarAttributeType type,
+                                       std::string text);
+
+// The values of `attrs` in `item`, in order; false when one is missing or
+// not of its declared type (the item is then not in the index: sparse).
+bool KeyValuesOf(const Item& item, const std::vector<KeyAttribute>& attrs,
+                 std::vector<AttributeValue>* out);
+
+// A multi-attribute partition key as the ground truth, the profile and the
+// reports show it: each value's text (S as is, N in DynamoDB's decimal
+// form, B its bytes) with '\\' and '|' escaped by '\\', joined by " | "
+// (distinct tuples give distinct texts). REQUIRES: each value is S, N, B.
+std::string MultiKeyText(const std::vector<AttributeValue>& values);
+
+// The byte string whose order is DynamoDB's order of a multi-attribute
+// sort key's value tuples (storage::CompositeKeyBytes).
+std::string MultiSortBytes(const std::vector<AttributeValue>& values);
 
 // --- Workload
 // -------------------------------------------------------------------------

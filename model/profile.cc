@@ -3,6 +3,7 @@
 #include "model/profile.h"
 
 #include <algorithm>
+#include <deque>
 #include <set>
 #include <string_view>
 
@@ -52,6 +53,9 @@ struct IndexState {
   // partition key -> (entries, bytes). The keys view the generated items,
   // which outlive the profiling: no string is copied per entry.
   absl::flat_hash_map<std::string_view, std::pair<int64_t, int64_t>> keys;
+  // A multi-attribute index: its keys are made (MultiKeyText,
+  // MultiSortBytes) and kept here, where the views point.
+  std::deque<std::string> owned;
 };
 
 struct ShapeIndexState {
@@ -127,7 +131,11 @@ DataProfile ProfileData(const Model& model, const GeneratedData& data) {
     s.pk = g.partition_key;
     s.sk = g.sort_key;
     s.key_attrs = idx[0].key_attrs;
-    for (const std::string& k : {g.partition_key, g.sort_key}) {
+    std::vector<std::string> index_keys = {g.partition_key, g.sort_key};
+    for (const auto* side : {&g.partition_attributes, &g.sort_attributes}) {
+      for (const KeyAttribute& a : *side) index_keys.push_back(a.name);
+    }
+    for (const std::string& k : index_keys) {
       if (!k.empty() && std::find(s.key_attrs.begin(), s.key_attrs.end(), k) ==
                             s.key_attrs.end()) {
         s.key_attrs.push_back(k);
@@ -158,6 +166,11 @@ DataProfile ProfileData(const Model& model, const GeneratedData& data) {
         ShapeIndexProfile p;
         p.index = k.index_name;
         p.constant_partition_key = IsConstant(k.partition_key, model);
+        // A multi-attribute key is constant when every part is.
+        for (const KeyTemplate& part : k.partition_parts) {
+          p.constant_partition_key =
+              p.constant_partition_key && IsConstant(part, model);
+        }
         sp.indexes.push_back(std::move(p));
         shape_slots[s].push_back(i);
       }
@@ -165,6 +178,7 @@ DataProfile ProfileData(const Model& model, const GeneratedData& data) {
     shape_state[s].resize(sp.indexes.size());
   }
 
+  std::vector<AttributeValue> pk_values, sk_values;
   for (const GeneratedItem& g : data.items) {
     if (g.shape < 0 || static_cast<size_t>(g.shape) >= out.shapes.size()) {
       continue;
@@ -181,10 +195,21 @@ DataProfile ProfileData(const Model& model, const GeneratedData& data) {
     sp.read_units_4kb += std::max<int64_t>(1, (size + 4 * kKB - 1) / (4 * kKB));
     for (size_t j = 0; j < sp.indexes.size(); ++j) {
       IndexState& is = idx[shape_slots[g.shape][j]];
-      const std::string_view pk = KeyValue(item, is.pk);
-      if (pk.empty()) continue;  // not in this index (sparse)
-      const std::string_view sk = KeyValue(item, is.sk);
-      if (!is.sk.empty() && sk.empty()) continue;
+      std::string_view pk, sk;
+      if (is.def != nullptr && is.def->multi_attribute()) {
+        // Sparse: every key attribute, each of its declared type.
+        if (!KeyValuesOf(item, is.def->partition_attributes, &pk_values) ||
+            !KeyValuesOf(item, is.def->sort_attributes, &sk_values)) {
+          continue;
+        }
+        pk = is.owned.emplace_back(MultiKeyText(pk_values));
+        sk = is.owned.emplace_back(MultiSortBytes(sk_values));
+      } else {
+        pk = KeyValue(item, is.pk);
+        if (pk.empty()) continue;  // not in this index (sparse)
+        sk = KeyValue(item, is.sk);
+        if (!is.sk.empty() && sk.empty()) continue;
+      }
       ShapeIndexProfile& p = sp.indexes[j];
       int64_t keys = 0;
       for (const std::string& a : is.key_attrs) keys += AttributeBytes(item, a);

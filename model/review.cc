@@ -193,6 +193,10 @@ void Reviewer::HotKeys() {
             ap.index_name.empty() ? "table" : ap.index_name;
         if (index != si.index || !constant ||
             !IsConstantTemplate(ap.partition_key, model_) ||
+            !std::all_of(ap.partition_parts.begin(), ap.partition_parts.end(),
+                         [&](const KeyTemplate& part) {
+                           return IsConstantTemplate(part, model_);
+                         }) ||
             std::find(ap.matching_entity_types.begin(),
                       ap.matching_entity_types.end(),
                       sp.entity_type) == ap.matching_entity_types.end()) {

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <utility>
 
+#include "emulator/storage/record.h"
 #include "model/internal/random.h"
 #include "model/internal/runner.h"
 
@@ -56,6 +57,97 @@ std::string Runner::RunStatement(const PartiqlStatement& statement,
     if (!resp->next_token) return "";
     request.next_token = std::move(resp->next_token);
   }
+}
+
+Status Runner::MultiKeyCondition(
+    const AccessPattern& p, const IndexDefinition& def, const Bindings& params,
+    std::string* kce_out, ExpressionAttributeNames* names,
+    ExpressionAttributeValues* values, std::string* pk,
+    std::vector<std::string>* sk_values, AccessPattern* rendered) const {
+  // Names #pk, #pk_1, ... and #sk, #sk_1, ...; values likewise, and :sk2
+  // for BETWEEN's high end (the loader keeps filters off them).
+  auto suffix = [](size_t i) {
+    return i == 0 ? std::string() : "_" + std::to_string(i);
+  };
+  auto typed = [&](const KeyTemplate& t, const KeyAttribute& a,
+                   AttributeValue* out, std::string* text) -> Status {
+    std::string v;
+    EDDY_RETURN_IF_ERROR(t.Render(params, &workload_.constants, &v));
+    *text = v;
+    StatusOr<AttributeValue> value = TypedKeyValue(a.type, std::move(v));
+    if (!value.ok()) {
+      return value.status().WithMessagePrefix(a.name + ": ");
+    }
+    *out = *std::move(value);
+    return Status::OK();
+  };
+  std::string kce;
+  std::vector<AttributeValue> pk_values;
+  rendered->executable = true;
+  rendered->index_name = p.index_name;
+  for (size_t i = 0; i < p.partition_parts.size(); ++i) {
+    const KeyAttribute& a = def.partition_attributes[i];
+    AttributeValue v;
+    std::string text;
+    EDDY_RETURN_IF_ERROR(typed(p.partition_parts[i], a, &v, &text));
+    const std::string n = "#pk" + suffix(i), c = ":pk" + suffix(i);
+    kce += (kce.empty() ? "" : " AND ") + n + " = " + c;
+    (*names)[n] = a.name;
+    values->Set(c, v);
+    pk_values.push_back(std::move(v));
+    StatusOr<KeyTemplate> shown = KeyTemplate::Parse(text);
+    if (shown.ok()) rendered->partition_parts.push_back(*std::move(shown));
+  }
+  *pk = MultiKeyText(pk_values);
+  sk_values->clear();
+  std::string prefix;  // the composite bytes of the "=" conditions so far
+  for (size_t i = 0; i < p.sort_parts.size(); ++i) {
+    const SortKeyCondition& cond = p.sort_parts[i];
+    const KeyAttribute& a = def.sort_attributes[i];
+    const std::string n = "#sk" + suffix(i), c = ":sk" + suffix(i);
+    (*names)[n] = a.name;
+    AttributeValue v;
+    std::string text;
+    EDDY_RETURN_IF_ERROR(typed(cond.value, a, &v, &text));
+    values->Set(c, v);
+    SortKeyCondition shown{cond.op, {}, std::nullopt};
+    if (StatusOr<KeyTemplate> t = KeyTemplate::Parse(text); t.ok()) {
+      shown.value = *std::move(t);
+    }
+    kce += " AND ";
+    const bool last = i + 1 == p.sort_parts.size();
+    if (last) sk_values->push_back(prefix);
+    switch (cond.op) {
+      case SortKeyOp::kBeginsWith:
+        kce += "begins_with(" + n + ", " + c + ")";
+        storage::AppendEscapedKeyBytes(storage::KeyBytes(v), &prefix);
+        break;
+      case SortKeyOp::kBetween: {
+        AttributeValue high;
+        std::string high_text;
+        EDDY_RETURN_IF_ERROR(typed(*cond.high, a, &high, &high_text));
+        values->Set(":sk2", high);
+        kce += n + " BETWEEN " + c + " AND :sk2";
+        std::string high_bytes = prefix;
+        storage::AppendCompositeKeyBytes(high, &high_bytes);
+        storage::AppendCompositeKeyBytes(v, &prefix);
+        sk_values->push_back(prefix);
+        sk_values->push_back(std::move(high_bytes));
+        if (StatusOr<KeyTemplate> t = KeyTemplate::Parse(high_text); t.ok()) {
+          shown.high = *std::move(t);
+        }
+        rendered->sort_parts.push_back(std::move(shown));
+        continue;
+      }
+      default:
+        kce += n + " " + std::string(SortKeyOpName(cond.op)) + " " + c;
+        storage::AppendCompositeKeyBytes(v, &prefix);
+    }
+    if (last) sk_values->push_back(prefix);
+    rendered->sort_parts.push_back(std::move(shown));
+  }
+  *kce_out = std::move(kce);
+  return Status::OK();
 }
 
 void Runner::RunPattern(int number, const AccessPattern& p, RunReport* report) {
@@ -116,9 +208,15 @@ void Runner::RunPattern(int number, const AccessPattern& p, RunReport* report) {
     ExpressionAttributeValues values;
     std::string pk;
     std::vector<std::string> sk_values;
-    Status s = p.partition_key.Render(params, &workload_.constants, &pk);
     std::string kce = "#pk = :pk";
-    if (s.ok() && p.sort_key) {
+    AccessPattern multi_rendered;
+    if (truth.multi) names.clear();
+    Status s =
+        truth.multi
+            ? MultiKeyCondition(p, *truth.def, params, &kce, &names, &values,
+                                &pk, &sk_values, &multi_rendered)
+            : p.partition_key.Render(params, &workload_.constants, &pk);
+    if (s.ok() && p.sort_key && !truth.multi) {
       names["#sk"] = truth.sk_attr;
       sk_values.emplace_back();
       s = p.sort_key->value.Render(params, &workload_.constants, &sk_values[0]);
@@ -147,10 +245,15 @@ void Runner::RunPattern(int number, const AccessPattern& p, RunReport* report) {
       ++r.runs;
       continue;
     }
-    values.Set(":pk", AttributeValue::S(pk));
-    if (!sk_values.empty()) values.Set(":sk", AttributeValue::S(sk_values[0]));
-    if (sk_values.size() > 1)
-      values.Set(":sk2", AttributeValue::S(sk_values[1]));
+    if (!truth.multi) {
+      values.Set(":pk", AttributeValue::S(pk));
+      if (!sk_values.empty()) {
+        values.Set(":sk", AttributeValue::S(sk_values[0]));
+      }
+      if (sk_values.size() > 1) {
+        values.Set(":sk2", AttributeValue::S(sk_values[1]));
+      }
+    }
     if (p.filter) {
       q.filter_expression = p.filter->expression;
       for (const auto& [k, v] : p.filter->names) names[k] = v;
@@ -178,7 +281,12 @@ void Runner::RunPattern(int number, const AccessPattern& p, RunReport* report) {
       q.limit = p.limit;
     }
     q.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
-    if (r.example.empty()) {
+    if (r.example.empty() && truth.multi) {
+      if (multi_rendered.partition_parts.size() == p.partition_parts.size() &&
+          multi_rendered.sort_parts.size() == p.sort_parts.size()) {
+        r.example = multi_rendered.KeyConditionText(t);
+      }
+    } else if (r.example.empty()) {
       // The key condition with this run's values in place of the templates
       // (rendered values are never empty, so they parse).
       StatusOr<KeyTemplate> pk_text = KeyTemplate::Parse(pk);
@@ -261,6 +369,14 @@ void Runner::RunPattern(int number, const AccessPattern& p, RunReport* report) {
     } else if (r.failures.size() < kMaxFailuresKept) {
       std::string params_text;
       for (const auto& [k, v] : params.entries()) {
+        if (truth.multi) {
+          // Every template of the key condition is in its text.
+          if (r.key_condition.find("${" + k + "}") == std::string::npos) {
+            continue;
+          }
+          params_text += (params_text.empty() ? "" : ", ") + k + "=" + v;
+          continue;
+        }
         if (p.partition_key.text().find("${" + k + "}") == std::string::npos &&
             (!p.sort_key || p.sort_key->value.text().find("${" + k + "}") ==
                                 std::string::npos)) {

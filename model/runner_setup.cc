@@ -28,18 +28,31 @@ CreateTableRequest MakeCreateTableRequest(const TableDefinition& t,
   req.billing_mode = t.billing_mode;
   req.provisioned_throughput = t.provisioned_throughput;
   if (!with_indexes) return req;
-  auto define = [&](const std::string& name) {
+  auto define = [&](const std::string& name,
+                    ScalarAttributeType type = ScalarAttributeType::kS) {
     for (const AttributeDefinition& d : req.attribute_definitions) {
       if (d.attribute_name == name) return;
     }
-    req.attribute_definitions.push_back({name, ScalarAttributeType::kS});
+    req.attribute_definitions.push_back({name, type});
   };
   for (const IndexDefinition& g : t.global_secondary_indexes) {
     GlobalSecondaryIndex gsi;
     gsi.index_name = g.name;
-    gsi.key_schema = {{g.partition_key, KeyType::kHash}};
-    define(g.partition_key);
-    if (!g.sort_key.empty()) {
+    if (g.multi_attribute()) {
+      // Every HASH element, then every RANGE element (DynamoDB's order).
+      for (const KeyAttribute& a : g.partition_attributes) {
+        gsi.key_schema.push_back({a.name, KeyType::kHash});
+        define(a.name, a.type);
+      }
+      for (const KeyAttribute& a : g.sort_attributes) {
+        gsi.key_schema.push_back({a.name, KeyType::kRange});
+        define(a.name, a.type);
+      }
+    } else {
+      gsi.key_schema = {{g.partition_key, KeyType::kHash}};
+      define(g.partition_key);
+    }
+    if (!g.multi_attribute() && !g.sort_key.empty()) {
       gsi.key_schema.push_back({g.sort_key, KeyType::kRange});
       define(g.sort_key);
     }

@@ -22,6 +22,58 @@ std::string_view KeyString(const Item& item, const std::string& name) {
   return v->s();
 }
 
+bool MultiSortKeyMatches(SortKeyOp op, std::string_view sk,
+                         const std::vector<std::string>& values) {
+  auto starts = [&](const std::string& prefix) {
+    return sk.substr(0, prefix.size()) == prefix;
+  };
+  if (!starts(values[0])) return false;
+  // Tuples compare as their composite bytes: an item whose last
+  // constrained value equals v starts with values[1]; one whose value is
+  // below v sorts below values[1] without starting with it.
+  switch (op) {
+    case SortKeyOp::kEq:
+    case SortKeyOp::kBeginsWith:
+      return starts(values[1]);
+    case SortKeyOp::kLt:
+      return sk < values[1];
+    case SortKeyOp::kLe:
+      return sk < values[1] || starts(values[1]);
+    case SortKeyOp::kGt:
+      return sk > values[1] && !starts(values[1]);
+    case SortKeyOp::kGe:
+      return sk >= values[1];
+    case SortKeyOp::kBetween:
+      return sk >= values[1] && (sk < values[2] || starts(values[2]));
+  }
+  return false;
+}
+
+void Runner::BuildMultiTruth(IndexTruth* truth) {
+  const IndexDefinition& def = *truth->def;
+  std::vector<AttributeValue> pk_values, sk_values;
+  for (size_t i = 0; i < records_.size(); ++i) {
+    // Sparse: every key attribute, each of its declared type.
+    Item keys;
+    for (const auto* side : {&def.partition_attributes, &def.sort_attributes}) {
+      for (const KeyAttribute& a : *side) {
+        if (std::optional<AttributeValue> v =
+                CompactFind(records_[i], a.name)) {
+          keys.Set(a.name, *std::move(v));
+        }
+      }
+    }
+    if (!KeyValuesOf(keys, def.partition_attributes, &pk_values) ||
+        !KeyValuesOf(keys, def.sort_attributes, &sk_values)) {
+      continue;
+    }
+    std::string_view pk = truth->owned.emplace_back(MultiKeyText(pk_values));
+    std::string_view sk = truth->owned.emplace_back(MultiSortBytes(sk_values));
+    truth->buckets[pk].emplace_back(sk, static_cast<int32_t>(i));
+    ++truth->count;
+  }
+}
+
 void Runner::BuildTruth() {
   const TableDefinition& t = model_.table;
   IndexTruth table;
@@ -35,6 +87,7 @@ void Runner::BuildTruth() {
     it.def = &g;
     it.pk_attr = g.partition_key;
     it.sk_attr = g.sort_key;
+    it.multi = g.multi_attribute();
     truths_.push_back(std::move(it));
   }
   // An LSI is keyed by the table's partition key and its own sort key.
@@ -60,6 +113,7 @@ void Runner::BuildTruth() {
     CompactFindSAll(records_[i], names, values);
     for (size_t k = 0; k < truths_.size(); ++k) {
       IndexTruth& truth = truths_[k];
+      if (truth.multi) continue;  // BuildMultiTruth
       const std::string_view pk = values[2 * k];
       if (pk.empty()) continue;
       const std::string_view sk = values[2 * k + 1];
@@ -68,6 +122,9 @@ void Runner::BuildTruth() {
       truth.buckets[pk].emplace_back(sk, id);
       ++truth.count;
     }
+  }
+  for (IndexTruth& truth : truths_) {
+    if (truth.multi) BuildMultiTruth(&truth);
   }
   for (IndexTruth& truth : truths_) {
     for (auto& [_, bucket] : truth.buckets) {
@@ -99,11 +156,24 @@ std::optional<int32_t> Runner::ItemId(std::string_view pk,
   return it->second;
 }
 
+std::string BindingText(std::string_view record, const std::string& name) {
+  std::string_view s = CompactFindS(record, name);
+  if (!s.empty()) return std::string(s);
+  // A number, binary or boolean attribute that binds a placeholder: its
+  // text, as the generator made the binding (a multi-attribute key's N or B
+  // attribute).
+  std::optional<AttributeValue> v = CompactFind(record, name);
+  if (v && v->is(AttributeType::kN)) return v->n().ToString();
+  if (v && v->is(AttributeType::kB)) return v->b();
+  if (v && v->is(AttributeType::kBOOL)) return v->boolean() ? "true" : "false";
+  return "";
+}
+
 Bindings Runner::BindingsOf(int32_t id) const {
   Bindings b;
   for (const std::string& name :
        workload_.entries[static_cast<size_t>(entries_[id])].binding_names) {
-    b.Set(name, std::string(CompactFindS(records_[id], name)));
+    b.Set(name, BindingText(records_[id], name));
   }
   return b;
 }
@@ -132,6 +202,8 @@ Item Runner::Project(const Item& item, const IndexTruth& truth) const {
   keep(model_.table.sort_key);
   keep(truth.pk_attr);
   if (!truth.sk_attr.empty()) keep(truth.sk_attr);
+  for (const KeyAttribute& a : truth.def->partition_attributes) keep(a.name);
+  for (const KeyAttribute& a : truth.def->sort_attributes) keep(a.name);
   for (const std::string& n : truth.def->non_key_attributes) keep(n);
   return out;
 }
@@ -179,6 +251,7 @@ std::string Runner::Verify(const AccessPattern& p, const IndexTruth& truth,
   std::vector<int32_t> got;
   got.reserve(items.size());
   std::string_view previous;
+  std::string multi_sk, multi_previous;
   for (size_t i = 0; i < items.size(); ++i) {
     const Item& item = items[i];
     const std::optional<int32_t> id =
@@ -196,7 +269,21 @@ std::string Runner::Verify(const AccessPattern& p, const IndexTruth& truth,
       return "item " + describe(*id) +
              " differs from the item written (as the index projects it)";
     }
-    if (!truth.sk_attr.empty()) {
+    if (truth.multi && !truth.def->sort_attributes.empty()) {
+      // The order of the sort attributes' value tuples.
+      std::vector<AttributeValue> sort_values;
+      if (!KeyValuesOf(item, truth.def->sort_attributes, &sort_values)) {
+        return "item " + describe(*id) + " lacks a sort key attribute of " +
+               truth.name;
+      }
+      multi_sk = MultiSortBytes(sort_values);
+      if (i > 0 && (p.scan_index_forward ? multi_sk < multi_previous
+                                         : multi_sk > multi_previous)) {
+        return "items are not in the order of " + truth.name +
+               "'s sort key attributes at position " + std::to_string(i);
+      }
+      multi_previous.swap(multi_sk);
+    } else if (!truth.sk_attr.empty()) {
       const std::string_view sk = KeyString(item, truth.sk_attr);
       if (i > 0 && (p.scan_index_forward ? sk < previous : sk > previous)) {
         return "items are not in " + truth.sk_attr + " order at position " +
@@ -215,7 +302,9 @@ std::string Runner::Verify(const AccessPattern& p, const IndexTruth& truth,
   auto bucket = truth.buckets.find(pk);
   if (bucket != truth.buckets.end()) {
     for (const auto& [sk, id] : bucket->second) {
-      if (!p.sort_key || SortKeyMatches(*p.sort_key, sk, sk_values)) {
+      if (!p.sort_key ||
+          (truth.multi ? MultiSortKeyMatches(p.sort_key->op, sk, sk_values)
+                       : SortKeyMatches(*p.sort_key, sk, sk_values))) {
         by_keys.push_back(id);
       }
     }
@@ -257,7 +346,7 @@ std::string JoinMatchKey(const std::vector<std::string>& match,
   std::string key;
   *complete = true;
   for (const std::string& m : match) {
-    const std::optional<std::string_view> v = value_of(m);
+    const auto v = value_of(m);  // an optional string or string_view
     if (!v) {
       *complete = false;
       return key;
@@ -307,17 +396,17 @@ absl::flat_hash_map<std::string, std::vector<int32_t>> Runner::ExpectIndex(
       match = v && *v == want;
     }
     if (!match) continue;
-    // The match key from the item's bindings (S attributes).
+    // The match key from the item's bindings (as text, whatever their type).
     const std::vector<std::string>& bound =
         workload_.entries[static_cast<size_t>(entries_[i])].binding_names;
     bool complete = true;
     const std::string key = JoinMatchKey(
         x.match,
-        [&](const std::string& m) -> std::optional<std::string_view> {
+        [&](const std::string& m) -> std::optional<std::string> {
           if (std::find(bound.begin(), bound.end(), m) == bound.end()) {
             return std::nullopt;
           }
-          return CompactFindS(records_[i], m);
+          return BindingText(records_[i], m);
         },
         &complete);
     if (complete) out[key].push_back(static_cast<int32_t>(i));

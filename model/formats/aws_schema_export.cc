@@ -86,6 +86,14 @@ std::string ModelToAwsSchema(const Model& model,
   if (!t.global_secondary_indexes.empty()) {
     Json gl = Json::array();
     for (const IndexDefinition& g : t.global_secondary_indexes) {
+      if (g.multi_attribute()) {
+        // The schema's partition_key / sort_key hold one attribute each.
+        warn("index " + g.name +
+             " has a multi-attribute key, which the schema's gsi_list "
+             "cannot hold (one partition_key and one sort_key string): the "
+             "index, its entities' mappings and its patterns are not kept");
+        continue;
+      }
       Json j = {{"name", g.name}, {"partition_key", g.partition_key}};
       if (!g.sort_key.empty()) j["sort_key"] = g.sort_key;
       switch (g.projection) {
@@ -128,7 +136,8 @@ std::string ModelToAwsSchema(const Model& model,
       Json maps = Json::array();
       for (const IndexKeys& k : s.indexes) {
         const IndexDefinition* def = t.FindIndex(k.index_name);
-        if (def != nullptr && def->local) continue;  // GSIs only
+        // GSIs only, with one key attribute each.
+        if (def != nullptr && (def->local || def->multi_attribute())) continue;
         Json m = {{"name", k.index_name},
                   {"pk_template", SeedTemplateToBrace(k.partition_key.text())}};
         if (k.sort_key)
@@ -200,6 +209,13 @@ std::string ModelToAwsSchema(const Model& model,
       // load.
       warn(which + " queries local secondary index " + p.index_name +
            ", which the schema cannot hold, and is not kept");
+      continue;
+    }
+    if (const IndexDefinition* def = t.FindIndex(p.index_name);
+        def != nullptr && def->multi_attribute()) {
+      warn(which + " queries index " + p.index_name +
+           ", whose multi-attribute key the schema cannot hold, and is not "
+           "kept");
       continue;
     }
     if (p.filter) warn(which + ": its filter is not kept");

@@ -3,6 +3,7 @@
 // ModelToWorkbench (workbench.h): an eddy model with generated sample data
 // as a NoSQL Workbench data model.
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -91,6 +92,17 @@ StatusOr<std::string> ModelToWorkbench(const Model& model, int samples,
     }
   };
   for (const IndexDefinition& g : t.global_secondary_indexes) {
+    if (g.multi_attribute()) {
+      // Its attributes are kept as the sample items' non-key attributes.
+      if (warnings != nullptr) {
+        warnings->push_back(
+            "index " + g.name +
+            " has a multi-attribute key, which a Workbench model cannot hold "
+            "(KeyAttributes has one PartitionKey and one SortKey): the index "
+            "is not kept");
+      }
+      continue;
+    }
     note(g.partition_key, AttributeValue::S(""));
     if (!g.sort_key.empty()) note(g.sort_key, AttributeValue::S(""));
   }
@@ -125,9 +137,12 @@ StatusOr<std::string> ModelToWorkbench(const Model& model, int samples,
                 {"KeyAttributes", KeyAttributes(t.partition_key, t.sort_key)},
                 {"NonKeyAttributes", std::move(non_key)},
                 {"TableFacets", std::move(facets)}};
-  if (!t.global_secondary_indexes.empty()) {
+  if (std::any_of(
+          t.global_secondary_indexes.begin(), t.global_secondary_indexes.end(),
+          [](const IndexDefinition& g) { return !g.multi_attribute(); })) {
     Json gsis = Json::array();
     for (const IndexDefinition& g : t.global_secondary_indexes) {
+      if (g.multi_attribute()) continue;  // warned above
       Json projection;
       switch (g.projection) {
         case ProjectionType::kAll:

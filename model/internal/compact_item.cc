@@ -90,6 +90,8 @@ std::optional<AttributeValue> ValueOf(const Field& f) {
     }
     case 'S':
       return AttributeValue::S(std::string(f.value));
+    case 'B':
+      return AttributeValue::B(std::string(f.value));
     case 'N': {
       StatusOr<AttributeValue> n = AttributeValue::ParseN(f.value);
       if (!n.ok()) return std::nullopt;
@@ -112,6 +114,9 @@ bool PutValue(std::string* out, std::string_view name,
   switch (value.type()) {
     case AttributeType::kS:
       Put(out, name, 'S', value.s());
+      return true;
+    case AttributeType::kB:  // a multi-attribute key's B attribute
+      Put(out, name, 'B', value.b());
       return true;
     case AttributeType::kN:
       Put(out, name, 'N', value.n().ToString());

@@ -6,11 +6,11 @@
 // items) is the difference between ~0.5 GB and ~2.5 GB. Internal to model/.
 //
 // Record layout, attributes in name order (an Item's order): for each,
-// u16 name length, the name, a type byte ('S' string, 'N' number in its
-// canonical text, 'T'/'F' boolean, 'Z' null, 'L' list and 'M' map whose
-// value is a nested record of the elements (empty names) or the members
-// (in name order)), u32 value length, the value. Only these types: the
-// generator makes no others (EncodeCompact returns false for an item that
+// u16 name length, the name, a type byte ('S' string, 'B' binary (its
+// bytes), 'N' number in its canonical text, 'T'/'F' boolean, 'Z' null, 'L' list
+// and 'M' map whose value is a nested record of the elements (empty names) or
+// the members (in name order)), u32 value length, the value. Only these types:
+// the generator makes no others (EncodeCompact returns false for an item that
 // has another).
 //
 //   std::string record;

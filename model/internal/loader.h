@@ -1,8 +1,11 @@
 // Copyright 2026 The eddy Authors.
 //
-// The model loader's insides, shared by loader.cc (the table, entities,
-// cross-checks and access patterns) and loader_workload.cc (the workload
-// section). Not part of eddy's API: nlohmann/json stays behind LoadModel.
+// The model loader's insides, shared by loader.cc (parsing, helpers and the
+// passes), loader_table.cc (the table and its indexes), loader_entities.cc
+// (entity shapes and their cross-checks), loader_patterns.cc (access
+// patterns), loader_workload.cc (the workload section) and
+// loader_traffic.cc. Not part of eddy's API: nlohmann/json stays behind
+// LoadModel.
 
 #ifndef EDDY_MODEL_INTERNAL_LOADER_H_
 #define EDDY_MODEL_INTERNAL_LOADER_H_
@@ -127,15 +130,36 @@ class Loader {
   void LoadTable(const Json& t, const std::string& at, TableDefinition* table);
   void LoadLocalIndexes(const Json& t, const std::string& at,
                         TableDefinition* table);
+  // An index definition's "projection" into *def (loader_table.cc).
+  void LoadProjection(const Json& index, const std::string& at,
+                      IndexDefinition* def);
+  // One side ("partition" or "sort") of a multi-attribute GSI key; false
+  // after reporting what is wrong with it.
+  bool KeyAttributeList(const Json& value, const std::string& at,
+                        std::string_view side, std::vector<KeyAttribute>* out);
+  // Duplicate attributes within the key and type conflicts with the other
+  // keys of the table (in *types, which gains this key's attributes).
+  bool CheckKeyAttributes(
+      const Json& g, const std::string& at, const IndexDefinition& def,
+      std::map<std::string, std::pair<ScalarAttributeType, std::string>>*
+          types);
   void LoadGroup(const std::string& group, const Json& value, Model* model);
   void LoadShape(const std::string& group, const KeyTemplate& pk,
                  const std::string& sk_text, const Json& desc,
                  const std::string& at, Model* model);
   void DeriveTable(Model* model);
   void CheckIndexKeys(Model* model);
+  void FillMultiAttributeIndex(const IndexDefinition& def, size_t shape,
+                               bool broken, Model* model);
   void CheckDuplicateTypes(const Model& model);
   void CheckOverlaps(const Model& model);
   void LoadPattern(const Json& value, const std::string& at, Model* model);
+  // loader_patterns.cc: the key condition of a pattern on a
+  // multi-attribute index; false after reporting what is wrong.
+  bool LoadMultiPartition(const Json& value, const std::string& at,
+                          const IndexDefinition& index, AccessPattern* p);
+  bool LoadMultiSort(const Json& value, const std::string& at,
+                     const IndexDefinition& index, AccessPattern* p);
   void LoadWorkload(const Json& w, const std::string& at, Model* model);
   void LoadEntry(const Json& e, const std::string& at, Model* model,
                  Workload* workload);

@@ -19,6 +19,7 @@
 #define EDDY_MODEL_INTERNAL_RUNNER_H_
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -63,15 +64,36 @@ std::string MatchKey(const std::vector<std::string>& match,
 // One index (or the table) as the ground truth sees it: partition-key value
 // -> (sort-key value, item id), sorted by sort key. Views point into the
 // runner's item records, which outlive this.
+//
+// A multi-attribute index (multi): the partition key is MultiKeyText of its
+// attributes' values and the sort key MultiSortBytes of its sort
+// attributes' values (byte order is DynamoDB's order of the tuples); both
+// are owned by `owned`.
 struct IndexTruth {
   std::string name;                      // "table" or the GSI's name
   const IndexDefinition* def = nullptr;  // null for the table
   std::string pk_attr, sk_attr;
+  bool multi = false;
   absl::flat_hash_map<std::string_view,
                       std::vector<std::pair<std::string_view, int32_t>>>
       buckets;
+  std::deque<std::string> owned;  // multi: the keys the views point into
   int64_t count = 0;
 };
+
+// The text of binding `name` in a compact record: an S attribute's value,
+// a number's, binary's or boolean's text (as the generator binds them);
+// empty when absent.
+std::string BindingText(std::string_view record, const std::string& name);
+
+// Whether the composite sort key `sk` satisfies a multi-attribute key
+// condition whose last operator is `op`, given `values`: [0] the
+// composite bytes of the "=" prefix before the last condition, [1] the
+// composite bytes of that prefix and the last value (for begins_with: the
+// prefix and the value's escaped bytes, unterminated), [2] BETWEEN's high
+// end as [1] is built.
+bool MultiSortKeyMatches(SortKeyOp op, std::string_view sk,
+                         const std::vector<std::string>& values);
 
 // The ground truth is kept as one compact record per generated item
 // (internal/compact_item.h), made while loading: when the runner owns the
@@ -94,6 +116,19 @@ class Runner {
   Status CreateTable();
   Status Load(RunReport* report);
   void BuildTruth();
+  // Fills a multi-attribute index's truth from the records.
+  void BuildMultiTruth(IndexTruth* truth);
+  // A multi-attribute pattern's Query key condition with `params`: the
+  // expression in *kce, its names and values added to *names and *values,
+  // the truth's partition key in *pk, the sort values MultiSortKeyMatches
+  // takes in *sk_values and the condition with this run's values in
+  // *rendered (for the report's example).
+  Status MultiKeyCondition(const AccessPattern& p, const IndexDefinition& def,
+                           const Bindings& params, std::string* kce,
+                           ExpressionAttributeNames* names,
+                           ExpressionAttributeValues* values, std::string* pk,
+                           std::vector<std::string>* sk_values,
+                           AccessPattern* rendered) const;
   void CheckIndexes(RunReport* report);
   void RunPattern(int number, const AccessPattern& p, RunReport* report);
   // A PartiQL pattern's statement with `params` bound, every NextToken page

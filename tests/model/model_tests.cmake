@@ -4,6 +4,7 @@ eddy_test(model_test
           model/generator_test.cc model/runner_test.cc
           model/design_patterns_test.cc model/civil_time_test.cc
           model/validator_test.cc model/partiql_pattern_test.cc
+          model/multi_key_test.cc
   DEPS eddy::model eddy::wire)
 target_compile_definitions(model_test PRIVATE EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 
@@ -11,6 +12,7 @@ target_compile_definitions(model_test PRIVATE EDDY_SOURCE_DIR="${PROJECT_SOURCE_
 # conversion between them and the seed format.
 eddy_test(model_formats_test
   SOURCES model/formats_test.cc model/pk_only_test.cc
+          model/multi_key_formats_test.cc
   DEPS eddy::model eddy::wire)
 target_compile_definitions(model_formats_test PRIVATE
   EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
@@ -22,6 +24,10 @@ if(TARGET eddy)
   add_test(NAME model_cli_validate_seed
     COMMAND eddy model validate ${PROJECT_SOURCE_DIR}/tests/model/testdata/kayak_seed.json)
   add_test(NAME model_cli_patterns COMMAND eddy model patterns)
+  # A multi-attribute GSI key (2+2, one N attribute): every pattern verified.
+  add_test(NAME model_cli_run_orders_multikey
+    COMMAND eddy model run ${PROJECT_SOURCE_DIR}/model/orders_multikey.json
+      --runs 10)
   add_test(NAME model_cli_rejects_bad_model
     COMMAND eddy model validate ${PROJECT_SOURCE_DIR}/tests/model/testdata/bad_model.json)
   set_tests_properties(model_cli_rejects_bad_model PROPERTIES
