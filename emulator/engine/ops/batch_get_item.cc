@@ -74,11 +74,8 @@ StatusOr<BatchGetItemResponse> BatchGetItem(Context& ctx,
   // names) before any table is looked up.
   for (const auto& [name, keys] : request.request_items) {
     Work w{nullptr, {}, std::nullopt, &name};
-    if (keys.expression_attribute_names && !keys.projection_expression) {
-      return Status::Validation(
-          "ExpressionAttributeNames can only be specified when using "
-          "expressions");
-    }
+    EDDY_RETURN_IF_ERROR(CheckProjectionNames(keys.expression_attribute_names,
+                                              keys.projection_expression));
     static const std::optional<ExpressionAttributeValues> kNoValues;
     Placeholders placeholders(keys.expression_attribute_names, kNoValues);
     EDDY_ASSIGN_OR_RETURN(
