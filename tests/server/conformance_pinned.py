@@ -12,8 +12,8 @@ and the answer that test pins. Two sources:
   BatchWriteItem key-value texts there are noted as "captured from real AWS,
   invariant across four regions (2026-06-23)".
 - MOTO: getmoto/moto, tests/test_dynamodb/exceptions/
-  test_dynamodb_exceptions.py, only the tests marked
-  `@pytest.mark.aws_verified` (run against AWS, us-east-1).
+  test_dynamodb_exceptions.py and test_dynamodb_transactions.py, only the
+  tests marked `@pytest.mark.aws_verified` (run against AWS, us-east-1).
 
 Where a test pins only the exception (not the message) the answer's message
 is ANY. moto's recordings are undated and older than DynamoDB's 2026
@@ -93,8 +93,9 @@ def _p(pid, op, body, where, name, message):
             "answers": [(where, name, message)]}
 
 
-def pinned_probes(H):
-    """The probes; H is the hash table (pk S) the main file creates."""
+def pinned_probes(H, C):
+    """The probes; H (pk S) and C (pk, sk S) are the tables the main file
+    creates."""
     empty_b = ("One or more parameter values are not valid. The "
                "AttributeValue for a key attribute cannot contain an empty "
                "binary value. Key: pk")
@@ -521,6 +522,55 @@ def pinned_probes(H):
             "ExpressionAttributeValues": {"loc": {"S": "sth"}}}, V,
            'ExpressionAttributeValues contains invalid key: Syntax error; '
            'key: "loc"'),
+        # moto tests/test_dynamodb/exceptions/test_dynamodb_transactions.py
+        mo("m_tw_put_delete_same_item", "TransactWriteItems",
+           {"TransactItems": [
+               {"Put": {"TableName": C, "Item": {
+                   "pk": {"S": "test-pk"}, "sk": {"S": "test-sk"},
+                   "field": {"S": "test-field"}}}},
+               {"Delete": {"TableName": C, "Key": {
+                   "pk": {"S": "test-pk"}, "sk": {"S": "test-sk"}}}}]}, V,
+           "Transaction request cannot include multiple operations on one "
+           "item"),
+        mo("m_tw_put_delete_key_order", "TransactWriteItems",
+           {"TransactItems": [
+               {"Put": {"TableName": C, "Item": {
+                   "pk": {"S": "pk1"}, "sk": {"S": "sk1"},
+                   "data": {"S": "val"}}}},
+               {"Delete": {"TableName": C, "Key": {
+                   "sk": {"S": "sk1"}, "pk": {"S": "pk1"}}}}]}, V,
+           "Transaction request cannot include multiple operations on one "
+           "item"),
+        mo("m_tw_update_two_set_sections", "TransactWriteItems",
+           {"TransactItems": [{"Update": {
+               "TableName": C, "Key": {"pk": {"S": "s"}, "sk": {"S": "t"}},
+               "UpdateExpression": "SET expire_at_utc = :expire_at_utc SET "
+                                   "is_final = :true ADD version :one",
+               "ExpressionAttributeValues": {
+                   ":true": {"BOOL": True}, ":one": {"N": "1"},
+                   ":expire_at_utc": {"S": "asdf"}}}}]}, V, section("SET")),
+        mo("m_tw_update_empty_key", "TransactWriteItems",
+           {"TransactItems": [{"Update": {
+               "TableName": H, "Key": {"pk": {"S": ""}},
+               "UpdateExpression": "SET sth = :v",
+               "ExpressionAttributeValues": {":v": {"N": "0"}}}}]}, V,
+           "One or more parameter values are not valid. The AttributeValue "
+           "for a key attribute cannot contain an empty string value. Key: "
+           "pk"),
+        mo("m_tw_put_empty_values", "TransactWriteItems",
+           {"TransactItems": [{"Put": {
+               "Item": {"pk": {"S": "tenant#0000001-tenant#0000001"}},
+               "ConditionExpression": "attribute_not_exists(#n0)",
+               "TableName": H, "ExpressionAttributeNames": {"#n0": "pk"},
+               "ExpressionAttributeValues": {}}}]}, V,
+           "ExpressionAttributeValues must not be empty"),
+        mo("m_tw_update_empty_values_before_syntax", "TransactWriteItems",
+           {"TransactItems": [{"Update": {
+               "Key": {"pk": {"S": "globals"}},
+               "UpdateExpression": "SET #0 = {'S': 'asdf'}",
+               "ExpressionAttributeNames": {"#0": "tenant_count"},
+               "ExpressionAttributeValues": {}, "TableName": H}}]}, V,
+           "ExpressionAttributeValues must not be empty"),
         mo("m_get_extra_key", "GetItem",
            {"TableName": H, "Key": {"pk": {"S": "pk"}, "sk": {"S": "sk"}}},
            V, schema),

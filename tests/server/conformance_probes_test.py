@@ -438,7 +438,7 @@ def setup(url):
         assert status == 200, (name, status, doc)
 
 
-PROBES += conformance_pinned.pinned_probes(H)
+PROBES += conformance_pinned.pinned_probes(H, C)
 
 
 def matches(answer, got):
