@@ -522,6 +522,14 @@ def pinned_probes(H, C):
             "ExpressionAttributeValues": {"loc": {"S": "sth"}}}, V,
            'ExpressionAttributeValues contains invalid key: Syntax error; '
            'key: "loc"'),
+        # boto3's resource sends {"SS": set()} as a map holding an empty NS
+        # (the same test's top-level empty SS is b_put_empty_ss).
+        mo_prefixed(
+            "m_put_nested_empty_set", "PutItem",
+            {"TableName": H, "Item": {"pk": {"S": "some-irrelevant_key"},
+                                      "attr2": {"M": {"SS": {"NS": []}}}}},
+            V, "One or more parameter values were invalid: An number set  may "
+            "not be empty"),
         # moto tests/test_dynamodb/exceptions/test_dynamodb_transactions.py
         mo("m_tw_put_delete_same_item", "TransactWriteItems",
            {"TransactItems": [
