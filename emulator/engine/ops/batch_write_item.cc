@@ -220,7 +220,9 @@ StatusOr<BatchWriteItemResponse> BatchWriteItem(
       }
       Write write;
       if (wr.put_item) {
-        EDDY_ASSIGN_OR_RETURN(write.key, KeyFromItem(*table, *wr.put_item));
+        EDDY_ASSIGN_OR_RETURN(
+            write.key,
+            KeyFromItem(*table, *wr.put_item, ItemKeyErrors::kSchemaMismatch));
         write.item = &*wr.put_item;
         write.key_item = write.item;
         write.record =

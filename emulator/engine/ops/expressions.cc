@@ -47,6 +47,20 @@ StatusOr<std::optional<expr::ResolvedCondition>> CompileWriteCondition(
   return condition;
 }
 
+Status CheckProjectionNames(
+    const std::optional<ExpressionAttributeNames>& names,
+    const std::optional<std::string>& projection_expression) {
+  if (names && !projection_expression) {
+    return Status::Validation(
+        "ExpressionAttributeNames can only be specified when using "
+        "expressions");
+  }
+  if (names && names->empty()) {
+    return Status::Validation("ExpressionAttributeNames must not be empty");
+  }
+  return Status::OK();
+}
+
 StatusOr<std::optional<expr::ResolvedProjection>> CompileProjection(
     const std::optional<std::string>& projection_expression,
     const std::optional<std::vector<std::string>>& attributes_to_get,

@@ -61,6 +61,17 @@ StatusOr<std::optional<expr::ResolvedCondition>> CompileWriteCondition(
         expected,
     std::optional<ConditionalOperator> conditional_operator);
 
+// The ExpressionAttributeNames of a read whose one expression is its
+// ProjectionExpression (GetItem, a BatchGetItem table, a TransactGetItems
+// Get): names without the expression are refused first ("... can only be
+// specified when using expressions", an empty map included), then an empty
+// map ("ExpressionAttributeNames must not be empty"). Sources: moto's
+// aws_verified GetItem test; dynalite's tests (docs/validation-order.md).
+// Errors: ValidationException.
+Status CheckProjectionNames(
+    const std::optional<ExpressionAttributeNames>& names,
+    const std::optional<std::string>& projection_expression);
+
 // The projection of a read: its ProjectionExpression (resolved with the
 // request's names, recording their use in `placeholders`) or its legacy
 // AttributesToGet; nullopt when it has neither.

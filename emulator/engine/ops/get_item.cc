@@ -19,15 +19,8 @@ StatusOr<GetItemResponse> GetItem(Context& ctx, const GetItemRequest& request) {
   ValidationErrors errors;
   errors.CheckDataTableName(request.table_name);
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
-  if (request.expression_attribute_names &&
-      request.expression_attribute_names->empty()) {
-    return Status::Validation("ExpressionAttributeNames must not be empty");
-  }
-  if (request.expression_attribute_names && !request.projection_expression) {
-    return Status::Validation(
-        "ExpressionAttributeNames can only be specified when using "
-        "expressions");
-  }
+  EDDY_RETURN_IF_ERROR(CheckProjectionNames(request.expression_attribute_names,
+                                            request.projection_expression));
   static const std::optional<ExpressionAttributeValues> kNoValues;
   Placeholders placeholders(request.expression_attribute_names, kNoValues);
   EDDY_ASSIGN_OR_RETURN(

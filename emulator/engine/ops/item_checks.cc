@@ -43,12 +43,6 @@ Status CheckExpressionMaps(
     const char* condition_name) {
   EDDY_RETURN_IF_ERROR(CheckPlaceholderEntries(names ? &*names : nullptr,
                                                values ? &*values : nullptr));
-  if (names && names->empty()) {
-    return Status::Validation("ExpressionAttributeNames must not be empty");
-  }
-  if (values && values->empty()) {
-    return Status::Validation("ExpressionAttributeValues must not be empty");
-  }
   if (!any_expression) {
     if (names) {
       return Status::Validation(
@@ -66,6 +60,15 @@ Status CheckExpressionMaps(
       }
       return Status::Validation(std::move(text));
     }
+  }
+  // Empty maps only count against a request that has an expression: without
+  // one, "can only be specified" comes first (moto's aws_verified GetItem
+  // test; dynalite's deleteItem and batchGetItem tests).
+  if (names && names->empty()) {
+    return Status::Validation("ExpressionAttributeNames must not be empty");
+  }
+  if (values && values->empty()) {
+    return Status::Validation("ExpressionAttributeValues must not be empty");
   }
   return Status::OK();
 }

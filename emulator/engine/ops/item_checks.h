@@ -23,12 +23,13 @@ Status CheckPlaceholderEntries(const ExpressionAttributeNames* names,
                                const ExpressionAttributeValues* values);
 
 // CheckPlaceholderEntries, then ExpressionAttributeNames/Values present without
-// any expression that could use them, and empty maps (api-semantics.md §1.1, §6
-// #23, #26). `condition_name` names the expression parameter for the message
-// suffix (": <condition_name> is null"); nullptr leaves the suffix out, as
-// us-east-1 answers PutItem since 2026-08 (dynamodb-conformance
-// captures/2026-08-12-wording-drift.json; UpdateItem and DeleteItem by
-// analogy).
+// any expression that could use them (an empty map included), then empty maps
+// (api-semantics.md §1.1, §6 #23, #26; the order: moto's aws_verified GetItem
+// test and dynalite's tests, docs/validation-order.md). `condition_name` names
+// the expression parameter for the message suffix (": <condition_name> is
+// null"); nullptr leaves the suffix out, as us-east-1 answers PutItem since
+// 2026-08 (dynamodb-conformance captures/2026-08-12-wording-drift.json;
+// UpdateItem and DeleteItem by analogy).
 Status CheckExpressionMaps(
     const std::optional<ExpressionAttributeNames>& names,
     const std::optional<ExpressionAttributeValues>& values, bool any_expression,

@@ -85,10 +85,8 @@ Status CheckQueryParameters(const QueryRequest& r) {
         "specified in the "
         "request.");
   }
-  // Empty maps first.
-  EDDY_RETURN_IF_ERROR(CheckExpressionMaps(r.expression_attribute_names,
-                                           r.expression_attribute_values,
-                                           /*any_expression=*/true, ""));
+  // Maps without an expression to use them first, then empty maps (as every
+  // operation: CheckExpressionMaps).
   if (r.expression_attribute_names && expressions.empty()) {
     return Status::Validation(
         "ExpressionAttributeNames can only be specified when using "
@@ -100,7 +98,9 @@ Status CheckQueryParameters(const QueryRequest& r) {
         "ExpressionAttributeValues can only be specified when using "
         "expressions: FilterExpression and KeyConditionExpression are null");
   }
-  return Status::OK();
+  return CheckExpressionMaps(r.expression_attribute_names,
+                             r.expression_attribute_values,
+                             /*any_expression=*/true, "");
 }
 
 // The sort keys a Query reads, as conditions on their key bytes: a prefix

@@ -45,14 +45,8 @@ StatusOr<TransactGetItemsResponse> TransactGetItems(
   std::vector<GetAction> gets;
   gets.reserve(request.transact_items.size());
   for (const TransactGetItem& t : request.transact_items) {
-    if (t.expression_attribute_names && t.expression_attribute_names->empty()) {
-      return Status::Validation("ExpressionAttributeNames must not be empty");
-    }
-    if (t.expression_attribute_names && !t.projection_expression) {
-      return Status::Validation(
-          "ExpressionAttributeNames can only be specified when using "
-          "expressions");
-    }
+    EDDY_RETURN_IF_ERROR(CheckProjectionNames(t.expression_attribute_names,
+                                              t.projection_expression));
     static const std::optional<ExpressionAttributeValues> kNoValues;
     Placeholders placeholders(t.expression_attribute_names, kNoValues);
     EDDY_ASSIGN_OR_RETURN(

@@ -80,11 +80,16 @@ StatusOr<StorageKey> KeyFromKeyParameter(const Table& table, const Item& key) {
   return MakeStorageKey(*hash, range);
 }
 
-StatusOr<StorageKey> KeyFromItem(const Table& table, const Item& item) {
+StatusOr<StorageKey> KeyFromItem(const Table& table, const Item& item,
+                                 ItemKeyErrors errors) {
   EDDY_RETURN_IF_ERROR(ValidateAttributeNames(item));
   auto check = [&](const KeyAttribute& attr, bool is_hash,
                    const AttributeValue** found) -> Status {
     const AttributeValue* v = item.Find(attr.name);
+    if (errors == ItemKeyErrors::kSchemaMismatch &&
+        (v == nullptr || v->type() != attr.type)) {
+      return Status::Validation(kKeyMismatch);
+    }
     if (v == nullptr) {
       return Status::Validation(
           "One or more parameter values were invalid: Missing the key " +

@@ -29,10 +29,19 @@ struct StorageKey {
 // within the key size limits.
 StatusOr<StorageKey> KeyFromKeyParameter(const Table& table, const Item& key);
 
-// An item to be written whole (PutItem, BatchWriteItem put): keys present
-// ("Missing the key"), right type ("Type mismatch for key"), non-empty, within
-// the key size limits; nesting within 32 levels; at most 400 KB.
-StatusOr<StorageKey> KeyFromItem(const Table& table, const Item& item);
+// How KeyFromItem words a missing or wrongly typed key attribute. PutItem
+// and a TransactWriteItems Put name it ("Missing the key <k> in the item",
+// "Type mismatch for key <k> expected: S actual: N"); a BatchWriteItem put
+// answers "The provided key element does not match the schema" for both
+// (dynalite's batchWriteItem tests and the dynamodb-conformance suite, each
+// run against DynamoDB; docs/validation-order.md).
+enum class ItemKeyErrors { kNamed, kSchemaMismatch };
+
+// An item to be written whole (PutItem, BatchWriteItem put): keys present and
+// of the right type (worded as `errors` says), non-empty, within the key size
+// limits; nesting within 32 levels; at most 400 KB.
+StatusOr<StorageKey> KeyFromItem(const Table& table, const Item& item,
+                                 ItemKeyErrors errors = ItemKeyErrors::kNamed);
 
 // The key attributes of an item (for LastEvaluatedKey and the like).
 Item KeyAttributesOf(const Table& table, const Item& item);

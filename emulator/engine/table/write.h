@@ -67,10 +67,10 @@ struct WriteUnits {
 };
 
 // The secondary-index key attributes `item` holds must have their index key's
-// type and not be empty (api-semantics.md §6 #6, #7; checked index by index in
-// definition order). Absent attributes are fine: the item is then not in
-// that index. When `values` is not null it receives the item's index key
-// values (Table::IndexKeysOf), for PlanWrite.
+// type and not be empty (api-semantics.md §6 #6, #7; checked index by index,
+// the GSIs then the LSIs, each in definition order). Absent attributes are
+// fine: the item is then not in that index. When `values` is not null it
+// receives the item's index key values (Table::IndexKeysOf), for PlanWrite.
 // Errors: ValidationException.
 Status CheckIndexKeys(const Table& table, const Item& item,
                       IndexKeyValues* values = nullptr)
