@@ -42,14 +42,12 @@ class Generator {
  public:
   Generator(const Model& model, const Workload& workload, int64_t scale,
             uint64_t seed, int64_t max_items,
-            std::function<void(int64_t)> on_progress,
-            std::function<Status(int32_t, GeneratedItem*)> on_item)
+            std::function<void(int64_t)> on_progress)
       : model_(model),
         workload_(workload),
         scale_(scale),
         max_items_(max_items),
         on_progress_(std::move(on_progress)),
-        on_item_(std::move(on_item)),
         rng_(seed),
         clock_(workload.clock_start_millis * 1000),
         ulids_(rng_.Next(), &clock_) {}
@@ -70,7 +68,6 @@ class Generator {
   const int64_t scale_;
   const int64_t max_items_;
   const std::function<void(int64_t)> on_progress_;
-  const std::function<Status(int32_t, GeneratedItem*)> on_item_;
   model::internal::Random rng_;
   ManualClock clock_;
   UlidGenerator ulids_;
@@ -301,10 +298,6 @@ Status Generator::Emit(size_t e, const GeneratorEntry& entry,
   out->total_bytes += size;
   out->by_entry[e].push_back(static_cast<int32_t>(out->items.size()));
   out->items.push_back(std::move(g));
-  if (on_item_) {
-    EDDY_RETURN_IF_ERROR(on_item_(static_cast<int32_t>(out->items.size() - 1),
-                                  &out->items.back()));
-  }
   if (on_progress_ && out->items.size() % 4096 == 0) {
     on_progress_(static_cast<int64_t>(out->items.size()));
   }
@@ -387,7 +380,7 @@ StatusOr<GeneratedData> Generate(const Model& model,
     return Status::Validation("scale must be at most 100000");
   }
   Generator gen(model, w, data.scale, data.seed, options.max_items,
-                options.on_progress, options.on_item);
+                options.on_progress);
   EDDY_RETURN_IF_ERROR(gen.Run(&data));
   if (options.on_progress) {
     options.on_progress(static_cast<int64_t>(data.items.size()));

@@ -62,13 +62,6 @@ struct GenerateOptions {
   // Called with the number of items made so far, every 4,096 items and at
   // the end (for progress bars; see ExpectedItemCount for a total).
   std::function<void(int64_t items)> on_progress;
-  // Called with each item as soon as it is made, in generation order (`id`
-  // is its index in GeneratedData::items), before the next one is made: a
-  // consumer can stream the data instead of holding all of it. The callee
-  // may move `g->item` away (the generator itself keeps only the bindings,
-  // which later entries pick from); the returned items are then empty. A
-  // non-OK status stops generation and is returned.
-  std::function<Status(int32_t id, GeneratedItem* g)> on_item;
 };
 
 // About how many items Generate will make: every count and repeat taken at

@@ -3,12 +3,10 @@
 #include "model/profile.h"
 
 #include <algorithm>
-#include <memory>
 #include <set>
 #include <string_view>
 
 #include "absl/container/flat_hash_map.h"
-#include "absl/strings/string_view.h"
 
 namespace eddy::model {
 namespace {
@@ -51,18 +49,16 @@ struct IndexState {
   std::string pk, sk;                    // its key attributes
   std::vector<std::string> key_attrs;    // table keys + index keys, distinct
   std::vector<std::string> include;      // INCLUDE's attributes
-  // partition key -> (entries, bytes). Looked up by view (absl's
-  // string_view: Debian's absl does not take std::string_view for a
-  // heterogeneous lookup): a key is copied
-  // once, when first seen, not per entry (the items may be gone before the
-  // profile is finished: DataProfiler).
-  absl::flat_hash_map<std::string, std::pair<int64_t, int64_t>> keys;
+  // partition key -> (entries, bytes). The keys view the generated items,
+  // which outlive the profiling: no string is copied per entry.
+  absl::flat_hash_map<std::string_view, std::pair<int64_t, int64_t>> keys;
 };
 
 struct ShapeIndexState {
-  // partition key -> (entries of this shape, largest sort key so far), kept
-  // like IndexState::keys.
-  absl::flat_hash_map<std::string, std::pair<int64_t, std::string>> keys;
+  // partition key -> (entries of this shape, largest sort key so far); views
+  // into the generated items, like IndexState::keys.
+  absl::flat_hash_map<std::string_view, std::pair<int64_t, std::string_view>>
+      keys;
 };
 
 // The attributes the patterns on `index` filter on or expect, with
@@ -108,23 +104,12 @@ const IndexProfile* DataProfile::FindIndex(const std::string& name) const {
   return nullptr;
 }
 
-struct DataProfiler::State {
-  const Model* model = nullptr;
-  DataProfile out;
-  std::vector<IndexState> idx;
-  // Which index slot each shape's i-th ShapeIndexProfile is.
-  std::vector<std::vector<size_t>> shape_slots;
-  std::vector<std::vector<ShapeIndexState>> shape_state;
-};
-
-DataProfiler::DataProfiler(const Model& model, int64_t scale)
-    : state_(std::make_unique<State>()) {
+DataProfile ProfileData(const Model& model, const GeneratedData& data) {
   const TableDefinition& t = model.table;
-  State& st = *state_;
-  st.model = &model;
-  DataProfile& out = st.out;
-  out.scale = scale;
-  std::vector<IndexState>& idx = st.idx;
+  DataProfile out;
+  out.scale = data.scale;
+
+  std::vector<IndexState> idx;
   {
     IndexState table;
     table.name = "table";
@@ -154,9 +139,10 @@ DataProfiler::DataProfiler(const Model& model, int64_t scale)
     idx.push_back(std::move(s));
   }
 
-  st.shape_slots.resize(model.entities.size());
+  // Which index slot each shape's i-th ShapeIndexProfile is.
+  std::vector<std::vector<size_t>> shape_slots(model.entities.size());
   out.shapes.resize(model.entities.size());
-  st.shape_state.resize(model.entities.size());
+  std::vector<std::vector<ShapeIndexState>> shape_state(model.entities.size());
   for (size_t s = 0; s < model.entities.size(); ++s) {
     const EntityShape& e = model.entities[s];
     ShapeProfile& sp = out.shapes[s];
@@ -165,7 +151,7 @@ DataProfiler::DataProfiler(const Model& model, int64_t scale)
     table.index = "table";
     table.constant_partition_key = IsConstant(e.partition_key, model);
     sp.indexes.push_back(std::move(table));
-    st.shape_slots[s].push_back(0);
+    shape_slots[s].push_back(0);
     for (const IndexKeys& k : e.indexes) {
       for (size_t i = 1; i < idx.size(); ++i) {
         if (idx[i].name != k.index_name) continue;
@@ -173,90 +159,79 @@ DataProfiler::DataProfiler(const Model& model, int64_t scale)
         p.index = k.index_name;
         p.constant_partition_key = IsConstant(k.partition_key, model);
         sp.indexes.push_back(std::move(p));
-        st.shape_slots[s].push_back(i);
+        shape_slots[s].push_back(i);
       }
     }
-    st.shape_state[s].resize(sp.indexes.size());
+    shape_state[s].resize(sp.indexes.size());
   }
-}
 
-DataProfiler::~DataProfiler() = default;
-DataProfiler::DataProfiler(DataProfiler&&) noexcept = default;
-DataProfiler& DataProfiler::operator=(DataProfiler&&) noexcept = default;
-
-void DataProfiler::Add(const GeneratedItem& g) {
-  State& st = *state_;
-  DataProfile& out = st.out;
-  if (g.shape < 0 || static_cast<size_t>(g.shape) >= out.shapes.size()) {
-    return;
-  }
-  const Item& item = g.item;
-  ShapeProfile& sp = out.shapes[g.shape];
-  const int64_t size = ItemSizeBytes(item);
-  ++sp.items;
-  sp.bytes += size;
-  sp.max_bytes = std::max(sp.max_bytes, size);
-  sp.over_4kb += size > 4 * kKB ? 1 : 0;
-  sp.near_limit += size >= kNearLimitBytes ? 1 : 0;
-  sp.table_wcu += WriteUnits(size);
-  sp.read_units_4kb += std::max<int64_t>(1, (size + 4 * kKB - 1) / (4 * kKB));
-  for (size_t j = 0; j < sp.indexes.size(); ++j) {
-    IndexState& is = st.idx[st.shape_slots[g.shape][j]];
-    const std::string_view pk = KeyValue(item, is.pk);
-    if (pk.empty()) continue;  // not in this index (sparse)
-    const std::string_view sk = KeyValue(item, is.sk);
-    if (!is.sk.empty() && sk.empty()) continue;
-    ShapeIndexProfile& p = sp.indexes[j];
-    int64_t keys = 0;
-    for (const std::string& a : is.key_attrs) keys += AttributeBytes(item, a);
-    int64_t include = keys;
-    for (const std::string& a : is.include) {
-      if (std::find(is.key_attrs.begin(), is.key_attrs.end(), a) ==
-          is.key_attrs.end()) {
-        include += AttributeBytes(item, a);
+  for (const GeneratedItem& g : data.items) {
+    if (g.shape < 0 || static_cast<size_t>(g.shape) >= out.shapes.size()) {
+      continue;
+    }
+    const Item& item = g.item;
+    ShapeProfile& sp = out.shapes[g.shape];
+    const int64_t size = ItemSizeBytes(item);
+    ++sp.items;
+    sp.bytes += size;
+    sp.max_bytes = std::max(sp.max_bytes, size);
+    sp.over_4kb += size > 4 * kKB ? 1 : 0;
+    sp.near_limit += size >= kNearLimitBytes ? 1 : 0;
+    sp.table_wcu += WriteUnits(size);
+    sp.read_units_4kb += std::max<int64_t>(1, (size + 4 * kKB - 1) / (4 * kKB));
+    for (size_t j = 0; j < sp.indexes.size(); ++j) {
+      IndexState& is = idx[shape_slots[g.shape][j]];
+      const std::string_view pk = KeyValue(item, is.pk);
+      if (pk.empty()) continue;  // not in this index (sparse)
+      const std::string_view sk = KeyValue(item, is.sk);
+      if (!is.sk.empty() && sk.empty()) continue;
+      ShapeIndexProfile& p = sp.indexes[j];
+      int64_t keys = 0;
+      for (const std::string& a : is.key_attrs) keys += AttributeBytes(item, a);
+      int64_t include = keys;
+      for (const std::string& a : is.include) {
+        if (std::find(is.key_attrs.begin(), is.key_attrs.end(), a) ==
+            is.key_attrs.end()) {
+          include += AttributeBytes(item, a);
+        }
       }
-    }
-    int64_t actual = size;
-    if (is.def != nullptr && is.def->projection == ProjectionType::kKeysOnly) {
-      actual = keys;
-    } else if (is.def != nullptr &&
-               is.def->projection == ProjectionType::kInclude) {
-      actual = include;
-    }
-    ++p.entries;
-    p.sizes.actual_bytes += actual;
-    p.sizes.all_bytes += size;
-    p.sizes.keys_bytes += keys;
-    p.sizes.include_bytes += include;
-    p.sizes.actual_wcu += WriteUnits(actual);
-    p.sizes.all_wcu += WriteUnits(size);
-    p.sizes.keys_wcu += WriteUnits(keys);
-    p.sizes.include_wcu += WriteUnits(include);
+      int64_t actual = size;
+      if (is.def != nullptr &&
+          is.def->projection == ProjectionType::kKeysOnly) {
+        actual = keys;
+      } else if (is.def != nullptr &&
+                 is.def->projection == ProjectionType::kInclude) {
+        actual = include;
+      }
+      ++p.entries;
+      p.sizes.actual_bytes += actual;
+      p.sizes.all_bytes += size;
+      p.sizes.keys_bytes += keys;
+      p.sizes.include_bytes += include;
+      p.sizes.actual_wcu += WriteUnits(actual);
+      p.sizes.all_wcu += WriteUnits(size);
+      p.sizes.keys_wcu += WriteUnits(keys);
+      p.sizes.include_wcu += WriteUnits(include);
 
-    auto& [entries, bytes] =
-        is.keys.try_emplace(absl::string_view(pk.data(), pk.size()), 0, 0)
-            .first->second;
-    ++entries;
-    bytes += actual;
-    auto [it, fresh] = st.shape_state[g.shape][j].keys.try_emplace(
-        absl::string_view(pk.data(), pk.size()), 0, std::string());
-    auto& [count, largest] = it->second;
-    if (!fresh) {
-      ++p.sk_pairs;
-      if (largest < sk) ++p.sk_appends;
+      auto& [entries, bytes] = is.keys[pk];
+      ++entries;
+      bytes += actual;
+      auto [it, fresh] =
+          shape_state[g.shape][j].keys.try_emplace(pk, 0, std::string_view());
+      auto& [count, largest] = it->second;
+      if (!fresh) {
+        ++p.sk_pairs;
+        if (largest < sk) ++p.sk_appends;
+      }
+      ++count;
+      if (fresh || largest < sk) largest = sk;
     }
-    ++count;
-    if (fresh || largest < sk) largest.assign(sk);
   }
-}
 
-DataProfile DataProfiler::Finish() && {
-  State& st = *state_;
-  DataProfile& out = st.out;
   for (size_t s = 0; s < out.shapes.size(); ++s) {
     for (size_t j = 0; j < out.shapes[s].indexes.size(); ++j) {
       ShapeIndexProfile& p = out.shapes[s].indexes[j];
-      const auto& keys = st.shape_state[s][j].keys;
+      const auto& keys = shape_state[s][j].keys;
       p.distinct_partition_keys = static_cast<int64_t>(keys.size());
       for (const auto& [k, v] : keys) {
         if (v.first > p.top_partition_key_entries ||
@@ -268,7 +243,7 @@ DataProfile DataProfiler::Finish() && {
       }
     }
   }
-  for (const IndexState& is : st.idx) {
+  for (const IndexState& is : idx) {
     IndexProfile p;
     p.name = is.name;
     p.projection = is.def == nullptr ? "ALL"
@@ -295,15 +270,7 @@ DataProfile DataProfiler::Finish() && {
     }
     out.indexes.push_back(std::move(p));
   }
-  DataProfile result = std::move(out);
-  state_.reset();
-  return result;
-}
-
-DataProfile ProfileData(const Model& model, const GeneratedData& data) {
-  DataProfiler profiler(model, data.scale);
-  for (const GeneratedItem& g : data.items) profiler.Add(g);
-  return std::move(profiler).Finish();
+  return out;
 }
 
 }  // namespace eddy::model

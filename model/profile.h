@@ -26,16 +26,12 @@
 //   StatusOr<GeneratedData> data = Generate(model);
 //   DataProfile profile = ProfileData(model, *data);
 //
-// or item by item (DataProfiler) while the items stream past.
-//
-// Thread safety: ProfileData is reentrant; a DataProfiler is used by one
-// thread at a time.
+// Thread safety: ProfileData is reentrant.
 
 #ifndef EDDY_MODEL_PROFILE_H_
 #define EDDY_MODEL_PROFILE_H_
 
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -113,28 +109,6 @@ struct DataProfile {
 inline constexpr int64_t kNearLimitBytes = 350 * 1024;
 
 DataProfile ProfileData(const Model& model, const GeneratedData& data);
-
-// ProfileData one item at a time, for data that is never held whole (a
-// streamed run: RunOptions::on_generated_item). Add the items in generation
-// order; the profile equals ProfileData's over the same items. Each
-// partition-key value is copied once, when first seen, so an item need not
-// outlive its Add. `model` must outlive the profiler. Not thread-safe: one
-// thread at a time.
-class DataProfiler {
- public:
-  DataProfiler(const Model& model, int64_t scale);
-  ~DataProfiler();
-  DataProfiler(DataProfiler&&) noexcept;
-  DataProfiler& operator=(DataProfiler&&) noexcept;
-
-  void Add(const GeneratedItem& item);
-  // The profile; the profiler is spent.
-  DataProfile Finish() &&;
-
- private:
-  struct State;
-  std::unique_ptr<State> state_;
-};
 
 }  // namespace eddy::model
 

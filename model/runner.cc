@@ -78,123 +78,122 @@ Status Runner::CreateTable() {
   return Status::OK();
 }
 
-Status Runner::StartLoad(int64_t expected_items) {
-  report_ = PlannedReport(model_, options_);
-  EDDY_RETURN_IF_ERROR(CreateTable());
-  expected_items_ = expected_items;
-  const auto reserve =
-      static_cast<size_t>(std::max<int64_t>(expected_items, 0));
-  records_.reserve(reserve);
-  shapes_.reserve(reserve);
-  entries_.reserve(reserve);
-  sizes_.reserve(reserve);
-  type_bytes_.assign(model_.entities.size(), 0);
-  type_items_.assign(model_.entities.size(), 0);
-  unit_cost_.assign(model_.entities.size(), 0);
-  shape_seen_.assign(model_.entities.size(), false);
-  batch_.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
-  batch_.request_items[model_.table.name].reserve(kBatchSize);
-  return Status::OK();
-}
-
-Status Runner::FlushBatch() {
-  LoadReport& load = report_.load;
-  std::vector<WriteRequest>& writes = batch_.request_items[model_.table.name];
-  for (int attempt = 0; !writes.empty(); ++attempt) {
-    if (attempt == 100) {
-      return Status::Internal(
-          "BatchWriteItem: items still unprocessed after "
-          "100 attempts");
-    }
-    const int64_t n = static_cast<int64_t>(writes.size());
-    const int64_t call_start = now_();
-    StatusOr<BatchWriteItemResponse> r = backend_->BatchWriteItem(batch_);
-    api_nanos_ += now_() - call_start;
-    if (!r.ok()) return r.status().WithMessagePrefix("BatchWriteItem: ");
-    ++load.batches;
-    for (const ConsumedCapacity& c : r->consumed_capacity) {
-      load.write_units += c.capacity_units;
-    }
-    auto un = r->unprocessed_items.find(model_.table.name);
-    if (un == r->unprocessed_items.end()) {
-      writes.clear();
-      loaded_ += n;
-    } else {
-      loaded_ += n - static_cast<int64_t>(un->second.size());
-      writes = std::move(un->second);
-    }
-  }
-  const int64_t total = std::max(expected_items_, loaded_);
-  if (options_.on_load_progress) options_.on_load_progress(loaded_, total);
-  if (options_.on_progress) options_.on_progress("load", loaded_, total);
-  return Status::OK();
-}
-
-Status Runner::LoadItem(const GeneratedItem& g, Item* movable) {
+Status Runner::Load(RunReport* report) {
+  LoadReport& load = report->load;
+  const int64_t total = static_cast<int64_t>(data_.items.size());
   const int64_t start = now_();
-  LoadReport& load = report_.load;
-  // The ground truth of the item first; then its Item may be given away.
-  records_.emplace_back();
-  if (!EncodeCompact(g.item, &records_.back())) {
-    return Status::Internal(
-        "a generated item has an attribute type the "
-        "runner's ground truth does not keep");
+  records_.resize(data_.items.size());
+  shapes_.resize(data_.items.size());
+  entries_.resize(data_.items.size());
+  sizes_.resize(data_.items.size());
+  std::vector<int64_t> type_bytes(model_.entities.size(), 0);
+  std::vector<int64_t> type_items(model_.entities.size(), 0);
+  // Records the ground truth of item i; then its Item may be given away.
+  auto record = [&](size_t i) -> Status {
+    const GeneratedItem& g = data_.items[i];
+    if (!EncodeCompact(g.item, &records_[i])) {
+      return Status::Internal(
+          "a generated item has an attribute type the "
+          "runner's ground truth does not keep");
+    }
+    shapes_[i] = g.shape;
+    entries_[i] = g.entry;
+    const int64_t size = ItemSizeBytes(g.item);
+    sizes_[i] = static_cast<int32_t>(size);
+    type_bytes[g.shape] += size;
+    ++type_items[g.shape];
+    return Status::OK();
+  };
+  int64_t api_nanos = 0;  // inside the write calls
+  // The first item of each entity type goes in alone, to measure what one
+  // write of that shape costs.
+  std::vector<bool> done(data_.items.size(), false);
+  std::vector<int32_t> first(model_.entities.size(), -1);
+  for (size_t i = 0; i < data_.items.size(); ++i) {
+    int32_t& f = first[data_.items[i].shape];
+    if (f < 0) f = static_cast<int32_t>(i);
   }
-  shapes_.push_back(g.shape);
-  entries_.push_back(g.entry);
-  const int64_t size = ItemSizeBytes(g.item);
-  sizes_.push_back(static_cast<int32_t>(size));
-  type_bytes_[g.shape] += size;
-  ++type_items_[g.shape];
-  if (!shape_seen_[g.shape]) {
-    // The first item of each entity type goes in alone, to measure what
-    // one write of that shape costs.
-    shape_seen_[g.shape] = true;
+  std::vector<double> unit_cost(model_.entities.size(), 0);
+  for (size_t s = 0; s < first.size(); ++s) {
+    if (first[s] < 0) continue;
+    EDDY_RETURN_IF_ERROR(record(static_cast<size_t>(first[s])));
     PutItemRequest put;
     put.table_name = model_.table.name;
-    put.item = movable != nullptr ? std::move(*movable) : g.item;
+    put.item = data_.items[first[s]].item;
     put.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
     const int64_t call_start = now_();
     StatusOr<PutItemResponse> r = backend_->PutItem(put);
-    api_nanos_ += now_() - call_start;
+    api_nanos += now_() - call_start;
     if (!r.ok()) return r.status().WithMessagePrefix("PutItem: ");
     if (r->consumed_capacity) {
-      unit_cost_[g.shape] = r->consumed_capacity->capacity_units;
+      unit_cost[s] = r->consumed_capacity->capacity_units;
       load.write_units += r->consumed_capacity->capacity_units;
     }
-    ++loaded_;
-  } else {
-    std::vector<WriteRequest>& writes = batch_.request_items[model_.table.name];
-    // No copy when the item is ours to give: it goes into the request.
-    writes.push_back(WriteRequest{
-        movable != nullptr ? std::move(*movable) : g.item, std::nullopt});
-    if (writes.size() == kBatchSize) EDDY_RETURN_IF_ERROR(FlushBatch());
+    done[first[s]] = true;
   }
-  load_nanos_ += now_() - start;
-  return Status::OK();
-}
-
-Status Runner::FinishLoad() {
-  // Every item is known now: the last progress report says 100%.
-  expected_items_ = static_cast<int64_t>(records_.size());
-  const int64_t start = now_();
-  EDDY_RETURN_IF_ERROR(FlushBatch());
-  load_nanos_ += now_() - start;
+  int64_t loaded =
+      static_cast<int64_t>(std::count(done.begin(), done.end(), true));
+  BatchWriteItemRequest batch;
+  batch.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
+  std::vector<WriteRequest>& writes = batch.request_items[model_.table.name];
+  writes.reserve(kBatchSize);
+  auto flush = [&]() -> Status {
+    for (int attempt = 0; !writes.empty(); ++attempt) {
+      if (attempt == 100) {
+        return Status::Internal(
+            "BatchWriteItem: items still unprocessed after "
+            "100 attempts");
+      }
+      const int64_t n = static_cast<int64_t>(writes.size());
+      const int64_t call_start = now_();
+      StatusOr<BatchWriteItemResponse> r = backend_->BatchWriteItem(batch);
+      api_nanos += now_() - call_start;
+      if (!r.ok()) return r.status().WithMessagePrefix("BatchWriteItem: ");
+      ++load.batches;
+      for (const ConsumedCapacity& c : r->consumed_capacity) {
+        load.write_units += c.capacity_units;
+      }
+      auto un = r->unprocessed_items.find(model_.table.name);
+      if (un == r->unprocessed_items.end()) {
+        writes.clear();
+        loaded += n;
+      } else {
+        loaded += n - static_cast<int64_t>(un->second.size());
+        writes = std::move(un->second);
+      }
+    }
+    if (options_.on_load_progress) options_.on_load_progress(loaded, total);
+    if (options_.on_progress) options_.on_progress("load", loaded, total);
+    return Status::OK();
+  };
+  for (size_t i = 0; i < data_.items.size(); ++i) {
+    if (done[i]) continue;
+    EDDY_RETURN_IF_ERROR(record(i));
+    if (owned_ != nullptr) {
+      // No copy: the item goes into the request; its bindings are in the
+      // record.
+      writes.push_back(
+          WriteRequest{std::move(owned_->items[i].item), std::nullopt});
+      owned_->items[i].bindings = Bindings();
+    } else {
+      writes.push_back(WriteRequest{data_.items[i].item, std::nullopt});
+    }
+    if (writes.size() == kBatchSize) EDDY_RETURN_IF_ERROR(flush());
+  }
+  EDDY_RETURN_IF_ERROR(flush());
   if (owned_ != nullptr) {
     owned_->items.clear();
     owned_->items.shrink_to_fit();
   }
-  LoadReport& load = report_.load;
-  load.load_seconds = static_cast<double>(load_nanos_) / 1e9;
-  load.items = loaded_;
+  load.load_seconds = static_cast<double>(now_() - start) / 1e9;
+  load.items = loaded;
   load.bytes = data_.total_bytes;
   load.items_per_second = load.load_seconds > 0
-                              ? static_cast<double>(loaded_) / load.load_seconds
+                              ? static_cast<double>(loaded) / load.load_seconds
                               : 0;
-  load.api_seconds = static_cast<double>(api_nanos_) / 1e9;
+  load.api_seconds = static_cast<double>(api_nanos) / 1e9;
   load.api_items_per_second =
-      load.api_seconds > 0 ? static_cast<double>(loaded_) / load.api_seconds
-                           : 0;
+      load.api_seconds > 0 ? static_cast<double>(loaded) / load.api_seconds : 0;
 
   for (size_t s = 0; s < model_.entities.size(); ++s) {
     EntityReport e;
@@ -202,10 +201,12 @@ Status Runner::FinishLoad() {
     for (const IndexKeys& k : model_.entities[s].indexes) {
       e.indexes.push_back(k.index_name);
     }
-    e.write_units = unit_cost_[s];
-    e.items = type_items_[s];
-    e.bytes = type_bytes_[s];
-    report_.entities.push_back(std::move(e));
+    e.write_units = unit_cost[s];
+    report->entities.push_back(std::move(e));
+  }
+  for (size_t s = 0; s < model_.entities.size(); ++s) {
+    report->entities[s].items = type_items[s];
+    report->entities[s].bytes = type_bytes[s];
   }
   return Status::OK();
 }
@@ -321,22 +322,12 @@ void Runner::HotKeys(RunReport* report) {
 }
 
 StatusOr<RunReport> Runner::Run() {
-  EDDY_RETURN_IF_ERROR(StartLoad(static_cast<int64_t>(data_.items.size())));
-  for (size_t i = 0; i < data_.items.size(); ++i) {
-    EDDY_RETURN_IF_ERROR(LoadItem(
-        data_.items[i], owned_ != nullptr ? &owned_->items[i].item : nullptr));
-    // The bindings are in the record now.
-    if (owned_ != nullptr) owned_->items[i].bindings = Bindings();
-  }
-  return FinishRun();
-}
-
-StatusOr<RunReport> Runner::FinishRun() {
-  EDDY_RETURN_IF_ERROR(FinishLoad());
-  RunReport report = std::move(report_);
+  RunReport report = PlannedReport(model_, options_);
   report.scale = data_.scale;
   report.seed = data_.seed;
+  EDDY_RETURN_IF_ERROR(CreateTable());
   report.indexes_created = indexes_created_;
+  EDDY_RETURN_IF_ERROR(Load(&report));
   BuildTruth();
   CheckIndexes(&report);
   if (!indexes_created_) {
@@ -413,71 +404,32 @@ StatusOr<RunReport> RunModel(const Model& model, const RunOptions& options) {
   if (!model.workload) {
     return Status::Validation("the model has no \"workload\" section");
   }
-  auto now = [&options] {
-    return options.now_nanos ? options.now_nanos() : SteadyNanos();
-  };
-  const int64_t start = now();
+  const int64_t start = options.now_nanos ? options.now_nanos() : SteadyNanos();
   GenerateOptions g;
   g.scale = options.scale;
   g.seed = options.seed;
-  const Model renamed = Renamed(model, options);
+  if (options.on_progress) {
+    const int64_t expected = ExpectedItemCount(model, g);
+    options.on_progress("generate", 0, expected);
+    g.on_progress = [&options, expected](int64_t items) {
+      options.on_progress("generate", items, std::max(expected, items));
+    };
+  }
+  EDDY_ASSIGN_OR_RETURN(GeneratedData data, Generate(model, g));
+  if (options.on_progress) {
+    const auto n = static_cast<int64_t>(data.items.size());
+    options.on_progress("generate", n, n);
+  }
+  const int64_t end = options.now_nanos ? options.now_nanos() : SteadyNanos();
+  if (options.on_generated) options.on_generated(data);
   // The runner owns this data: it gives the items away as it loads them.
-  GeneratedData data;
+  const Model renamed = Renamed(model, options);
   Runner runner(renamed, data, options, &data);
-  auto finish = [&](StatusOr<RunReport> run) -> StatusOr<RunReport> {
-    if (!options.free_database) runner.LeakDatabase();
-    return run;
-  };
-  if (options.on_generated) {
-    // The caller sees the whole data set: generate it, then load it.
-    if (options.on_progress) {
-      const int64_t expected = ExpectedItemCount(model, g);
-      options.on_progress("generate", 0, expected);
-      g.on_progress = [&options, expected](int64_t items) {
-        options.on_progress("generate", items, std::max(expected, items));
-      };
-    }
-    StatusOr<GeneratedData> made = Generate(model, g);
-    if (!made.ok()) return made.status();
-    data = *std::move(made);
-    if (options.on_progress) {
-      const auto n = static_cast<int64_t>(data.items.size());
-      options.on_progress("generate", n, n);
-    }
-    const int64_t end = now();
-    options.on_generated(data);
-    if (options.on_generated_item) {
-      for (const GeneratedItem& item : data.items) {
-        options.on_generated_item(item);
-      }
-    }
-    StatusOr<RunReport> run = finish(runner.Run());
-    if (run.ok()) {
-      run->load.generate_seconds = static_cast<double>(end - start) / 1e9;
-    }
-    return run;
-  }
-  // Generated and loaded in one stream: each item is written (and its
-  // compact record kept) as soon as it is made, so the generated Items
-  // never all live at once; the generator keeps only their bindings.
-  if (Status s = runner.StartLoad(ExpectedItemCount(model, g)); !s.ok()) {
-    return finish(s);
-  }
-  g.on_item = [&](int32_t, GeneratedItem* item) {
-    if (options.on_generated_item) options.on_generated_item(*item);
-    return runner.LoadItem(*item, &item->item);
-  };
-  StatusOr<GeneratedData> made = Generate(model, g);
-  if (!made.ok()) return finish(made.status());
-  data = *std::move(made);
-  const int64_t end = now();
-  StatusOr<RunReport> run = finish(runner.FinishRun());
-  if (run.ok()) {
-    // The stream's time less the load's share of it.
-    run->load.generate_seconds = std::max(
-        0.0, static_cast<double>(end - start) / 1e9 - run->load.load_seconds);
-  }
-  return run;
+  StatusOr<RunReport> run = runner.Run();
+  if (!options.free_database) runner.LeakDatabase();
+  EDDY_ASSIGN_OR_RETURN(RunReport report, std::move(run));
+  report.load.generate_seconds = static_cast<double>(end - start) / 1e9;
+  return report;
 }
 
 StatusOr<RunReport> RunModel(const Model& model, const GeneratedData& data,
@@ -486,10 +438,6 @@ StatusOr<RunReport> RunModel(const Model& model, const GeneratedData& data,
     return Status::Validation("the model has no \"workload\" section");
   }
   if (options.on_generated) options.on_generated(data);
-  if (options.on_generated_item) {
-    for (const GeneratedItem& item : data.items)
-      options.on_generated_item(item);
-  }
   const Model renamed = Renamed(model, options);
   Runner runner(renamed, data, options, /*owned=*/nullptr);
   StatusOr<RunReport> run = runner.Run();

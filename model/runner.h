@@ -35,9 +35,8 @@
 //
 // Memory: the ground truth is one compact record per generated item, not a
 // second copy of the Items; RunModel(model, options), which owns the data it
-// generates, generates and loads in one stream (unless on_generated asks for
-// the whole data set): each Item moves into its write request as soon as it
-// is made, so the generated Items never all live at once.
+// generates, moves each Item into its write request and frees the generated
+// items after the load.
 //
 // Thread safety: RunModel is reentrant (each call builds its own Database,
 // or uses the backend it is given).
@@ -105,16 +104,7 @@ struct RunOptions {
   // Called once with the generated data before it is loaded (RunModel
   // without data of its own generates it, then gives its items away), so a
   // caller can measure it, e.g. ProfileData (model/profile.h).
-  // When set, RunModel(model, options) generates the whole data set before
-  // loading it (the old two-phase run, with its "generate" progress phase);
-  // when not, it generates and loads in one stream, reporting only "load"
-  // progress (against ExpectedItemCount), and never holds all the generated
-  // Items at once.
   std::function<void(const GeneratedData&)> on_generated;
-  // Called with each generated item before it is loaded, in generation
-  // order, whichever way the run goes (e.g. DataProfiler::Add, profile.h);
-  // the item may be gone after the call.
-  std::function<void(const GeneratedItem&)> on_generated_item;
 };
 
 struct PatternReport {

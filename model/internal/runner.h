@@ -85,25 +85,14 @@ class Runner {
   Runner(const Model& model, const GeneratedData& data, const RunOptions& opt,
          GeneratedData* owned);
 
-  // The whole run over data_ (already generated).
   StatusOr<RunReport> Run();
-  // The same in steps, for data that streams in as it is generated:
-  // StartLoad once (it creates the table), LoadItem for every generated item
-  // in generation order, then FinishRun (the rest of the run). `movable`,
-  // when not null, is the item's Item, which LoadItem may move into its
-  // write request. load_seconds counts the time inside LoadItem and the
-  // final flush only.
-  Status StartLoad(int64_t expected_items);
-  Status LoadItem(const GeneratedItem& g, Item* movable);
-  StatusOr<RunReport> FinishRun();
   // RunOptions::free_database false: the Database is never destroyed (nor
   // is anything using the clock it points to).
   void LeakDatabase();
 
  private:
   Status CreateTable();
-  Status FlushBatch();
-  Status FinishLoad();
+  Status Load(RunReport* report);
   void BuildTruth();
   void CheckIndexes(RunReport* report);
   void RunPattern(int number, const AccessPattern& p, RunReport* report);
@@ -136,7 +125,7 @@ class Runner {
 
   const Model& model_;
   const Workload& workload_;
-  const GeneratedData& data_;  // items empty after the load when owned_
+  const GeneratedData& data_;  // items empty after Load when owned_
   GeneratedData* owned_;       // null: data_ is the caller's, kept intact
   const RunOptions& options_;
   // Per generated item, filled by Load: its compact record, shape, entry
@@ -144,14 +133,6 @@ class Runner {
   std::vector<std::string> records_;
   std::vector<int32_t> shapes_, entries_;
   std::vector<int32_t> sizes_;
-  // The load's state (StartLoad .. FinishLoad).
-  RunReport report_;
-  int64_t expected_items_ = 0, loaded_ = 0;
-  int64_t load_nanos_ = 0, api_nanos_ = 0;        // in LoadItem; in the calls
-  std::vector<int64_t> type_bytes_, type_items_;  // per entity type
-  std::vector<double> unit_cost_;  // one PutItem's write units, per type
-  std::vector<bool> shape_seen_;
-  BatchWriteItemRequest batch_;
   std::function<int64_t()> now_;
   ManualClock clock_;
   std::unique_ptr<Database> db_;  // null when options_.backend is set

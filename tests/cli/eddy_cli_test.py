@@ -150,14 +150,13 @@ def check_progress_lines():
                           'seed 20240101)\n\nLoad     10,828 items'), out[:200]
     assert "\r" not in err, repr(err)
     lines = err.splitlines()
-    # Generation and load are one stream (each item written as it is made):
-    # one phase, "load".
-    assert len(lines) == 2, lines
-    for line, (phase, unit) in zip(lines, [("load", "items"),
+    assert len(lines) == 3, lines
+    for line, (phase, unit) in zip(lines, [("generate", "items"),
+                                           ("load", "items"),
                                            ("verify", "runs")]):
         assert re.fullmatch(PHASE_LINE.format(phase, unit, unit), line), line
-    assert lines[0].startswith("eddy model run: load: 10,828 items in "), lines
-    assert lines[1].startswith("eddy model run: verify: 24 runs in "), lines
+    assert lines[1].startswith("eddy model run: load: 10,828 items in "), lines
+    assert lines[2].startswith("eddy model run: verify: 24 runs in "), lines
     assert re.search(r"^Memory   peak resident [\d.]+ (MB|GB) \(the whole "
                      r"process, getrusage\)$", out, re.M), out
     # --quiet: nothing on stderr, the same report.
@@ -193,8 +192,9 @@ def check_progress_bar():
                                ("verify", "24", "runs")):
         pattern = BAR.format(phase, total=total, unit=unit)
         assert re.search(pattern, err), (pattern, err)
-    # The streamed load's total is an estimate until it ends; it ends at 100%.
-    assert "generate" not in err, repr(err)
+    # The generate phase's total is an estimate until it ends.
+    assert re.search(r"\r\x1b\[Kgenerate  \[#{24}\] 100%  10,828/10,828 items",
+                     err), repr(err)
     assert out.startswith('eddy model run: kayak (table "kayak"'), out[:80]
 
     # On a terminal (a pty as stderr), the bar without being asked.

@@ -68,57 +68,6 @@ const Outcome& Users() {
   return *r;
 }
 
-// The profile taken item by item as a run streams them (what eddy model run
-// does) equals ProfileData's over the whole data set: the same analysis.
-TEST(AnalysisTest, StreamedProfileEqualsTheWholeDataProfile) {
-  const Model m = LoadFile("model/kayak.json");
-  RunOptions ro;
-  ro.runs = 5;
-  DataProfiler profiler(m, m.workload->scale);
-  ro.on_generated_item = [&](const GeneratedItem& g) { profiler.Add(g); };
-  StatusOr<RunReport> r = RunModel(m, ro);
-  ASSERT_THAT(r, IsOk());
-  StatusOr<GeneratedData> data = Generate(m);
-  ASSERT_THAT(data, IsOk());
-  const DataProfile whole = ProfileData(m, *data);
-  const DataProfile streamed = std::move(profiler).Finish();
-  ASSERT_EQ(streamed.shapes.size(), whole.shapes.size());
-  for (size_t s = 0; s < whole.shapes.size(); ++s) {
-    const ShapeProfile& a = streamed.shapes[s];
-    const ShapeProfile& b = whole.shapes[s];
-    EXPECT_EQ(a.items, b.items);
-    EXPECT_EQ(a.bytes, b.bytes);
-    EXPECT_EQ(a.table_wcu, b.table_wcu);
-    ASSERT_EQ(a.indexes.size(), b.indexes.size());
-    for (size_t i = 0; i < b.indexes.size(); ++i) {
-      SCOPED_TRACE(b.entity_type + " in " + b.indexes[i].index);
-      EXPECT_EQ(a.indexes[i].entries, b.indexes[i].entries);
-      EXPECT_EQ(a.indexes[i].sizes.actual_bytes,
-                b.indexes[i].sizes.actual_bytes);
-      EXPECT_EQ(a.indexes[i].distinct_partition_keys,
-                b.indexes[i].distinct_partition_keys);
-      EXPECT_EQ(a.indexes[i].top_partition_key, b.indexes[i].top_partition_key);
-      EXPECT_EQ(a.indexes[i].sk_pairs, b.indexes[i].sk_pairs);
-      EXPECT_EQ(a.indexes[i].sk_appends, b.indexes[i].sk_appends);
-    }
-  }
-  ASSERT_EQ(streamed.indexes.size(), whole.indexes.size());
-  for (size_t i = 0; i < whole.indexes.size(); ++i) {
-    SCOPED_TRACE(whole.indexes[i].name);
-    EXPECT_EQ(streamed.indexes[i].entries, whole.indexes[i].entries);
-    EXPECT_EQ(streamed.indexes[i].bytes, whole.indexes[i].bytes);
-    EXPECT_EQ(streamed.indexes[i].top_key, whole.indexes[i].top_key);
-    EXPECT_EQ(streamed.indexes[i].largest_key, whole.indexes[i].largest_key);
-    EXPECT_EQ(streamed.indexes[i].largest_key_bytes,
-              whole.indexes[i].largest_key_bytes);
-  }
-  StatusOr<ModelAnalysis> a = Analyze(m, streamed, *r);
-  StatusOr<ModelAnalysis> b = Analyze(m, whole, *r);
-  ASSERT_THAT(a, IsOk());
-  ASSERT_THAT(b, IsOk());
-  EXPECT_EQ(FormatAnalysisText(*a), FormatAnalysisText(*b));
-}
-
 const Model& KayakModel() {
   static const Model* m = new Model(LoadFile("model/kayak.json"));
   return *m;

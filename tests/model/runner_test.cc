@@ -144,38 +144,6 @@ TEST(RunnerTest, ReportIsDeterministicWithAFakeStopwatch) {
               HasSubstr("OK: 2 of 2 executed patterns verified over 40 runs"));
 }
 
-// RunModel(model, options) generates and loads in one stream unless
-// on_generated asks for the whole data set first: both give the same report,
-// figure for figure (but for the generation time, which the stream measures
-// as its time less the load's, and the process's peak memory).
-TEST(RunnerTest, StreamedRunEqualsTheTwoPhaseRun) {
-  RunOptions options;
-  options.runs = 10;
-  options.now_nanos = FakeNanos();
-  int64_t streamed_items = 0;
-  options.on_generated_item = [&](const GeneratedItem& g) {
-    EXPECT_FALSE(g.item.empty());  // seen before it is given away
-    ++streamed_items;
-  };
-  StatusOr<RunReport> streamed = RunModel(Kayak(), options);
-  ASSERT_THAT(streamed, IsOk());
-  EXPECT_TRUE(streamed->ok()) << FormatReportText(*streamed);
-  options.now_nanos = FakeNanos();
-  int64_t whole_items = -1, seen_items = 0;
-  options.on_generated = [&](const GeneratedData& d) {
-    whole_items = static_cast<int64_t>(d.items.size());
-  };
-  options.on_generated_item = [&](const GeneratedItem&) { ++seen_items; };
-  StatusOr<RunReport> whole = RunModel(Kayak(), options);
-  ASSERT_THAT(whole, IsOk());
-  EXPECT_EQ(streamed_items, whole_items);
-  EXPECT_EQ(seen_items, whole_items);
-  EXPECT_EQ(streamed->load.items, whole_items);
-  streamed->peak_resident_bytes = whole->peak_resident_bytes;
-  streamed->load.generate_seconds = whole->load.generate_seconds;
-  EXPECT_EQ(FormatReportJson(*streamed), FormatReportJson(*whole));
-}
-
 // free_database=false (what eddy model run sets, its process exiting after
 // the run) changes nothing in the report, and a process may run that way
 // more than once.

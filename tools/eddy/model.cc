@@ -533,11 +533,9 @@ int RunTable(const std::string& command, const Flags& f,
     }
     progress.Update(done, total);
   };
-  // Profiled item by item as the run streams them (no copy of the data).
-  model::DataProfiler profiler(
-      m, options.scale.value_or(m.workload ? m.workload->scale : 1));
-  options.on_generated_item = [&](const model::GeneratedItem& g) {
-    profiler.Add(g);
+  model::DataProfile profile;
+  options.on_generated = [&](const model::GeneratedData& data) {
+    profile = model::ProfileData(m, data);
   };
   StatusOr<model::RunReport> report = [&]() {
     if (t.reads.empty() && t.writes.empty()) {
@@ -561,8 +559,8 @@ int RunTable(const std::string& command, const Flags& f,
                  report.status().ToString().c_str());
     return 1;
   }
-  StatusOr<model::ModelAnalysis> analysis = model::Analyze(
-      m, std::move(profiler).Finish(), *report, analysis_options);
+  StatusOr<model::ModelAnalysis> analysis =
+      model::Analyze(m, std::move(profile), *report, analysis_options);
   if (!analysis.ok()) {
     std::fprintf(stderr, "%s: %s\n", command.c_str(),
                  std::string(analysis.status().message()).c_str());
