@@ -18,6 +18,7 @@
 #include "model/lab/migration.h"
 #include "model/lab/online_index.h"
 #include "model/lab/scenario.h"
+#include "model/lab/series_buckets.h"
 #include "model/lab/target.h"
 #include "model/lab/traffic.h"
 
@@ -174,6 +175,9 @@ class Runner {
   std::unique_ptr<TtlLruCache> item_cache_, query_cache_;
   std::unique_ptr<Migration> migration_;
   std::unique_ptr<internal::OnlineIndex> online_index_;
+  // Long runs: the per-partition series folded into minutes as the run
+  // goes (model/lab/series_buckets.h); null for runs up to six hours.
+  std::unique_ptr<internal::SeriesBuckets> series_buckets_;
   Stream backfill_stream_;  // the backfill's calls, as one more stream
   int backfill_index_ = -1;
 };
@@ -194,6 +198,12 @@ Options Runner::DatabaseOptions() const {
   t.account_write_quota_units = Scaled(t.account_write_quota_units, scale_);
   t.metrics_retention_seconds = std::max<int64_t>(
       t.metrics_retention_seconds, scenario_.duration_seconds + 60);
+  // Long runs (issue 24 item 4): the runner drains the series as it goes.
+  if (const int64_t b =
+          internal::SeriesBucketSeconds(scenario_.duration_seconds);
+      b > 1) {
+    t.metrics_retention_seconds = internal::SeriesRetentionSeconds(b);
+  }
   t.seed ^= scenario_.seed;
   options.throttle = t;
   return options;
@@ -348,7 +358,9 @@ void Runner::Issue(size_t slot, int64_t now) {
   const int64_t parts = static_cast<int64_t>(req.items.size());
   switch (stream.operation) {
     case Operation::kPutItem: {
-      PutItemRequest r{.table_name = table, .item = req.items[0]};
+      // The item moves into the call and back (retries and the cache need
+      // it): no copy of its padding per call.
+      PutItemRequest r{.table_name = table, .item = std::move(req.items[0])};
       r.return_consumed_capacity = units;
       if (copy) {
         // A backfill copy never overwrites a dual write.
@@ -357,6 +369,7 @@ void Runner::Issue(size_t slot, int64_t now) {
             ExpressionAttributeNames{{"#k", scenario_.table.partition_key}};
       }
       StatusOr<PutItemResponse> x = target_->PutItem(r);
+      req.items[0] = std::move(r.item);
       status = x.status();
       if (x.ok() && copy) {
         migration_->AddUnits(x->consumed_capacity, true);
@@ -767,7 +780,12 @@ void Runner::Collect(ScenarioResult* result) {
     if (auto c = db_->GetThrottleCounters(table, index); c.ok()) {
       r.counters = *c;
     }
-    if (auto s = db_->GetThrottleSeries(table, index, from, to); s.ok()) {
+    if (series_buckets_ != nullptr) {
+      series_buckets_->Finish(*db_, to);
+      r.series = series_buckets_->Take(index);
+      r.series_bucket_seconds = series_buckets_->bucket_seconds();
+    } else if (auto s = db_->GetThrottleSeries(table, index, from, to);
+               s.ok()) {
       r.series = *std::move(s);
     }
     if (auto h = db_->GetPartitionHistory(table, index); h.ok()) {
@@ -882,6 +900,17 @@ StatusOr<ScenarioResult> Runner::Run() {
     backfill_index_ = static_cast<int>(scenario_.streams.size());
   }
   EDDY_RETURN_IF_ERROR(CreateTable());
+  if (const int64_t b =
+          internal::SeriesBucketSeconds(scenario_.duration_seconds);
+      b > 1 && db_ != nullptr) {
+    std::vector<std::string> indexes = {""};
+    for (const IndexSpec& g : t.global_secondary_indexes)
+      indexes.push_back(g.name);
+    if (online_index_ != nullptr)
+      indexes.push_back(online_index_->spec().index.name);
+    series_buckets_ = std::make_unique<internal::SeriesBuckets>(
+        t.name, std::move(indexes), kStartMicros / kMicros, b);
+  }
   if (scenario_.cache) {
     const CacheSpec& c = *scenario_.cache;
     item_cache_ = std::make_unique<TtlLruCache>(c.item_capacity,
@@ -1112,6 +1141,8 @@ StatusOr<ScenarioResult> Runner::Run() {
     }
     run_due_before(begin + kMicros - 1);
     if (migration_ != nullptr) migration_->EndSecond(second);
+    if (series_buckets_ != nullptr)  // long runs: fold what is closed
+      series_buckets_->Drain(*db_, clock_.NowMicros() / kMicros);
     if (on_progress_) on_progress_(second + 1, duration);
   }
   clock_.SetMicros(kStartMicros + duration * kMicros);
