@@ -16,6 +16,19 @@
 //
 //   build/bench/lab_scale_bench --benchmark_filter='BM_LabScale/seconds:60'
 //
+//   - BM_OneDayScenario/scale_1e4:N: the lab itself (RunScenario: real
+//     GetItem / PutItem calls through a Database on a manual clock) on
+//     model/scenarios/one_day_1000_partitions.json, the whole day at
+//     --scale N / 10,000 (rates and per-second capacities x N / 10,000, the
+//     partition counts of the full scale). items_per_second = calls made
+//     (attempts: new requests and retries) per second of real time;
+//     `virtual_day_seconds` = real seconds for the day at that scale;
+//     `full_scale_day_hours` = real hours the same rate would need for the
+//     6.05 billion requests of the full-scale day.
+//
+//   build/bench/lab_scale_bench
+//   --benchmark_filter='BM_OneDayScenario/scale_1e4:10'
+//
 // Quotas are raised (the account and table quotas would cap 100,000 WRU/s
 // at 40,000) and the warm throughput set to 200,000 WRU/s, so the figure is
 // the cost of admission at this scale rather than of throttling everything.
@@ -28,6 +41,7 @@
 #include "emulator/base/clock.h"
 #include "emulator/capacity/simulator.h"
 #include "emulator/storage/record.h"
+#include "model/lab/scenario.h"
 
 namespace eddy::capacity {
 namespace {
@@ -119,6 +133,45 @@ BENCHMARK(BM_LabScale)
     ->ArgName("seconds")
     ->Arg(10)
     ->Arg(60)
+    ->Unit(benchmark::kSecond)
+    ->Iterations(1);
+
+void BM_OneDayScenario(benchmark::State& state) {
+  const double scale = static_cast<double>(state.range(0)) / 10'000;
+  StatusOr<lab::Scenario> day =
+      lab::LoadScenarioFile(std::string(EDDY_SOURCE_DIR) +
+                            "/model/scenarios/one_day_1000_partitions.json");
+  if (!day.ok()) {
+    state.SkipWithError(day.status().ToString().c_str());
+    return;
+  }
+  int64_t calls = 0, offered = 0;
+  int partitions = 0;
+  for (auto _ : state) {
+    StatusOr<lab::ScenarioResult> r =
+        lab::RunScenario(*day, {.rate_scale = scale});
+    if (!r.ok()) {
+      state.SkipWithError(r.status().ToString().c_str());
+      return;
+    }
+    calls += r->total.attempts;
+    offered += r->total.offered;
+    partitions = r->Resource("")->partitions_at_end;
+  }
+  state.SetItemsProcessed(calls);
+  state.counters["partitions"] = partitions;
+  state.counters["offered"] = static_cast<double>(offered);
+  state.counters["virtual_day_seconds"] = benchmark::Counter(
+      static_cast<double>(state.iterations()),
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["full_scale_day_hours"] = benchmark::Counter(
+      scale * 3600,  // real time / (scale x 3,600): hours at full scale
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_OneDayScenario)
+    ->ArgName("scale_1e4")
+    ->Arg(10)
+    ->Arg(100)
     ->Unit(benchmark::kSecond)
     ->Iterations(1);
 

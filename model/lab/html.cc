@@ -33,6 +33,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iterator>
+#include <unordered_map>
 
 #include "emulator/capacity/units.h"
 #include "model/internal/text.h"
@@ -389,34 +390,46 @@ std::string HeatMap(const ScenarioResult& r, const ResourceResult& res) {
       if (alive) ++cells[static_cast<size_t>(row) * cols + c].alive;
     }
   }
+  // A sample stands for res.series_bucket_seconds seconds (a minute in long
+  // runs, model/lab/series_buckets.h): spread evenly over the columns they
+  // fall in.
+  const int64_t span = std::max<int64_t>(1, res.series_bucket_seconds);
   for (const ThrottleSecond& t : res.series) {
     const int64_t rel = t.second - start;
     if (rel < 0 || rel >= duration) continue;
-    const int c = static_cast<int>(rel / bucket);
-    for (const PartitionSecond& p : t.partitions) {
-      if (p.partition_id < 0 || p.partition_id > max_id) continue;
-      Cell& cell = cells[static_cast<size_t>(
-                             row_of[static_cast<size_t>(p.partition_id)]) *
-                             cols +
-                         c];
-      cell.cw += static_cast<double>(p.consumed_write);
-      cell.cr += static_cast<double>(p.consumed_read);
-      cell.tw += static_cast<double>(p.throttled_write);
-      cell.tr += static_cast<double>(p.throttled_read);
+    for (int64_t from = rel; from < rel + span && from < duration;) {
+      const int c = static_cast<int>(from / bucket);
+      const int64_t to = std::min({rel + span, (c + 1) * bucket, duration});
+      const double share =
+          static_cast<double>(to - from) / static_cast<double>(span);
+      from = to;
+      for (const PartitionSecond& p : t.partitions) {
+        if (p.partition_id < 0 || p.partition_id > max_id) continue;
+        Cell& cell = cells[static_cast<size_t>(
+                               row_of[static_cast<size_t>(p.partition_id)]) *
+                               cols +
+                           c];
+        cell.cw += share * static_cast<double>(p.consumed_write);
+        cell.cr += share * static_cast<double>(p.consumed_read);
+        cell.tw += share * static_cast<double>(p.throttled_write);
+        cell.tr += share * static_cast<double>(p.throttled_read);
+      }
     }
   }
 
   // Where each partition's key range ends: the start of the next
   // partition in key order that is not its own descendant (its children
   // share its range). 0x10000 stands for the end of the hash space.
+  // Parents by id (-1: none, or not in `parts`), so that a walk up costs
+  // its depth rather than a scan of every partition per step (1,000
+  // partitions took minutes).
+  std::unordered_map<int32_t, int32_t> parent_of;
+  for (const PartitionInfo& q : parts) parent_of[q.id] = q.parent_id;
   auto descends = [&](const PartitionInfo& child, int32_t ancestor) {
     for (int32_t id = child.parent_id; id >= 0;) {
       if (id == ancestor) return true;
-      int32_t next = -1;
-      for (const PartitionInfo& q : parts) {
-        if (q.id == id) next = q.parent_id;
-      }
-      id = next;
+      auto it = parent_of.find(id);
+      id = it == parent_of.end() ? -1 : it->second;
     }
     return false;
   };
@@ -657,11 +670,17 @@ std::string RenderHtml(const ScenarioResult& r) {
     for (const ResourceResult& res : r.resources) {
       std::vector<double> w(static_cast<size_t>(duration)), rd(w.size());
       bool any_w = false, any_r = false;
+      const int64_t span = std::max<int64_t>(1, res.series_bucket_seconds);
       for (const ThrottleSecond& t : res.series) {
         const int64_t rel = t.second - r.start_second;
         if (rel < 0 || rel >= duration) continue;
-        w[rel] = capacity::ToUnits(t.consumed_write);
-        rd[rel] = capacity::ToUnits(t.consumed_read);
+        // A bucket's sum, as a rate over each of its seconds.
+        for (int64_t k = rel; k < rel + span && k < duration; ++k) {
+          w[k] =
+              capacity::ToUnits(t.consumed_write) / static_cast<double>(span);
+          rd[k] =
+              capacity::ToUnits(t.consumed_read) / static_cast<double>(span);
+        }
         any_w = any_w || t.consumed_write > 0;
         any_r = any_r || t.consumed_read > 0;
       }

@@ -256,6 +256,9 @@ std::string FormatJson(const ScenarioResult& r) {
                         {"throttledWriteHalfUnits", throttled_write}});
     }
     jr["perSecond"] = std::move(series);
+    // Long runs: each perSecond entry sums a bucket of this many seconds.
+    if (res.series_bucket_seconds > 1)
+      jr["seriesBucketSeconds"] = res.series_bucket_seconds;
     auto keys = [](const std::vector<KeyCount>& v) {
       Json a = Json::array();
       for (const KeyCount& k : v) {

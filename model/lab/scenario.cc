@@ -19,6 +19,10 @@ namespace {
 
 using Json = nlohmann::json;
 
+// Provisioned throughput is bounded by the table quota (CheckTableQuota), not
+// here.
+constexpr int64_t kMaxProvisionedUnits = int64_t{1} << 40;
+
 // Reads one JSON object, remembering which members were used.
 class Reader {
  public:
@@ -138,10 +142,12 @@ Status ReadIndex(const Json& v, const std::string& at, bool global,
     EDDY_RETURN_IF_ERROR(
         x.String("partitionKey", &spec.partition_key, /*required=*/true));
     EDDY_RETURN_IF_ERROR(x.String("sortKey", &spec.sort_key));
-    EDDY_RETURN_IF_ERROR(
-        x.Integer("readCapacityUnits", &spec.read_capacity_units, 1, 40000));
-    EDDY_RETURN_IF_ERROR(
-        x.Integer("writeCapacityUnits", &spec.write_capacity_units, 1, 40000));
+    EDDY_RETURN_IF_ERROR(x.Integer("readCapacityUnits",
+                                   &spec.read_capacity_units, 1,
+                                   kMaxProvisionedUnits));
+    EDDY_RETURN_IF_ERROR(x.Integer("writeCapacityUnits",
+                                   &spec.write_capacity_units, 1,
+                                   kMaxProvisionedUnits));
     EDDY_RETURN_IF_ERROR(x.Integer("maxReadRequestUnits",
                                    &spec.max_read_request_units, 1, 40000));
     EDDY_RETURN_IF_ERROR(x.Integer("maxWriteRequestUnits",
@@ -176,6 +182,46 @@ Status ReadIndexes(Reader& r, std::string_view member, bool global,
   return Status::OK();
 }
 
+// Provisioned throughput above the per-table quota (the simulator's
+// tableRead/WriteQuotaUnits, 40,000 by default, 0 for none) is an error, as
+// DynamoDB refuses it; a scenario raises the quota as AWS does on request.
+Status CheckTableQuota(const Scenario& s) {
+  const int64_t read = s.simulator.table_read_quota_units;
+  const int64_t write = s.simulator.table_write_quota_units;
+  auto check = [&](const std::string& at, int64_t rcu, int64_t wcu) {
+    auto over = [](int64_t units, int64_t quota) {
+      return quota > 0 && units > quota;
+    };
+    if (over(rcu, read)) {
+      return Reader::Error(at + "/readCapacityUnits",
+                           "must be an integer from 1 to " +
+                               std::to_string(read) +
+                               " (simulator.tableReadQuotaUnits)");
+    }
+    if (over(wcu, write)) {
+      return Reader::Error(at + "/writeCapacityUnits",
+                           "must be an integer from 1 to " +
+                               std::to_string(write) +
+                               " (simulator.tableWriteQuotaUnits)");
+    }
+    return Status::OK();
+  };
+  EDDY_RETURN_IF_ERROR(check("/table", s.table.read_capacity_units,
+                             s.table.write_capacity_units));
+  for (size_t i = 0; i < s.table.global_secondary_indexes.size(); ++i) {
+    const IndexSpec& g = s.table.global_secondary_indexes[i];
+    EDDY_RETURN_IF_ERROR(
+        check("/table/globalSecondaryIndexes/" + std::to_string(i),
+              g.read_capacity_units, g.write_capacity_units));
+  }
+  for (size_t i = 0; i < s.updates.size(); ++i) {
+    EDDY_RETURN_IF_ERROR(check("/updates/" + std::to_string(i),
+                               s.updates[i].read_capacity_units,
+                               s.updates[i].write_capacity_units));
+  }
+  return Status::OK();
+}
+
 Status ReadTable(const Json& v, const std::string& at, TableSpec* t) {
   EDDY_RETURN_IF_ERROR(ExpectObject(v, at));
   Reader r(v, at);
@@ -183,10 +229,10 @@ Status ReadTable(const Json& v, const std::string& at, TableSpec* t) {
   EDDY_RETURN_IF_ERROR(r.String("partitionKey", &t->partition_key));
   EDDY_RETURN_IF_ERROR(r.String("sortKey", &t->sort_key));
   EDDY_RETURN_IF_ERROR(ReadBilling(r, &t->billing_mode));
-  EDDY_RETURN_IF_ERROR(
-      r.Integer("readCapacityUnits", &t->read_capacity_units, 1, 40000));
-  EDDY_RETURN_IF_ERROR(
-      r.Integer("writeCapacityUnits", &t->write_capacity_units, 1, 40000));
+  EDDY_RETURN_IF_ERROR(r.Integer("readCapacityUnits", &t->read_capacity_units,
+                                 1, kMaxProvisionedUnits));
+  EDDY_RETURN_IF_ERROR(r.Integer("writeCapacityUnits", &t->write_capacity_units,
+                                 1, kMaxProvisionedUnits));
   EDDY_RETURN_IF_ERROR(
       r.Integer("maxReadRequestUnits", &t->max_read_request_units, 1, 40000));
   EDDY_RETURN_IF_ERROR(
@@ -565,10 +611,12 @@ StatusOr<Scenario> ParseScenario(std::string_view json,
       const bool has_mode = x.Get("billingMode") != nullptr;
       EDDY_RETURN_IF_ERROR(ReadBilling(x, &mode));
       if (has_mode) u.billing_mode = mode;
-      EDDY_RETURN_IF_ERROR(
-          x.Integer("readCapacityUnits", &u.read_capacity_units, 1, 40000));
-      EDDY_RETURN_IF_ERROR(
-          x.Integer("writeCapacityUnits", &u.write_capacity_units, 1, 40000));
+      EDDY_RETURN_IF_ERROR(x.Integer("readCapacityUnits",
+                                     &u.read_capacity_units, 1,
+                                     kMaxProvisionedUnits));
+      EDDY_RETURN_IF_ERROR(x.Integer("writeCapacityUnits",
+                                     &u.write_capacity_units, 1,
+                                     kMaxProvisionedUnits));
       EDDY_RETURN_IF_ERROR(x.Finish());
       s.updates.push_back(u);
     }
@@ -576,6 +624,7 @@ StatusOr<Scenario> ParseScenario(std::string_view json,
   if (const Json* sim = r.Get("simulator")) {
     EDDY_RETURN_IF_ERROR(ReadSimulator(*sim, "/simulator", &s.simulator));
   }
+  EDDY_RETURN_IF_ERROR(CheckTableQuota(s));
   if (const Json* retry = r.Get("retry")) {
     EDDY_RETURN_IF_ERROR(ReadRetry(*retry, "/retry", &s.retry));
   }

@@ -325,6 +325,9 @@ struct ResourceResult {
   int64_t partition_read_cap = 0;
   ThrottleCounters counters;
   std::vector<ThrottleSecond> series;  // seconds with traffic
+  // Seconds each `series` sample stands for: 1, or for runs longer than six
+  // hours a minute (model/lab/series_buckets.h: the sums over the bucket).
+  int64_t series_bucket_seconds = 1;
   std::vector<PartitionInfo> history;  // every partition ever
   int partitions_at_start = 0;
   int partitions_at_end = 0;

@@ -59,6 +59,11 @@ Options Runner::DatabaseOptions() const {
   t.account_write_quota_units = Scaled(t.account_write_quota_units, scale_);
   t.metrics_retention_seconds = std::max<int64_t>(
       t.metrics_retention_seconds, scenario_.duration_seconds + 60);
+  // Long runs (issue 24 item 4): the runner drains the series as it goes.
+  if (const int64_t b = SeriesBucketSeconds(scenario_.duration_seconds);
+      b > 1) {
+    t.metrics_retention_seconds = SeriesRetentionSeconds(b);
+  }
   t.seed ^= scenario_.seed;
   options.throttle = t;
   return options;
@@ -205,6 +210,16 @@ StatusOr<ScenarioResult> Runner::Run() {
     backfill_index_ = static_cast<int>(scenario_.streams.size());
   }
   EDDY_RETURN_IF_ERROR(CreateTable());
+  if (const int64_t b = SeriesBucketSeconds(scenario_.duration_seconds);
+      b > 1 && db_ != nullptr) {
+    std::vector<std::string> indexes = {""};
+    for (const IndexSpec& g : t.global_secondary_indexes)
+      indexes.push_back(g.name);
+    if (online_index_ != nullptr)
+      indexes.push_back(online_index_->spec().index.name);
+    series_buckets_ = std::make_unique<SeriesBuckets>(
+        t.name, std::move(indexes), kStartMicros / kMicros, b);
+  }
   if (scenario_.cache) {
     const CacheSpec& c = *scenario_.cache;
     item_cache_ = std::make_unique<TtlLruCache>(c.item_capacity,
@@ -434,6 +449,8 @@ StatusOr<ScenarioResult> Runner::Run() {
     }
     run_due_before(begin + kMicros - 1);
     if (migration_ != nullptr) migration_->EndSecond(second);
+    if (series_buckets_ != nullptr)  // long runs: fold what is closed
+      series_buckets_->Drain(*db_, clock_.NowMicros() / kMicros);
     if (on_progress_) on_progress_(second + 1, duration);
   }
   clock_.SetMicros(kStartMicros + duration * kMicros);

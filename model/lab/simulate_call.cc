@@ -83,7 +83,9 @@ void Runner::Issue(size_t slot, int64_t now) {
   const int64_t parts = static_cast<int64_t>(req.items.size());
   switch (stream.operation) {
     case Operation::kPutItem: {
-      PutItemRequest r{.table_name = table, .item = req.items[0]};
+      // The item moves into the call and back (retries and the cache need
+      // it): no copy of its padding per call.
+      PutItemRequest r{.table_name = table, .item = std::move(req.items[0])};
       r.return_consumed_capacity = units;
       if (copy) {
         // A backfill copy never overwrites a dual write.
@@ -92,6 +94,7 @@ void Runner::Issue(size_t slot, int64_t now) {
             ExpressionAttributeNames{{"#k", scenario_.table.partition_key}};
       }
       StatusOr<PutItemResponse> x = target_->PutItem(r);
+      req.items[0] = std::move(r.item);
       status = x.status();
       if (x.ok() && copy) {
         migration_->AddUnits(x->consumed_capacity, true);

@@ -53,7 +53,12 @@ void Runner::Collect(ScenarioResult* result) {
     if (auto c = db_->GetThrottleCounters(table, index); c.ok()) {
       r.counters = *c;
     }
-    if (auto s = db_->GetThrottleSeries(table, index, from, to); s.ok()) {
+    if (series_buckets_ != nullptr) {
+      series_buckets_->Finish(*db_, to);
+      r.series = series_buckets_->Take(index);
+      r.series_bucket_seconds = series_buckets_->bucket_seconds();
+    } else if (auto s = db_->GetThrottleSeries(table, index, from, to);
+               s.ok()) {
       r.series = *std::move(s);
     }
     if (auto h = db_->GetPartitionHistory(table, index); h.ok()) {

@@ -39,6 +39,7 @@
 #include "model/lab/migration.h"
 #include "model/lab/online_index.h"
 #include "model/lab/scenario.h"
+#include "model/lab/series_buckets.h"
 #include "model/lab/target.h"
 #include "model/lab/traffic.h"
 
@@ -166,6 +167,9 @@ class Runner {
   std::unique_ptr<TtlLruCache> item_cache_, query_cache_;
   std::unique_ptr<Migration> migration_;
   std::unique_ptr<OnlineIndex> online_index_;
+  // Long runs: the per-partition series folded into minutes as the run
+  // goes (model/lab/series_buckets.h); null for runs up to six hours.
+  std::unique_ptr<SeriesBuckets> series_buckets_;
   Stream backfill_stream_;  // the backfill's calls, as one more stream
   int backfill_index_ = -1;
 };
