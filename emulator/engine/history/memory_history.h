@@ -18,8 +18,8 @@
 // EncodeTable then copies the table as the base, cut now. It is forgotten
 // when an image is encoded with PITR off (PITR turned off: turning it on
 // again starts a new window), or the table is deleted (AppendDrop).
-// DynamoDB keeps a system backup of a table deleted with PITR on; eddy does
-// not (the history goes with the table).
+// A table deleted with PITR on leaves a SYSTEM backup of itself
+// (history/backup_ops.h, KeepDeletedTableBackup); its history goes with it.
 //
 // Bounded: whenever a change is logged or a history replayed, the log's
 // entries older than the start of the second of the earliest restorable

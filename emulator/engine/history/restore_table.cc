@@ -270,6 +270,8 @@ StatusOr<RestoreTableFromBackupResponse> RestoreTableFromBackup(
   }
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   EDDY_RETURN_IF_ERROR(CheckOverrides(request.overrides));
+  store.RemoveExpired(static_cast<double>(ctx.options->clock->NowMicros()) /
+                      1e6);
   std::optional<persist::StoredBackup> backup = store.Find(request.backup_arn);
   if (!backup) {
     return Status(ErrorCode::kBackupNotFound,
