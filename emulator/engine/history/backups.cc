@@ -40,7 +40,8 @@ void CheckBackupArn(const std::string& arn, ValidationErrors& errors) {
   }
 }
 
-// The message is eddy's: DynamoDB documents the type only.
+// DynamoDB's text for DescribeBackup (a failure logged against the live
+// service in steampipe-plugin-aws issue #1913).
 Status BackupNotFound(const std::string& arn) {
   return Status(ErrorCode::kBackupNotFound, "Backup not found: " + arn);
 }

@@ -90,10 +90,12 @@ StatusOr<ListImportsResponse> ListImports(Context& ctx,
 // The table a TableName-or-ARN member names (null when none).
 std::shared_ptr<Table> FindTableByNameOrArn(Context& ctx,
                                             const std::string& name_or_arn);
-// "Table not found: <name>" (TableNotFoundException).
+// "Table not found: <name or ARN>" (TableNotFoundException; DynamoDB's text
+// for ExportTableToPointInTime as recorded by moto's AWS-verified tests,
+// used by the other backup operations too).
 Status ContinuousBackupsTableNotFound(const std::string& name_or_arn);
 // The PITR window on the clock now: earliest and latest restorable times in
-// epoch seconds. REQUIRES: state.pitr_enabled.
+// epoch seconds. REQUIRES: the table's PITR on.
 struct PitrWindow {
   double earliest = 0;
   double latest = 0;
