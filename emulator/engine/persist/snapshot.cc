@@ -122,8 +122,8 @@ Status WriteSnapshot(const std::string& path,
 }
 
 Status ReadSnapshot(const std::string& path, Loader& loader) {
-  EDDY_ASSIGN_OR_RETURN(std::string data, ReadWholeFile(path));
-  RecordReader reader(data, kSnapshotMagic);
+  EDDY_ASSIGN_OR_RETURN(FileBytes data, ReadFileBytes(path));
+  RecordReader reader(data.view(), kSnapshotMagic);
   RecordType type;
   std::string_view payload;
   uint64_t tables = 0;

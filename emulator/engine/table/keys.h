@@ -34,6 +34,12 @@ StatusOr<StorageKey> KeyFromKeyParameter(const Table& table, const Item& key);
 // the key size limits; nesting within 32 levels; at most 400 KB.
 StatusOr<StorageKey> KeyFromItem(const Table& table, const Item& item);
 
+// KeyFromItem's checks, with the same errors, for an item known only by
+// what storage::CheckUntrustedPayload learned of it (asked about the
+// table's key names; it has checked the nesting already).
+StatusOr<StorageKey> KeyFromPayload(const Table& table,
+                                    const storage::PayloadFacts& facts);
+
 // The key attributes of an item (for LastEvaluatedKey and the like).
 Item KeyAttributesOf(const Table& table, const Item& item);
 
