@@ -329,7 +329,7 @@ StatusOr<ExportTableToPointInTimeResponse> ExportTableToPointInTime(
                     "Point in time recovery is not enabled for table '" +
                         table->name() + "'");
     }
-    const PitrWindow window = PitrWindowOf(state, now_micros);
+    const PitrWindow window = PitrWindowOf(*table, now_micros);
     if (type == ExportType::kIncrementalExport) {
       EDDY_RETURN_IF_ERROR(CheckIncremental(request, window, now));
     } else if (request.export_time) {

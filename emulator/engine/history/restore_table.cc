@@ -338,7 +338,7 @@ StatusOr<RestoreTableToPointInTimeResponse> RestoreTableToPointInTime(
                     "Point in time recovery is not enabled for table '" +
                         table->name() + "'");
     }
-    const PitrWindow window = PitrWindowOf(state, now);
+    const PitrWindow window = PitrWindowOf(*table, now);
     when = latest ? window.latest : *request.restore_date_time;
     if (!latest && (std::floor(when) < window.earliest ||
                     std::floor(when) > window.latest)) {

@@ -100,11 +100,15 @@ struct PitrWindow {
   double earliest = 0;
   double latest = 0;
 };
-PitrWindow PitrWindowOf(const TableState& state, int64_t now_micros);
+PitrWindow PitrWindowOf(const Table& table, int64_t now_micros)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 // The earliest restorable time in microseconds (not rounded to the second:
-// what the data directory must keep the history for).
-// REQUIRES: state.pitr_enabled.
-int64_t PitrEarliestMicros(const TableState& state, int64_t now_micros);
+// what the data directory must keep the history for): the last
+// RecoveryPeriodInDays days, never before PITR was turned on, nor before
+// what the journal can still rebuild (Journal::HistoryFloorMicros).
+// REQUIRES: the table's PITR on.
+int64_t PitrEarliestMicros(const Table& table, int64_t now_micros)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 // The ValidationException for an operation that needs Options::export_root.
 Status NoExportRoot(std::string_view operation);
 // Page of `items` from `next_token` (a decimal index, "" for the start);
