@@ -244,6 +244,10 @@ Status Loader::ApplyItems(std::string_view payload) {
   if (table == nullptr) return Corrupt("items of a table that does not exist");
   const int64_t now = ctx_.options->clock->NowMicros();
   MutexLock lock(&table->mu());
+  if (auto it = expected_.find(number); it != expected_.end()) {
+    table->mutable_state().store.Reserve(static_cast<size_t>(it->second));
+    expected_.erase(it);
+  }
   // A table without secondary indexes needs no Item: the checked payload
   // becomes the stored record as it is (the snapshot's item bytes are the
   // record encoding).
