@@ -29,7 +29,9 @@ namespace eddy {
 
 enum class BackupStatus { kCreating, kDeleted, kAvailable };
 // What a backup is (BackupType) and what ListBackups lists (BackupTypeFilter,
-// which adds ALL). eddy makes USER backups only.
+// which adds ALL). eddy makes USER backups (CreateBackup) and SYSTEM
+// backups (a table deleted with point-in-time recovery on: named
+// "<table>$DeletedTableBackup", expiring after 35 days); never AWS_BACKUP.
 enum class BackupType { kUser, kSystem, kAwsBackup };
 enum class BackupTypeFilter { kUser, kSystem, kAwsBackup, kAll };
 

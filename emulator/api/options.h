@@ -163,6 +163,21 @@ struct Options {
   // Durable data (persistence.h): the data directory and sync policy.
   // Default: none, everything in memory.
   PersistenceOptions persistence;
+  // Without a data directory, the point-in-time-recovery history of a table
+  // with PITR on is kept in memory (docs/persistence.md): the table as PITR
+  // found it plus every change since, within the recovery window. This caps
+  // the bytes of changes one table's history holds (approximately: each
+  // change counts its stored item's bytes, or its key's, plus 64 bytes).
+  // Past it the oldest changes are folded into the base a whole second at a
+  // time and the table's EarliestRestorableDateTime moves forward to the
+  // first second still restorable, as DescribeContinuousBackups then
+  // reports (restores and exports before it are InvalidRestoreTime /
+  // InvalidExportTime). DynamoDB has no such bound - its window is always
+  // the recovery period - so a test that writes more than this between
+  // PITR's start and its restore sees an approximation. The base (at most
+  // one stored item per key the table held) is not counted. 0: bounded by
+  // the window only. Default: 256 MB per table.
+  int64_t pitr_memory_history_bytes = 256LL << 20;
   // Export and import: the local directory that stands in for S3. An
   // export's S3Bucket (and S3Prefix) and an import's S3BucketSource name
   // folders under it. Empty (the default): ExportTableToPointInTime and

@@ -103,9 +103,18 @@ engine::Context Database::MakeContext() {
   engine::Journal* journal =
       dir_ != nullptr ? static_cast<engine::Journal*>(dir_.get())
                       : static_cast<engine::Journal*>(history_.get());
-  return engine::Context{catalog_.get(),   &options_,   tokens_.get(),
-                         simulator_.get(), feed_.get(), streams_.get(),
-                         journal};
+  engine::Context ctx{catalog_.get(),   &options_,   tokens_.get(),
+                      simulator_.get(), feed_.get(), streams_.get(),
+                      journal};
+  // DynamoDB's SYSTEM backup of a table deleted with PITR on (none while
+  // the data directory is recovered: backups_ comes after it).
+  ctx.keep_deleted_table = [this](const engine::Table& table,
+                                  int64_t now_micros) {
+    table.mu().AssertReaderHeld();  // DeleteTable holds it exclusively
+    if (backups_ == nullptr) return Status::OK();
+    return engine::KeepDeletedTableBackup(*backups_, table, now_micros);
+  };
+  return ctx;
 }
 
 StatusOr<std::unique_ptr<Database>> Database::Open(Options options) {

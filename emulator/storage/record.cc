@@ -429,6 +429,20 @@ struct RecordBuilder {
     return RecordPtr(r);
   }
 
+  static RecordPtr FromPayload(std::string_view payload,
+                               const PayloadFacts& facts) {
+    Record* r = Allocate(payload.size());
+    std::memcpy(Payload(r), payload.data(), payload.size());
+    for (int i = 0; i < 2; ++i) {
+      if (!facts.key_type[i]) continue;
+      SetKey(r, i,
+             static_cast<size_t>(facts.key_bytes[i].data() - payload.data()),
+             facts.key_bytes[i].size());
+    }
+    Finish(r, facts.item_size);
+    return RecordPtr(r);
+  }
+
   static RecordPtr BuildWithKeys(const Item& item, std::string_view pk,
                                  std::string_view sk,
                                  std::string_view base_hash_key,
@@ -584,5 +598,20 @@ Item Record::Decode() const {
   Reader r(payload());
   return DecodeMap(r);
 }
+
+RecordPtr MakeRecordFromPayload(std::string_view payload,
+                                const PayloadFacts& facts) {
+  return RecordBuilder::FromPayload(payload, facts);
+}
+
+namespace internal {
+
+// untrusted_payload.cc decodes what it has checked with the trusted reader.
+Item DecodeCheckedPayload(std::string_view payload) {
+  Reader r(payload);
+  return DecodeMap(r);
+}
+
+}  // namespace internal
 
 }  // namespace eddy::storage

@@ -37,6 +37,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -192,13 +193,42 @@ void AppendEscapedKeyBytes(std::string_view bytes, std::string* out);
 // xxh3 of the partition key bytes.
 uint64_t HashPartitionKey(std::string_view pk_bytes);
 
+// What CheckUntrustedPayload learns of an item while checking it.
+struct PayloadFacts {
+  int64_t item_size = 0;    // ItemSizeBytes of the item
+  size_t longest_name = 0;  // the longest attribute name, at any depth
+  // The top-level attributes named hash_key and range_key: their type
+  // (nullopt when absent) and value bytes (S and B raw, N ordered: their key
+  // bytes when scalar), viewing into the payload.
+  std::optional<AttributeType> key_type[2];
+  std::string_view key_bytes[2];
+};
+
+// Checks bytes read back from disk as a record's payload, everything
+// Record::Decode trusts: lengths, minimal varints, type tags, canonical
+// numbers (within DynamoDB's range and precision), sorted unique names and
+// set elements, nesting depth (limits::kMaxNestingDepth) - without building
+// the item. What it accepts is exactly what MakeRecord writes for the item
+// the bytes hold. Any bytes give OK or an error, never a crash. The caller
+// checks item-level limits (size, names, keys) on `facts`.
+// Errors: InternalServerError "a stored item is corrupt".
+Status CheckUntrustedPayload(std::string_view payload,
+                             std::string_view hash_key,
+                             std::string_view range_key, PayloadFacts* facts);
+
 // The item whose payload (Record::payload(), written earlier and read back
-// from disk) is `payload`, checking everything Record::Decode trusts:
-// lengths, type tags, canonical numbers, sorted unique names and set
-// elements, nesting depth. Any bytes give an item or an error, never a
-// crash. The caller checks item-level limits (size, keys).
+// from disk) is `payload`: CheckUntrustedPayload, then decoded.
 // Errors: InternalServerError "a stored item is corrupt".
 StatusOr<Item> DecodeUntrustedPayload(std::string_view payload);
+
+// The table record of a payload CheckUntrustedPayload accepted (it gave
+// `facts`): the bytes copied, not re-encoded, keyed by the attributes
+// named hash_key and range_key there. How a snapshot's items are loaded
+// without building an Item.
+// REQUIRES: facts.key_type[0] is S, N or B; facts.key_type[1] too, or it is
+// absent for a hash-only table; facts.key_bytes view into `payload`.
+RecordPtr MakeRecordFromPayload(std::string_view payload,
+                                const PayloadFacts& facts);
 
 }  // namespace eddy::storage
 

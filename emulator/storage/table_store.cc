@@ -34,6 +34,10 @@ size_t PointHashOf(uint64_t hash, std::string_view sk, std::string_view base_pk,
 
 }  // namespace
 
+void TableStore::Reserve(size_t n) {
+  if (point_index_) point_.reserve(n);
+}
+
 size_t TableStore::PointHash::operator()(const PointSlot& s) const {
   const Record& r = *s.record;
   return PointHashOf(r.hash(), r.key(1), r.key(2), r.key(3));

@@ -153,6 +153,9 @@ class TableStore {
   // Inserts, or replaces the record with the same key; returns the replaced
   // record (null when the key is new).
   RecordPtr Put(RecordPtr record);
+  // Sizes the point index for at least `n` records, so a loader that knows
+  // how many are coming skips its rehashes. No-op without a point index.
+  void Reserve(size_t n);
   // Removes the record with this key; returns it (null when absent).
   RecordPtr Erase(const KeyRef& key);
 

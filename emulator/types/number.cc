@@ -285,10 +285,13 @@ int Number::digits() const { return CountDigits(coefficient()); }
 
 int Number::SizeBytes() const {
   if (is_zero()) return 1;
-  const int64_t bottom = exponent_;
-  const int64_t top = bottom + digits() - 1;
+  return SizeBytesOf(negative_, exponent_ + digits() - 1, digits());
+}
+
+int Number::SizeBytesOf(bool negative, int top, int digits) {
+  const int64_t bottom = static_cast<int64_t>(top) - digits + 1;
   const int64_t pairs = FloorHalf(top) - FloorHalf(bottom) + 1;
-  const int64_t size = pairs + 1 + (negative_ ? 1 : 0);
+  const int64_t size = pairs + 1 + (negative ? 1 : 0);
   return static_cast<int>(std::min<int64_t>(size, limits::kMaxNumberSizeBytes));
 }
 

@@ -77,6 +77,9 @@ class Number {
   // digits grouped in base-100 pairs aligned on the decimal point, plus one,
   // plus one if negative, at most 21.
   int SizeBytes() const;
+  // SizeBytes of a non-zero number of `digits` significant digits whose
+  // leading digit is at power of ten `top`.
+  static int SizeBytesOf(bool negative, int top, int digits);
 
   // The normalized representation, for binary codecs (emulator/storage).
   // FromRaw trusts its input: it must come from raw() of a valid Number.

@@ -54,6 +54,12 @@ eddy_test(engine_backup_test
   SOURCES engine/backup_ops_test.cc
   DEPS eddy::wire nlohmann_json::nlohmann_json)
 
+# The SYSTEM backup of a table deleted with PITR on (issue #21): listing,
+# describing, restoring, expiry; in memory and with a data directory.
+eddy_test(engine_system_backup_test
+  SOURCES engine/system_backup_test.cc
+  DEPS eddy::wire nlohmann_json::nlohmann_json)
+
 # INCREMENTAL_EXPORT (issue #21 item 6): changes in a period across
 # checkpoints and restarts, DynamoDB's layout and manifests, validation.
 eddy_test(engine_incremental_export_test

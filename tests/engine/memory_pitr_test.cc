@@ -7,8 +7,10 @@
 // transaction touching another table, the GSI's contents); restores outside
 // the window are InvalidRestoreTimeException; turning PITR off and on again
 // restarts the window; history older than the window is folded away while
-// the window's earliest second still restores exactly; a past ExportTime
-// exports the table as it was. Virtual time (ManualClock), small tables.
+// the window's earliest second still restores exactly; past the byte cap
+// (Options::pitr_memory_history_bytes) the earliest restorable time moves
+// forward; a past ExportTime exports the table as it was. Virtual time
+// (ManualClock), small tables.
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -296,6 +298,57 @@ TEST_F(MemoryPitrTest, HistoryOlderThanTheWindowIsFolded) {
   // A second after the earliest: what the first restorable hour left.
   ASSERT_TRUE(RestoreAt("tbl", "edge", earliest + 1).ok());
   EXPECT_EQ(State("edge"), states[16].second);
+}
+
+// Options::pitr_memory_history_bytes: past the cap the oldest seconds are
+// folded away, the earliest restorable time moves forward (and is what
+// DescribeContinuousBackups reports), every second from it on still
+// restores exactly, and earlier ones are InvalidRestoreTimeException.
+TEST_F(MemoryPitrTest, ByteCapMovesTheEarliestRestorableTime) {
+  Options o;
+  o.clock = &clock_;
+  o.pitr_memory_history_bytes = 20'000;
+  db_ = std::make_unique<Database>(o);
+  CreateTable("tbl");
+  ASSERT_TRUE(SetPitr("tbl", true).ok());
+  const double enabled = Now();
+  const std::string padding(200, 'x');
+  std::vector<std::pair<double, TableState>> states;
+  for (int second = 0; second < 300; ++second) {
+    clock_.AdvanceSeconds(1);
+    Put("tbl", second % 40, padding + std::to_string(second));
+    if (second % 7 == 6) Delete("tbl", (second + 3) % 40);
+    states.emplace_back(Now(), State("tbl"));
+  }
+  clock_.AdvanceSeconds(400);  // past LatestRestorableDateTime's lag
+  StatusOr<DescribeContinuousBackupsResponse> d =
+      db_->DescribeContinuousBackups({.table_name = "tbl"});
+  ASSERT_TRUE(d.ok());
+  const double earliest =
+      *d->continuous_backups_description.point_in_time_recovery_description
+           .earliest_restorable_date_time;
+  // About 20 KB of ~300-byte changes: some 60 seconds are kept.
+  EXPECT_GT(earliest, enabled + 200);
+  EXPECT_LT(earliest, states.back().first);
+  int restored = 0;
+  for (size_t k = 0; k < states.size(); k += 5) {
+    const std::string target = "at" + std::to_string(k);
+    if (states[k].first < earliest) {
+      EXPECT_EQ(RestoreAt("tbl", target, states[k].first).status().code(),
+                ErrorCode::kInvalidRestoreTime);
+      continue;
+    }
+    ASSERT_TRUE(RestoreAt("tbl", target, states[k].first).ok()) << k;
+    EXPECT_EQ(State(target), states[k].second) << "second " << k;
+    ++restored;
+  }
+  EXPECT_GT(restored, 5);
+  // The earliest second itself restores what the table held at its end.
+  auto at = std::find_if(states.begin(), states.end(),
+                         [&](const auto& s) { return s.first == earliest; });
+  ASSERT_NE(at, states.end());
+  ASSERT_TRUE(RestoreAt("tbl", "edge", earliest).ok());
+  EXPECT_EQ(State("edge"), at->second);
 }
 
 // A deleted table's history goes with it: a new table of the same name

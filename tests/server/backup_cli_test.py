@@ -9,7 +9,7 @@ The test backs a table up, lists and describes the backup, restores it
 under a new name, restores the table to a point in time noted between
 writes (after moving the clock past DynamoDB's five-minute lag), deletes
 the backup, and restarts the server to see the backup and the restored
-tables again. Fails, never skips, when the CLI is missing.
+tables again; then deletes the PITR table and restores its SYSTEM backup. Fails, never skips, when the CLI is missing.
 """
 
 import json
@@ -118,6 +118,24 @@ def main():
             cli.run("restore-table-from-backup", "--target-table-name",
                     "after_restart", "--backup-arn", arn)
             assert scan_all(cli, "after_restart") == first
+
+            # Deleting a table with PITR on leaves a SYSTEM backup: listed
+            # with --backup-type SYSTEM (not by default), restorable.
+            cli.run("delete-table", "--table-name", "src")
+            out = cli.run("list-backups")
+            assert [b["BackupArn"] for b in out["BackupSummaries"]] == [arn], out
+            out = cli.run("list-backups", "--backup-type", "SYSTEM")
+            (system,) = out["BackupSummaries"]
+            assert system["BackupName"] == "src$DeletedTableBackup", system
+            assert system["BackupType"] == "SYSTEM", system
+            assert "BackupExpiryDateTime" in system, system
+            out = cli.run("describe-backup", "--backup-arn",
+                          system["BackupArn"])
+            assert out["BackupDescription"]["BackupDetails"][
+                "BackupType"] == "SYSTEM", out
+            cli.run("restore-table-from-backup", "--target-table-name",
+                    "undeleted", "--backup-arn", system["BackupArn"])
+            assert scan_all(cli, "undeleted") == second
     print("backup_cli_test: ok")
 
 

@@ -62,6 +62,21 @@ StatusOr<DeleteBackupResponse> DeleteBackup(Context& ctx,
                                             persist::BackupStore& store,
                                             const DeleteBackupRequest& request);
 
+// DeleteTable's SYSTEM backup of a table deleted with PITR on
+// (Context::keep_deleted_table): the table as it is, named
+// "<table name>$DeletedTableBackup", BackupType SYSTEM, expiring 35 days
+// after `now_micros` (BackupExpiryDateTime; an expired backup is no longer
+// described, listed or restorable). REQUIRES: `table` locked (exclusively
+// by DeleteTable). Errors: InternalServerError when its files cannot be
+// written (nothing is kept then).
+Status KeepDeletedTableBackup(persist::BackupStore& store, const Table& table,
+                              int64_t now_micros)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu());
+
+// How long a SYSTEM backup is kept: 35 days, as DynamoDB documents.
+inline constexpr int64_t kSystemBackupRetentionMicros =
+    35LL * 24 * 3600 * 1000000;
+
 StatusOr<RestoreTableFromBackupResponse> RestoreTableFromBackup(
     Context& ctx, persist::BackupStore& store,
     const RestoreTableFromBackupRequest& request);

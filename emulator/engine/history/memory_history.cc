@@ -75,7 +75,9 @@ void MemoryHistory::AppendTable(uint64_t number, std::string encoded) {
   Entry e;
   e.micros = now;
   e.image = std::move(encoded);
+  it->second.log_bytes += EntryBytes(e);
   it->second.log.push_back(std::move(e));
+  FoldLocked(it->second, now);  // within the byte cap
 }
 
 void MemoryHistory::AppendDrop(const Table& table) {
@@ -115,9 +117,30 @@ void MemoryHistory::AddChange(const Table& table,
       !h.log.back().image.empty()) {
     Entry e;
     e.micros = micros;
+    h.log_bytes += EntryBytes(e);
     h.log.push_back(std::move(e));
   }
+  h.log_bytes += ChangeBytes(change);
   h.log.back().changes.push_back(std::move(change));
+  if (h.log_bytes > options_->pitr_memory_history_bytes &&
+      options_->pitr_memory_history_bytes > 0) {
+    FoldLocked(h, micros);  // back within the byte cap
+  }
+}
+
+int64_t MemoryHistory::ChangeBytes(const Change& c) {
+  constexpr int64_t kOverhead = 64;
+  return kOverhead +
+         (c.record != nullptr
+              ? static_cast<int64_t>(c.record->payload().size())
+              : static_cast<int64_t>(c.key.first.size() + c.key.second.size()));
+}
+
+int64_t MemoryHistory::EntryBytes(const Entry& e) {
+  constexpr int64_t kOverhead = 64;
+  int64_t n = kOverhead + static_cast<int64_t>(e.image.size());
+  for (const Change& c : e.changes) n += ChangeBytes(c);
+  return n;
 }
 
 void MemoryHistory::FoldLocked(History& h, int64_t now_micros) {
@@ -125,7 +148,18 @@ void MemoryHistory::FoldLocked(History& h, int64_t now_micros) {
       std::max(h.since_micros, now_micros - h.period_days * kDayMicros);
   // The start of the earliest restorable second: every restorable time
   // includes what was committed before it.
-  const int64_t boundary = earliest / 1'000'000 * 1'000'000;
+  FoldBefore(h, earliest / 1'000'000 * 1'000'000);
+  const int64_t cap = options_->pitr_memory_history_bytes;
+  while (cap > 0 && h.log_bytes > cap && !h.log.empty()) {
+    // The whole second of the oldest change goes: a restore to a second
+    // after it sees every change of that second.
+    const int64_t next = (h.log.front().micros / 1'000'000 + 1) * 1'000'000;
+    FoldBefore(h, next);
+    h.floor_micros = std::max(h.floor_micros, next);
+  }
+}
+
+void MemoryHistory::FoldBefore(History& h, int64_t boundary) {
   if (h.log.empty() || h.log.front().micros >= boundary) return;
   if (!h.copied.empty()) {
     for (storage::RecordPtr& r : h.copied) {
@@ -137,6 +171,7 @@ void MemoryHistory::FoldLocked(History& h, int64_t now_micros) {
   }
   while (!h.log.empty() && h.log.front().micros < boundary) {
     Entry& e = h.log.front();
+    h.log_bytes -= EntryBytes(e);  // before its parts move to the base
     if (!e.image.empty()) h.image = std::move(e.image);
     for (Change& c : e.changes) {
       if (c.record != nullptr) {
@@ -228,6 +263,18 @@ Status MemoryHistory::ReplayTableHistory(uint64_t number, int64_t until_micros,
     EDDY_RETURN_IF_ERROR(loader.Apply(persist::RecordType::kCommit, payload));
   }
   return Status::OK();
+}
+
+int64_t MemoryHistory::HistoryFloorMicros(uint64_t number) const {
+  MutexLock lock(&mu_);
+  auto it = histories_.find(number);
+  return it == histories_.end() ? 0 : it->second.floor_micros;
+}
+
+int64_t MemoryHistory::bytes_kept(uint64_t number) const {
+  MutexLock lock(&mu_);
+  auto it = histories_.find(number);
+  return it == histories_.end() ? 0 : it->second.log_bytes;
 }
 
 size_t MemoryHistory::tables_kept() const {

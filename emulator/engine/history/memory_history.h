@@ -18,8 +18,8 @@
 // EncodeTable then copies the table as the base, cut now. It is forgotten
 // when an image is encoded with PITR off (PITR turned off: turning it on
 // again starts a new window), or the table is deleted (AppendDrop).
-// DynamoDB keeps a system backup of a table deleted with PITR on; eddy does
-// not (the history goes with the table).
+// A table deleted with PITR on leaves a SYSTEM backup of itself
+// (history/backup_ops.h, KeepDeletedTableBackup); its history goes with it.
 //
 // Bounded: whenever a change is logged or a history replayed, the log's
 // entries older than the start of the second of the earliest restorable
@@ -28,7 +28,12 @@
 // which moves its cut forward. Memory is the base's map (once folding has
 // started: a node per item, sharing the records) plus the changes made
 // within the window; a table that stays busy for its whole window holds
-// that window's changes, as a data directory holds its log.
+// that window's changes, as a data directory holds its log - up to
+// Options::pitr_memory_history_bytes of them: past that cap the oldest
+// changes are folded too, whole seconds at a time, and the first second
+// still restorable becomes the table's floor (HistoryFloorMicros), which
+// the earliest restorable time then never precedes (an approximation of
+// DynamoDB, whose window is the recovery period whatever was written).
 //
 // ReplayTableHistory has DataDirectory::ReplayTableHistory's contract, so
 // restores and past exports share one path (ReplayHistory below): the
@@ -92,6 +97,8 @@ class MemoryHistory final : public Journal {
   // tests of the bounds).
   size_t tables_kept() const ABSL_LOCKS_EXCLUDED(mu_);
   size_t entries_kept(uint64_t number) const ABSL_LOCKS_EXCLUDED(mu_);
+  // The bytes of changes table `number`'s log holds (as the cap counts).
+  int64_t bytes_kept(uint64_t number) const ABSL_LOCKS_EXCLUDED(mu_);
 
   // Journal.
   uint64_t NewTableNumber() override;
@@ -107,6 +114,8 @@ class MemoryHistory final : public Journal {
       ABSL_LOCKS_EXCLUDED(mu_);
   void AppendCommit(std::string /*batch*/) override {}
   void SuppressOnThisThread(bool on) override;
+  int64_t HistoryFloorMicros(uint64_t number) const override
+      ABSL_LOCKS_EXCLUDED(mu_);
 
  private:
   using Key = std::pair<std::string, std::string>;  // pk bytes, sk bytes
@@ -129,11 +138,21 @@ class MemoryHistory final : public Journal {
     std::vector<storage::RecordPtr> copied;
     std::map<Key, storage::RecordPtr> items;
     std::deque<Entry> log;
+    int64_t log_bytes = 0;  // EntryBytes of the log's entries
+    // The start of the first second the byte cap left restorable (0: none).
+    int64_t floor_micros = 0;
   };
 
-  // Folds the entries of `h` older than its window into its base.
+  // Folds the entries of `h` older than its window into its base, then, while
+  // its log holds more than Options::pitr_memory_history_bytes, the oldest
+  // second of it (raising its floor).
   void FoldLocked(History& h, int64_t now_micros)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Folds the entries of `h` before `boundary` into its base.
+  static void FoldBefore(History& h, int64_t boundary);
+  // What the cap counts for one entry or change.
+  static int64_t EntryBytes(const Entry& e);
+  static int64_t ChangeBytes(const Change& c);
 
   const Options* const options_;
   std::atomic<uint64_t> next_table_number_{1};

@@ -270,6 +270,8 @@ StatusOr<RestoreTableFromBackupResponse> RestoreTableFromBackup(
   }
   EDDY_RETURN_IF_ERROR(errors.ToStatus());
   EDDY_RETURN_IF_ERROR(CheckOverrides(request.overrides));
+  store.RemoveExpired(static_cast<double>(ctx.options->clock->NowMicros()) /
+                      1e6);
   std::optional<persist::StoredBackup> backup = store.Find(request.backup_arn);
   if (!backup) {
     return Status(ErrorCode::kBackupNotFound,
@@ -336,7 +338,7 @@ StatusOr<RestoreTableToPointInTimeResponse> RestoreTableToPointInTime(
                     "Point in time recovery is not enabled for table '" +
                         table->name() + "'");
     }
-    const PitrWindow window = PitrWindowOf(state, now);
+    const PitrWindow window = PitrWindowOf(*table, now);
     when = latest ? window.latest : *request.restore_date_time;
     if (!latest && (std::floor(when) < window.earliest ||
                     std::floor(when) > window.latest)) {

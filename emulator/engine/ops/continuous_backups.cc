@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "emulator/engine/ops/transfer_ops.h"
+#include "emulator/engine/table/journal.h"
 #include "emulator/types/validation_errors.h"
 
 namespace eddy::engine {
@@ -17,13 +18,14 @@ constexpr int64_t kDayMicros = 24LL * 3600 * 1'000'000;
 // current time".
 constexpr int64_t kLatestLagMicros = 5LL * 60 * 1'000'000;
 
-ContinuousBackupsDescription Describe(const TableState& state,
-                                      int64_t now_micros) {
+ContinuousBackupsDescription Describe(const Table& table, int64_t now_micros)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu()) {
+  const TableState& state = table.state();
   ContinuousBackupsDescription d;
   PointInTimeRecoveryDescription& p = d.point_in_time_recovery_description;
   p.enabled = state.pitr_enabled;
   if (state.pitr_enabled) {
-    const PitrWindow w = PitrWindowOf(state, now_micros);
+    const PitrWindow w = PitrWindowOf(table, now_micros);
     p.recovery_period_in_days = state.pitr_recovery_period_days;
     p.earliest_restorable_date_time = w.earliest;
     p.latest_restorable_date_time = w.latest;
@@ -50,13 +52,19 @@ Status ContinuousBackupsTableNotFound(const std::string& name_or_arn) {
   return Status(ErrorCode::kTableNotFound, "Table not found: " + name_or_arn);
 }
 
-int64_t PitrEarliestMicros(const TableState& state, int64_t now_micros) {
-  return std::max(state.pitr_enabled_since_micros,
-                  now_micros - state.pitr_recovery_period_days * kDayMicros);
+int64_t PitrEarliestMicros(const Table& table, int64_t now_micros) {
+  const TableState& state = table.state();
+  int64_t floor = 0;
+  if (const Journal* journal = table.definition().journal) {
+    floor = journal->HistoryFloorMicros(table.definition().journal_number);
+  }
+  return std::max({state.pitr_enabled_since_micros,
+                   now_micros - state.pitr_recovery_period_days * kDayMicros,
+                   floor});
 }
 
-PitrWindow PitrWindowOf(const TableState& state, int64_t now_micros) {
-  const int64_t earliest = PitrEarliestMicros(state, now_micros);
+PitrWindow PitrWindowOf(const Table& table, int64_t now_micros) {
+  const int64_t earliest = PitrEarliestMicros(table, now_micros);
   const int64_t latest = std::max(earliest, now_micros - kLatestLagMicros);
   // Whole seconds, as DynamoDB reports restorable times.
   return PitrWindow{static_cast<double>(earliest / 1'000'000),
@@ -107,7 +115,7 @@ StatusOr<UpdateContinuousBackupsResponse> UpdateContinuousBackups(
     state.pitr_recovery_period_days = 35;
   }
   LogSettingsChange(*table);
-  return UpdateContinuousBackupsResponse{Describe(state, now)};
+  return UpdateContinuousBackupsResponse{Describe(*table, now)};
 }
 
 StatusOr<DescribeContinuousBackupsResponse> DescribeContinuousBackups(
@@ -124,7 +132,7 @@ StatusOr<DescribeContinuousBackupsResponse> DescribeContinuousBackups(
   }
   const int64_t now = ctx.options->clock->NowMicros();
   ReaderMutexLock lock(&table->mu());
-  return DescribeContinuousBackupsResponse{Describe(table->state(), now)};
+  return DescribeContinuousBackupsResponse{Describe(*table, now)};
 }
 
 }  // namespace eddy::engine

@@ -4,6 +4,9 @@
 // with TableStatus DELETING, as DynamoDB does; its stream, if any, is
 // disabled. With a deletion window (Options::transient_statuses)
 // DescribeTable keeps answering DELETING until it ends (table/lifecycle.h).
+// A table with point-in-time recovery on leaves a SYSTEM backup
+// ("<name>$DeletedTableBackup", kept 35 days) through
+// Context::keep_deleted_table.
 
 #include <mutex>
 
@@ -42,6 +45,13 @@ StatusOr<DeleteTableResponse> DeleteTable(Context& ctx,
   if (table == nullptr) return TableNotFound(name, /*describe_form=*/true);
   MutexLock lock(&table->mu());
   table->set_dropped();
+  // PITR on: DynamoDB keeps a SYSTEM backup of the table as it was just
+  // before the deletion. Made before the drop is logged, so a crash between
+  // the two leaves the table and its backup, never neither.
+  Status kept = Status::OK();
+  if (table->state().pitr_enabled && ctx.keep_deleted_table) {
+    kept = ctx.keep_deleted_table(*table, now);
+  }
   if (Journal* journal = table->definition().journal) {
     journal->AppendDrop(*table);
   }
@@ -55,6 +65,7 @@ StatusOr<DeleteTableResponse> DeleteTable(Context& ctx,
   // The stream is disabled with its table (DynamoDB shows it DISABLING for
   // a few seconds) and stays readable for 24 hours.
   DisableTableStream(ctx, *table, now);
+  if (!kept.ok()) return kept;  // deleted, but its backup could not be kept
   return DeleteTableResponse{std::move(d)};
 }
 

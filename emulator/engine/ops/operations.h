@@ -7,6 +7,7 @@
 #ifndef EDDY_EMULATOR_ENGINE_OPS_OPERATIONS_H_
 #define EDDY_EMULATOR_ENGINE_OPS_OPERATIONS_H_
 
+#include <functional>
 #include <map>
 #include <span>
 #include <vector>
@@ -36,6 +37,12 @@ struct Context {
   StreamsService* streams = nullptr;
   // The data directory's journal (table/journal.h); null without one.
   Journal* journal = nullptr;
+  // DeleteTable calls it for a table deleted with PITR on, with the table
+  // locked exclusively and marked dropped, before its drop is logged: it
+  // keeps DynamoDB's SYSTEM backup of the table (history/backup_ops.h,
+  // KeepDeletedTableBackup). An error fails nothing: the table is deleted
+  // and DeleteTable answers with the error. Null: no backup is kept.
+  std::function<Status(const Table&, int64_t now_micros)> keep_deleted_table;
 };
 
 // Fills what a new table's definition takes from the Database rather than

@@ -90,19 +90,25 @@ StatusOr<ListImportsResponse> ListImports(Context& ctx,
 // The table a TableName-or-ARN member names (null when none).
 std::shared_ptr<Table> FindTableByNameOrArn(Context& ctx,
                                             const std::string& name_or_arn);
-// "Table not found: <name>" (TableNotFoundException).
+// "Table not found: <name or ARN>" (TableNotFoundException; DynamoDB's text
+// for ExportTableToPointInTime as recorded by moto's AWS-verified tests,
+// used by the other backup operations too).
 Status ContinuousBackupsTableNotFound(const std::string& name_or_arn);
 // The PITR window on the clock now: earliest and latest restorable times in
-// epoch seconds. REQUIRES: state.pitr_enabled.
+// epoch seconds. REQUIRES: the table's PITR on.
 struct PitrWindow {
   double earliest = 0;
   double latest = 0;
 };
-PitrWindow PitrWindowOf(const TableState& state, int64_t now_micros);
+PitrWindow PitrWindowOf(const Table& table, int64_t now_micros)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 // The earliest restorable time in microseconds (not rounded to the second:
-// what the data directory must keep the history for).
-// REQUIRES: state.pitr_enabled.
-int64_t PitrEarliestMicros(const TableState& state, int64_t now_micros);
+// what the data directory must keep the history for): the last
+// RecoveryPeriodInDays days, never before PITR was turned on, nor before
+// what the journal can still rebuild (Journal::HistoryFloorMicros).
+// REQUIRES: the table's PITR on.
+int64_t PitrEarliestMicros(const Table& table, int64_t now_micros)
+    ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 // The ValidationException for an operation that needs Options::export_root.
 Status NoExportRoot(std::string_view operation);
 // Page of `items` from `next_token` (a decimal index, "" for the start);

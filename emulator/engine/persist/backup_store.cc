@@ -11,7 +11,8 @@
 namespace eddy::engine::persist {
 namespace {
 
-constexpr uint8_t kMetaVersion = 1;
+// Version 2 adds the backup type and expiry time (SYSTEM backups).
+constexpr uint8_t kMetaVersion = 2;
 constexpr std::string_view kMetaSuffix = ".backup";
 constexpr std::string_view kSnapshotSuffix = ".eddysnap";
 
@@ -25,19 +26,31 @@ std::string EncodeMeta(const StoredBackup& b) {
   w.Signed(b.details.backup_size_bytes.value_or(0));
   w.Signed(b.item_count);
   w.String(b.image);
+  w.Byte(b.details.backup_type == BackupType::kSystem ? 1 : 0);
+  w.Byte(b.details.backup_expiry_date_time ? 1 : 0);
+  if (b.details.backup_expiry_date_time) {
+    w.Double(*b.details.backup_expiry_date_time);
+  }
   return out;
 }
 
 std::optional<StoredBackup> DecodeMeta(std::string_view bytes) {
   ByteReader r(bytes);
   StoredBackup b;
-  if (r.Byte() != kMetaVersion) return std::nullopt;
+  const uint8_t version = r.Byte();
+  if (version != 1 && version != kMetaVersion) return std::nullopt;
   b.details.backup_arn = std::string(r.String());
   b.details.backup_name = std::string(r.String());
   b.details.backup_creation_date_time = r.Double();
   b.details.backup_size_bytes = r.Signed();
   b.item_count = r.Signed();
   b.image = std::string(r.String());
+  if (version >= 2) {
+    const uint8_t type = r.Byte();
+    if (type > 1) return std::nullopt;
+    b.details.backup_type = type == 1 ? BackupType::kSystem : BackupType::kUser;
+    if (r.Byte() != 0) b.details.backup_expiry_date_time = r.Double();
+  }
   if (!r.ok() || !r.done()) return std::nullopt;
   return b;
 }
@@ -134,6 +147,20 @@ bool BackupStore::Remove(const std::string& arn) {
     (void)SyncDirectory(dir_);
   }
   return true;
+}
+
+void BackupStore::RemoveExpired(double now_seconds) {
+  std::vector<std::string> expired;
+  {
+    MutexLock lock(&mu_);
+    for (const StoredBackup& b : backups_) {
+      const std::optional<double>& expiry = b.details.backup_expiry_date_time;
+      if (expiry && *expiry <= now_seconds) {
+        expired.push_back(b.details.backup_arn);
+      }
+    }
+  }
+  for (const std::string& arn : expired) (void)Remove(arn);
 }
 
 Status BackupStore::Feed(const StoredBackup& backup, Loader& loader) const {

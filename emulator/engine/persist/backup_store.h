@@ -9,10 +9,14 @@
 //     are immutable, so a backup costs a pointer per item, not a copy.
 //   - With one, each backup is two files under DIR/backups/:
 //       <backup id>.eddysnap  the snapshot (snapshot.h format)
-//       <backup id>.backup    what DescribeBackup reports: a version byte,
-//                             ARN, name, creation time (f64 seconds), size
-//                             bytes and item count (zig-zag varints), and
-//                             the source table's image (string)
+//       <backup id>.backup    what DescribeBackup reports: a version byte
+//                             (2), ARN, name, creation time (f64 seconds),
+//                             size bytes and item count (zig-zag varints),
+//                             the source table's image (string), the
+//                             backup type (u8: 0 USER, 1 SYSTEM) and the
+//                             expiry time (u8 present flag, f64 seconds);
+//                             version 1 ends after the image (a USER
+//                             backup)
 //     both written atomically (snapshot first); Open reads every .backup
 //     whose snapshot exists, so backups survive a restart. A backup whose
 //     files cannot be read is left out (and left on disk).
@@ -62,6 +66,9 @@ class BackupStore {
   std::vector<StoredBackup> All() const ABSL_LOCKS_EXCLUDED(mu_);
   // Forgets the backup and removes its files; false when there is none.
   bool Remove(const std::string& arn) ABSL_LOCKS_EXCLUDED(mu_);
+  // Removes (as Remove) every backup whose expiry time (SYSTEM backups'
+  // BackupExpiryDateTime) is at or before `now_seconds`.
+  void RemoveExpired(double now_seconds) ABSL_LOCKS_EXCLUDED(mu_);
   // Feeds the backup's records (its image, its items, the end) to
   // `loader`; the caller Finishes it. Errors: InternalServerError when the
   // snapshot cannot be read or is damaged.

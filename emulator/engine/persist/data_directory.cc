@@ -351,8 +351,8 @@ Status DataDirectory::Checkpoint() {
         if (t->dropped()) continue;
         copies.push_back(CopyTable(*t, t->definition().journal_number));
         if (t->state().pitr_enabled) {
-          pitr_earliest = std::min<int64_t>(
-              pitr_earliest, PitrEarliestMicros(t->state(), cut));
+          pitr_earliest =
+              std::min<int64_t>(pitr_earliest, PitrEarliestMicros(*t, cut));
         }
       }
     }

@@ -69,6 +69,27 @@ StatusOr<File> OpenForAppend(const std::string& path, bool create) {
   return File(fd, path);
 }
 
+namespace {
+
+// Reads up to `size` bytes of `path` into `out`; how many it read (fewer
+// when the file shrank).
+StatusOr<size_t> ReadInto(int fd, const std::string& path, char* out,
+                          size_t size) {
+  size_t done = 0;
+  while (done < size) {
+    const ssize_t n = ::read(fd, out + done, size - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return Errno("cannot read", path, errno);
+    }
+    if (n == 0) break;  // the file shrank
+    done += static_cast<size_t>(n);
+  }
+  return done;
+}
+
+}  // namespace
+
 StatusOr<std::string> ReadWholeFile(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return Errno("cannot open", path, errno);
@@ -77,18 +98,24 @@ StatusOr<std::string> ReadWholeFile(const std::string& path) {
   if (::fstat(fd, &st) != 0) return Errno("cannot stat", path, errno);
   std::string data;
   data.resize(static_cast<size_t>(st.st_size));
-  size_t done = 0;
-  while (done < data.size()) {
-    const ssize_t n = ::read(fd, data.data() + done, data.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return Errno("cannot read", path, errno);
-    }
-    if (n == 0) break;  // the file shrank
-    done += static_cast<size_t>(n);
-  }
+  EDDY_ASSIGN_OR_RETURN(size_t done,
+                        ReadInto(fd, path, data.data(), data.size()));
   data.resize(done);
   return data;
+}
+
+StatusOr<FileBytes> ReadFileBytes(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Errno("cannot open", path, errno);
+  File file(fd, path);
+  struct stat st;
+  if (::fstat(fd, &st) != 0) return Errno("cannot stat", path, errno);
+  FileBytes bytes;
+  const size_t size = static_cast<size_t>(st.st_size);
+  bytes.data_ = std::make_unique_for_overwrite<char[]>(size);
+  EDDY_ASSIGN_OR_RETURN(bytes.size_,
+                        ReadInto(fd, path, bytes.data_.get(), size));
+  return bytes;
 }
 
 Status SyncDirectory(const std::string& dir) {

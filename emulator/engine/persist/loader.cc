@@ -52,6 +52,21 @@ Status DecodePut(Table& table, std::string_view payload, LoggedChange* out)
   return Status::OK();
 }
 
+// Commits a planned write of a logged change (its error: the change cannot
+// be applied, so the record is corrupt).
+Status CommitPlanned(Table& table, StatusOr<WritePlan> plan, int64_t now)
+    ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu()) {
+  if (!plan.ok()) {
+    return Corrupt(
+        "a logged write to " + table.name() +
+        " cannot be applied: " + std::string(plan.status().message()));
+  }
+  Commit commit(ChangeOrigin::kUser, now);
+  storage::RecordPtr replaced = commit.Apply(table, *std::move(plan));
+  commit.Publish();
+  return Status::OK();
+}
+
 // Applies a checked change through the write funnel.
 // REQUIRES: c.table is `table`.
 Status ApplyChange(Table& table, LoggedChange& c, int64_t now)
@@ -64,17 +79,37 @@ Status ApplyChange(Table& table, LoggedChange& c, int64_t now)
   } else if (old == nullptr) {
     return Status::OK();  // deleting nothing
   }
-  StatusOr<WritePlan> plan = PlanWrite(table, c.key, c.put ? &c.item : nullptr,
-                                       std::move(record), old, nullptr, now);
-  if (!plan.ok()) {
-    return Corrupt(
-        "a logged write to " + table.name() +
-        " cannot be applied: " + std::string(plan.status().message()));
+  return CommitPlanned(table,
+                       PlanWrite(table, c.key, c.put ? &c.item : nullptr,
+                                 std::move(record), old, nullptr, now),
+                       now);
+}
+
+// A put read back for a table without secondary indexes: the payload
+// checked (as DecodePut checks the item) and stored as the record, never
+// decoded. `facts` is scratch space.
+Status ApplyPayload(Table& table, std::string_view payload,
+                    std::string_view hash_key, std::string_view range_key,
+                    storage::PayloadFacts& facts, int64_t now)
+    ABSL_EXCLUSIVE_LOCKS_REQUIRED(table.mu()) {
+  if (Status s =
+          storage::CheckUntrustedPayload(payload, hash_key, range_key, &facts);
+      !s.ok()) {
+    return Corrupt(std::string(s.message()));
   }
-  Commit commit(ChangeOrigin::kUser, now);
-  storage::RecordPtr replaced = commit.Apply(table, *std::move(plan));
-  commit.Publish();
-  return Status::OK();
+  StatusOr<StorageKey> key = KeyFromPayload(table, facts);
+  if (!key.ok()) {
+    return Corrupt(
+        "an item of table " + table.name() +
+        " does not fit its key schema: " + std::string(key.status().message()));
+  }
+  const storage::Record* old = table.state().store.Find(key->ref());
+  // Without indexes PlanWrite needs no Item, only the record.
+  return CommitPlanned(table,
+                       PlanWrite(table, *std::move(key), nullptr,
+                                 storage::MakeRecordFromPayload(payload, facts),
+                                 old, nullptr, now),
+                       now);
 }
 
 }  // namespace
@@ -209,12 +244,28 @@ Status Loader::ApplyItems(std::string_view payload) {
   if (table == nullptr) return Corrupt("items of a table that does not exist");
   const int64_t now = ctx_.options->clock->NowMicros();
   MutexLock lock(&table->mu());
+  if (auto it = expected_.find(number); it != expected_.end()) {
+    table->mutable_state().store.Reserve(static_cast<size_t>(it->second));
+    expected_.erase(it);
+  }
+  // A table without secondary indexes needs no Item: the checked payload
+  // becomes the stored record as it is (the snapshot's item bytes are the
+  // record encoding).
+  const bool direct = table->state().indexes.empty();
+  const std::string_view hash_key = table->hash_key().name;
+  const std::string_view range_key = table->range_key_name();
+  storage::PayloadFacts facts;
   for (uint64_t i = 0; i < count; ++i) {
     std::string_view item = r.String();
     if (!r.ok()) return Corrupt("items");
-    LoggedChange c;
-    EDDY_RETURN_IF_ERROR(DecodePut(*table, item, &c));
-    EDDY_RETURN_IF_ERROR(ApplyChange(*table, c, now));
+    if (direct) {
+      EDDY_RETURN_IF_ERROR(
+          ApplyPayload(*table, item, hash_key, range_key, facts, now));
+    } else {
+      LoggedChange c;
+      EDDY_RETURN_IF_ERROR(DecodePut(*table, item, &c));
+      EDDY_RETURN_IF_ERROR(ApplyChange(*table, c, now));
+    }
     ++items_;
   }
   if (!r.done()) return Corrupt("items");

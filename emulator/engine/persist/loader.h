@@ -95,6 +95,13 @@ class Loader {
     return tables_;
   }
 
+  // A hint: table `number` (as the records number it) is to receive about
+  // `items` snapshot items, so its point index is sized for them before its
+  // first chunk (TableStore::Reserve). The caller bounds it.
+  void ExpectItems(uint64_t number, uint64_t items) {
+    expected_[number] += items;
+  }
+
   uint64_t max_table_number() const { return max_table_number_; }
   int64_t items_loaded() const { return items_; }
   size_t live_tables() const { return tables_.size(); }
@@ -116,6 +123,7 @@ class Loader {
   int64_t clock_ms_ = 0;
   int64_t items_ = 0;
   std::optional<End> end_;
+  std::map<uint64_t, uint64_t> expected_;  // ExpectItems, until applied
   std::function<Status(TableImage&)> transform_;
   bool finished_ = false;
 };

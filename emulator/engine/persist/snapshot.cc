@@ -2,6 +2,8 @@
 
 #include "emulator/engine/persist/snapshot.h"
 
+#include <cstring>
+
 #include "emulator/api/persistence.h"
 #include "emulator/engine/persist/codec.h"
 #include "emulator/engine/persist/files.h"
@@ -121,9 +123,39 @@ Status WriteSnapshot(const std::string& path,
   return SyncDirectory(ParentOf(path));
 }
 
+namespace {
+
+// Tells `loader` how many items each table's chunks announce, read from the
+// record frames without checking them: only a hint for sizing (each count
+// is bounded by its record's bytes, so the total by half the file's size).
+void HintItemCounts(std::string_view file, Loader& loader) {
+  size_t pos = kFileHeaderBytes;
+  while (pos <= file.size() && file.size() - pos >= kRecordHeaderBytes) {
+    uint32_t length;
+    std::memcpy(&length, file.data() + pos + 4, sizeof(length));  // LE
+    const auto type = static_cast<RecordType>(file[pos + 8]);
+    if (length > kMaxRecordBytes ||
+        length > file.size() - pos - kRecordHeaderBytes) {
+      return;
+    }
+    if (type == RecordType::kItems) {
+      ByteReader r(file.substr(pos + kRecordHeaderBytes, length));
+      const uint64_t number = r.Varint();
+      // An item is a string of at least two bytes (length, item count).
+      const uint64_t count = r.Count(2);
+      if (!r.ok()) return;
+      loader.ExpectItems(number, count);
+    }
+    pos += kRecordHeaderBytes + length;
+  }
+}
+
+}  // namespace
+
 Status ReadSnapshot(const std::string& path, Loader& loader) {
-  EDDY_ASSIGN_OR_RETURN(std::string data, ReadWholeFile(path));
-  RecordReader reader(data, kSnapshotMagic);
+  EDDY_ASSIGN_OR_RETURN(FileBytes data, ReadFileBytes(path));
+  HintItemCounts(data.view(), loader);
+  RecordReader reader(data.view(), kSnapshotMagic);
   RecordType type;
   std::string_view payload;
   uint64_t tables = 0;

@@ -66,6 +66,15 @@ class Journal {
   // While on, this thread's appends are dropped: what a loader writes
   // (persist/loader.h) is already on disk.
   virtual void SuppressOnThisThread(bool on) = 0;
+
+  // The earliest time (Options clock, micros) table `number` can still be
+  // rebuilt at when a bound other than its PITR window has moved it (the
+  // in-memory history's byte cap, Options::pitr_memory_history_bytes); 0:
+  // only the window bounds it. Folded into the earliest restorable time.
+  virtual int64_t HistoryFloorMicros(uint64_t number) const {
+    (void)number;
+    return 0;
+  }
 };
 
 }  // namespace eddy::engine

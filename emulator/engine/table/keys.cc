@@ -11,16 +11,16 @@ namespace {
 constexpr char kKeyMismatch[] =
     "The provided key element does not match the schema";
 
-Status CheckKeyValue(const KeyAttribute& attr, const AttributeValue& value,
-                     bool is_hash) {
-  if (attr.type == AttributeType::kS && value.s().empty()) {
+// `size`: the value's bytes (S and B; any for N).
+Status CheckKeySize(const KeyAttribute& attr, int64_t size, bool is_hash) {
+  if (attr.type == AttributeType::kS && size == 0) {
     return Status::Validation(
         "One or more parameter values are not valid. The AttributeValue for a "
         "key "
         "attribute cannot contain an empty string value. Key: " +
         attr.name);
   }
-  if (attr.type == AttributeType::kB && value.b().empty()) {
+  if (attr.type == AttributeType::kB && size == 0) {
     return Status::Validation(
         "One or more parameter values are not valid. The AttributeValue for a "
         "key "
@@ -28,10 +28,7 @@ Status CheckKeyValue(const KeyAttribute& attr, const AttributeValue& value,
         attr.name);
   }
   // Numbers are always within the limits (at most 21 bytes).
-  const int64_t size =
-      attr.type == AttributeType::kS   ? static_cast<int64_t>(value.s().size())
-      : attr.type == AttributeType::kB ? static_cast<int64_t>(value.b().size())
-                                       : 0;
+  if (attr.type == AttributeType::kN) return Status::OK();
   if (is_hash && size > limits::kMaxPartitionKeyBytes) {
     return Status::Validation(
         "One or more parameter values were invalid: Size of hashkey has "
@@ -45,6 +42,32 @@ Status CheckKeyValue(const KeyAttribute& attr, const AttributeValue& value,
         "has exceeded the size limit of 1024 bytes");
   }
   return Status::OK();
+}
+
+Status CheckKeyValue(const KeyAttribute& attr, const AttributeValue& value,
+                     bool is_hash) {
+  const int64_t size =
+      attr.type == AttributeType::kS   ? static_cast<int64_t>(value.s().size())
+      : attr.type == AttributeType::kB ? static_cast<int64_t>(value.b().size())
+                                       : 0;
+  return CheckKeySize(attr, size, is_hash);
+}
+
+Status MissingKey(const KeyAttribute& attr) {
+  return Status::Validation(
+      "One or more parameter values were invalid: Missing the key " +
+      attr.name + " in the item");
+}
+
+Status KeyTypeMismatch(const KeyAttribute& attr, AttributeType actual) {
+  return Status::Validation(
+      "One or more parameter values were invalid: Type mismatch for key " +
+      attr.name + " expected: " + std::string(AttributeTypeName(attr.type)) +
+      " actual: " + std::string(AttributeTypeName(actual)));
+}
+
+Status ItemTooLarge() {
+  return Status::Validation("Item size has exceeded the maximum allowed size");
 }
 
 // `hash` and `range` are the item's key values (range null for a hash-only
@@ -90,18 +113,8 @@ StatusOr<StorageKey> KeyFromItem(const Table& table, const Item& item,
         (v == nullptr || v->type() != attr.type)) {
       return Status::Validation(kKeyMismatch);
     }
-    if (v == nullptr) {
-      return Status::Validation(
-          "One or more parameter values were invalid: Missing the key " +
-          attr.name + " in the item");
-    }
-    if (v->type() != attr.type) {
-      return Status::Validation(
-          "One or more parameter values were invalid: Type mismatch for key " +
-          attr.name +
-          " expected: " + std::string(AttributeTypeName(attr.type)) +
-          " actual: " + std::string(AttributeTypeName(v->type())));
-    }
+    if (v == nullptr) return MissingKey(attr);
+    if (v->type() != attr.type) return KeyTypeMismatch(attr, v->type());
     *found = v;
     return CheckKeyValue(attr, *v, is_hash);
   };
@@ -113,12 +126,34 @@ StatusOr<StorageKey> KeyFromItem(const Table& table, const Item& item,
   }
   EDDY_RETURN_IF_ERROR(ValidateNesting(item));
   const int64_t size = ItemSizeBytes(item);
-  if (size > limits::kMaxItemSizeBytes) {
-    return Status::Validation(
-        "Item size has exceeded the maximum allowed size");
-  }
+  if (size > limits::kMaxItemSizeBytes) return ItemTooLarge();
   StorageKey key = MakeStorageKey(*hash, range);
   key.item_size = size;
+  return key;
+}
+
+StatusOr<StorageKey> KeyFromPayload(const Table& table,
+                                    const storage::PayloadFacts& facts) {
+  if (static_cast<int64_t>(facts.longest_name) >
+      limits::kMaxAttributeNameBytes) {
+    // ValidateAttributeName's error, from the one place that words it.
+    return ValidateAttributeName(std::string(facts.longest_name, 'x'));
+  }
+  auto check = [&](const KeyAttribute& attr, int slot) -> Status {
+    const std::optional<AttributeType>& type = facts.key_type[slot];
+    if (!type) return MissingKey(attr);
+    if (*type != attr.type) return KeyTypeMismatch(attr, *type);
+    return CheckKeySize(
+        attr, static_cast<int64_t>(facts.key_bytes[slot].size()), slot == 0);
+  };
+  EDDY_RETURN_IF_ERROR(check(table.hash_key(), 0));
+  if (table.range_key()) EDDY_RETURN_IF_ERROR(check(*table.range_key(), 1));
+  if (facts.item_size > limits::kMaxItemSizeBytes) return ItemTooLarge();
+  StorageKey key;
+  key.pk = std::string(facts.key_bytes[0]);
+  if (table.range_key()) key.sk = std::string(facts.key_bytes[1]);
+  key.hash = storage::HashPartitionKey(key.pk);
+  key.item_size = facts.item_size;
   return key;
 }
 

@@ -43,6 +43,12 @@ enum class ItemKeyErrors { kNamed, kSchemaMismatch };
 StatusOr<StorageKey> KeyFromItem(const Table& table, const Item& item,
                                  ItemKeyErrors errors = ItemKeyErrors::kNamed);
 
+// KeyFromItem's checks, with the same errors, for an item known only by
+// what storage::CheckUntrustedPayload learned of it (asked about the
+// table's key names; it has checked the nesting already).
+StatusOr<StorageKey> KeyFromPayload(const Table& table,
+                                    const storage::PayloadFacts& facts);
+
 // The key attributes of an item (for LastEvaluatedKey and the like).
 Item KeyAttributesOf(const Table& table, const Item& item);
 
