@@ -11,8 +11,6 @@
 namespace eddy::model {
 namespace {
 
-constexpr double kPartitionReadUnits = 3000;
-constexpr double kPartitionWriteUnits = 1000;
 constexpr double kCollectionLimit = 10.0 * 1024 * 1024 * 1024;
 constexpr double kSecondsPerMonth = 730.0 * 3600;
 
@@ -458,6 +456,17 @@ std::vector<Finding> ReviewDesign(const Model& model,
                                   const RunReport& run, const Traffic& traffic,
                                   bool nominal, const ReviewOptions& options) {
   return Reviewer(model, profile, run, traffic, nominal, options).Run();
+}
+
+std::string FormatFindingsText(const std::vector<Finding>& findings) {
+  std::string out = "\nDesign review";
+  if (findings.empty()) return out + ": no findings\n";
+  out += " (" + std::to_string(findings.size()) + " findings)\n";
+  for (const Finding& f : findings) {
+    out += "  " + std::string(SeverityName(f.severity)) + " [" + f.check +
+           "] " + f.subject + "\n      " + f.message + "\n";
+  }
+  return out;
 }
 
 }  // namespace eddy::model

@@ -60,6 +60,11 @@
 
 namespace eddy::model {
 
+// A partition's throughput limits, per second (DynamoDB's documented
+// per-partition maximums).
+inline constexpr double kPartitionReadUnits = 3000;
+inline constexpr double kPartitionWriteUnits = 1000;
+
 enum class Severity { kWarning, kNote };
 std::string_view SeverityName(Severity s);  // "warning", "note"
 
@@ -82,6 +87,10 @@ struct ReviewOptions {
   // The table has a local secondary index (see above).
   bool lsi = false;
 };
+
+// "Design review (N findings)" and each finding on two lines, as the text
+// reports print it (model/analysis.cc, the AWS data model's report).
+std::string FormatFindingsText(const std::vector<Finding>& findings);
 
 // Traffic: the model's (or the nominal one, model/cost.h TrafficFor);
 // `nominal` says it was not given, and the rate-dependent checks then give
