@@ -221,9 +221,7 @@ void Reviewer::HotKeys() {
         msg +=
             "; the traffic writes " + Units(wps) + " " + sp.entity_type + "/s";
       }
-      msg +=
-          ". Shard the key (a suffix #0..#N written at random and read by "
-          "scatter-gather) or cache the reads.";
+      msg += std::string(". ") + kShardKeyAdvice;
       Add("hot-partition-key",
           worst >= 0.5 ? Severity::kWarning : Severity::kNote,
           "entity " + sp.entity_type + " in " + IndexLabel(si.index), msg,
@@ -240,9 +238,7 @@ void Reviewer::LargeItems() {
               Num(static_cast<double>(sp.items)) + " " + sp.entity_type +
               " items are 350 KB or more (the largest " +
               Bytes(static_cast<double>(sp.max_bytes)) +
-              "; DynamoDB's limit is 400 KB). Split the large attribute "
-              "into chunk items under a metadata item, compress it, or keep "
-              "it in an external store (S3) with a pointer.",
+              "; DynamoDB's limit is 400 KB). " + kNearLimitAdvice,
           static_cast<double>(sp.near_limit));
     } else if (sp.over_4kb > 0) {
       Add("large-item", Severity::kNote, "entity " + sp.entity_type,
@@ -253,9 +249,8 @@ void Reviewer::LargeItems() {
                               static_cast<double>(sp.items))) +
               "%) are over 4 KB (the largest " +
               Bytes(static_cast<double>(sp.max_bytes)) +
-              "): each read of one costs more than one read unit. Keep "
-              "items at 1-4 KB: move rarely read large attributes to a "
-              "separate item or an external store.",
+              "): each read of one costs more than one read unit. " +
+              kLargeItemAdvice,
           static_cast<double>(sp.over_4kb));
     }
   }

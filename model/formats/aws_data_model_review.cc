@@ -276,9 +276,7 @@ void Reviewer::HotOrSkewed(const TableStats& t, const IndexStats& is) {
       limit = std::min(limit, read_limit);
     }
   }
-  msg +=
-      ". Shard the key (a suffix #0..#N written at random and read by "
-      "scatter-gather) or cache the reads.";
+  msg += std::string(". ") + kShardKeyAdvice;
   Add("hot-partition-key", worst >= 0.5 ? Severity::kWarning : Severity::kNote,
       Subject(t, is), msg, std::round(limit));
 }
@@ -289,9 +287,7 @@ void Reviewer::LargeItems(const TableStats& t) {
         Grouped(t.near_limit) + " of " + Grouped(t.items) +
             " items loaded are 350 KB or more (the largest " +
             ByteSize(static_cast<double>(t.max_bytes)) +
-            "; DynamoDB's limit is 400 KB). Split the large attribute into "
-            "chunk items under a metadata item, compress it, or keep it in "
-            "an external store (S3) with a pointer.",
+            "; DynamoDB's limit is 400 KB). " + kNearLimitAdvice,
         static_cast<double>(t.near_limit));
   } else if (t.over_4kb > 0) {
     Add("large-item", Severity::kNote, "table " + t.table,
@@ -301,9 +297,8 @@ void Reviewer::LargeItems(const TableStats& t) {
             Grouped(t.max_bytes) +
             " bytes): each strongly consistent read of one costs more than "
             "one read unit and each write " +
-            Grouped((t.max_bytes + 1023) / 1024) +
-            " write units. Keep items at 1-4 KB: move rarely read large "
-            "attributes to a separate item or an external store.",
+            Grouped((t.max_bytes + 1023) / 1024) + " write units. " +
+            kLargeItemAdvice,
         static_cast<double>(t.over_4kb));
   }
 }
