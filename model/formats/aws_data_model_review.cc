@@ -314,14 +314,18 @@ void Reviewer::Scans() {
                       Grouped(r.pages) + " page(s) at " +
                       Num(c.units_per_request) +
                       " RCU per request (the items in the table when it ran)";
-    if (!cost_.nominal) {
+    // A warning when the traffic runs it; a note without traffic or at 0/s.
+    const bool runs = !cost_.nominal && c.requests_per_second > 0;
+    if (runs) {
       msg += "; at " + Num(c.requests_per_second) + " requests/s that is " +
              Num(c.requests_per_second * c.units_per_request) + " RCU/s";
+    } else if (!cost_.nominal) {
+      msg += "; the traffic gives it 0 requests/s";
     }
     msg +=
         ". A Scan's cost grows with the table: serve the pattern from a "
         "Query on a key or a GSI.";
-    Add("scan", cost_.nominal ? Severity::kNote : Severity::kWarning,
+    Add("scan", runs ? Severity::kWarning : Severity::kNote,
         "pattern " + c.pattern_id, msg, c.units_per_request);
   }
 }

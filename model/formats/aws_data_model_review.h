@@ -26,8 +26,9 @@
 //                      (DynamoDB's item size, ItemSizeBytes); figure: how
 //                      many;
 //  scan                a Scan pattern that ran: its items and read units per
-//                      request, and with the traffic the RCU/s; figure: the
-//                      units per request;
+//                      request, and with the traffic the RCU/s (a warning
+//                      when its rate is above 0); figure: the units per
+//                      request;
 //  many-gsis           a table's items each written to at least `many_gsis`
 //                      GSIs; figure: the GSI write units per item loaded.
 // Not checked for this format (it has no entity templates or traffic of

@@ -249,6 +249,19 @@ TEST(AwsDataModelReview, FindingsWithTheirFigures) {
   // 2 x 4 KB at half a unit each.
   EXPECT_THAT(scan->message, HasSubstr("11 items in 1 page(s) at 1 RCU"));
 
+  // At 0 requests/s the scan is a note.
+  AwsCostOptions idle = Traffic();
+  idle.rps["3"] = 0;
+  StatusOr<AwsDataModelCost> c0 =
+      EstimateAwsDataModelCost(Orders().report, idle);
+  ASSERT_TRUE(c0.ok());
+  const std::vector<Finding> f0 =
+      ReviewAwsDataModel(Orders().model, Orders().report, *c0);
+  ASSERT_NE(Find(f0, "scan"), nullptr);
+  EXPECT_EQ(Find(f0, "scan")->severity, Severity::kNote);
+  EXPECT_THAT(Find(f0, "scan")->message,
+              HasSubstr("the traffic gives it 0 requests/s"));
+
   // No skew on ByCourier (2 entries, 2 keys), no low cardinality on the
   // table (5 customers over 10 items: fewer than 10x as many items).
   EXPECT_EQ(Find(f, "skewed-gsi"), nullptr);
