@@ -145,16 +145,7 @@ std::string FormatAnalysisText(const ModelAnalysis& a) {
   }
   out += "  prices: " + c.price_source + "\n";
 
-  out += "\nDesign review";
-  if (a.findings.empty()) {
-    out += ": no findings\n";
-  } else {
-    out += " (" + std::to_string(a.findings.size()) + " findings)\n";
-    for (const Finding& f : a.findings) {
-      out += "  " + std::string(SeverityName(f.severity)) + " [" + f.check +
-             "] " + f.subject + "\n      " + f.message + "\n";
-    }
-  }
+  out += FormatFindingsText(a.findings);
   return out;
 }
 

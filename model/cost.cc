@@ -144,6 +144,21 @@ Traffic TrafficFor(const Model& model, const RunReport& run, bool* nominal) {
   return t;
 }
 
+void PriceIndexCost(const RegionPrices& pr, double hours_per_month,
+                    double utilization, IndexCost* c) {
+  const double seconds = hours_per_month * 3600;
+  const double util = utilization > 0 ? utilization : 1;
+  c->read_on_demand =
+      c->read_units_per_second * seconds / 1e6 * pr.read_per_million;
+  c->write_on_demand =
+      c->write_units_per_second * seconds / 1e6 * pr.write_per_million;
+  c->provisioned_rcu = c->read_units_per_second / util;
+  c->provisioned_wcu = c->write_units_per_second / util;
+  c->read_provisioned = c->provisioned_rcu * hours_per_month * pr.rcu_hour;
+  c->write_provisioned = c->provisioned_wcu * hours_per_month * pr.wcu_hour;
+  c->storage = c->storage_bytes / kGB * pr.storage_gb_month;
+}
+
 StatusOr<CostReport> EstimateCost(const Model& model,
                                   const DataProfile& profile,
                                   const RunReport& run, const Traffic& traffic,
@@ -246,13 +261,7 @@ StatusOr<CostReport> EstimateCost(const Model& model,
   }
 
   for (IndexCost& c : out.indexes) {
-    c.read_on_demand = read_od(c.read_units_per_second);
-    c.write_on_demand = write_od(c.write_units_per_second);
-    c.provisioned_rcu = c.read_units_per_second / util;
-    c.provisioned_wcu = c.write_units_per_second / util;
-    c.read_provisioned = c.provisioned_rcu * hours * pr.rcu_hour;
-    c.write_provisioned = c.provisioned_wcu * hours * pr.wcu_hour;
-    c.storage = storage(c.storage_bytes);
+    PriceIndexCost(pr, hours, util, &c);
     out.on_demand_total += c.on_demand();
     out.provisioned_total += c.provisioned();
   }

@@ -158,6 +158,12 @@ struct CostReport {
   double provisioned_total = 0;
 };
 
+// Prices `c` from its read_units_per_second, write_units_per_second and
+// storage_bytes: fills the on-demand, provisioned (units / utilization) and
+// storage figures. Used for every index cost, whatever the model's format.
+void PriceIndexCost(const RegionPrices& prices, double hours_per_month,
+                    double utilization, IndexCost* c);
+
 // The traffic the model states, or the nominal one (CostReport's
 // nominal_traffic) when it has none: 1 request/s for every executable
 // pattern that ran and 1 write/s for every entity type with items.

@@ -11,8 +11,6 @@
 namespace eddy::model {
 namespace {
 
-constexpr double kPartitionReadUnits = 3000;
-constexpr double kPartitionWriteUnits = 1000;
 constexpr double kCollectionLimit = 10.0 * 1024 * 1024 * 1024;
 constexpr double kSecondsPerMonth = 730.0 * 3600;
 
@@ -223,9 +221,7 @@ void Reviewer::HotKeys() {
         msg +=
             "; the traffic writes " + Units(wps) + " " + sp.entity_type + "/s";
       }
-      msg +=
-          ". Shard the key (a suffix #0..#N written at random and read by "
-          "scatter-gather) or cache the reads.";
+      msg += std::string(". ") + kShardKeyAdvice;
       Add("hot-partition-key",
           worst >= 0.5 ? Severity::kWarning : Severity::kNote,
           "entity " + sp.entity_type + " in " + IndexLabel(si.index), msg,
@@ -242,9 +238,7 @@ void Reviewer::LargeItems() {
               Num(static_cast<double>(sp.items)) + " " + sp.entity_type +
               " items are 350 KB or more (the largest " +
               Bytes(static_cast<double>(sp.max_bytes)) +
-              "; DynamoDB's limit is 400 KB). Split the large attribute "
-              "into chunk items under a metadata item, compress it, or keep "
-              "it in an external store (S3) with a pointer.",
+              "; DynamoDB's limit is 400 KB). " + kNearLimitAdvice,
           static_cast<double>(sp.near_limit));
     } else if (sp.over_4kb > 0) {
       Add("large-item", Severity::kNote, "entity " + sp.entity_type,
@@ -255,9 +249,8 @@ void Reviewer::LargeItems() {
                               static_cast<double>(sp.items))) +
               "%) are over 4 KB (the largest " +
               Bytes(static_cast<double>(sp.max_bytes)) +
-              "): each read of one costs more than one read unit. Keep "
-              "items at 1-4 KB: move rarely read large attributes to a "
-              "separate item or an external store.",
+              "): each read of one costs more than one read unit. " +
+              kLargeItemAdvice,
           static_cast<double>(sp.over_4kb));
     }
   }
@@ -458,6 +451,17 @@ std::vector<Finding> ReviewDesign(const Model& model,
                                   const RunReport& run, const Traffic& traffic,
                                   bool nominal, const ReviewOptions& options) {
   return Reviewer(model, profile, run, traffic, nominal, options).Run();
+}
+
+std::string FormatFindingsText(const std::vector<Finding>& findings) {
+  std::string out = "\nDesign review";
+  if (findings.empty()) return out + ": no findings\n";
+  out += " (" + std::to_string(findings.size()) + " findings)\n";
+  for (const Finding& f : findings) {
+    out += "  " + std::string(SeverityName(f.severity)) + " [" + f.check +
+           "] " + f.subject + "\n      " + f.message + "\n";
+  }
+  return out;
 }
 
 }  // namespace eddy::model

@@ -60,6 +60,23 @@
 
 namespace eddy::model {
 
+// A partition's throughput limits, per second (DynamoDB's documented
+// per-partition maximums).
+inline constexpr double kPartitionReadUnits = 3000;
+inline constexpr double kPartitionWriteUnits = 1000;
+
+// The advice the checks end their messages with, shared by every format's
+// review (model/formats/aws_data_model_review.h).
+inline constexpr const char* kShardKeyAdvice =
+    "Shard the key (a suffix #0..#N written at random and read by "
+    "scatter-gather) or cache the reads.";
+inline constexpr const char* kNearLimitAdvice =
+    "Split the large attribute into chunk items under a metadata item, "
+    "compress it, or keep it in an external store (S3) with a pointer.";
+inline constexpr const char* kLargeItemAdvice =
+    "Keep items at 1-4 KB: move rarely read large attributes to a separate "
+    "item or an external store.";
+
 enum class Severity { kWarning, kNote };
 std::string_view SeverityName(Severity s);  // "warning", "note"
 
@@ -82,6 +99,10 @@ struct ReviewOptions {
   // The table has a local secondary index (see above).
   bool lsi = false;
 };
+
+// "Design review (N findings)" and each finding on two lines, as the text
+// reports print it (model/analysis.cc, the AWS data model's report).
+std::string FormatFindingsText(const std::vector<Finding>& findings);
 
 // Traffic: the model's (or the nominal one, model/cost.h TrafficFor);
 // `nominal` says it was not given, and the rate-dependent checks then give

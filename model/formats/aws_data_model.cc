@@ -318,18 +318,46 @@ std::string CliErrorLine(const WireResponse& r, std::string_view operation,
          (message.empty() ? "" : ": " + message);
 }
 
+// Adds `units` to the (table, index) entry of `by_index`.
+void AddUnits(std::vector<AwsIndexUnits>* by_index, const std::string& table,
+              const std::string& index, double units) {
+  for (AwsIndexUnits& u : *by_index) {
+    if (u.table == table && u.index == index) {
+      u.units += units;
+      return;
+    }
+  }
+  by_index->push_back({table, index, units});
+}
+
 // Sums ConsumedCapacity (an object, or an array of them for batch and
-// transaction operations) into capacity units.
-double CapacityOf(const Json& response) {
+// transaction operations) into capacity units, and with `by_index` its
+// INDEXES members (Table, GlobalSecondaryIndexes, LocalSecondaryIndexes) by
+// table and index.
+double CapacityOf(const Json& response,
+                  std::vector<AwsIndexUnits>* by_index = nullptr) {
   if (!response.is_object() || !response.contains("ConsumedCapacity")) {
     return 0;
   }
   const Json& cc = response["ConsumedCapacity"];
   double total = 0;
+  auto units = [](const Json& c) {
+    return c.is_object() && c.contains("CapacityUnits") &&
+                   c["CapacityUnits"].is_number()
+               ? c["CapacityUnits"].get<double>()
+               : 0.0;
+  };
   auto add = [&](const Json& c) {
-    if (c.is_object() && c.contains("CapacityUnits") &&
-        c["CapacityUnits"].is_number()) {
-      total += c["CapacityUnits"].get<double>();
+    total += units(c);
+    if (by_index == nullptr || !c.is_object()) return;
+    const std::string table = c.value("TableName", "");
+    if (c.contains("Table")) AddUnits(by_index, table, "", units(c["Table"]));
+    for (const char* kind :
+         {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
+      if (!c.contains(kind) || !c[kind].is_object()) continue;
+      for (const auto& [name, v] : c[kind].items()) {
+        AddUnits(by_index, table, name, units(v));
+      }
     }
   };
   if (cc.is_array()) {
@@ -338,6 +366,26 @@ double CapacityOf(const Json& response) {
     add(cc);
   }
   return total;
+}
+
+// ConsumedCapacity as ReturnConsumedCapacity TOTAL gives it: INDEXES' answer
+// without its per-table and per-index members.
+void StripIndexCapacity(Json* response) {
+  if (!response->is_object() || !response->contains("ConsumedCapacity")) {
+    return;
+  }
+  auto strip = [](Json& c) {
+    if (!c.is_object()) return;
+    c.erase("Table");
+    c.erase("GlobalSecondaryIndexes");
+    c.erase("LocalSecondaryIndexes");
+  };
+  Json& cc = (*response)["ConsumedCapacity"];
+  if (cc.is_array()) {
+    for (Json& c : cc) strip(c);
+  } else {
+    strip(cc);
+  }
 }
 
 int64_t ItemsOf(const Json& response) {
@@ -364,10 +412,17 @@ void RunPattern(Database& db, const AwsAccessPattern& p,
                 AwsPatternResult* out) {
   const CliRequest& req = *p.request;
   Json request = Json::parse(req.request_json);
-  // Ask for the consumed capacity to report it; the recorded response
-  // keeps it only when the command asked.
+  // Ask for the consumed capacity by index to report it; the recorded
+  // response keeps it only as the command asked (NONE: not at all).
+  const std::string asked =
+      request.contains("ReturnConsumedCapacity") &&
+              request["ReturnConsumedCapacity"].is_string()
+          ? request["ReturnConsumedCapacity"].get<std::string>()
+          : std::string();
   const bool asked_capacity = request.contains("ReturnConsumedCapacity");
-  if (!asked_capacity) request["ReturnConsumedCapacity"] = "TOTAL";
+  if (!asked_capacity || asked == "TOTAL") {
+    request["ReturnConsumedCapacity"] = "INDEXES";
+  }
   Json merged;
   int64_t collected = 0;
   const Clock::time_point start = Clock::now();
@@ -388,7 +443,8 @@ void RunPattern(Database& db, const AwsAccessPattern& p,
     }
     Json page = Json::parse(r.body, nullptr, /*allow_exceptions=*/false);
     if (!page.is_object()) page = Json::object();
-    out->capacity_units += CapacityOf(page);
+    out->capacity_units += CapacityOf(page, &out->index_units);
+    if (asked == "TOTAL") StripIndexCapacity(&page);
     if (!req.paginate) {
       merged = std::move(page);
       break;
@@ -466,7 +522,8 @@ StatusOr<AwsRunReport> RunAwsDataModel(const AwsDataModel& model) {
     }
     report.tables.push_back(std::move(t));
   }
-  constexpr size_t kBatchSize = 25;  // the MCP server's BATCH_SIZE
+  constexpr size_t kBatchSize = 25;       // the MCP server's BATCH_SIZE
+  std::vector<AwsIndexUnits> load_units;  // the batches' by table and index
   for (const AwsTableItems& entry : model.items) {
     AwsItemsResult res;
     res.table = entry.table;
@@ -480,7 +537,7 @@ StatusOr<AwsRunReport> RunAwsDataModel(const AwsDataModel& model) {
         if (k > i) body += ",";
         body += entry.write_requests[k];
       }
-      body += "]}}";
+      body += "]},\"ReturnConsumedCapacity\":\"INDEXES\"}";
       WireResponse r = Execute(db, "BatchWriteItem", body);
       if (r.error != ErrorCode::kOk) {
         std::string code;
@@ -490,6 +547,7 @@ StatusOr<AwsRunReport> RunAwsDataModel(const AwsDataModel& model) {
       }
       int64_t unprocessed = 0;
       Json resp = Json::parse(r.body, nullptr, false);
+      CapacityOf(resp, &load_units);
       if (resp.is_object() && resp.contains("UnprocessedItems") &&
           resp["UnprocessedItems"].contains(entry.table)) {
         unprocessed =
@@ -508,14 +566,30 @@ StatusOr<AwsRunReport> RunAwsDataModel(const AwsDataModel& model) {
     const Json& d = body["Table"];
     constexpr double kEntryOverhead = 100;  // bytes per item or index entry
     t.item_count = d.value("ItemCount", int64_t{0});
-    t.storage_bytes = d.value("TableSizeBytes", 0.0) +
-                      kEntryOverhead * static_cast<double>(t.item_count);
+    t.table_bytes = d.value("TableSizeBytes", 0.0) +
+                    kEntryOverhead * static_cast<double>(t.item_count);
+    t.storage_bytes = t.table_bytes;
+    auto loaded = [&](const std::string& index) {
+      double u = 0;
+      for (const AwsIndexUnits& x : load_units) {
+        u += x.table == t.table && x.index == index ? x.units : 0;
+      }
+      return u;
+    };
+    t.load_write_units = loaded("");
     for (const char* kind :
          {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
       if (!d.contains(kind) || !d[kind].is_array()) continue;
       for (const Json& x : d[kind]) {
-        t.storage_bytes += x.value("IndexSizeBytes", 0.0) +
-                           kEntryOverhead * x.value("ItemCount", 0.0);
+        AwsIndexResult ix;
+        ix.name = x.value("IndexName", "");
+        ix.global = std::string_view(kind) == "GlobalSecondaryIndexes";
+        ix.item_count = x.value("ItemCount", int64_t{0});
+        ix.storage_bytes = x.value("IndexSizeBytes", 0.0) +
+                           kEntryOverhead * static_cast<double>(ix.item_count);
+        ix.load_write_units = loaded(ix.name);
+        t.storage_bytes += ix.storage_bytes;
+        t.indexes.push_back(std::move(ix));
       }
     }
   }

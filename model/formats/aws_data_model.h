@@ -32,7 +32,11 @@
 //   (CreateTable), writes each table's items with BatchWriteItem in batches of
 //   25 (the MCP server's batch size), then executes every pattern that has an
 //   implementation, in order, through eddy's JSON API (eddy::Execute), with
-//   the CLI's automatic pagination for Query, Scan and ListTables. A failing
+//   the CLI's automatic pagination for Query, Scan and ListTables. Loads
+//   and patterns ask for ReturnConsumedCapacity INDEXES to record the units
+//   each table and index consumed; a pattern's recorded response carries
+//   ConsumedCapacity only as its command asked for it (TOTAL: without the
+//   per-index members). A failing
 //   table, batch or pattern is recorded and the run goes on, as the MCP
 //   server's does. Patterns without an implementation are skipped (their
 //   "reason", if any, is reported).
@@ -104,6 +108,22 @@ StatusOr<AwsDataModel> LoadAwsDataModel(std::string_view json, std::string name,
 StatusOr<AwsDataModel> LoadAwsDataModelFile(const std::string& path,
                                             std::vector<ModelError>* errors);
 
+// Capacity units consumed on one table or one of its secondary indexes.
+struct AwsIndexUnits {
+  std::string table;
+  std::string index;  // "" for the table itself
+  double units = 0;
+};
+
+// A secondary index as DescribeTable gives it after the items are written.
+struct AwsIndexResult {
+  std::string name;
+  bool global = true;  // a GSI (else an LSI)
+  int64_t item_count = 0;
+  double storage_bytes = 0;     // IndexSizeBytes + 100 B per entry
+  double load_write_units = 0;  // measured while writing the items
+};
+
 struct AwsTableResult {
   std::string table;
   std::string status;  // "success", "exists" or "error"
@@ -114,7 +134,13 @@ struct AwsTableResult {
   // the bytes stored for it and its secondary indexes, each item or index
   // entry with DynamoDB's 100-byte overhead (what storage is billed on).
   int64_t item_count = 0;
-  double storage_bytes = 0;
+  double storage_bytes = 0;  // the table's and all its indexes'
+  // The table's own share of storage_bytes, and the write units the items'
+  // BatchWriteItem calls consumed on the table itself (ReturnConsumedCapacity
+  // INDEXES); each secondary index's figures are in `indexes`.
+  double table_bytes = 0;
+  double load_write_units = 0;
+  std::vector<AwsIndexResult> indexes;  // GSIs, then LSIs, as described
 };
 
 struct AwsItemsResult {
@@ -135,7 +161,11 @@ struct AwsPatternResult {
   int64_t items = 0;  // Items/Responses returned (0 for writes)
   int pages = 0;
   double capacity_units = 0;  // consumed, all pages and tables
-  double micros = 0;          // wall time of the requests
+  // The same units split by table and index (the run asks for
+  // ReturnConsumedCapacity INDEXES; the recorded response keeps only what
+  // the command asked for).
+  std::vector<AwsIndexUnits> index_units;
+  double micros = 0;  // wall time of the requests
 };
 
 struct AwsRunReport {

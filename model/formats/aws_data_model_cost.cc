@@ -91,6 +91,29 @@ Json CostJson(const AwsDataModelCost& c) {
                        {"bytes", s.bytes},
                        {"monthly", s.monthly}});
   }
+  Json indexes = Json::array();
+  for (const AwsIndexCost& ic : c.indexes) {
+    const IndexCost& x = ic.cost;
+    indexes.push_back(
+        {{"table", ic.table},
+         {"index", ic.index.empty() ? Json(nullptr) : Json(ic.index)},
+         {"kind", ic.index.empty() ? "table"
+                  : ic.global      ? "GSI"
+                                   : "LSI"},
+         {"entries", x.entries},
+         {"loadWriteUnits", ic.load_write_units},
+         {"writeUnitsPerEntry", ic.units_per_entry},
+         {"readUnitsPerSecond", x.read_units_per_second},
+         {"writeUnitsPerSecond", x.write_units_per_second},
+         {"storageBytes", x.storage_bytes},
+         {"readOnDemand", x.read_on_demand},
+         {"writeOnDemand", x.write_on_demand},
+         {"readProvisioned", x.read_provisioned},
+         {"writeProvisioned", x.write_provisioned},
+         {"storage", x.storage},
+         {"onDemand", x.on_demand()},
+         {"provisioned", x.provisioned()}});
+  }
   return {{"region", c.region},
           {"priceDate", c.price_date},
           {"priceSource", c.price_source},
@@ -99,6 +122,7 @@ Json CostJson(const AwsDataModelCost& c) {
           {"nominalTraffic", c.nominal},
           {"patterns", std::move(patterns)},
           {"storage", std::move(storage)},
+          {"indexes", std::move(indexes)},
           {"onDemandTotal", c.on_demand_total},
           {"provisionedTotal", c.provisioned_total}};
 }
@@ -164,6 +188,25 @@ StatusOr<AwsDataModelCost> EstimateAwsDataModelCost(
   }
   for (const AwsTableResult& t : report.tables) {
     if (t.status != "success") continue;
+    AwsIndexCost base;
+    base.table = t.table;
+    base.global = false;
+    base.cost.name = "table";
+    base.cost.entries = t.item_count;
+    base.cost.storage_bytes = t.table_bytes;
+    base.load_write_units = t.load_write_units;
+    out.indexes.push_back(std::move(base));
+    for (const AwsIndexResult& x : t.indexes) {
+      AwsIndexCost ic;
+      ic.table = t.table;
+      ic.index = x.name;
+      ic.global = x.global;
+      ic.cost.name = x.name;
+      ic.cost.entries = x.item_count;
+      ic.cost.storage_bytes = x.storage_bytes;
+      ic.load_write_units = x.load_write_units;
+      out.indexes.push_back(std::move(ic));
+    }
     AwsTableStorage s;
     s.table = t.table;
     s.items = t.item_count;
@@ -172,6 +215,26 @@ StatusOr<AwsDataModelCost> EstimateAwsDataModelCost(
     out.on_demand_total += s.monthly;
     out.provisioned_total += s.monthly;
     out.storage.push_back(std::move(s));
+  }
+  // Each pattern's units by table and index, at its rate.
+  for (size_t i = 0; i < report.patterns.size(); ++i) {
+    const AwsPatternCost& c = out.patterns[i];
+    if (!c.ran) continue;
+    for (const AwsIndexUnits& u : report.patterns[i].index_units) {
+      for (AwsIndexCost& ic : out.indexes) {
+        if (ic.table != u.table || ic.index != u.index) continue;
+        (c.write ? ic.cost.write_units_per_second
+                 : ic.cost.read_units_per_second) +=
+            c.requests_per_second * u.units;
+      }
+    }
+  }
+  for (AwsIndexCost& ic : out.indexes) {
+    PriceIndexCost(pr, out.hours_per_month, out.utilization, &ic.cost);
+    ic.units_per_entry =
+        ic.cost.entries > 0
+            ? ic.load_write_units / static_cast<double>(ic.cost.entries)
+            : 0;
   }
   return out;
 }
@@ -203,6 +266,26 @@ std::string FormatAwsCostText(const AwsDataModelCost& c) {
     out += "  " + Pad(s.table, 30) + Right(std::to_string(s.items), 8) +
            Right(ByteSize(s.bytes), 12) + Right(Dollars(s.monthly), 12) + "\n";
   }
+  out +=
+      "  By table and index (the same totals; load: the items' write "
+      "units)\n";
+  out += "  " + Pad("table / index", 30) + Right("entries", 8) +
+         Right("load W", 8) + Right("W/entry", 8) + Right("R/s", 9) +
+         Right("W/s", 9) + Right("storage $", 11) + Right("on-demand", 11) +
+         Right("provisioned", 13) + "\n";
+  for (const AwsIndexCost& ic : c.indexes) {
+    const std::string name =
+        ic.index.empty() ? ic.table
+                         : "  " + ic.index + (ic.global ? " (GSI)" : " (LSI)");
+    out += "  " + Pad(name, 30) + Right(std::to_string(ic.cost.entries), 8) +
+           Right(Fixed(ic.load_write_units, 1), 8) +
+           Right(Fixed(ic.units_per_entry, 2), 8) +
+           Right(Fixed(ic.cost.read_units_per_second, 2), 9) +
+           Right(Fixed(ic.cost.write_units_per_second, 2), 9) +
+           Right(Dollars(ic.cost.storage), 11) +
+           Right(Dollars(ic.cost.on_demand()), 11) +
+           Right(Dollars(ic.cost.provisioned()), 13) + "\n";
+  }
   out += "  total: " + Dollars(c.on_demand_total) + " on demand, " +
          Dollars(c.provisioned_total) +
          " provisioned (R read units, W write "
@@ -212,14 +295,25 @@ std::string FormatAwsCostText(const AwsDataModelCost& c) {
 }
 
 std::string FormatAwsReportJson(const AwsRunReport& report,
-                                const AwsDataModelCost& cost) {
+                                const AwsDataModelCost& cost,
+                                const std::vector<Finding>& findings) {
   Json out = Json::parse(FormatAwsReportJson(report));
   out["cost"] = CostJson(cost);
+  Json review = Json::array();
+  for (const Finding& f : findings) {
+    review.push_back({{"check", f.check},
+                      {"severity", std::string(SeverityName(f.severity))},
+                      {"subject", f.subject},
+                      {"message", f.message},
+                      {"figure", f.figure}});
+  }
+  out["review"] = std::move(review);
   return out.dump();
 }
 
 std::string RenderAwsDataModelHtml(const AwsRunReport& report,
-                                   const AwsDataModelCost& cost) {
+                                   const AwsDataModelCost& cost,
+                                   const std::vector<Finding>& findings) {
   using Outcome = AwsPatternResult::Outcome;
   std::string h = lab::internal::PageStart(report.model_name +
                                            " — AWS MCP data model, eddy");
@@ -281,10 +375,45 @@ std::string RenderAwsDataModelHtml(const AwsRunReport& report,
     h += (i > 0 ? ", " : "") + Esc(s.table) + " " + ByteSize(s.bytes) + " (" +
          Dollars(s.monthly) + ")";
   }
-  h += ".</p>\n<p><b>Total: " + Dollars(cost.on_demand_total) + " on demand, " +
-       Dollars(cost.provisioned_total) +
+  h += ".</p>\n<h3>By table and index</h3>\n<table><tr><th "
+       "class=\"l\">table / index</th><th>entries</th><th>load W</th>"
+       "<th>W/entry</th><th>R/s</th><th>W/s</th><th>storage</th><th>storage "
+       "$</th><th>on demand</th><th>provisioned</th></tr>\n";
+  for (const AwsIndexCost& ic : cost.indexes) {
+    const std::string name =
+        ic.index.empty()
+            ? ic.table
+            : ic.table + " / " + ic.index + (ic.global ? " (GSI)" : " (LSI)");
+    h += "<tr><td class=\"l\">" + Esc(name) + "</td><td>" +
+         std::to_string(ic.cost.entries) + "</td><td>" +
+         Fixed(ic.load_write_units, 1) + "</td><td>" +
+         Fixed(ic.units_per_entry, 2) + "</td><td>" +
+         Fixed(ic.cost.read_units_per_second, 2) + "</td><td>" +
+         Fixed(ic.cost.write_units_per_second, 2) + "</td><td>" +
+         ByteSize(ic.cost.storage_bytes) + "</td><td>" +
+         Dollars(ic.cost.storage) + "</td><td>" + Dollars(ic.cost.on_demand()) +
+         "</td><td>" + Dollars(ic.cost.provisioned()) + "</td></tr>\n";
+  }
+  h += "</table>\n<p><b>Total: " + Dollars(cost.on_demand_total) +
+       " on demand, " + Dollars(cost.provisioned_total) +
        " provisioned.</b></p>\n<p class=\"explain\">Prices: " +
-       Esc(cost.price_source) + "</p>\n</body></html>\n";
+       Esc(cost.price_source) + "</p>\n<h2>Design review</h2>\n";
+  if (findings.empty()) {
+    h += "<p>No findings.</p>\n";
+  } else {
+    h += "<div class=\"scroll\"><table><tr><th class=\"l\">severity</th>"
+         "<th class=\"l\">check</th><th class=\"l\">subject</th><th "
+         "class=\"l\">finding</th><th>figure</th></tr>\n";
+    for (const Finding& f : findings) {
+      const std::string sev(SeverityName(f.severity));
+      h += "<tr><td class=\"l " + sev + "\">" + sev + "</td><td class=\"l\">" +
+           Esc(f.check) + "</td><td class=\"l\">" + Esc(f.subject) +
+           "</td><td class=\"l\">" + Esc(f.message) + "</td><td>" +
+           Fixed(f.figure, 2) + "</td></tr>\n";
+    }
+    h += "</table></div>\n";
+  }
+  h += "</body></html>\n";
   return h;
 }
 

@@ -19,6 +19,9 @@
 //   so (`ran` false). Reads and writes are told apart by the operation
 //   (PutItem, UpdateItem, DeleteItem, BatchWriteItem, TransactWriteItems,
 //   and PartiQL statements that INSERT, UPDATE or DELETE are writes).
+// - Per index: a pattern's measured units on each table and index times
+//   its rate, as reads or writes by its operation, and each index's own
+//   storage; the indexes' figures add up to the patterns' and storage's.
 // - With no rate at all (no `rps`, no `default_rps`) every pattern that ran
 //   gets 1 request per second (`nominal`), to compare them.
 // - Errors: ValidationException for a region the price table lacks (the
@@ -37,6 +40,7 @@
 #include "emulator/base/status.h"
 #include "model/cost.h"
 #include "model/formats/aws_data_model.h"
+#include "model/review.h"
 
 namespace eddy::model {
 
@@ -65,6 +69,21 @@ struct AwsTableStorage {
   double monthly = 0;  // US dollars
 };
 
+// What one table or one of its secondary indexes costs: the patterns' units
+// on it (measured, ReturnConsumedCapacity INDEXES) at their rates, and its
+// storage. `cost` is model/cost.h's IndexCost, priced by PriceIndexCost.
+struct AwsIndexCost {
+  std::string table;
+  std::string index;    // "" for the table itself
+  bool global = false;  // a GSI (false: the table or an LSI)
+  IndexCost cost;       // cost.name: "table" or the index's name
+  // The items loaded: write units they consumed on this table or index
+  // (BatchWriteItem, measured) and per entry written to it; an index holds
+  // only the items that have its key attributes (cost.entries).
+  double load_write_units = 0;
+  double units_per_entry = 0;  // load_write_units / cost.entries
+};
+
 struct AwsDataModelCost {
   std::string region, price_date, price_source;
   double hours_per_month = 730;
@@ -72,6 +91,9 @@ struct AwsDataModelCost {
   bool nominal = false;  // no rate given: 1 request/s per pattern
   std::vector<AwsPatternCost> patterns;  // in the report's order
   std::vector<AwsTableStorage> storage;
+  // Each table that was created, then its GSIs and LSIs: the same totals
+  // split by where the units are consumed and the bytes stored.
+  std::vector<AwsIndexCost> indexes;
   double on_demand_total = 0;    // patterns + storage
   double provisioned_total = 0;  // patterns + storage
 };
@@ -82,15 +104,18 @@ StatusOr<AwsDataModelCost> EstimateAwsDataModelCost(
 // "Cost a month ..." section for the end of FormatAwsReportText's report.
 std::string FormatAwsCostText(const AwsDataModelCost& cost);
 
-// FormatAwsReportJson's document with a "cost" member.
+// FormatAwsReportJson's document with a "cost" member and a "review" array
+// of the findings ({check, severity, subject, message, figure}).
 std::string FormatAwsReportJson(const AwsRunReport& report,
-                                const AwsDataModelCost& cost);
+                                const AwsDataModelCost& cost,
+                                const std::vector<Finding>& findings = {});
 
 // One self-contained HTML page (inline CSS, no script, nothing fetched): the
 // tables and items written, every pattern with its result, items, units and
-// latency, and the cost tables.
+// latency, the cost tables (per pattern, per index) and the design review.
 std::string RenderAwsDataModelHtml(const AwsRunReport& report,
-                                   const AwsDataModelCost& cost);
+                                   const AwsDataModelCost& cost,
+                                   const std::vector<Finding>& findings = {});
 
 }  // namespace eddy::model
 

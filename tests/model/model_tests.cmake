@@ -80,7 +80,7 @@ endif()
 # command-line parser and dynamodb_data_model.json run in-process.
 eddy_test(model_aws_test
   SOURCES model/cli_command_test.cc model/aws_data_model_test.cc
-          model/aws_data_model_cost_test.cc
+          model/aws_data_model_cost_test.cc model/aws_data_model_index_test.cc
   DEPS eddy_model_aws eddy::wire nlohmann_json::nlohmann_json)
 target_compile_definitions(model_aws_test PRIVATE
   EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
@@ -107,6 +107,14 @@ if(TARGET eddy)
             --rps 2 --utilization 0.5 --json)
   set_tests_properties(model_cli_aws_run_cost_html PROPERTIES
     PASS_REGULAR_EXPRESSION "\"cost\":{\"region\":\"us-east-1\"")
+  # Cost per table and index and the design review, in the JSON report.
+  add_test(NAME model_cli_aws_index_cost_review
+    COMMAND eddy model run
+            ${PROJECT_SOURCE_DIR}/tests/model/testdata/aws_data_model_indexes.json
+            --result ${CMAKE_CURRENT_BINARY_DIR}/aws_data_model_indexes.validation.json
+            --rps 1=100 --rps 2=10 --json)
+  set_tests_properties(model_cli_aws_index_cost_review PROPERTIES
+    PASS_REGULAR_EXPRESSION "\"indexes\":\\[.*\"index\":\"ByStatus\".*\"review\":\\[\\{\"check\":\"hot-partition-key\"")
   add_test(NAME model_cli_aws_refuses_wps
     COMMAND eddy model run
             ${PROJECT_SOURCE_DIR}/tests/model/testdata/aws_data_model_ok.json

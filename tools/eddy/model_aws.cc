@@ -12,10 +12,12 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <vector>
 
 #include "model/cost.h"
 #include "model/formats/aws_data_model.h"
 #include "model/formats/aws_data_model_cost.h"
+#include "model/formats/aws_data_model_review.h"
 #include "tools/eddy/cli.h"
 
 namespace eddy::cli {
@@ -232,19 +234,22 @@ int RunAwsDataModel(const std::vector<std::string>& args) {
                  std::string(cost.status().message()).c_str());
     return 1;
   }
+  const std::vector<model::Finding> findings =
+      model::ReviewAwsDataModel(*m, *report, *cost);
   if (!html.empty()) {
     std::ofstream out(html, std::ios::binary | std::ios::trunc);
-    out << model::RenderAwsDataModelHtml(*report, *cost);
+    out << model::RenderAwsDataModelHtml(*report, *cost, findings);
     if (!out) {
       std::fprintf(stderr, "%s: cannot write %s\n", kCommand, html.c_str());
       return 1;
     }
   }
   if (json) {
-    std::cout << model::FormatAwsReportJson(*report, *cost) << "\n";
+    std::cout << model::FormatAwsReportJson(*report, *cost, findings) << "\n";
   } else {
     std::cout << model::FormatAwsReportText(*report);
     std::cout << model::FormatAwsCostText(*cost);
+    std::cout << model::FormatFindingsText(findings);
     if (!html.empty()) std::cout << "html report: " << html << "\n";
     std::cout << "result file (the MCP server's dynamodb_model_validation.json "
                  "shape): "
