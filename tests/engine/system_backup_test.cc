@@ -19,12 +19,14 @@
 #include "emulator/api/database.h"
 #include "emulator/base/clock.h"
 #include "emulator/wire/execute.h"
+#include "tests/persist/persist_testing.h"
 
 namespace eddy {
 namespace {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
+using persist_testing::PitrRequest;
 using Json = nlohmann::json;
 
 constexpr int64_t kStart = 1'700'000'000'000'000;  // 2023-11-14
@@ -73,11 +75,7 @@ class SystemBackupTest : public ::testing::TestWithParam<bool> {
       ASSERT_TRUE(db_->PutItem({.table_name = name, .item = item}).ok());
     }
     if (pitr) {
-      UpdateContinuousBackupsRequest u;
-      u.table_name = name;
-      u.point_in_time_recovery_specification.point_in_time_recovery_enabled =
-          true;
-      ASSERT_TRUE(db_->UpdateContinuousBackups(u).ok());
+      ASSERT_TRUE(db_->UpdateContinuousBackups(PitrRequest(name, true)).ok());
     }
   }
 
