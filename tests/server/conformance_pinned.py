@@ -24,9 +24,27 @@ request-level texts with it since 2026-08: captures/2026-08-12-wording-
 drift.json), and moto's recording follows.
 """
 
+import re
+
 V = "ValidationException"
 RNF = "ResourceNotFoundException"
 ANY = object()  # any message
+
+
+class Re:
+    """A message the source pins by a regular expression (or a substring),
+    searched in the message."""
+
+    def __init__(self, pattern):
+        self.pattern = pattern
+
+    def matches(self, message):
+        return message is not None and re.search(self.pattern,
+                                                 message) is not None
+
+    def __repr__(self):
+        return "(matching /%s/)" % self.pattern
+
 
 TIER3 = "dynamodb-conformance tier3 (live, 2026-09-03)"
 MOTO = "moto aws_verified (live, us-east-1, undated)"

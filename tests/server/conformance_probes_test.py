@@ -23,7 +23,10 @@ of them (another exception or a text DynamoDB never gave).
 
 conformance_pinned.py adds the answers public test suites pin while running
 against live DynamoDB (dynamodb-conformance's tier3 exact-message tests,
-moto's aws_verified tests), each with its source.
+moto's aws_verified tests), each with its source; conformance_families.py
+those of the projection, key and transaction families (also scylladb's
+alternator tests run against AWS), with the transactions'
+CancellationReasons. Every error must come with HTTP 400.
 
 Raw HTTP against the real binary (signatures are never verified); about a
 second.
@@ -39,6 +42,7 @@ from urllib.parse import urlparse
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from eddy_server import EddyServer, install_sigterm_handler  # noqa
 import conformance_pinned  # noqa
+import conformance_families  # noqa
 
 H = "probe_h"  # the capture's _conformance_capdrift_h_<suffix>: hash key pk
 C = "probe_c"  # the capture's _conformance_capdrift_c_<suffix>: pk, sk
@@ -406,18 +410,32 @@ def call(url, operation, body):
                              "host;x-amz-date, Signature=%s"
                              % (amz_date[:8], "0" * 64)})
         r = conn.getresponse()
-        return r.status, json.loads(r.read() or b"{}")
+        data = r.read()
+        try:
+            return r.status, json.loads(data or b"{}")
+        except ValueError:
+            return r.status, {"__type": "#(not JSON)",
+                              "message": data[:200].decode("latin-1")}
     finally:
         conn.close()
 
 
 def answer_of(status, doc):
     """(exception name, message) the way an SDK reports them; (None, None)
-    for a success."""
+    for a success. Every error these probes pin is a client error DynamoDB
+    answers with HTTP 400: another status shows in the name."""
     if status == 200:
         return None, None
     name = doc.get("__type", "").rsplit("#", 1)[-1]
+    if status != 400:
+        name = "%s (HTTP %d)" % (name, status)
     return name, doc.get("message", doc.get("Message"))
+
+
+def reasons_of(doc):
+    """CancellationReasons as (code, message or None) pairs."""
+    return [(r.get("Code"), r.get("Message"))
+            for r in doc.get("CancellationReasons") or []]
 
 
 def setup(url):
@@ -430,21 +448,43 @@ def setup(url):
                            "KeyType": "HASH" if i == 0 else "RANGE"}
                           for i, k in enumerate(keys)]})
         assert status == 200, (name, status, doc)
-    for table in conformance_pinned.TABLES:
+    for table in conformance_pinned.TABLES + conformance_families.TABLES:
         status, doc = call(url, "CreateTable", table)
         assert status == 200, (table["TableName"], status, doc)
-    for name, item in conformance_pinned.seeds(H):
+    for name, item in (conformance_pinned.seeds(H) +
+                       conformance_families.seeds(H)):
         status, doc = call(url, "PutItem", {"TableName": name, "Item": item})
         assert status == 200, (name, status, doc)
 
 
 PROBES += conformance_pinned.pinned_probes(H, C)
+PROBES += conformance_families.family_probes(H, C)
+
+
+def message_matches(want, got):
+    if want is conformance_pinned.ANY:
+        return True
+    if isinstance(want, conformance_pinned.Re):
+        return want.matches(got)
+    return want == got
 
 
 def matches(answer, got):
     _, name, message = answer
-    return name == got[0] and (message is conformance_pinned.ANY or
-                               message == got[1])
+    return name == got[0] and message_matches(message, got[1])
+
+
+def shown(message, limit=400):
+    text = repr(message)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def reasons_match(want, got):
+    """A probe's pinned CancellationReasons: each (code, message), message
+    ANY or None (no Message member) or the text."""
+    return len(want) == len(got) and all(
+        wc == gc and (gm is None if wm is None else message_matches(wm, gm))
+        for (wc, wm), (gc, gm) in zip(want, got))
 
 
 def main():
@@ -458,16 +498,29 @@ def main():
     with EddyServer(binary) as server:
         setup(server.url)
         for p in PROBES:
-            got = answer_of(*call(server.url, p["op"], p["body"]))
+            for op, body in p.get("before", []):
+                status, doc = call(server.url, op, body)
+                assert status == 200, (p["id"], op, status, doc)
+            status, doc = call(server.url, p["op"], p["body"])
+            got = answer_of(status, doc)
             index = next((i for i, a in enumerate(p["answers"])
                           if matches(a, got)), None)
+            if (index is not None and "reasons" in p and
+                    not reasons_match(p["reasons"], reasons_of(doc))):
+                failures.append((p, got))
+                print("MISMATCH %s: eddy's CancellationReasons %r, DynamoDB "
+                      "(%s): %r" % (p["id"], reasons_of(doc),
+                                    p["answers"][0][0], p["reasons"]))
+                continue
             if index is None:
                 failures.append((p, got))
-                print("MISMATCH %s: eddy %s: %r" % (p["id"], got[0], got[1]))
+                print("MISMATCH %s: eddy %s: %s" % (p["id"], got[0],
+                                                   shown(got[1])))
                 for where, name, message in p["answers"]:
                     if message is conformance_pinned.ANY:
                         message = "(any message)"
-                    print("    DynamoDB (%s): %s: %r" % (where, name, message))
+                    print("    DynamoDB (%s): %s: %s" % (where, name,
+                                                         shown(message)))
                 continue
             where = p["answers"][index][0]
             if where.startswith("inferred"):

@@ -4,8 +4,9 @@
 // the JSON API (the same requests go to eddy-server in
 // tests/server/conformance_pinned.py): a BatchWriteItem put's key checked as
 // a schema match, the index named in an index-key error, names and values
-// without an expression before empty maps, and BatchGetItem mixing the
-// projection forms across its tables (docs/validation-order.md).
+// without an expression before empty maps, BatchGetItem mixing the
+// projection forms across its tables, and empty index key values set by an
+// update or in a transaction (docs/validation-order.md).
 
 #include <string>
 
@@ -213,6 +214,63 @@ TEST_F(PinnedAnswersTest, BatchGetMayNotMixProjectionFormsAcrossTables) {
   Ok("BatchGetItem",
      R"({"RequestItems":{"hash":{"Keys":[{"pk":{"S":"a"}}],"AttributesToGet":["pk"]},)"
      R"("comp":{"Keys":[{"pk":{"S":"b"},"sk":{"S":"z"}}]}}})");
+}
+
+// dynamodb-conformance tier3 (live): an empty index key value an
+// UpdateExpression sets has its own text, without the index named
+// (UpdateItem: four regions, 2026-06-23); in a transaction an empty index key
+// value, a Put's or an Update's, is a top-level ValidationException, while a
+// wrong index key type is a ValidationError cancellation reason (eu-west-2).
+// Nothing is written.
+TEST_F(PinnedAnswersTest, EmptyIndexKeyValuesInUpdatesAndTransactions) {
+  const std::string by_update = Invalid(
+      "One or more parameter values are not valid. The update expression "
+      "attempted to update a secondary index key to a value that is not "
+      "supported. The AttributeValue for a key attribute cannot contain an "
+      "empty string value.");
+  const std::string set_empty =
+      R"("Key":{"pk":{"S":"u"},"sk":{"S":"c"}},"UpdateExpression":"SET lsi1sk = :v",)"
+      R"("ExpressionAttributeValues":{":v":{"S":""}})";
+  EXPECT_EQ(Body("UpdateItem", R"({"TableName":"comp",)" + set_empty + "}"),
+            by_update);
+  EXPECT_EQ(Body("TransactWriteItems",
+                 R"({"TransactItems":[{"Update":{"TableName":"comp",)" +
+                     set_empty + "}}]}"),
+            by_update);
+  EXPECT_EQ(
+      Body("TransactWriteItems",
+           R"({"TransactItems":[{"Put":{"TableName":"comp","Item":{)"
+           R"("pk":{"S":"u"},"sk":{"S":"c"},"lsi1sk":{"S":""}}}}]})"),
+      Invalid("One or more parameter values are not valid. A value specified "
+              "for a secondary index key is not supported. The AttributeValue "
+              "for a key attribute cannot contain an empty string value. "
+              "IndexName: gsi1, IndexKey: lsi1sk"));
+  // PutItem keeps the form that names the index.
+  EXPECT_EQ(
+      Body("PutItem", R"({"TableName":"comp","Item":{"pk":{"S":"u"},)"
+                      R"("sk":{"S":"c"},"lsi1sk":{"S":""}}})"),
+      Invalid("One or more parameter values are not valid. A value specified "
+              "for a secondary index key is not supported. The AttributeValue "
+              "for a key attribute cannot contain an empty string value. "
+              "IndexName: gsi1, IndexKey: lsi1sk"));
+  // A wrong type set by a transaction's Update is a cancellation reason.
+  WireResponse r = Run(
+      "TransactWriteItems",
+      R"({"TransactItems":[{"Update":{"TableName":"comp","Key":{"pk":{"S":"u"},)"
+      R"("sk":{"S":"c"}},"UpdateExpression":"SET lsi1sk = :v",)"
+      R"("ExpressionAttributeValues":{":v":{"N":"5"}}}}]})");
+  EXPECT_EQ(r.http_status, 400);
+  EXPECT_NE(r.body.find("TransactionCanceledException"), std::string::npos)
+      << r.body;
+  EXPECT_NE(r.body.find("\"Code\":\"ValidationError\""), std::string::npos)
+      << r.body;
+  EXPECT_NE(r.body.find("Type mismatch for Index Key lsi1sk Expected: S "
+                        "Actual: N IndexName: gsi1"),
+            std::string::npos)
+      << r.body;
+  EXPECT_EQ(Body("GetItem", R"({"TableName":"comp","Key":{"pk":{"S":"u"},)"
+                            R"("sk":{"S":"c"}}})"),
+            "{}");
 }
 
 }  // namespace

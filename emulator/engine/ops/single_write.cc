@@ -49,7 +49,10 @@ StatusOr<SingleWriteResult> CommitSingleWrite(Context& ctx, Table& table,
   if (decision.kind == WriteDecision::Kind::kPut) {
     new_item = decision.item;
     if (new_item != spec.known_new_item) {
-      EDDY_RETURN_IF_ERROR(CheckIndexKeys(table, *new_item, &index_keys));
+      // Only UpdateItem decides an item not known before (its update's
+      // result).
+      EDDY_RETURN_IF_ERROR(CheckIndexKeys(table, *new_item, &index_keys,
+                                          IndexKeySource::kUpdate));
     }
     if (!decision.record) {
       decision.record = storage::MakeRecord(*new_item, table.hash_key().name,

@@ -70,8 +70,8 @@ void WriteUnits::Add(const WriteUnits& other) {
   }
 }
 
-Status CheckIndexKeys(const Table& table, const Item& item,
-                      IndexKeyValues* out) {
+Status CheckIndexKeys(const Table& table, const Item& item, IndexKeyValues* out,
+                      IndexKeySource source) {
   const TableState& state = table.state();
   if (state.indexes.empty()) return Status::OK();
   // Usually every key the item holds is fine: one merge pass says so. Any
@@ -124,6 +124,17 @@ Status CheckIndexKeys(const Table& table, const Item& item,
       }
       const bool empty = (v->type() == AttributeType::kS && v->s().empty()) ||
                          (v->type() == AttributeType::kB && v->b().empty());
+      if (empty && source == IndexKeySource::kUpdate) {
+        // dynamodb-conformance tier3, live (UpdateItem: four regions,
+        // 2026-06-23; a transaction's Update: eu-west-2).
+        return Status::Validation(
+            "One or more parameter values are not valid. The update "
+            "expression attempted to update a secondary index key to a value "
+            "that is not supported. The AttributeValue for a key attribute "
+            "cannot contain an empty " +
+            std::string(v->type() == AttributeType::kS ? "string" : "binary") +
+            " value.");
+      }
       if (empty) {
         return Status::Validation(
             "One or more parameter values are not valid. A value specified "

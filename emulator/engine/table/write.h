@@ -66,14 +66,28 @@ struct WriteUnits {
   void Add(const WriteUnits& other);
 };
 
+// Where the item CheckIndexKeys checks comes from: DynamoDB words an empty
+// index key value differently when an UpdateExpression made it.
+enum class IndexKeySource {
+  kItem,    // PutItem, BatchWriteItem, a transaction's Put: "A value
+            // specified for a secondary index key is not supported. ...
+            // IndexName: <i>, IndexKey: <a>"
+  kUpdate,  // UpdateItem, a transaction's Update: "The update expression
+            // attempted to update a secondary index key to a value that is
+            // not supported. ..." (no index named)
+};
+
 // The secondary-index key attributes `item` holds must have their index key's
 // type and not be empty (api-semantics.md §6 #6, #7; checked index by index,
 // the GSIs then the LSIs, each in definition order). Absent attributes are
 // fine: the item is then not in that index. When `values` is not null it
 // receives the item's index key values (Table::IndexKeysOf), for PlanWrite.
-// Errors: ValidationException.
+// Errors: ValidationException; an empty value's text is the only one that
+// starts "One or more parameter values are not valid." (the others "...
+// were invalid:"), which transactions rely on.
 Status CheckIndexKeys(const Table& table, const Item& item,
-                      IndexKeyValues* values = nullptr)
+                      IndexKeyValues* values = nullptr,
+                      IndexKeySource source = IndexKeySource::kItem)
     ABSL_SHARED_LOCKS_REQUIRED(table.mu());
 
 // One planned write. Move-only.
