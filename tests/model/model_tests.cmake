@@ -81,6 +81,7 @@ endif()
 eddy_test(model_aws_test
   SOURCES model/cli_command_test.cc model/aws_data_model_test.cc
           model/aws_data_model_cost_test.cc model/aws_data_model_index_test.cc
+          model/aws_data_model_projection_test.cc
   DEPS eddy_model_aws eddy::wire nlohmann_json::nlohmann_json)
 target_compile_definitions(model_aws_test PRIVATE
   EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
