@@ -96,6 +96,12 @@ struct ReviewOptions {
   double full_read_share = 0.5;
   double full_read_items = 100;
   int many_gsis = 4;
+  // sparse-index (the AWS data model's review): a GSI whose key is on at
+  // least `sparse_carried_share` of the items, over fewer than
+  // `min_distinct_keys` values, while its patterns read at most
+  // `sparse_read_share` of its entries.
+  double sparse_carried_share = 0.9;
+  double sparse_read_share = 0.25;
   // The table has a local secondary index (see above).
   bool lsi = false;
 };

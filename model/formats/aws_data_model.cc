@@ -496,6 +496,7 @@ void RunPattern(Database& db, const AwsAccessPattern& p,
 StatusOr<AwsRunReport> RunAwsDataModel(const AwsDataModel& model) {
   AwsRunReport report;
   report.model_name = model.name;
+  report.model = &model;
   const Clock::time_point start = Clock::now();
   Database db;
   for (size_t i = 0; i < model.create_tables.size(); ++i) {

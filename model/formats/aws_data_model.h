@@ -170,6 +170,7 @@ struct AwsPatternResult {
 
 struct AwsRunReport {
   std::string model_name;
+  const AwsDataModel* model = nullptr;  // the model run (it outlives this)
   std::vector<AwsTableResult> tables;
   std::vector<AwsItemsResult> items;
   std::vector<AwsPatternResult> patterns;

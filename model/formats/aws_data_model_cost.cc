@@ -9,6 +9,7 @@
 #include <cctype>
 #include <string>
 
+#include "model/formats/internal/aws_savings.h"
 #include "model/internal/html.h"
 #include "model/internal/money.h"
 #include "nlohmann/json.hpp"
@@ -236,6 +237,7 @@ StatusOr<AwsDataModelCost> EstimateAwsDataModelCost(
             ? ic.load_write_units / static_cast<double>(ic.cost.entries)
             : 0;
   }
+  formats_internal::EstimateAwsSavings(report, pr, &out);
   return out;
 }
 
@@ -290,6 +292,7 @@ std::string FormatAwsCostText(const AwsDataModelCost& c) {
          Dollars(c.provisioned_total) +
          " provisioned (R read units, W write "
          "units)\n";
+  out += formats_internal::FormatAwsSavingsText(c);
   out += "  prices: " + c.price_source + "\n";
   return out;
 }
@@ -299,6 +302,7 @@ std::string FormatAwsReportJson(const AwsRunReport& report,
                                 const std::vector<Finding>& findings) {
   Json out = Json::parse(FormatAwsReportJson(report));
   out["cost"] = CostJson(cost);
+  formats_internal::AddAwsSavingsJson(cost, &out["cost"]);
   Json review = Json::array();
   for (const Finding& f : findings) {
     review.push_back({{"check", f.check},
@@ -396,8 +400,10 @@ std::string RenderAwsDataModelHtml(const AwsRunReport& report,
   }
   h += "</table>\n<p><b>Total: " + Dollars(cost.on_demand_total) +
        " on demand, " + Dollars(cost.provisioned_total) +
-       " provisioned.</b></p>\n<p class=\"explain\">Prices: " +
-       Esc(cost.price_source) + "</p>\n<h2>Design review</h2>\n";
+       " provisioned.</b></p>\n" +
+       formats_internal::RenderAwsSavingsHtml(cost) +
+       "<p class=\"explain\">Prices: " + Esc(cost.price_source) +
+       "</p>\n<h2>Design review</h2>\n";
   if (findings.empty()) {
     h += "<p>No findings.</p>\n";
   } else {

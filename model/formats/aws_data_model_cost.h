@@ -40,6 +40,7 @@
 #include "emulator/base/status.h"
 #include "model/cost.h"
 #include "model/formats/aws_data_model.h"
+#include "model/formats/aws_data_model_projection.h"
 #include "model/review.h"
 
 namespace eddy::model {
@@ -84,6 +85,65 @@ struct AwsIndexCost {
   double units_per_entry = 0;  // load_write_units / cost.entries
 };
 
+// One projection a secondary index could have, priced on demand for the
+// same traffic (aws_data_model_projection.h says how each figure is made
+// from the loaded items and the measured units): `cost` is model/cost.h's
+// ProjectionOption (writes, storage, queries; with the fetches of the
+// patterns that read attributes it does not project).
+struct AwsProjectionChoice {
+  ProjectionOption cost;
+  double write_units_per_entry = 0;  // the loaded entries' mean
+  // "pattern 3 (body)": the patterns that would need a fetch, and what.
+  std::vector<std::string> fetches;
+};
+
+struct AwsProjectionCost {
+  std::string table, index;
+  bool global = true;
+  int64_t entries = 0;
+  std::vector<AwsProjectionChoice> options;  // ALL, KEYS_ONLY, INCLUDE..
+};
+
+// What the index being sparse saves, or would save: `saving` is
+// model/cost.h's SparseSaving (entries of table_items carry the key; the
+// writes and storage of the others had they been written to it, at the
+// declared projection, with the table's writes following the loaded items),
+// and the key values the patterns read.
+struct AwsSparseCost {
+  std::string table;
+  bool global = true;
+  SparseSaving saving;
+  int64_t distinct_keys = 0;
+  bool scanned = false;                   // a Scan reads every key
+  std::vector<std::string> queried_keys;  // by its read patterns' Queries
+  int64_t queried_entries = 0;            // the entries under them
+};
+
+// A read of one LSI partition-key value, at its rate.
+struct AwsCollectionReadCost {
+  std::string pattern_id, index, key;
+  double units_per_request = 0;
+  double requests_per_second = 0;
+  double limit_requests_per_second = 0;  // 3,000 RCU/s / units
+  int64_t key_entries = 0, index_entries = 0;
+};
+
+// The item collections of a table with an LSI (aws_data_model_projection.h
+// says how they are measured), and how fast the write patterns grow one.
+struct AwsCollectionCost {
+  std::string table;
+  std::vector<std::string> lsis;
+  int64_t collections = 0;
+  std::vector<AwsCollection> largest;  // up to 3, the largest first
+  // The fastest-growing collection at the patterns' rates (none: "" and an
+  // infinite `months`): its pattern, key, bytes now, bytes a second, and
+  // months to 10 GB.
+  std::string grower, grow_key;
+  double grow_bytes = 0, growth_bytes_per_second = 0;
+  double months = 0;
+  std::vector<AwsCollectionReadCost> reads;
+};
+
 struct AwsDataModelCost {
   std::string region, price_date, price_source;
   double hours_per_month = 730;
@@ -94,6 +154,12 @@ struct AwsDataModelCost {
   // Each table that was created, then its GSIs and LSIs: the same totals
   // split by where the units are consumed and the bytes stored.
   std::vector<AwsIndexCost> indexes;
+  // Per secondary index (GSIs then LSIs): its projection options and what
+  // sparseness saves; per table with an LSI: its item collections. Empty
+  // without secondary indexes (report.model must be set: RunAwsDataModel).
+  std::vector<AwsProjectionCost> projections;
+  std::vector<AwsSparseCost> sparse;
+  std::vector<AwsCollectionCost> collections;
   double on_demand_total = 0;    // patterns + storage
   double provisioned_total = 0;  // patterns + storage
 };

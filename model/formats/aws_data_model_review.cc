@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "emulator/types/attribute_value.h"
+#include "emulator/types/limits.h"
 #include "emulator/wire/attribute_json.h"
 #include "model/internal/money.h"
 #include "nlohmann/json.hpp"
@@ -22,6 +23,7 @@ namespace {
 
 using Json = nlohmann::json;
 using internal::ByteSize;
+using internal::Dollars;
 using internal::Fixed;
 using internal::Grouped;
 
@@ -155,6 +157,9 @@ class Reviewer {
     for (const TableStats& t : tables) LargeItems(t);
     Scans();
     for (const TableStats& t : tables) ManyIndexes(t);
+    for (const AwsProjectionCost& p : cost_.projections) Projection(p);
+    for (const AwsSparseCost& s : cost_.sparse) Sparse(s);
+    for (const AwsCollectionCost& c : cost_.collections) Collections(c);
     return std::move(out_);
   }
 
@@ -182,6 +187,9 @@ class Reviewer {
   void LargeItems(const TableStats& t);
   void Scans();
   void ManyIndexes(const TableStats& t);
+  void Projection(const AwsProjectionCost& p);
+  void Sparse(const AwsSparseCost& s);
+  void Collections(const AwsCollectionCost& c);
 
   const AwsDataModel& model_;
   const AwsRunReport& report_;
@@ -350,6 +358,167 @@ void Reviewer::ManyIndexes(const TableStats& t) {
           " on the table. Project fewer attributes, make indexes sparse, or "
           "overload one GSI for several access patterns.",
       per_item);
+}
+
+void Reviewer::Projection(const AwsProjectionCost& p) {
+  const AwsProjectionChoice* declared = nullptr;
+  const AwsProjectionChoice* best = nullptr;
+  for (const AwsProjectionChoice& o : p.options) {
+    if (o.cost.declared) declared = &o;
+    if (best == nullptr ||
+        o.cost.on_demand_with_fetch < best->cost.on_demand_with_fetch) {
+      best = &o;
+    }
+  }
+  if (declared == nullptr || best == nullptr) return;
+  const std::string subject = "index " + p.table + "/" + p.index;
+  const double now = declared->cost.on_demand_with_fetch;
+  const double saved = now - best->cost.on_demand_with_fetch;
+  const bool fetches = !declared->fetches.empty();
+  if (!fetches && !(saved > 0 && saved >= 0.1 * now)) return;
+  std::string msg = p.index + " projects " + declared->cost.projection + ": " +
+                    Num(declared->write_units_per_entry) +
+                    " WCU per entry written, " +
+                    ByteSize(declared->cost.storage_bytes) + ", " +
+                    Dollars(now) + " a month on demand";
+  if (fetches) {
+    std::string list;
+    for (const std::string& f : declared->fetches) {
+      list += (list.empty() ? "" : ", ") + f;
+    }
+    msg += std::string("; ") + list + " read" +
+           (declared->fetches.size() == 1 ? "s" : "") +
+           " attributes it does not project, " +
+           (p.global ? "which a Query of a GSI cannot return: each item must "
+                       "be read again from the table"
+                     : "which DynamoDB fetches from the table for each item");
+  }
+  const AwsProjectionChoice* complete = nullptr;  // the cheapest, no fetch
+  for (const AwsProjectionChoice& o : p.options) {
+    if (o.fetches.empty() &&
+        (complete == nullptr ||
+         o.cost.on_demand_with_fetch < complete->cost.on_demand_with_fetch)) {
+      complete = &o;
+    }
+  }
+  if (fetches && complete != nullptr && complete != best) {
+    msg += ". " + complete->cost.projection +
+           " projects them: " + Dollars(complete->cost.on_demand_with_fetch) +
+           " a month (" + Num(complete->write_units_per_entry) +
+           " WCU per entry, " + ByteSize(complete->cost.storage_bytes) + ")";
+  }
+  if (best != declared && saved > 0) {
+    msg += ". " + best->cost.projection + " would cost " +
+           Dollars(best->cost.on_demand_with_fetch) + " (" +
+           Num(best->write_units_per_entry) + " WCU per entry, " +
+           ByteSize(best->cost.storage_bytes) +
+           (best->fetches.empty() ? ", no fetch" : ", with its fetches") +
+           "), " + Dollars(saved) + " less";
+  }
+  msg +=
+      ". Project selectively: only the attributes the index's patterns "
+      "read.";
+  Add("projection", fetches && p.global ? Severity::kWarning : Severity::kNote,
+      subject, msg, saved > 0 ? saved : 0);
+}
+
+void Reviewer::Sparse(const AwsSparseCost& s) {
+  const SparseSaving& x = s.saving;
+  if (!s.global || x.table_items == 0 || x.entries == 0 || s.scanned ||
+      s.queried_keys.empty()) {
+    return;
+  }
+  const double carried =
+      Ratio(static_cast<double>(x.entries), static_cast<double>(x.table_items));
+  const double read = Ratio(static_cast<double>(s.queried_entries),
+                            static_cast<double>(x.entries));
+  if (carried < o_.sparse_carried_share || read > o_.sparse_read_share ||
+      s.distinct_keys >= o_.min_distinct_keys) {
+    return;
+  }
+  // Leaving out the entries nobody reads saves their share of the index's
+  // writes and storage (writes following the loaded items).
+  const AwsIndexCost* ic = CostOf(s.table, x.index);
+  const double unread = 1 - read;
+  const double saved =
+      ic != nullptr ? unread * (ic->cost.write_on_demand + ic->cost.storage)
+                    : 0;
+  std::string keys;
+  for (const std::string& k : s.queried_keys) {
+    keys += (keys.empty() ? "" : ", ") + k;
+  }
+  Add("sparse-index", Severity::kNote, "index " + s.table + "/" + x.index,
+      x.index + "'s key is on " + Grouped(x.entries) + " of " +
+          Grouped(x.table_items) + " items (" + Fixed(100 * carried, 0) +
+          "%), over " + Grouped(s.distinct_keys) +
+          " values, but its patterns read only " + keys + ": " +
+          Grouped(s.queried_entries) + " entries (" + Fixed(100 * read, 0) +
+          "%). Make it sparse: write the key attribute only on the items "
+          "that are read through it (remove it when they leave that "
+          "state); the others' writes and storage, " +
+          Fixed(100 * unread, 0) + "% of the index's, cost " + Dollars(saved) +
+          " a month" + (cost_.nominal ? " at the nominal traffic" : "") + ".",
+      saved);
+}
+
+void Reviewer::Collections(const AwsCollectionCost& c) {
+  std::string lsis;
+  for (const std::string& l : c.lsis) lsis += (lsis.empty() ? "" : ", ") + l;
+  const AwsCollection* top = c.largest.empty() ? nullptr : &c.largest[0];
+  const double largest = top != nullptr ? top->bytes : 0;
+  const auto limit = static_cast<double>(limits::kMaxItemCollectionBytes);
+  std::string msg = "Table " + c.table + " has a local secondary index (" +
+                    lsis +
+                    "), so each partition-key value's item collection (its "
+                    "items and their LSI entries) is limited to 10 GB. ";
+  if (top != nullptr) {
+    msg += "The largest of " + Grouped(c.collections) + ", " + top->key +
+           ", holds " + Grouped(top->items) + " items and " +
+           Grouped(top->lsi_entries) + " LSI entries, " +
+           Grouped(static_cast<int64_t>(largest)) + " bytes (" +
+           Fixed(100 * largest / limit, 6) + "% of 10 GB)";
+  }
+  const bool grows = std::isfinite(c.months);
+  if (grows) {
+    msg += "; pattern " + c.grower + " adds " + Num(c.growth_bytes_per_second) +
+           " bytes/s to " + c.grow_key +
+           " (as if each request wrote a new item of that size), so it "
+           "reaches 10 GB in " +
+           Fixed(c.months, 1) + " months";
+  } else {
+    msg +=
+        "; figures from the loaded data only: no write pattern adds items "
+        "at a rate given (--rps), so nothing is extrapolated";
+  }
+  msg += ". Use a GSI instead of the LSI, or spread the partition key.";
+  Add("lsi-collection",
+      largest >= limit || (grows && c.months <= 12) ? Severity::kWarning
+                                                    : Severity::kNote,
+      "table " + c.table, msg, grows ? c.months : largest);
+  for (const AwsCollectionReadCost& r : c.reads) {
+    if (r.units_per_request <= 0 || r.key.empty()) continue;
+    const double share = Ratio(static_cast<double>(r.key_entries),
+                               static_cast<double>(r.index_entries));
+    std::string m =
+        "Pattern " + r.pattern_id + " reads " + r.key + " of " + r.index +
+        ", which holds " + Grouped(r.key_entries) + " of its " +
+        Grouped(r.index_entries) + " entries (" + Fixed(100 * share, 0) +
+        "%), at " + Num(r.units_per_request) +
+        " RCU per request: an LSI's partition-key value is the "
+        "table's, so its reads and the table's share that "
+        "partition's " +
+        Num(kPartitionReadUnits) + " RCU/s, reached at " +
+        Num(std::round(r.limit_requests_per_second)) + " requests/s";
+    double worst = 0;
+    if (!cost_.nominal) {
+      m += " (the traffic gives " + Num(r.requests_per_second) + "/s)";
+      worst = Ratio(r.requests_per_second, r.limit_requests_per_second);
+    }
+    m += std::string(". ") + kShardKeyAdvice;
+    Add("lsi-hot-key", worst >= 0.5 ? Severity::kWarning : Severity::kNote,
+        "index " + c.table + "/" + r.index, m,
+        std::round(r.limit_requests_per_second));
+  }
 }
 
 }  // namespace

@@ -30,11 +30,33 @@
 //                      when its rate is above 0); figure: the units per
 //                      request;
 //  many-gsis           a table's items each written to at least `many_gsis`
-//                      GSIs; figure: the GSI write units per item loaded.
+//                      GSIs; figure: the GSI write units per item loaded;
+//  projection          a secondary index whose declared projection costs
+//                      at least 10% more a month (on demand, its fetches
+//                      included) than another option (ALL, KEYS_ONLY,
+//                      INCLUDE of what its patterns read: the cost's
+//                      `projections`), or that lacks attributes a pattern
+//                      reads (a warning on a GSI, whose Query cannot fetch
+//                      them); figure: the dollars a month saved;
+//  sparse-index        a GSI whose key is on at least
+//                      `sparse_carried_share` of the items, over fewer than
+//                      `min_distinct_keys` values, while its patterns'
+//                      Queries read at most `sparse_read_share` of its
+//                      entries: make it sparse; figure: the dollars a month
+//                      the unread entries' writes and storage cost;
+//  lsi-collection      every table with an LSI: its largest item
+//                      collection (items + LSI entries, 100 B each) and,
+//                      when a write pattern adds items at a rate, the
+//                      months until that collection reaches 10 GB (else it
+//                      says the figures are the loaded data's only);
+//                      figure: the months, or the largest's bytes;
+//  lsi-hot-key         a Query of an LSI: the share of its entries under
+//                      the key it reads, and the request rate at which that
+//                      partition reaches 3,000 RCU/s; figure: that rate.
 // Not checked for this format (it has no entity templates or traffic of
-// writes per entity): item collections under an LSI and monotonic sort
-// keys. Key values are compared as their DynamoDB JSON after eddy's
-// decoding (so {"N":"01"} and {"N":"1"} are one key).
+// writes per entity): monotonic sort keys. Key values are compared as their
+// DynamoDB JSON after eddy's decoding (so {"N":"01"} and {"N":"1"} are one
+// key).
 //
 //   std::vector<Finding> f = ReviewAwsDataModel(model, report, cost);
 //   std::cout << FormatFindingsText(f);

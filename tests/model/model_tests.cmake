@@ -81,6 +81,7 @@ endif()
 eddy_test(model_aws_test
   SOURCES model/cli_command_test.cc model/aws_data_model_test.cc
           model/aws_data_model_cost_test.cc model/aws_data_model_index_test.cc
+          model/aws_data_model_projection_test.cc
   DEPS eddy_model_aws eddy::wire nlohmann_json::nlohmann_json)
 target_compile_definitions(model_aws_test PRIVATE
   EDDY_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
@@ -115,6 +116,15 @@ if(TARGET eddy)
             --rps 1=100 --rps 2=10 --json)
   set_tests_properties(model_cli_aws_index_cost_review PROPERTIES
     PASS_REGULAR_EXPRESSION "\"indexes\":\\[.*\"index\":\"ByStatus\".*\"review\":\\[\\{\"check\":\"hot-partition-key\"")
+  # Projection choices, sparse indexes and LSI item collections in the text
+  # report (the data model's pattern 2 fails, as in DynamoDB: exit 1).
+  add_test(NAME model_cli_aws_projection_sparse_lsi
+    COMMAND eddy model run
+            ${PROJECT_SOURCE_DIR}/tests/model/testdata/aws_data_model_projections.json
+            --result ${CMAKE_CURRENT_BINARY_DIR}/aws_data_model_projections.validation.json
+            --rps 1=100 --rps 2=50 --rps 3=20 --rps 4=10)
+  set_tests_properties(model_cli_aws_projection_sparse_lsi PROPERTIES
+    PASS_REGULAR_EXPRESSION "INCLUDE \\(title\\) +W/entry +1.00.*\\[sparse-index\\] index Tickets/ByState.*\\[lsi-collection\\] table Tickets")
   add_test(NAME model_cli_aws_refuses_wps
     COMMAND eddy model run
             ${PROJECT_SOURCE_DIR}/tests/model/testdata/aws_data_model_ok.json
