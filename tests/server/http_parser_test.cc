@@ -273,5 +273,27 @@ TEST(HttpErrorTest, MapsToHttpStatuses) {
   EXPECT_EQ(HttpErrorStatus(HttpError::kVersionNotSupported), 505);
 }
 
+// FindAnyOf / FindNoneOf answer as string_view's find_first_of /
+// find_first_not_of do, on the separators the Authorization header uses.
+TEST(FindCharsTest, AgreesWithFindFirstOf) {
+  const std::string_view texts[] = {
+      "",
+      "AWS4-HMAC-SHA256 Credential=a/b/c/d, SignedHeaders=host, Signature=x",
+      "Credential=a,SignedHeaders=host\tSignature=x", ", \t,",
+      "nothing-to-find"};
+  for (std::string_view text : texts) {
+    for (std::string_view set :
+         {std::string_view(" \t"), std::string_view(", \t")}) {
+      for (size_t from = 0; from <= text.size() + 1; ++from) {
+        EXPECT_EQ(FindAnyOf(text, set, from), text.find_first_of(set, from))
+            << text << " from " << from;
+        EXPECT_EQ(FindNoneOf(text, set, from),
+                  text.find_first_not_of(set, from))
+            << text << " from " << from;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace eddy::server::internal

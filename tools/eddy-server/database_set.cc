@@ -2,6 +2,8 @@
 
 #include "tools/eddy-server/database_set.h"
 
+#include <cstring>
+
 namespace eddy::server {
 namespace {
 
@@ -31,12 +33,27 @@ std::string DatabaseSet::DirectoryName(std::string_view access_key_id,
 StatusOr<Database*> DatabaseSet::For(std::string_view access_key_id,
                                      std::string_view region) {
   if (shared_ != nullptr) return shared_;
-  const std::string name = DirectoryName(access_key_id, region);
   {
+    // Every request looks its database up: the usual short name is built
+    // on the stack, not allocated.
+    char buffer[96];
+    std::string long_name;
+    std::string_view key;
+    if (access_key_id.size() + region.size() + 1 <= sizeof(buffer)) {
+      std::memcpy(buffer, access_key_id.data(), access_key_id.size());
+      buffer[access_key_id.size()] = '_';
+      std::memcpy(buffer + access_key_id.size() + 1, region.data(),
+                  region.size());
+      key = std::string_view(buffer, access_key_id.size() + region.size() + 1);
+    } else {
+      long_name = DirectoryName(access_key_id, region);
+      key = long_name;
+    }
     std::shared_lock<std::shared_mutex> lock(mu_);
-    auto it = databases_.find(name);
+    auto it = databases_.find(key);
     if (it != databases_.end()) return it->second.get();
   }
+  const std::string name = DirectoryName(access_key_id, region);
   std::unique_lock<std::shared_mutex> lock(mu_);
   auto it = databases_.find(name);
   if (it != databases_.end()) return it->second.get();

@@ -202,7 +202,7 @@ Status CheckAuthShape(const AuthInputs& in) {
 
   // "<algorithm> Credential=..., SignedHeaders=..., Signature=..."
   const std::string_view full = *in.authorization;
-  size_t space = header.find_first_of(" \t");
+  size_t space = FindAnyOf(header, " \t");
   std::string_view algorithm = header.substr(0, space);
   std::string_view rest =
       space == std::string_view::npos ? "" : header.substr(space);
@@ -210,10 +210,10 @@ Status CheckAuthShape(const AuthInputs& in) {
   bool have_credential = false, have_signature = false,
        have_signed_headers = false;
   while (!rest.empty()) {
-    size_t start = rest.find_first_not_of(", \t");
+    size_t start = FindNoneOf(rest, ", \t");
     if (start == std::string_view::npos) break;
     rest.remove_prefix(start);
-    size_t end = rest.find_first_of(", \t");
+    size_t end = FindAnyOf(rest, ", \t");
     std::string_view piece = rest.substr(0, end);
     rest.remove_prefix(piece.size());
     size_t eq = piece.find('=');

@@ -2,6 +2,8 @@
 
 #include "tools/eddy-server/internal/credential_scope.h"
 
+#include "tools/eddy-server/internal/http_parser.h"
+
 namespace eddy::server::internal {
 namespace {
 
@@ -52,7 +54,7 @@ bool ReadCredentialScope(const std::string_view* authorization,
     const size_t at = h.find("Credential=");
     if (at == std::string_view::npos) return false;
     h.remove_prefix(at + 11);
-    return SplitScope(h.substr(0, h.find_first_of(", \t")), out);
+    return SplitScope(h.substr(0, FindAnyOf(h, ", \t")), out);
   }
   while (!query.empty()) {
     const size_t amp = query.find('&');
