@@ -291,6 +291,26 @@ struct BatchDecision {
   Status ToStatus() const;
 };
 
+// Bulk admission (ThrottleSimulator::AdmitBulk): `count` requests, each one
+// access of `read_half_units` / `write_half_units` at one key of one
+// resource, spread evenly over a window of virtual time. The out members
+// say what admission made of them.
+struct BulkGroup {
+  uint64_t hash = 0;  // storage::HashPartitionKey(pk bytes)
+  // The key's bytes (top keys). Empty: many keys of the partition owning
+  // `hash`, taken together (not counted in the top keys; `hash` is where
+  // split-for-heat sees them).
+  std::string_view partition_key;
+  int64_t read_half_units = 0;  // per request
+  int64_t write_half_units = 0;
+  bool eventually_consistent = false;
+  int64_t count = 0;
+  // Out: requests admitted, and the rest by the LimitType that throttled
+  // them (a partition's cap: kKeyRange; the table level: its own limit).
+  int64_t admitted = 0;
+  std::array<int64_t, kLimitTypeCount> throttled{};
+};
+
 // Cumulative CloudWatch-style counters of one resource (throughput-model.md
 // §6.3). Units are half-units. Events of a GSI are counted on the GSI.
 struct ResourceCounters {
@@ -422,6 +442,30 @@ class ThrottleSimulator {
   // and only when every part was throttled.
   BatchDecision AdmitBatch(std::span<const std::span<const Access>> parts);
 
+  // --- Bulk admission (fluid) ---------------------------------------------
+  // A whole window of requests at once, for simulations too large to admit
+  // request by request (the lab's aggregate mode, model/lab/aggregate.h):
+  // the groups' requests are spread evenly over [now, to_micros), which must
+  // lie within one virtual second, and treated as a flow. On every partition
+  // touched, each bucket admits min(1, supply / demand) of the requests
+  // asking it (supply: its tokens now plus its refill until to_micros,
+  // TokenBucket::SpreadSupply), shared by the groups in proportion; then
+  // the resource level (on-demand maxima, quotas, the account quota, the
+  // table's provisioned or on-demand capacity) admits the same fraction of
+  // what the partitions admitted. Buckets are charged the admitted flow
+  // (TokenBucket::TakeSpread); counters, per-second and per-partition
+  // metrics, top keys (named keys only) and split-for-heat samples record
+  // it as Admit would record each request (a throttled request counts one
+  // ThrottledRequests). Unlike Admit: no ThrottlingReasons, no stored bytes
+  // (call AddBytes), and a throttled request does not leave its tokens to a
+  // later one of the window (the partition stage is evaluated before the
+  // resource stage, not request by request). An unknown id admits all.
+  void AdmitBulk(ResourceId id, std::span<BulkGroup> groups, int64_t to_micros);
+  // What AdmitBulk would do now, filling the out members and changing
+  // nothing that a later Admit or AdmitBulk could see: for clients whose
+  // demand depends on the outcome (retries within the window).
+  void PlanBulk(ResourceId id, std::span<BulkGroup> groups, int64_t to_micros);
+
   // --- Partitions ----------------------------------------------------------
   // The index (in key order) of the partition owning (hash, sort_key) now;
   // -1 for an unknown id.
@@ -478,6 +522,9 @@ class ThrottleSimulator {
   // to the caller (AdmitBatch counts a batch once).
   AdmitDecision AdmitLocked(std::span<const Access> accesses, int64_t now,
                             bool count_request);
+  // AdmitBulk (commit) or PlanBulk (!commit), in bulk_admission.cc.
+  void BulkLocked(ResourceId id, std::span<BulkGroup> groups, int64_t to_micros,
+                  bool commit);
   // Counts one ThrottledRequests on the table of the first known access.
   void CountThrottledRequest(std::span<const Access> accesses);
   // Adds `delta_bytes` at (hash, sort_key) of `r` and splits the partition

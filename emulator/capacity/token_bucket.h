@@ -80,6 +80,32 @@ class TokenBucket {
     if (half_units > 0) tokens_ -= Mul(half_units, kScale);
   }
 
+  // --- Fluid use (ThrottleSimulator::AdmitBulk) ---------------------------
+  // Requests spread evenly over [now, to_micros) of virtual time, treated as
+  // a flow rather than one by one. REQUIRES: Refill(now) was called.
+  // The whole half-units the bucket can give them: its tokens now plus the
+  // refill until `to_micros` (0 when in debt).
+  int64_t SpreadSupply(int64_t to_micros) const {
+    const int64_t elapsed = std::max<int64_t>(0, to_micros - last_);
+    const int64_t refill = Mul(rate_, elapsed);
+    const int64_t supply =
+        tokens_ > INT64_MAX / 4 - refill ? INT64_MAX / 4 : tokens_ + refill;
+    return std::max<int64_t>(0, supply / kScale);
+  }
+  // Takes `half_units` spread evenly until `to_micros`, and leaves the
+  // bucket at `to_micros`. The flow in and out is constant, so the bucket
+  // ends at min(capacity, tokens + refill - taken): full all along when the
+  // refill outpaces the takes, never capped when it does not.
+  void TakeSpread(int64_t half_units, int64_t to_micros) {
+    const int64_t elapsed = std::max<int64_t>(0, to_micros - last_);
+    const int64_t refill = Mul(rate_, elapsed);
+    const int64_t take = Mul(std::max<int64_t>(half_units, 0), kScale);
+    const int64_t supply =
+        tokens_ > INT64_MAX / 4 - refill ? INT64_MAX / 4 : tokens_ + refill;
+    tokens_ = std::min(capacity_, supply - take);
+    last_ = std::max(last_, to_micros);
+  }
+
   int64_t rate() const { return rate_; }
   int64_t capacity() const { return capacity_; }
   int64_t tokens() const { return tokens_; }

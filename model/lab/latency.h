@@ -31,6 +31,12 @@ class LatencyHistogram {
     ++buckets_[static_cast<size_t>(Bucket(micros))];
     ++count_;
   }
+  // `count` requests of the same latency (the aggregate mode).
+  void Add(int64_t micros, int64_t count) {
+    if (count <= 0) return;
+    buckets_[static_cast<size_t>(Bucket(micros))] += count;
+    count_ += count;
+  }
   void Merge(const LatencyHistogram& other) {
     for (int i = 0; i < kBuckets; ++i) {
       buckets_[static_cast<size_t>(i)] +=

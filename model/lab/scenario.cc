@@ -594,6 +594,13 @@ StatusOr<Scenario> ParseScenario(std::string_view json,
       r.Integer("seed", &s.seed, 0, std::numeric_limits<int64_t>::max()));
   EDDY_RETURN_IF_ERROR(
       r.Integer("durationSeconds", &s.duration_seconds, 1, 7 * 86400));
+  std::string simulation;
+  EDDY_RETURN_IF_ERROR(r.String("simulation", &simulation));
+  if (simulation == "aggregate") {
+    s.simulation = Simulation::kAggregate;
+  } else if (!simulation.empty() && simulation != "per-call") {
+    return Reader::Error("/simulation", "must be per-call or aggregate");
+  }
   const Json* table = r.Get("table");
   if (table == nullptr) return Reader::Error("/table", "is required");
   EDDY_RETURN_IF_ERROR(ReadTable(*table, "/table", &s.table));

@@ -237,6 +237,14 @@ struct OnlineIndexSpec {
   double items_per_second = 1000;
 };
 
+// How a scenario is simulated. kPerCall (the default): every request is a
+// real call through a Database. kAggregate (model/lab/aggregate.h): each
+// second's requests are split over keys and partitions by sampled counts
+// and admitted in bulk by the same throttling simulator, without items: a
+// fluid approximation for scenarios too large to call (a day at 100,000
+// requests/s), refused for what needs items.
+enum class Simulation { kPerCall, kAggregate };
+
 struct Scenario {
   std::string name;
   std::string description;
@@ -252,6 +260,8 @@ struct Scenario {
   std::optional<CacheSpec> cache;  // none: reads go to the table
   std::optional<MigrationSpec> migration;
   std::optional<OnlineIndexSpec> online_index;
+  // "simulation": "per-call" (default) or "aggregate".
+  Simulation simulation = Simulation::kPerCall;
 };
 
 // Parses a scenario document. ValidationException naming the JSON member
@@ -280,6 +290,8 @@ struct RunOptions {
   // the units the answers reported (one resource line, no partitions), and
   // a scenario with a stream is refused.
   ScenarioTarget* target = nullptr;
+  // Overrides the scenario's "simulation" (eddy scenario run --aggregate).
+  std::optional<Simulation> simulation;
 };
 
 // The scenario as RunScenario runs it: duration and seed after `options`.

@@ -73,19 +73,34 @@ SeriesBuckets::SeriesBuckets(std::string table,
       bucket_(std::max<int64_t>(1, bucket_seconds)),
       drained_to_(origin_second) {}
 
+SeriesBuckets::Source SeriesBuckets::Of(Database& db,
+                                        const std::string& table) {
+  return [&db, &table](const std::string& index, int64_t from, int64_t to) {
+    return db.GetThrottleSeries(table, index, from, to);
+  };
+}
+
 void SeriesBuckets::Drain(Database& db, int64_t closed_to) {
+  Drain(Of(db, table_), closed_to);
+}
+
+void SeriesBuckets::Drain(const Source& source, int64_t closed_to) {
   const int64_t whole = origin_ + (closed_to - origin_) / bucket_ * bucket_;
-  if (whole > drained_to_) Move(db, whole);
+  if (whole > drained_to_) Move(source, whole);
 }
 
 void SeriesBuckets::Finish(Database& db, int64_t to_second) {
-  if (to_second > drained_to_) Move(db, to_second);
+  Finish(Of(db, table_), to_second);
 }
 
-void SeriesBuckets::Move(Database& db, int64_t to_second) {
+void SeriesBuckets::Finish(const Source& source, int64_t to_second) {
+  if (to_second > drained_to_) Move(source, to_second);
+}
+
+void SeriesBuckets::Move(const Source& source, int64_t to_second) {
   for (const std::string& index : indexes_) {
     StatusOr<std::vector<ThrottleSecond>> s =
-        db.GetThrottleSeries(table_, index, drained_to_, to_second);
+        source(index, drained_to_, to_second);
     if (!s.ok()) continue;  // not created yet
     FoldSeries(*s, origin_, bucket_, &folded_[index]);
   }

@@ -32,11 +32,13 @@
 #define EDDY_MODEL_LAB_SERIES_BUCKETS_H_
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "emulator/api/throttling.h"
+#include "emulator/base/status.h"
 
 namespace eddy {
 class Database;
@@ -71,16 +73,24 @@ class SeriesBuckets {
 
   int64_t bucket_seconds() const { return bucket_; }
 
+  // Where the per-second samples come from: (index, from, to) -> the
+  // samples of [from, to) (the aggregate mode reads its simulator).
+  using Source = std::function<StatusOr<std::vector<ThrottleSecond>>(
+      const std::string& index, int64_t from_second, int64_t to_second)>;
+
   // Moves every whole bucket that ends at or before `closed_to` (absolute
   // second: every earlier second is over) from the Database's series.
   void Drain(Database& db, int64_t closed_to);
+  void Drain(const Source& source, int64_t closed_to);
   // After the run (metrics flushed): moves what is left before `to_second`.
   void Finish(Database& db, int64_t to_second);
+  void Finish(const Source& source, int64_t to_second);
   // The folded series of one index ("" the table); empty when unknown.
   std::vector<ThrottleSecond> Take(const std::string& index);
 
  private:
-  void Move(Database& db, int64_t to_second);
+  void Move(const Source& source, int64_t to_second);
+  static Source Of(Database& db, const std::string& table);
 
   std::string table_;
   std::vector<std::string> indexes_;

@@ -19,13 +19,12 @@
 #include <vector>
 
 #include "emulator/api/database.h"
+#include "model/lab/aggregate.h"
 #include "model/lab/internal/runner.h"
 #include "model/lab/scenario.h"
 
 namespace eddy::lab {
 namespace internal {
-namespace {
-
 void Accumulate(ClientSecond& into, const ClientSecond& x) {
   into.offered += x.offered;
   into.attempts += x.attempts;
@@ -41,31 +40,44 @@ void Accumulate(ClientSecond& into, const ClientSecond& x) {
   into.queue_depth += x.queue_depth;
 }
 
-}  // namespace
+void SumStreams(std::vector<StreamResult> streams, ScenarioResult* result) {
+  for (StreamResult& s : streams) {
+    for (size_t i = 0; i < s.seconds.size(); ++i) {
+      Accumulate(s.total, s.seconds[i]);
+      Accumulate(result->seconds[i], s.seconds[i]);
+    }
+    Accumulate(result->total, s.total);
+    result->latency.Merge(s.latency);
+  }
+  result->streams = std::move(streams);
+}
+
+ThrottleOptions ScaledThrottleOptions(const Scenario& scenario, double scale) {
+  ThrottleOptions t = scenario.simulator;
+  t.partition_read_units = Scaled(t.partition_read_units, scale);
+  t.partition_write_units = Scaled(t.partition_write_units, scale);
+  t.eventually_consistent_read_partition_units =
+      Scaled(t.eventually_consistent_read_partition_units, scale);
+  t.on_demand_warm_read_units = Scaled(t.on_demand_warm_read_units, scale);
+  t.on_demand_warm_write_units = Scaled(t.on_demand_warm_write_units, scale);
+  t.table_read_quota_units = Scaled(t.table_read_quota_units, scale);
+  t.table_write_quota_units = Scaled(t.table_write_quota_units, scale);
+  t.account_read_quota_units = Scaled(t.account_read_quota_units, scale);
+  t.account_write_quota_units = Scaled(t.account_write_quota_units, scale);
+  t.metrics_retention_seconds = std::max<int64_t>(
+      t.metrics_retention_seconds, scenario.duration_seconds + 60);
+  // Long runs (issue 24 item 4): the runner drains the series as it goes.
+  if (const int64_t b = SeriesBucketSeconds(scenario.duration_seconds); b > 1) {
+    t.metrics_retention_seconds = SeriesRetentionSeconds(b);
+  }
+  t.seed ^= scenario.seed;
+  return t;
+}
 
 Options Runner::DatabaseOptions() const {
   Options options;
   options.clock = &clock_;
-  ThrottleOptions t = scenario_.simulator;
-  t.partition_read_units = Scaled(t.partition_read_units, scale_);
-  t.partition_write_units = Scaled(t.partition_write_units, scale_);
-  t.eventually_consistent_read_partition_units =
-      Scaled(t.eventually_consistent_read_partition_units, scale_);
-  t.on_demand_warm_read_units = Scaled(t.on_demand_warm_read_units, scale_);
-  t.on_demand_warm_write_units = Scaled(t.on_demand_warm_write_units, scale_);
-  t.table_read_quota_units = Scaled(t.table_read_quota_units, scale_);
-  t.table_write_quota_units = Scaled(t.table_write_quota_units, scale_);
-  t.account_read_quota_units = Scaled(t.account_read_quota_units, scale_);
-  t.account_write_quota_units = Scaled(t.account_write_quota_units, scale_);
-  t.metrics_retention_seconds = std::max<int64_t>(
-      t.metrics_retention_seconds, scenario_.duration_seconds + 60);
-  // Long runs (issue 24 item 4): the runner drains the series as it goes.
-  if (const int64_t b = SeriesBucketSeconds(scenario_.duration_seconds);
-      b > 1) {
-    t.metrics_retention_seconds = SeriesRetentionSeconds(b);
-  }
-  t.seed ^= scenario_.seed;
-  options.throttle = t;
+  options.throttle = ScaledThrottleOptions(scenario_, scale_);
   return options;
 }
 
@@ -460,15 +472,7 @@ StatusOr<ScenarioResult> Runner::Run() {
   result.rate_scale = scale_;
   result.start_second = kStartMicros / kMicros;
   result.seconds.resize(static_cast<size_t>(duration));
-  for (StreamResult& s : streams_) {
-    for (size_t i = 0; i < s.seconds.size(); ++i) {
-      Accumulate(s.total, s.seconds[i]);
-      Accumulate(result.seconds[i], s.seconds[i]);
-    }
-    Accumulate(result.total, s.total);
-    result.latency.Merge(s.latency);
-  }
-  result.streams = std::move(streams_);
+  SumStreams(std::move(streams_), &result);
   result.reasons = std::move(reasons_);
   result.errors = std::move(errors_);
   Collect(&result);
@@ -524,11 +528,16 @@ Scenario EffectiveScenario(const Scenario& scenario,
   Scenario s = scenario;
   if (options.duration_seconds) s.duration_seconds = *options.duration_seconds;
   if (options.seed) s.seed = *options.seed;
+  if (options.simulation) s.simulation = *options.simulation;
   return s;
 }
 
 StatusOr<ScenarioResult> RunScenario(const Scenario& scenario,
                                      const RunOptions& options) {
+  if (EffectiveScenario(scenario, options).simulation ==
+      Simulation::kAggregate) {
+    return internal::RunAggregate(scenario, options);
+  }
   internal::Runner runner(scenario, options);
   return runner.Run();
 }

@@ -39,7 +39,7 @@ namespace {
 constexpr char kUsage[] =
     "usage: eddy scenario run FILE [--html OUT] [--json] [--scale X]\n"
     "                              [--duration SECONDS] [--seed N]\n"
-    "                              [--progress | --quiet]\n"
+    "                              [--aggregate] [--progress | --quiet]\n"
     "                              [--endpoint URL [--time-scale S] [--keep]]\n"
     "\n"
     "The throttling lab. Replays a traffic scenario (model/scenarios/*.json,\n"
@@ -56,6 +56,11 @@ constexpr char kUsage[] =
     "                  (same shape, fewer operations)\n"
     "  --duration S    override the scenario's duration, in seconds\n"
     "  --seed N        override the scenario's seed\n"
+    "  --aggregate     simulate each second's requests in bulk (sampled\n"
+    "                  counts per key and partition, admitted by the same\n"
+    "                  throttling model, no items): an approximation for\n"
+    "                  scenarios too large to call one by one\n"
+    "                  (model/lab/README.md says what differs)\n"
     "  --progress      show the progress bar even when stderr is not a\n"
     "                  terminal (default: a bar on a terminal, one line per\n"
     "                  phase otherwise)\n"
@@ -85,7 +90,8 @@ constexpr char kUsage[] =
 constexpr char kCompareUsage[] =
     "usage: eddy scenario compare FILE --remedy X [--remedy Y ...]\n"
     "                              [--html OUT] [--scale X] [--duration S]\n"
-    "                              [--seed N] [--progress | --quiet]\n"
+    "                              [--seed N] [--aggregate]\n"
+    "                              [--progress | --quiet]\n"
     "\n"
     "Runs the scenario as it is and with each remedy applied, on the same\n"
     "traffic and virtual clock, and prints them side by side: throttled "
@@ -109,6 +115,11 @@ constexpr char kCompareUsage[] =
     "  --scale X       multiply every rate and per-second capacity by X\n"
     "  --duration S    override the scenario's duration, in seconds\n"
     "  --seed N        override the scenario's seed\n"
+    "  --aggregate     simulate each second's requests in bulk (sampled\n"
+    "                  counts per key and partition, admitted by the same\n"
+    "                  throttling model, no items): an approximation for\n"
+    "                  scenarios too large to call one by one\n"
+    "                  (model/lab/README.md says what differs)\n"
     "  --progress      show the progress bar even when stderr is not a\n"
     "                  terminal\n"
     "  --quiet         no progress output\n"
@@ -148,9 +159,9 @@ std::optional<lab::Scenario> LoadOrSay(const std::string& command,
 }
 
 // The flags `scenario run` and `scenario compare` share: --progress,
-// --quiet, --html, --scale, --duration, --seed. Returns 1 when p's flag is
-// one of them and was read, 0 when it is another flag, 2 when its value is
-// refused (p has said why).
+// --quiet, --html, --scale, --duration, --seed, --aggregate. Returns 1 when p's
+// flag is one of them and was read, 0 when it is another flag, 2 when its value
+// is refused (p has said why).
 struct RunFlags {
   std::string html;
   bool force_progress = false;
@@ -175,6 +186,9 @@ int ReadRunFlag(FlagParser& p, lab::RunOptions* options, RunFlags* flags) {
   } else if (p.Is("--seed")) {
     if (!p.Int(0, INT64_MAX, &v)) return 2;
     options->seed = static_cast<uint64_t>(v);
+  } else if (p.Is("--aggregate")) {
+    if (!p.NoValue()) return 2;
+    options->simulation = lab::Simulation::kAggregate;
   } else {
     return 0;
   }
@@ -184,9 +198,9 @@ int ReadRunFlag(FlagParser& p, lab::RunOptions* options, RunFlags* flags) {
 int CompareScenario(const std::vector<std::string>& rest) {
   const std::string command = "eddy scenario compare";
   if (WantsHelp(rest)) return ShowHelp(kCompareUsage);
-  const std::vector<std::string> known = {"--remedy",   "--html", "--scale",
-                                          "--duration", "--seed", "--progress",
-                                          "--quiet",    "--help"};
+  const std::vector<std::string> known = {
+      "--remedy",   "--html",  "--scale",     "--duration", "--seed",
+      "--progress", "--quiet", "--aggregate", "--help"};
   std::string file;
   RunFlags flags;
   std::vector<lab::Remedy> remedies;
@@ -360,9 +374,9 @@ int RunScenario(const std::vector<std::string>& args) {
                           "--remedy X)");
   }
   const std::vector<std::string> known = {
-      "--html",       "--json",     "--scale", "--duration",
-      "--seed",       "--progress", "--quiet", "--endpoint",
-      "--time-scale", "--keep",     "--help"};
+      "--html",       "--json",     "--scale",     "--duration",
+      "--seed",       "--progress", "--quiet",     "--endpoint",
+      "--time-scale", "--keep",     "--aggregate", "--help"};
   std::string file;
   RunFlags flags;
   EndpointFlags endpoint_flags;
@@ -402,6 +416,11 @@ int RunScenario(const std::vector<std::string>& args) {
     return UsageError(
         command, std::string(time_scale_given ? "--time-scale" : "--keep") +
                      " needs --endpoint");
+  }
+  if (!endpoint_flags.url.empty() && options.simulation) {
+    return UsageError(command,
+                      "--aggregate is not available with --endpoint (an "
+                      "endpoint is called request by request)");
   }
   if (!endpoint_flags.url.empty() && json) {
     return UsageError(command,

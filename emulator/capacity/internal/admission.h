@@ -45,6 +45,17 @@ struct AdmitScratch {
   std::vector<Partition*> part;
   std::vector<int32_t> res_demand, part_demand;
   std::vector<Demand> demands;
+  // AdmitBulk: per partition index of the resource, the summed demand of
+  // the groups (half-units of reads, strongly consistent reads, writes) and
+  // the fraction each bucket admits.
+  struct BulkDemand {
+    int64_t read = 0, sc_read = 0, write = 0;
+    double read_ratio = 1, sc_ratio = 1, write_ratio = 1;
+    // Requests seen so far per kind (cumulative rounding of the shares).
+    double read_seen = 0, write_seen = 0;
+  };
+  std::vector<BulkDemand> bulk;
+  std::vector<int32_t> bulk_part;  // per group: its partition index
   // (resource, partition) -> index in demands, built once a request has
   // more than a few demands.
   absl::flat_hash_map<std::pair<const void*, const void*>, int32_t> index;

@@ -6,6 +6,7 @@
 #include "emulator/capacity/internal/heat.h"
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -158,6 +159,68 @@ void SampleAccess(const SimulatorOptions& o, Resource& r, Partition& p,
     } else if (CompareKeyPositions(a.hash, sk, h.min_hash, h.min_sort_key) <=
                0) {
       ++h.extreme_writes;
+      h.min_hash = a.hash;
+      h.min_sort_key.assign(sk);
+    }
+  }
+}
+
+void SampleAccesses(const SimulatorOptions& o, Resource& r, Partition& p,
+                    const Access& a, int64_t count) {
+  if (count <= 0) return;
+  if (count == 1) return SampleAccess(o, r, p, a);
+  const int64_t weight = 3 * a.write_half_units + a.read_half_units;
+  if (weight <= 0) return;
+  Heat& h = HeatOf(o, r, p);
+  const size_t k = static_cast<size_t>(std::max(1, o.split_sample_size));
+  const std::string_view sk = a.sort_key.substr(
+      0, static_cast<size_t>(std::max(0, o.split_sample_sort_key_bytes)));
+  int64_t rest = count;
+  while (h.samples.size() < k && rest > 0) {
+    h.samples.push_back(Heat::Sample{a.hash, std::string(sk), weight});
+    ++h.seen;
+    --rest;
+  }
+  if (rest > 0) {
+    // Arrival i replaces a sample with probability k / seen_i: about
+    // k × ln((seen + rest) / seen) replacements, rounded at random.
+    const double before = static_cast<double>(std::max<int64_t>(h.seen, 1));
+    const double expected =
+        static_cast<double>(k) *
+        std::log((before + static_cast<double>(rest)) / before);
+    const double u = static_cast<double>(SplitMix(&h.rng) >> 11) * 0x1.0p-53;
+    const int64_t replace = std::min<int64_t>(
+        static_cast<int64_t>(k), static_cast<int64_t>(expected + u));
+    for (int64_t i = 0; i < replace; ++i) {
+      Heat::Sample& s = h.samples[SplitMix(&h.rng) % k];
+      s.hash = a.hash;
+      s.sort_key.assign(sk);
+      s.weight = weight;
+    }
+    h.seen += rest;
+  }
+  if (a.write_half_units > 0) {
+    h.writes += count;
+    if (!h.has_extremes) {
+      h.has_extremes = true;
+      h.max_hash = h.min_hash = a.hash;
+      h.max_sort_key.assign(sk);
+      h.min_sort_key.assign(sk);
+      h.extreme_writes += count - 1;  // the repeats equal the maximum
+    } else if (const int c =
+                   CompareKeyPositions(a.hash, sk, h.max_hash, h.max_sort_key);
+               c >= 0) {
+      // At the maximum: every repeat is an extreme. A new maximum counts
+      // once: the groups of a window arrive in no time order, and counting
+      // all of its writes would make keys seen in ascending order look
+      // monotonic.
+      h.extreme_writes += c == 0 ? count : 1;
+      h.max_hash = a.hash;
+      h.max_sort_key.assign(sk);
+    } else if (const int d =
+                   CompareKeyPositions(a.hash, sk, h.min_hash, h.min_sort_key);
+               d <= 0) {
+      h.extreme_writes += d == 0 ? count : 1;
       h.min_hash = a.hash;
       h.min_sort_key.assign(sk);
     }

@@ -43,6 +43,14 @@ namespace eddy::capacity::internal {
 // its monotonic-write counts. Accesses that consume nothing are ignored.
 void SampleAccess(const SimulatorOptions& o, Resource& r, Partition& p,
                   const Access& a);
+// `count` admitted accesses like `a` at once (AdmitBulk): the reservoir
+// sees them as `count` arrivals, replacing about k × ln(after / before) of
+// its samples (a seeded draw) instead of drawing for each; the monotonic
+// counts as `count` writes at one position (a new extreme position counts
+// once: a window's groups arrive in no time order). count == 1 is
+// SampleAccess.
+void SampleAccesses(const SimulatorOptions& o, Resource& r, Partition& p,
+                    const Access& a, int64_t count);
 
 // Adds a closed second's consumption `m` of live partition `p` to its ring
 // and, when the partition has been hot for split_detection_seconds, decides:

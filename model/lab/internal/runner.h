@@ -85,6 +85,17 @@ inline bool IsThrottle(ErrorCode c) {
          c == ErrorCode::kRequestLimitExceeded;
 }
 
+// Adds x's counts into `into`.
+void Accumulate(ClientSecond& into, const ClientSecond& x);
+// Sums each stream's seconds into its total and into result->seconds /
+// total / latency (result->seconds sized to the run), then moves the
+// streams into result->streams.
+void SumStreams(std::vector<StreamResult> streams, ScenarioResult* result);
+// The simulator's options for a run at `scale`: the scenario's, every
+// per-second capacity scaled, metrics kept for the run (long runs: drained
+// as they go, series_buckets.h), seeded by the scenario.
+ThrottleOptions ScaledThrottleOptions(const Scenario& scenario, double scale);
+
 // Runs one scenario (RunScenario): construct, call Run() once.
 class Runner {
  public:
