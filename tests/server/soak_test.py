@@ -260,6 +260,17 @@ def hostile_bodies(rng):
                                 "AttributesToGet": names}).encode(), (200,)),
         ("PutItem", b'{"TableName":"accounts","Item":{"pk":{"L":[' +
          b'{"NULL":true},' * 50000 + b'{"NULL":true}]}}}', (400,)),
+        # Placeholders out of order (":v10" before ":v2") are sorted once,
+        # not inserted one by one (issue #26): answered promptly, unused.
+        ("Scan", json.dumps({"TableName": "accounts",
+                             "FilterExpression": "a = :v0",
+                             "ExpressionAttributeValues": {
+                                 ":v%d" % i: {"S": ""}
+                                 for i in range(40000)}}).encode(), (400,)),
+        # A key past 400 KB (550 KB by DynamoDB's rule) is refused while
+        # it is read.
+        ("GetItem", b'{"TableName":"accounts","Key":{"pk":{"L":[' +
+         b'{"S":"xxxxxxxxxx"},' * 50000 + b'{"S":""}]}}}', (400,)),
     ]
     return rng.choice(choices)
 

@@ -84,18 +84,15 @@ Status NullFalse() {
       "must have the value of true");
 }
 
-// Entries in body order -> a map: sorted by name, the last of equal names
-// kept.
-void BuildMap(std::vector<AttributeMapEntry>* entries, bool sorted,
-              AttributeMap* out) {
+}  // namespace
+
+void BuildAttributeMap(std::vector<AttributeMapEntry>* entries,
+                       AttributeMap* out) {
   out->Clear();
-  if (!sorted) {
-    std::stable_sort(
-        entries->begin(), entries->end(),
-        [](const AttributeMapEntry& a, const AttributeMapEntry& b) {
-          return a.name < b.name;
-        });
-  }
+  std::stable_sort(entries->begin(), entries->end(),
+                   [](const AttributeMapEntry& a, const AttributeMapEntry& b) {
+                     return a.name < b.name;
+                   });
   out->Reserve(entries->size());
   for (size_t i = 0; i < entries->size(); ++i) {
     if (i + 1 < entries->size() && (*entries)[i + 1].name == (*entries)[i].name)
@@ -104,8 +101,6 @@ void BuildMap(std::vector<AttributeMapEntry>* entries, bool sorted,
                       std::move((*entries)[i].value));
   }
 }
-
-}  // namespace
 
 // --- Decoding ----------------------------------------------------------------
 
@@ -130,6 +125,7 @@ void ValueDecoder::ValueError(Status s) {
 
 void ValueDecoder::OverLimit() {
   limit_ = INT64_MAX;  // reported once
+  over_limit_ = true;
   ValueError(std::move(limit_error_));
 }
 
@@ -192,7 +188,7 @@ void ValueDecoder::Map(int level, AttributeMap* out) {
     unsorted.push_back(AttributeMapEntry{std::string(key), AttributeValue()});
     Value(level, &unsorted.back().value);
   }
-  if (gathering && storing_ && !skipping_) BuildMap(&unsorted, false, out);
+  if (gathering && storing_ && !skipping_) BuildAttributeMap(&unsorted, out);
 }
 
 std::optional<bool> ValueDecoder::Boolean() {

@@ -43,6 +43,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "emulator/base/status.h"
 #include "emulator/types/attribute_value.h"
@@ -69,6 +70,15 @@ class ValueDecoder {
     limit_ = limit_bytes;
     limit_error_ = std::move(error);
   }
+  // From now on values are only checked, never stored, as after a value
+  // error: for a value the caller drops anyway (its JSON type errors still
+  // count). Call before reading.
+  void CheckTypesOnly() { storing_ = false; }
+
+  // The size lower bound of what was read and stored so far.
+  int64_t size() const { return size_; }
+  // Whether the LimitSize error was raised.
+  bool over_limit() const { return over_limit_; }
 
   // The first JSON type error and where it was met; OK when none.
   const Status& serialization() const { return serialization_; }
@@ -112,7 +122,15 @@ class ValueDecoder {
   int64_t size_ = 0;       // lower bound of the DynamoDB size read so far
   int64_t limit_ = INT64_MAX;
   Status limit_error_;
+  bool over_limit_ = false;
 };
+
+// Entries in body order -> *out: sorted by name, the last of equal names
+// kept. One sort, so n entries in any order cost O(n log n) (inserting them
+// one by one into a map's sorted storage costs O(n^2) when they come out of
+// order, as ":v0, :v1, ..., :v10" do).
+void BuildAttributeMap(std::vector<AttributeMapEntry>* entries,
+                       AttributeMap* out);
 
 // Direct serialization: appends DynamoDB JSON.
 void AppendValueJson(const AttributeValue& value, std::string* out);

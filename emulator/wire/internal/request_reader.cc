@@ -164,6 +164,21 @@ bool IsNumber(JsonType t) {
   return t == JsonType::kInteger || t == JsonType::kDecimal;
 }
 
+// eddy's own texts (DynamoDB's answers past these limits are not on record;
+// docs/validation-order.md lists them).
+const Status& KeyTooLarge() {
+  static const Status s = Status::Validation(
+      "Key size has exceeded the maximum allowed size of 400 KB");
+  return s;
+}
+const Status& SubstitutionsTooLarge() {
+  static const Status s = Status::Validation(
+      "The total size of ExpressionAttributeNames and "
+      "ExpressionAttributeValues has exceeded the maximum allowed size of "
+      "2 MB");
+  return s;
+}
+
 }  // namespace
 
 // --- RequestErrors -----------------------------------------------------------
@@ -287,6 +302,12 @@ bool ReadAttributeMap(const JsonValue& value, Target target,
     return false;
   }
   return true;
+}
+
+bool ReadKeyMap(const JsonValue& value, Target target, RequestErrors* errors,
+                AttributeMap* out, std::string_view validation_prefix) {
+  return ReadAttributeMap(value, target, errors, out, validation_prefix,
+                          &KeyTooLarge(), limits::kMaxItemSizeBytes);
 }
 
 // --- ObjectReader ------------------------------------------------------------
@@ -476,13 +497,22 @@ std::optional<AttributeMap> ObjectReader::Item(
   static const Status kItemTooLarge =
       Status::Validation("Item size has exceeded the maximum allowed size");
   AttributeMap out;
-  if (!ReadAttributeMap(*j, {Slot::kMapField, kAttributeValueClass}, errors_,
-                        &out, validation_prefix,
-                        name == "Item" ? &kItemTooLarge : nullptr,
-                        limits::kMaxItemSizeBytes)) {
-    return std::nullopt;
-  }
+  const Target target{Slot::kMapField, kAttributeValueClass};
+  const bool read =
+      name == "Item"
+          ? ReadAttributeMap(*j, target, errors_, &out, validation_prefix,
+                             &kItemTooLarge, limits::kMaxItemSizeBytes)
+          : ReadKeyMap(*j, target, errors_, &out, validation_prefix);
+  if (!read) return std::nullopt;
   return out;
+}
+
+bool ObjectReader::AddSubstitutionBytes(int64_t n) {
+  if (substitutions_over_) return false;
+  substitution_bytes_ += n;
+  if (substitution_bytes_ <= limits::kMaxExpressionAttributeBytes) return true;
+  substitutions_over_ = true;
+  return false;
 }
 
 std::optional<ExpressionAttributeNames> ObjectReader::Names(
@@ -493,6 +523,8 @@ std::optional<ExpressionAttributeNames> ObjectReader::Names(
   MapCursor entries(*j);
   std::string key;
   JsonValue value;
+  bool storing = true;  // false once the request is known to fail
+  const bool over_before = substitutions_over_;
   while (entries.Next(&key, &value)) {
     if (value.type == JsonType::kNull) continue;
     if (value.type != JsonType::kString) {
@@ -505,8 +537,21 @@ std::optional<ExpressionAttributeNames> ObjectReader::Names(
           "ExpressionAttributeNames contains invalid key: Syntax error; key: "
           "\"" +
           key + "\""));
+      storing = false;
     }
-    out[key] = StringOf(value);
+    if (!storing) continue;
+    std::string name_text = StringOf(value);
+    // The 2 MB of substitutions counts each name's key and value.
+    if (!AddSubstitutionBytes(static_cast<int64_t>(key.size()) +
+                              static_cast<int64_t>(name_text.size()))) {
+      storing = false;
+      continue;
+    }
+    out[key] = std::move(name_text);
+  }
+  // After the keys' errors, as for ExpressionAttributeValues.
+  if (substitutions_over_ && !over_before) {
+    errors_->Validation(SubstitutionsTooLarge());
   }
   return out;
 }
@@ -515,9 +560,11 @@ std::optional<ExpressionAttributeValues> ObjectReader::Values(
     std::string_view name) {
   const JsonValue* j = Map(name, kAttributeValueClass);
   if (j == nullptr) return std::nullopt;
-  // Keys are checked before values, as DynamoDB does.
+  // Keys are checked before values, as DynamoDB does. Once the request is
+  // known to fail (a key or value error, or past the 2 MB of substitutions)
+  // values are only checked for their JSON types, never stored.
   Status key_error, value_error;
-  ExpressionAttributeValues out;
+  std::vector<AttributeMapEntry> entries;  // in body order
   JsonReader in(j->text);
   in.Peek();
   in.EnterObject();
@@ -535,10 +582,28 @@ std::optional<ExpressionAttributeValues> ObjectReader::Values(
           key + "\"");
     }
     ValueDecoder d(&in);
+    bool storing = key_error.ok() && value_error.ok() && !substitutions_over_;
+    // The 2 MB of substitutions counts each value's key and its size by the
+    // item rules (a lower bound, ValueDecoder::LimitSize).
+    if (storing && !AddSubstitutionBytes(static_cast<int64_t>(key.size()))) {
+      value_error = SubstitutionsTooLarge();
+      storing = false;
+    }
+    if (storing) {
+      d.LimitSize(limits::kMaxExpressionAttributeBytes - substitution_bytes_,
+                  SubstitutionsTooLarge());
+    } else {
+      d.CheckTypesOnly();
+    }
     AttributeValue v;
     d.ReadValue(1, &v);
     if (!d.serialization().ok()) {
       errors_->Serialization(d.serialization(), d.serialization_position());
+    } else if (!storing) {
+      // dropped: only its JSON types mattered
+    } else if (d.over_limit()) {
+      substitutions_over_ = true;
+      value_error = d.validation();
     } else if (!d.validation().ok()) {
       if (value_error.ok() &&
           d.validation().message().starts_with("Nesting Levels")) {
@@ -552,11 +617,17 @@ std::optional<ExpressionAttributeValues> ObjectReader::Values(
             std::string(d.validation().message()) + " for key " + key);
       }
     } else {
-      out.Set(std::move(key), std::move(v));
+      AddSubstitutionBytes(d.size());  // within the limit: checked above
+      entries.push_back(AttributeMapEntry{std::move(key), std::move(v)});
     }
   }
-  if (!key_error.ok()) errors_->Validation(std::move(key_error));
-  if (!value_error.ok()) errors_->Validation(std::move(value_error));
+  ExpressionAttributeValues out;
+  if (key_error.ok() && value_error.ok()) {
+    BuildAttributeMap(&entries, &out);
+  } else {
+    errors_->Validation(key_error.ok() ? std::move(value_error)
+                                       : std::move(key_error));
+  }
   return out;
 }
 

@@ -185,10 +185,21 @@ class ObjectReader {
   // item to write) is refused with "Item size has exceeded the maximum
   // allowed size" as soon as it is known to pass limits::kMaxItemSizeBytes,
   // before the rest of it is stored (issue #26: memory bounded by the
-  // limit, not by the body).
+  // limit, not by the body); any other (a key) likewise, with ReadKeyMap's
+  // error.
   std::optional<AttributeMap> Item(std::string_view name, bool required = false,
                                    std::string_view validation_prefix = "");
 
+  // The expression maps. Together they hold at most
+  // limits::kMaxExpressionAttributeBytes ("the sum of the lengths of all
+  // ExpressionAttributeNames and ExpressionAttributeValues", counted as
+  // every key's bytes, every name's bytes and every value's size lower bound
+  // by the item rules); past it the map being read records eddy's own
+  // ValidationException ("The total size of ExpressionAttributeNames and
+  // ExpressionAttributeValues has exceeded the maximum allowed size of
+  // 2 MB") after its key errors, as a value error, and nothing more is
+  // stored: the rest is only checked for JSON types. Likewise after a key or
+  // value error (the request fails anyway).
   std::optional<ExpressionAttributeNames> Names(
       std::string_view name = "ExpressionAttributeNames");
   std::optional<ExpressionAttributeValues> Values(
@@ -220,6 +231,8 @@ class ObjectReader {
   };
   static constexpr size_t kInlineEntries = 12;
 
+  // Adds to the expression maps' running size; false once past the limit.
+  bool AddSubstitutionBytes(int64_t n);
   // Notes the members of the object at the reader (which is before it).
   void Index(JsonReader& in);
   void Add(std::string_view name, const JsonValue& value);
@@ -231,6 +244,8 @@ class ObjectReader {
   size_t size_ = 0;
   bool has_other_names_ = false;     // names not in the table were skipped
   std::vector<Entry> more_entries_;  // beyond kInlineEntries
+  int64_t substitution_bytes_ = 0;   // Names + Values read so far
+  bool substitutions_over_ = false;  // past kMaxExpressionAttributeBytes
 };
 
 // Decodes `value` as a map of attribute values sitting in `target` into
@@ -243,6 +258,15 @@ bool ReadAttributeMap(const JsonValue& value, Target target,
                       std::string_view validation_prefix = "",
                       const Status* size_error = nullptr,
                       int64_t size_limit = 0);
+
+// ReadAttributeMap for a key (Key, ExclusiveStartKey, a BatchGetItem key):
+// refused once it is known to pass limits::kMaxItemSizeBytes (a key is part
+// of an item; the largest valid key is a few KB), with eddy's own text "Key
+// size has exceeded the maximum allowed size of 400 KB" (DynamoDB's answer
+// is not on record), so a hostile key costs memory in proportion to the
+// limit, not to the body.
+bool ReadKeyMap(const JsonValue& value, Target target, RequestErrors* errors,
+                AttributeMap* out, std::string_view validation_prefix = "");
 
 // Reads a JSON string value already read once. REQUIRES: type is kString.
 std::string StringOf(const JsonValue& value);

@@ -63,8 +63,8 @@ StatusOr<std::string> BatchGetItemOp(Database& db, ObjectReader& r) {
         while (elements.Next(&key)) {
           if (key.type == JsonType::kNull) continue;
           AttributeMap decoded;
-          if (ReadAttributeMap(key, {Slot::kMapInList, kAttributeValueClass},
-                               &errors, &decoded)) {
+          if (ReadKeyMap(key, {Slot::kMapInList, kAttributeValueClass}, &errors,
+                         &decoded)) {
             AppendBounded(k.keys, std::move(decoded), limits::kMaxBatchGetKeys);
           }
         }
