@@ -8,9 +8,17 @@
 // per second and p50/p99 round trip. Comparable with endpoint_load.py's rows
 // against the same server (same table, items and requests).
 //
+// Then `eddy model run MODEL --endpoint` itself (RunModel over an
+// EndpointBackend, as the CLI runs it) at each connection count
+// (--connections N of the CLI), `--model-runs` times each: the load's rate
+// (items per second of wall time, requests built and answers decoded
+// included), the verification's (pattern runs per second, every answer
+// checked against the ground truth) and the whole run's wall time.
+//
 //   build/bench/endpoint_client_bench                      # starts eddy-server
 //   build/bench/endpoint_client_bench --seconds 1 --connections 1,16
 //   build/bench/endpoint_client_bench --endpoint http://127.0.0.1:8000
+//   build/bench/endpoint_client_bench --seconds 0 --model model/kayak.json
 //
 // Credentials and region as endpoint mode finds them (credentials.h); for a
 // local endpoint without any, dummy ones. It creates a PAY_PER_REQUEST table
@@ -33,9 +41,12 @@
 #include <vector>
 
 #include "emulator/wire/request_json.h"
+#include "model/model.h"
+#include "model/runner.h"
 #include "tools/endpoint/codec.h"
 #include "tools/endpoint/credentials.h"
 #include "tools/endpoint/http_client.h"
+#include "tools/endpoint/model_backend.h"
 
 extern char** environ;
 
@@ -146,9 +157,73 @@ Row RunWorkload(DynamoDBClient* client, const std::string& table, int items,
   return row;
 }
 
+// `eddy model run MODEL --endpoint` at each connection count, `repeats`
+// times each (interleaved), as the CLI runs it.
+int ModelRows(const ClientOptions& base, const std::string& path,
+              const std::vector<int>& connections, int repeats) {
+  StatusOr<model::Model> m = model::LoadModelFile(path);
+  if (!m.ok()) {
+    std::fprintf(stderr, "%s: %s\n", path.c_str(),
+                 m.status().ToString().c_str());
+    return 1;
+  }
+  std::printf(
+      "\n`eddy model run %s --endpoint` (RunModel over EndpointBackend)\n\n"
+      "| connections | load items/s | verify runs/s | whole run s | "
+      "verified |\n|---|---|---|---|---|\n",
+      path.c_str());
+  for (int rep = 0; rep < repeats; ++rep) {
+    for (int c : connections) {
+      ClientOptions o = base;
+      o.max_concurrency = c;
+      StatusOr<std::unique_ptr<DynamoDBClient>> client =
+          DynamoDBClient::Create(o);
+      if (!client.ok()) return 1;
+      EndpointBackend backend(client->get());
+      model::RunOptions options;
+      options.backend = &backend;
+      options.table_name =
+          MakeRunPrefix(std::chrono::duration_cast<std::chrono::microseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count(),
+                        static_cast<uint64_t>(getpid()) * 31 + rep * 1024 + c) +
+          m->table.name;
+      const auto t0 = SteadyClock::now();
+      StatusOr<model::RunReport> report = model::RunModel(*m, options);
+      const double whole =
+          std::chrono::duration<double>(SteadyClock::now() - t0).count();
+      const Status cleanup = backend.DeleteCreatedTables();
+      if (!report.ok() || !cleanup.ok()) {
+        std::fprintf(stderr, "model run: %s %s\n",
+                     report.status().ToString().c_str(),
+                     cleanup.ToString().c_str());
+        return 1;
+      }
+      int64_t runs = 0, executable = 0, ok = 0;
+      for (const model::PatternReport& p : report->patterns) {
+        runs += p.runs;
+        if (!p.executable || !p.skipped.empty()) continue;
+        ++executable;
+        if (p.verified == p.runs) ++ok;
+      }
+      const double verify_seconds = report->run_seconds;
+      std::printf(
+          "| %d | %.0f | %.0f | %.2f | %lld/%lld patterns |\n", c,
+          report->load.items_per_second,
+          verify_seconds > 0 ? static_cast<double>(runs) / verify_seconds : 0.0,
+          whole, static_cast<long long>(ok),
+          static_cast<long long>(executable));
+      std::fflush(stdout);
+    }
+  }
+  return 0;
+}
+
 int Main(int argc, char** argv) {
   std::string endpoint, server_binary = EDDY_SERVER_BINARY;
   std::string connections_arg = "1,16";
+  std::string model_path = EDDY_SOURCE_DIR "/model/kayak.json";
+  int model_runs = 3;
   double seconds = 3;
   int items = 10000;
   for (int i = 1; i < argc; ++i) {
@@ -164,11 +239,16 @@ int Main(int argc, char** argv) {
       items = std::atoi(v), ++i;
     } else if (a == "--connections") {
       connections_arg = v, ++i;
+    } else if (a == "--model") {
+      model_path = v, ++i;
+    } else if (a == "--model-runs") {
+      model_runs = std::atoi(v), ++i;
     } else {
       std::fprintf(stderr,
                    "usage: endpoint_client_bench [--endpoint URL | "
-                   "--eddy-server PATH] [--seconds S] [--items N] "
-                   "[--connections 1,16]\n");
+                   "--eddy-server PATH] [--seconds S (0: no workload rows)] "
+                   "[--items N] [--connections 1,16] [--model FILE] "
+                   "[--model-runs N (0: none)]\n");
       return 2;
     }
   }
@@ -230,7 +310,7 @@ int Main(int argc, char** argv) {
     std::snprintf(sk, sizeof sk, "%04d", i);
     todo.push_back(MakeItem("query#0", sk));
   }
-  for (size_t s = 0; status == 0 && s < todo.size(); s += 25) {
+  for (size_t s = 0; status == 0 && seconds > 0 && s < todo.size(); s += 25) {
     BatchWriteItemRequest b;
     for (size_t i = s; i < std::min(todo.size(), s + 25); ++i) {
       b.request_items[table].push_back(WriteRequest{todo[i], std::nullopt});
@@ -249,7 +329,7 @@ int Main(int argc, char** argv) {
       b.request_items = std::move(w->unprocessed_items);
     }
   }
-  if (status == 0) {
+  if (status == 0 && seconds > 0) {
     std::printf("endpoint %s, %d items, %.1f s per row (DynamoDBClient)\n\n",
                 endpoint.c_str(), items, seconds);
     std::printf("| workload | connections | req/s | p50 us | p99 us |\n");
@@ -266,8 +346,10 @@ int Main(int argc, char** argv) {
         std::fflush(stdout);
       }
     }
-    (*client)->Call("DeleteTable",
-                    EncodeRequestJson(DeleteTableRequest{table}));
+  }
+  (*client)->Call("DeleteTable", EncodeRequestJson(DeleteTableRequest{table}));
+  if (status == 0 && model_runs > 0) {
+    status = ModelRows(o, model_path, connections, model_runs);
   }
   if (server != 0) {
     kill(server, SIGTERM);

@@ -16,11 +16,22 @@
 // (DynamoDB's errors as Status values); an implementation may add its own
 // errors (a connection failure, a table it refuses to touch).
 //
-// Thread safety: RunModel calls a backend from one thread; DatabaseBackend
-// is as safe as its Database.
+// Concurrency: a backend whose concurrency() is above 1 (endpoint mode with
+// --connections N) is given independent requests to make at once through
+// ForEach — RunModel's load batches and its patterns' runs; the default
+// makes them one after the other on the calling thread.
+//
+// Thread safety: RunModel calls a backend from one thread, except inside
+// ForEach, where a backend with concurrency() > 1 calls `fn` from several
+// threads at once and so must take its requests concurrently (EndpointBackend
+// does). DatabaseBackend keeps concurrency() 1 and is as safe as its
+// Database.
 
 #ifndef EDDY_MODEL_RUN_BACKEND_H_
 #define EDDY_MODEL_RUN_BACKEND_H_
+
+#include <cstddef>
+#include <functional>
 
 #include "emulator/api/database.h"
 #include "emulator/api/requests.h"
@@ -45,6 +56,15 @@ class RunBackend {
       const ExecuteStatementRequest& r) {
     (void)r;
     return Status::Validation("ExecuteStatement is not supported here");
+  }
+  // Requests the backend makes at once (1: one at a time).
+  virtual int concurrency() const { return 1; }
+  // Calls fn(0) ... fn(n-1), each once, and returns when all have returned:
+  // by default in order on this thread; at most concurrency() at a time,
+  // from threads of the backend's, when that is above 1. fn must touch only
+  // what belongs to its i (and the backend).
+  virtual void ForEach(size_t n, const std::function<void(size_t)>& fn) {
+    for (size_t i = 0; i < n; ++i) fn(i);
   }
 };
 

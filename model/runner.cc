@@ -133,52 +133,87 @@ Status Runner::Load(RunReport* report) {
   }
   int64_t loaded =
       static_cast<int64_t>(std::count(done.begin(), done.end(), true));
-  BatchWriteItemRequest batch;
-  batch.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
-  std::vector<WriteRequest>& writes = batch.request_items[model_.table.name];
-  writes.reserve(kBatchSize);
-  auto flush = [&]() -> Status {
+  // The batches go out in groups: one batch at a time on a backend that
+  // makes one request at a time, else a few per connection, made at once
+  // (RunBackend::ForEach) and added up in batch order.
+  const int concurrency = std::max(1, backend_->concurrency());
+  const size_t group_size =
+      concurrency == 1 ? 1 : 4 * static_cast<size_t>(concurrency);
+  std::vector<BatchWriteItemRequest> group;
+  group.reserve(group_size);
+  // One batch until every item is processed (unprocessed items resent).
+  struct Sent {
+    Status status;
+    int64_t batches = 0, written = 0;
+    double units = 0;
+  };
+  auto send = [&](BatchWriteItemRequest& batch, Sent* out) {
+    std::vector<WriteRequest>& writes = batch.request_items[model_.table.name];
     for (int attempt = 0; !writes.empty(); ++attempt) {
       if (attempt == 100) {
-        return Status::Internal(
+        out->status = Status::Internal(
             "BatchWriteItem: items still unprocessed after "
             "100 attempts");
+        return;
       }
       const int64_t n = static_cast<int64_t>(writes.size());
-      const int64_t call_start = now_();
       StatusOr<BatchWriteItemResponse> r = backend_->BatchWriteItem(batch);
-      api_nanos += now_() - call_start;
-      if (!r.ok()) return r.status().WithMessagePrefix("BatchWriteItem: ");
-      ++load.batches;
+      if (!r.ok()) {
+        out->status = r.status().WithMessagePrefix("BatchWriteItem: ");
+        return;
+      }
+      ++out->batches;
       for (const ConsumedCapacity& c : r->consumed_capacity) {
-        load.write_units += c.capacity_units;
+        out->units += c.capacity_units;
       }
       auto un = r->unprocessed_items.find(model_.table.name);
       if (un == r->unprocessed_items.end()) {
         writes.clear();
-        loaded += n;
+        out->written += n;
       } else {
-        loaded += n - static_cast<int64_t>(un->second.size());
+        out->written += n - static_cast<int64_t>(un->second.size());
         writes = std::move(un->second);
       }
+    }
+  };
+  auto flush = [&]() -> Status {
+    if (group.empty()) return Status::OK();
+    std::vector<Sent> sent(group.size());
+    const int64_t call_start = now_();
+    backend_->ForEach(group.size(),
+                      [&](size_t b) { send(group[b], &sent[b]); });
+    api_nanos += now_() - call_start;
+    group.clear();
+    for (const Sent& b : sent) {
+      EDDY_RETURN_IF_ERROR(b.status);
+      load.batches += b.batches;
+      load.write_units += b.units;
+      loaded += b.written;
     }
     if (options_.on_load_progress) options_.on_load_progress(loaded, total);
     if (options_.on_progress) options_.on_progress("load", loaded, total);
     return Status::OK();
   };
+  std::vector<WriteRequest>* writes = nullptr;  // the last batch's
   for (size_t i = 0; i < data_.items.size(); ++i) {
     if (done[i]) continue;
     EDDY_RETURN_IF_ERROR(record(i));
+    if (writes == nullptr || writes->size() == kBatchSize) {
+      if (group.size() == group_size) EDDY_RETURN_IF_ERROR(flush());
+      BatchWriteItemRequest& batch = group.emplace_back();
+      batch.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
+      writes = &batch.request_items[model_.table.name];
+      writes->reserve(kBatchSize);
+    }
     if (owned_ != nullptr) {
       // No copy: the item goes into the request; its bindings are in the
       // record.
-      writes.push_back(
+      writes->push_back(
           WriteRequest{std::move(owned_->items[i].item), std::nullopt});
       owned_->items[i].bindings = Bindings();
     } else {
-      writes.push_back(WriteRequest{data_.items[i].item, std::nullopt});
+      writes->push_back(WriteRequest{data_.items[i].item, std::nullopt});
     }
-    if (writes.size() == kBatchSize) EDDY_RETURN_IF_ERROR(flush());
   }
   EDDY_RETURN_IF_ERROR(flush());
   if (owned_ != nullptr) {

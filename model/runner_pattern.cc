@@ -198,194 +198,241 @@ void Runner::RunPattern(int number, const AccessPattern& p, RunReport* report) {
   static const std::vector<int32_t> kNothing;
   absl::flat_hash_map<std::string, std::vector<int32_t>> expect_index;
   if (p.expect) expect_index = ExpectIndex(*p.expect);
-  for (int run = 0; run < runs; ++run) {
-    const Bindings params =
-        pool.empty() ? kNoParams : BindingsOf(pool[rng.Uniform(pool.size())]);
+  // One run: its request, then its answer. A backend with concurrency()
+  // above 1 is given a window of runs to make at once (RunBackend::ForEach);
+  // their answers are verified and added up in run order, so the report is
+  // the one-at-a-time run's.
+  struct OneRun {
+    int run = 0;
+    Bindings params;
     QueryRequest q;
-    q.table_name = t.name;
-    if (!p.index_name.empty()) q.index_name = p.index_name;
-    ExpressionAttributeNames names = {{"#pk", truth.pk_attr}};
-    ExpressionAttributeValues values;
     std::string pk;
     std::vector<std::string> sk_values;
-    std::string kce = "#pk = :pk";
-    AccessPattern multi_rendered;
-    if (truth.multi) names.clear();
-    Status s =
-        truth.multi
-            ? MultiKeyCondition(p, *truth.def, params, &kce, &names, &values,
-                                &pk, &sk_values, &multi_rendered)
-            : p.partition_key.Render(params, &workload_.constants, &pk);
-    if (s.ok() && p.sort_key && !truth.multi) {
-      names["#sk"] = truth.sk_attr;
-      sk_values.emplace_back();
-      s = p.sort_key->value.Render(params, &workload_.constants, &sk_values[0]);
-      if (s.ok() && p.sort_key->high) {
-        sk_values.emplace_back();
-        s = p.sort_key->high->Render(params, &workload_.constants,
-                                     &sk_values[1]);
-      }
-      switch (p.sort_key->op) {
-        case SortKeyOp::kBeginsWith:
-          kce += " AND begins_with(#sk, :sk)";
-          break;
-        case SortKeyOp::kBetween:
-          kce += " AND #sk BETWEEN :sk AND :sk2";
-          break;
-        default:
-          kce +=
-              " AND #sk " + std::string(SortKeyOpName(p.sort_key->op)) + " :sk";
-      }
-    }
-    if (!s.ok()) {
-      if (r.failures.size() < kMaxFailuresKept) {
-        r.failures.push_back("run " + std::to_string(run + 1) + ": " +
-                             std::string(s.message()));
-      }
-      ++r.runs;
-      continue;
-    }
-    if (!truth.multi) {
-      values.Set(":pk", AttributeValue::S(pk));
-      if (!sk_values.empty()) {
-        values.Set(":sk", AttributeValue::S(sk_values[0]));
-      }
-      if (sk_values.size() > 1) {
-        values.Set(":sk2", AttributeValue::S(sk_values[1]));
-      }
-    }
-    if (p.filter) {
-      q.filter_expression = p.filter->expression;
-      for (const auto& [k, v] : p.filter->names) names[k] = v;
-      for (const auto& [k, v] : p.filter->values) {
-        if (v.is(AttributeType::kS)) {
-          StatusOr<KeyTemplate> tmpl = KeyTemplate::Parse(v.s());
-          std::string text;
-          if (tmpl.ok() &&
-              tmpl->Render(params, &workload_.constants, &text).ok()) {
-            values.Set(k, AttributeValue::S(std::move(text)));
-            continue;
-          }
-        }
-        values.Set(k, v);
-      }
-    }
-    q.key_condition_expression = kce;
-    q.expression_attribute_names = std::move(names);
-    q.expression_attribute_values = std::move(values);
-    q.scan_index_forward = p.scan_index_forward;
-    q.consistent_read = p.consistent_read;
-    if (options_.page_size) {
-      q.limit = options_.page_size;
-    } else if (p.limit) {
-      q.limit = p.limit;
-    }
-    q.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
-    if (r.example.empty() && truth.multi) {
-      if (multi_rendered.partition_parts.size() == p.partition_parts.size() &&
-          multi_rendered.sort_parts.size() == p.sort_parts.size()) {
-        r.example = multi_rendered.KeyConditionText(t);
-      }
-    } else if (r.example.empty()) {
-      // The key condition with this run's values in place of the templates
-      // (rendered values are never empty, so they parse).
-      StatusOr<KeyTemplate> pk_text = KeyTemplate::Parse(pk);
-      AccessPattern rendered;
-      rendered.executable = true;
-      rendered.index_name = p.index_name;
-      bool parsed = pk_text.ok();
-      if (parsed) rendered.partition_key = *std::move(pk_text);
-      if (p.sort_key) {
-        rendered.sort_key = SortKeyCondition{p.sort_key->op, {}, std::nullopt};
-        for (size_t v = 0; v < sk_values.size() && parsed; ++v) {
-          StatusOr<KeyTemplate> t = KeyTemplate::Parse(sk_values[v]);
-          parsed = t.ok();
-          if (!parsed) break;
-          (v == 0 ? rendered.sort_key->value
-                  : rendered.sort_key->high.emplace()) = *std::move(t);
-        }
-      }
-      if (parsed) r.example = rendered.KeyConditionText(t);
-    }
+    std::optional<std::string> unrendered;  // the parameters' failure
     std::vector<Item> items;
     double units = 0;
-    int64_t elapsed = 0;
+    int64_t elapsed = 0, pages = 0;
     std::string failure;
-    if (p.partiql) {
-      // The statement in place of the Query; verified as the Query would be.
-      failure = RunStatement(*p.partiql, params, q.limit, p.consistent_read,
-                             &items, &units, &elapsed, &r.pages_total);
-    }
-    for (int page = 0; !p.partiql; ++page) {
-      if (page == 1'000'000) {
-        failure = "more than 1,000,000 pages";
-        break;
+  };
+  const int concurrency = std::max(1, backend_->concurrency());
+  const int window = concurrency == 1 ? 1 : 4 * concurrency;
+  std::vector<OneRun> made;
+  made.reserve(static_cast<size_t>(window));
+  for (int base = 0; base < runs; base += window) {
+    made.clear();
+    for (int run = base; run < std::min(runs, base + window); ++run) {
+      OneRun& one = made.emplace_back();
+      one.run = run;
+      one.params =
+          pool.empty() ? kNoParams : BindingsOf(pool[rng.Uniform(pool.size())]);
+      const Bindings& params = one.params;
+      QueryRequest& q = one.q;
+      q.table_name = t.name;
+      if (!p.index_name.empty()) q.index_name = p.index_name;
+      ExpressionAttributeNames names = {{"#pk", truth.pk_attr}};
+      ExpressionAttributeValues values;
+      std::string& pk = one.pk;
+      std::vector<std::string>& sk_values = one.sk_values;
+      std::string kce = "#pk = :pk";
+      AccessPattern multi_rendered;
+      if (truth.multi) names.clear();
+      Status s =
+          truth.multi
+              ? MultiKeyCondition(p, *truth.def, params, &kce, &names, &values,
+                                  &pk, &sk_values, &multi_rendered)
+              : p.partition_key.Render(params, &workload_.constants, &pk);
+      if (s.ok() && p.sort_key && !truth.multi) {
+        names["#sk"] = truth.sk_attr;
+        sk_values.emplace_back();
+        s = p.sort_key->value.Render(params, &workload_.constants,
+                                     &sk_values[0]);
+        if (s.ok() && p.sort_key->high) {
+          sk_values.emplace_back();
+          s = p.sort_key->high->Render(params, &workload_.constants,
+                                       &sk_values[1]);
+        }
+        switch (p.sort_key->op) {
+          case SortKeyOp::kBeginsWith:
+            kce += " AND begins_with(#sk, :sk)";
+            break;
+          case SortKeyOp::kBetween:
+            kce += " AND #sk BETWEEN :sk AND :sk2";
+            break;
+          default:
+            kce += " AND #sk " + std::string(SortKeyOpName(p.sort_key->op)) +
+                   " :sk";
+        }
       }
-      const int64_t start = now_();
-      StatusOr<QueryResponse> resp = backend_->Query(q);
-      elapsed += now_() - start;
-      ++r.pages_total;
-      if (!resp.ok()) {
-        failure = "Query: " + resp.status().ToString();
-        break;
+      if (!s.ok()) {
+        one.unrendered = std::string(s.message());
+        continue;
       }
-      if (resp->consumed_capacity)
-        units += resp->consumed_capacity->capacity_units;
-      for (Item& item : resp->items) items.push_back(std::move(item));
-      if (!resp->last_evaluated_key) break;
-      q.exclusive_start_key = std::move(resp->last_evaluated_key);
+      if (!truth.multi) {
+        values.Set(":pk", AttributeValue::S(pk));
+        if (!sk_values.empty()) {
+          values.Set(":sk", AttributeValue::S(sk_values[0]));
+        }
+        if (sk_values.size() > 1) {
+          values.Set(":sk2", AttributeValue::S(sk_values[1]));
+        }
+      }
+      if (p.filter) {
+        q.filter_expression = p.filter->expression;
+        for (const auto& [k, v] : p.filter->names) names[k] = v;
+        for (const auto& [k, v] : p.filter->values) {
+          if (v.is(AttributeType::kS)) {
+            StatusOr<KeyTemplate> tmpl = KeyTemplate::Parse(v.s());
+            std::string text;
+            if (tmpl.ok() &&
+                tmpl->Render(params, &workload_.constants, &text).ok()) {
+              values.Set(k, AttributeValue::S(std::move(text)));
+              continue;
+            }
+          }
+          values.Set(k, v);
+        }
+      }
+      q.key_condition_expression = kce;
+      q.expression_attribute_names = std::move(names);
+      q.expression_attribute_values = std::move(values);
+      q.scan_index_forward = p.scan_index_forward;
+      q.consistent_read = p.consistent_read;
+      if (options_.page_size) {
+        q.limit = options_.page_size;
+      } else if (p.limit) {
+        q.limit = p.limit;
+      }
+      q.return_consumed_capacity = ReturnConsumedCapacity::kTotal;
+      if (r.example.empty() && truth.multi) {
+        if (multi_rendered.partition_parts.size() == p.partition_parts.size() &&
+            multi_rendered.sort_parts.size() == p.sort_parts.size()) {
+          r.example = multi_rendered.KeyConditionText(t);
+        }
+      } else if (r.example.empty()) {
+        // The key condition with this run's values in place of the templates
+        // (rendered values are never empty, so they parse).
+        StatusOr<KeyTemplate> pk_text = KeyTemplate::Parse(pk);
+        AccessPattern rendered;
+        rendered.executable = true;
+        rendered.index_name = p.index_name;
+        bool parsed = pk_text.ok();
+        if (parsed) rendered.partition_key = *std::move(pk_text);
+        if (p.sort_key) {
+          rendered.sort_key =
+              SortKeyCondition{p.sort_key->op, {}, std::nullopt};
+          for (size_t v = 0; v < sk_values.size() && parsed; ++v) {
+            StatusOr<KeyTemplate> t = KeyTemplate::Parse(sk_values[v]);
+            parsed = t.ok();
+            if (!parsed) break;
+            (v == 0 ? rendered.sort_key->value
+                    : rendered.sort_key->high.emplace()) = *std::move(t);
+          }
+        }
+        if (parsed) r.example = rendered.KeyConditionText(t);
+      }
     }
-    if (failure.empty() && p.expect) {
-      bool complete;
-      const std::string key = MatchKey(p.expect->match, params, &complete);
-      auto found = expect_index.find(key);
-      failure =
-          Verify(p, truth, pk, sk_values, items,
-                 found == expect_index.end() ? &kNothing : &found->second);
-    } else if (failure.empty()) {
-      failure = Verify(p, truth, pk, sk_values, items, nullptr);
-    }
-    const int64_t n = static_cast<int64_t>(items.size());
-    if (r.runs == 0) {
-      r.items_min = r.items_max = n;
-      r.read_units_min = r.read_units_max = units;
-    }
-    ++r.runs;
-    r.items_total += n;
-    r.items_min = std::min(r.items_min, n);
-    r.items_max = std::max(r.items_max, n);
-    r.read_units_total += units;
-    r.read_units_min = std::min(r.read_units_min, units);
-    r.read_units_max = std::max(r.read_units_max, units);
-    latencies.push_back(elapsed);
-    auto& heat = traffic_[{truth.name, pk}];
-    heat.first += units;
-    heat.second += 1;
-    if (options_.on_progress && ++runs_done_ % 16 == 0) {
-      options_.on_progress("verify", runs_done_, total_runs_);
-    }
-    if (failure.empty()) {
-      ++r.verified;
-    } else if (r.failures.size() < kMaxFailuresKept) {
-      std::string params_text;
-      for (const auto& [k, v] : params.entries()) {
-        if (truth.multi) {
-          // Every template of the key condition is in its text.
-          if (r.key_condition.find("${" + k + "}") == std::string::npos) {
+    // The window's calls: each run's pages in turn; runs at once.
+    backend_->ForEach(made.size(), [&](size_t k) {
+      OneRun& one = made[k];
+      if (one.unrendered) return;
+      if (p.partiql) {
+        // The statement in place of the Query; verified as the Query would be.
+        one.failure =
+            RunStatement(*p.partiql, one.params, one.q.limit, p.consistent_read,
+                         &one.items, &one.units, &one.elapsed, &one.pages);
+        return;
+      }
+      for (int page = 0;; ++page) {
+        if (page == 1'000'000) {
+          one.failure = "more than 1,000,000 pages";
+          break;
+        }
+        const int64_t start = now_();
+        StatusOr<QueryResponse> resp = backend_->Query(one.q);
+        one.elapsed += now_() - start;
+        ++one.pages;
+        if (!resp.ok()) {
+          one.failure = "Query: " + resp.status().ToString();
+          break;
+        }
+        if (resp->consumed_capacity)
+          one.units += resp->consumed_capacity->capacity_units;
+        for (Item& item : resp->items) one.items.push_back(std::move(item));
+        if (!resp->last_evaluated_key) break;
+        one.q.exclusive_start_key = std::move(resp->last_evaluated_key);
+      }
+    });
+    for (OneRun& one : made) {
+      const int run = one.run;
+      if (one.unrendered) {
+        if (r.failures.size() < kMaxFailuresKept) {
+          r.failures.push_back("run " + std::to_string(run + 1) + ": " +
+                               *one.unrendered);
+        }
+        ++r.runs;
+        continue;
+      }
+      const Bindings& params = one.params;
+      const std::string& pk = one.pk;
+      const std::vector<std::string>& sk_values = one.sk_values;
+      const std::vector<Item>& items = one.items;
+      const double units = one.units;
+      const int64_t elapsed = one.elapsed;
+      std::string& failure = one.failure;
+      r.pages_total += one.pages;
+      if (failure.empty() && p.expect) {
+        bool complete;
+        const std::string key = MatchKey(p.expect->match, params, &complete);
+        auto found = expect_index.find(key);
+        failure =
+            Verify(p, truth, pk, sk_values, items,
+                   found == expect_index.end() ? &kNothing : &found->second);
+      } else if (failure.empty()) {
+        failure = Verify(p, truth, pk, sk_values, items, nullptr);
+      }
+      const int64_t n = static_cast<int64_t>(items.size());
+      if (r.runs == 0) {
+        r.items_min = r.items_max = n;
+        r.read_units_min = r.read_units_max = units;
+      }
+      ++r.runs;
+      r.items_total += n;
+      r.items_min = std::min(r.items_min, n);
+      r.items_max = std::max(r.items_max, n);
+      r.read_units_total += units;
+      r.read_units_min = std::min(r.read_units_min, units);
+      r.read_units_max = std::max(r.read_units_max, units);
+      latencies.push_back(elapsed);
+      auto& heat = traffic_[{truth.name, pk}];
+      heat.first += units;
+      heat.second += 1;
+      if (options_.on_progress && ++runs_done_ % 16 == 0) {
+        options_.on_progress("verify", runs_done_, total_runs_);
+      }
+      if (failure.empty()) {
+        ++r.verified;
+      } else if (r.failures.size() < kMaxFailuresKept) {
+        std::string params_text;
+        for (const auto& [k, v] : params.entries()) {
+          if (truth.multi) {
+            // Every template of the key condition is in its text.
+            if (r.key_condition.find("${" + k + "}") == std::string::npos) {
+              continue;
+            }
+            params_text += (params_text.empty() ? "" : ", ") + k + "=" + v;
+            continue;
+          }
+          if (p.partition_key.text().find("${" + k + "}") ==
+                  std::string::npos &&
+              (!p.sort_key || p.sort_key->value.text().find("${" + k + "}") ==
+                                  std::string::npos)) {
             continue;
           }
           params_text += (params_text.empty() ? "" : ", ") + k + "=" + v;
-          continue;
         }
-        if (p.partition_key.text().find("${" + k + "}") == std::string::npos &&
-            (!p.sort_key || p.sort_key->value.text().find("${" + k + "}") ==
-                                std::string::npos)) {
-          continue;
-        }
-        params_text += (params_text.empty() ? "" : ", ") + k + "=" + v;
+        r.failures.push_back("run " + std::to_string(run + 1) + " (" +
+                             params_text + "): " + failure);
       }
-      r.failures.push_back("run " + std::to_string(run + 1) + " (" +
-                           params_text + "): " + failure);
     }
   }
   if (!latencies.empty()) {

@@ -114,7 +114,14 @@ void Migration::Written(const std::vector<Item>& items, bool deleted,
     }
     if (!primary) continue;
     const AttributeValue* rev = item.Find(kRevAttribute);
-    expected_[key] = deleted || rev == nullptr ? "" : rev->s();
+    const std::string want = deleted || rev == nullptr ? "" : rev->s();
+    expected_[key] = want;
+    std::unordered_set<std::string>& live = live_[PartitionOf(key)];
+    if (want.empty()) {
+      live.erase(key);
+    } else {
+      live.insert(key);
+    }
   }
 }
 
@@ -137,12 +144,77 @@ void Migration::Read(const Item& key, const Item* got, int64_t second) {
     have = rev != nullptr && rev->type() == AttributeType::kS ? rev->s()
                                                               : "(no rev)";
   }
+  if (have == want) {
+    CountRead(true, second, "");
+    return;
+  }
+  const AttributeValue* pk = key.Find(table_.partition_key);
+  CountRead(false, second,
+            (pk != nullptr ? pk->s() : std::string("?")) + " read " +
+                (got == nullptr ? std::string("nothing") : "rev " + have) +
+                ", expected " +
+                (want.empty() ? std::string("nothing") : "rev " + want));
+}
+
+void Migration::QueryRead(const Item& key, const std::vector<Item>& items,
+                          bool complete, int64_t second) {
+  if (!spec_.verify_reads) return;
+  const AttributeValue* pk = key.Find(table_.partition_key);
+  const std::string shown = pk != nullptr && pk->type() == AttributeType::kS
+                                ? pk->s()
+                                : std::string("?");
+  const std::string partition = PartitionOf(LogicalKey(key));
+  // Each returned item against its key's expected rev.
+  std::unordered_set<std::string> returned;
+  for (const Item& item : items) {
+    const std::string logical = LogicalKey(item);
+    returned.insert(logical);
+    auto it = expected_.find(logical);
+    const std::string want = it == expected_.end() ? "" : it->second;
+    const AttributeValue* rev = item.Find(kRevAttribute);
+    const std::string have = rev != nullptr && rev->type() == AttributeType::kS
+                                 ? rev->s()
+                                 : "(no rev)";
+    if (have != want) {
+      const AttributeValue* sk =
+          table_.sort_key.empty() ? nullptr : item.Find(table_.sort_key);
+      CountRead(false, second,
+                "query " + shown + " returned " +
+                    (sk != nullptr && sk->type() == AttributeType::kS
+                         ? "sort key " + sk->s() + " "
+                         : std::string()) +
+                    "rev " + have + ", expected " +
+                    (want.empty() ? std::string("nothing") : "rev " + want));
+      return;
+    }
+  }
+  // Every acknowledged item of the partition among them.
+  if (complete) {
+    auto live = live_.find(partition);
+    if (live != live_.end()) {
+      for (const std::string& k : live->second) {
+        if (returned.count(k) != 0) continue;
+        const std::string sort = k.substr(k.find('\x1f') + 1);
+        CountRead(
+            false, second,
+            "query " + shown + " missed " +
+                (sort.empty() ? std::string("its item") : "sort key " + sort) +
+                " (expected rev " + expected_[k] + ")");
+        return;
+      }
+    }
+  }
+  CountRead(true, second, "");
+}
+
+void Migration::CountRead(bool verified, int64_t second,
+                          const std::string& example) {
   const int phase = Phase(second);
   MigrationSecond* s =
       second >= 0 && second < static_cast<int64_t>(result_.seconds.size())
           ? &result_.seconds[static_cast<size_t>(second)]
           : nullptr;
-  if (have == want) {
+  if (verified) {
     ++result_.verified[phase];
     if (s != nullptr) ++s->reads_verified;
     return;
@@ -150,13 +222,8 @@ void Migration::Read(const Item& key, const Item* got, int64_t second) {
   ++result_.mismatched[phase];
   if (s != nullptr) ++s->reads_mismatched;
   if (result_.mismatch_examples.size() < kMismatchExamples) {
-    const AttributeValue* pk = key.Find(table_.partition_key);
-    result_.mismatch_examples.push_back(
-        "second " + std::to_string(second) + ": " +
-        (pk != nullptr ? pk->s() : std::string("?")) + " read " +
-        (got == nullptr ? std::string("nothing") : "rev " + have) +
-        ", expected " +
-        (want.empty() ? std::string("nothing") : "rev " + want));
+    result_.mismatch_examples.push_back("second " + std::to_string(second) +
+                                        ": " + example);
   }
 }
 

@@ -15,7 +15,11 @@
 // "rev" attribute (a run-wide sequence number). A write acknowledged on the
 // primary version (the old one until the cutover, the new one after) sets
 // the key's expected rev (a delete: expected absent); a read verifies when
-// the item it returns has that rev (or none when absent). Calls take no
+// the item it returns has that rev (or none when absent). A Query of the
+// table (one partition key, on the version reads go to) verifies when every
+// item it returns has its key's expected rev and, when it returned the
+// whole partition (no LastEvaluatedKey), no key whose last acknowledged
+// write left an item in that partition is missing from it. Calls take no
 // virtual time and are made one at a time, so the expected rev at a read
 // is exactly what a correct migration shows.
 //
@@ -77,6 +81,11 @@ class Migration {
   void Copied(const Item& item, int64_t second);
   // A read of `key` answered with `got` (null: no such item) at `second`.
   void Read(const Item& key, const Item* got, int64_t second);
+  // A Query of the partition of `key` (an item carrying its partition key)
+  // answered with `items`; `complete`: the answer had no LastEvaluatedKey.
+  // Counted as one read, verified or mismatched.
+  void QueryRead(const Item& key, const std::vector<Item>& items, bool complete,
+                 int64_t second);
 
   // --- The backfill -------------------------------------------------------
   bool BackfillActive() const { return backfill_started_ && !backfill_done_; }
@@ -110,6 +119,13 @@ class Migration {
   static Item Rewrite(const Item& item, const std::string& from,
                       const std::string& to);
   std::string LogicalKey(const Item& item) const;
+  // The logical key's partition part (before its \x1f).
+  static std::string PartitionOf(const std::string& logical_key) {
+    return logical_key.substr(0, logical_key.find('\x1f'));
+  }
+  // Counts a read (GetItem, a BatchGetItem key, a Query) as verified or
+  // mismatched at `second`; `example` says what went wrong.
+  void CountRead(bool verified, int64_t second, const std::string& example);
   int Phase(int64_t second) const;
 
   const MigrationSpec& spec_;
@@ -120,6 +136,9 @@ class Migration {
   // Logical key -> the rev of its last acknowledged primary write ("" when
   // deleted).
   std::unordered_map<std::string, std::string> expected_;
+  // Logical partition -> the logical keys whose expected rev is an item's
+  // (what a Query of the partition must return).
+  std::unordered_map<std::string, std::unordered_set<std::string>> live_;
   std::unordered_set<std::string> old_items_, new_items_;
   bool backfill_started_ = false, backfill_done_ = false, scan_done_ = false;
   std::optional<Item> cursor_;

@@ -285,10 +285,11 @@ struct RunOptions {
   std::function<void(int64_t seconds, int64_t duration)> on_progress;
   // Where the calls go (not owned). Null: a Database of the run's own with
   // the simulator on a manual clock. An endpoint target (endpoint mode,
-  // tools/endpoint/scenario_target.h) gets the same calls in the same
-  // order, paced on its clock; its result holds what the client saw and
-  // the units the answers reported (one resource line, no partitions), and
-  // a scenario with a stream is refused.
+  // tools/endpoint/scenario_target.h) gets the same calls, started in the
+  // same order and paced on its clock (with more than one connection,
+  // answered in any order within their second); its result holds what the
+  // client saw and the units the answers reported (one resource line, no
+  // partitions), and a scenario with a stream is refused.
   ScenarioTarget* target = nullptr;
   // Overrides the scenario's "simulation" (eddy scenario run --aggregate).
   std::optional<Simulation> simulation;

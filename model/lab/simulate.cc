@@ -203,6 +203,8 @@ StatusOr<ScenarioResult> Runner::Run() {
   } else if (!target_->in_process() && scenario_.migration) {
     return Status::Validation(
         "a scenario with a migration (\"migration\") runs in process only");
+  } else if (!target_->in_process() && target_->connections() > 1) {
+    calls_ = std::make_unique<CallPool>(target_->connections());
   }
   if (scenario_.online_index) {
     if (db_ == nullptr) {
@@ -383,7 +385,7 @@ StatusOr<ScenarioResult> Runner::Run() {
         arrivals.begin(), arrivals.end(),
         [](const Arrival& a, const Arrival& b) { return a.micros < b.micros; });
     auto run_due_before = [&](int64_t limit) {
-      while (!due_.empty() && due_.top().micros <= limit) {
+      while (DueBy(limit)) {
         const Due d = due_.top();
         due_.pop();
         if (d.slot == kBackfillWake) {
@@ -459,7 +461,9 @@ StatusOr<ScenarioResult> Runner::Run() {
       }
       Issue(slot, a.micros);
     }
-    run_due_before(begin + kMicros - 1);
+    do {  // with a CallPool: until this second's answers are all in
+      run_due_before(begin + kMicros - 1);
+    } while (Settle());
     if (migration_ != nullptr) migration_->EndSecond(second);
     if (series_buckets_ != nullptr)  // long runs: fold what is closed
       series_buckets_->Drain(*db_, clock_.NowMicros() / kMicros);

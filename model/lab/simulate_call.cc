@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <string>
 
 #include "model/lab/internal/runner.h"
@@ -48,8 +49,9 @@ void Runner::CountError(const Status& s, int64_t parts) {
   }
 }
 
-// Makes the call for the request in `slot` at `now`; schedules a retry or
-// frees the slot.
+// Makes the call for the request in `slot` at `now` (with a CallPool: hands
+// it to a worker, and Finish runs when it is back); Finish schedules a
+// retry or frees the slot.
 void Runner::Issue(size_t slot, int64_t now) {
   clock_.SetMicros(now);
   Request& req = pool_[slot];
@@ -69,18 +71,38 @@ void Runner::Issue(size_t slot, int64_t now) {
   ++cs.attempts;
   if (req.attempt > 0) ++cs.retries;
   ++req.attempt;
+  if (calls_ != nullptr) calls_->WaitForRoom();
   target_->Pace(now - kStartMicros);
-  const std::string& table = scenario_.table.name;
   // Endpoint mode asks for the units each call consumed (in process, the
   // simulator's metrics count them).
   const ReturnConsumedCapacity units = target_->in_process() && !copy
                                            ? ReturnConsumedCapacity::kNone
                                            : ReturnConsumedCapacity::kTotal;
-  Status status;
-  std::vector<Item> unprocessed;  // batch parts to retry
-  std::optional<Item> got;        // a GetItem's answer (migrations)
-  std::vector<Item> got_items;    // a BatchGetItem's
-  const int64_t parts = static_cast<int64_t>(req.items.size());
+  if (calls_ != nullptr) {
+    // The call on a worker, with a copy of the request (the pool may grow
+    // meanwhile); counted here when it is back.
+    auto answer = std::make_shared<CallAnswer>();
+    auto sent = std::make_shared<Request>(req);
+    calls_->Submit(
+        [this, answer, sent, &stream, units] {
+          *answer = Call(sent.get(), stream, units);
+        },
+        [this, answer, slot, now] { Finish(slot, now, std::move(*answer)); });
+    return;
+  }
+  Finish(slot, now, Call(&req, stream, units));
+}
+
+CallAnswer Runner::Call(Request* request, const Stream& stream,
+                        ReturnConsumedCapacity units) const {
+  Request& req = *request;
+  const bool copy = req.stream == backfill_index_;
+  const std::string& table = scenario_.table.name;
+  CallAnswer a;
+  Status& status = a.status;
+  std::vector<Item>& unprocessed = a.unprocessed;
+  std::optional<Item>& got = a.got;
+  std::vector<Item>& got_items = a.got_items;
   switch (stream.operation) {
     case Operation::kPutItem: {
       // The item moves into the call and back (retries and the cache need
@@ -96,11 +118,7 @@ void Runner::Issue(size_t slot, int64_t now) {
       StatusOr<PutItemResponse> x = target_->PutItem(r);
       req.items[0] = std::move(r.item);
       status = x.status();
-      if (x.ok() && copy) {
-        migration_->AddUnits(x->consumed_capacity, true);
-        if (target_->in_process()) break;
-      }
-      if (x.ok()) AddConsumed(x->consumed_capacity, true);
+      if (x.ok()) a.consumed = std::move(x->consumed_capacity);
       break;
     }
     case Operation::kUpdateItem: {
@@ -130,7 +148,7 @@ void Runner::Issue(size_t slot, int64_t now) {
       r.return_consumed_capacity = units;
       StatusOr<UpdateItemResponse> x = target_->UpdateItem(r);
       status = x.status();
-      if (x.ok()) AddConsumed(x->consumed_capacity, true);
+      if (x.ok()) a.consumed = std::move(x->consumed_capacity);
       break;
     }
     case Operation::kDeleteItem: {
@@ -138,7 +156,7 @@ void Runner::Issue(size_t slot, int64_t now) {
       r.return_consumed_capacity = units;
       StatusOr<DeleteItemResponse> x = target_->DeleteItem(r);
       status = x.status();
-      if (x.ok()) AddConsumed(x->consumed_capacity, true);
+      if (x.ok()) a.consumed = std::move(x->consumed_capacity);
       break;
     }
     case Operation::kGetItem: {
@@ -148,7 +166,7 @@ void Runner::Issue(size_t slot, int64_t now) {
       r.return_consumed_capacity = units;
       StatusOr<GetItemResponse> x = target_->GetItem(r);
       status = x.status();
-      if (x.ok()) AddConsumed(x->consumed_capacity, false);
+      if (x.ok()) a.consumed = std::move(x->consumed_capacity);
       if (x.ok() && migration_ != nullptr) got = std::move(x->item);
       break;
     }
@@ -168,7 +186,11 @@ void Runner::Issue(size_t slot, int64_t now) {
       r.return_consumed_capacity = units;
       StatusOr<QueryResponse> x = target_->Query(r);
       status = x.status();
-      if (x.ok()) AddConsumed(x->consumed_capacity, false);
+      if (x.ok()) a.consumed = std::move(x->consumed_capacity);
+      if (x.ok() && migration_ != nullptr) {
+        got_items = std::move(x->items);
+        a.more_pages = x->last_evaluated_key.has_value();
+      }
       break;
     }
     case Operation::kBatchWriteItem: {
@@ -183,7 +205,7 @@ void Runner::Issue(size_t slot, int64_t now) {
       StatusOr<BatchWriteItemResponse> x = target_->BatchWriteItem(r);
       status = x.status();
       if (x.ok()) {
-        AddConsumed(x->consumed_capacity, true);
+        a.consumed_batch = std::move(x->consumed_capacity);
         for (auto& [name, rest] : x->unprocessed_items) {
           for (WriteRequest& w : rest) unprocessed.push_back(*w.put_item);
         }
@@ -199,7 +221,7 @@ void Runner::Issue(size_t slot, int64_t now) {
       StatusOr<BatchGetItemResponse> x = target_->BatchGetItem(r);
       status = x.status();
       if (x.ok()) {
-        AddConsumed(x->consumed_capacity, false);
+        a.consumed_batch = std::move(x->consumed_capacity);
         for (auto& [name, rest] : x->unprocessed_keys) {
           for (Item& key : rest.keys) unprocessed.push_back(std::move(key));
         }
@@ -208,14 +230,34 @@ void Runner::Issue(size_t slot, int64_t now) {
       break;
     }
   }
+  return a;
+}
 
+void Runner::Finish(size_t slot, int64_t now, CallAnswer answer) {
+  Request& req = pool_[slot];
+  const Stream& stream = StreamOf(req.stream);
+  const bool copy = req.stream == backfill_index_;
+  ClientSecond& cs = At(req.stream, now);
+  const Status& status = answer.status;
+  std::vector<Item>& unprocessed = answer.unprocessed;
+  const int64_t parts = static_cast<int64_t>(req.items.size());
+  if (status.ok()) {
+    const bool write = stream.operation != Operation::kGetItem &&
+                       stream.operation != Operation::kQuery &&
+                       stream.operation != Operation::kBatchGetItem;
+    if (copy) migration_->AddUnits(answer.consumed, true);
+    if (!copy || !target_->in_process()) {
+      AddConsumed(answer.consumed, write);
+      AddConsumed(answer.consumed_batch, write);
+    }
+  }
   bool retry = false;
   if (status.ok()) {
     const int64_t left = static_cast<int64_t>(unprocessed.size());
     cs.items_ok += parts - left;
     if (item_cache_ != nullptr) UpdateCache(req, stream, now);
     if ((migration_ != nullptr || online_index_ != nullptr) && !copy) {
-      MigrationDone(req, status, unprocessed, got, got_items, now);
+      MigrationDone(req, answer, now);
     }
     if (copy && online_index_ != nullptr) {
       online_index_->Written({req.items[0]}, false);
@@ -281,6 +323,13 @@ void Runner::Issue(size_t slot, int64_t now) {
   req.items.clear();
   free_slots_.push_back(slot);
 }
+
+bool Runner::DueBy(int64_t limit) {
+  if (calls_ != nullptr) calls_->RunFinished();
+  return !due_.empty() && due_.top().micros <= limit;
+}
+
+bool Runner::Settle() { return calls_ != nullptr && calls_->Drain() > 0; }
 
 size_t Runner::NewSlot() {
   if (free_slots_.empty()) {

@@ -4,7 +4,7 @@
 // By default the run builds an in-process Database with the throttling
 // simulator on a manual clock and calls it through DatabaseTarget; endpoint
 // mode (tools/endpoint/scenario_target.h, `eddy scenario run --endpoint`)
-// sends the same calls, in the same order, to a DynamoDB-compatible
+// sends the same calls, started in the same order, to a DynamoDB-compatible
 // endpoint over HTTP, paced on the wall clock.
 //
 //   Database db(options);
@@ -25,8 +25,20 @@
 //   for an endpoint, where the run reports what the client saw and the
 //   units the endpoint returned (ReturnConsumedCapacity TOTAL).
 //
-// Thread safety: RunScenario calls a target from one thread; DatabaseTarget
-// is as safe as its Database.
+// - connections() is how many calls the target takes at once (1 by
+//   default). Above 1 (endpoint mode with --connections N), RunScenario
+//   keeps its schedule on its own thread — Pace, then the call handed to
+//   one of N workers (model/lab/call_pool.h) — so up to N calls are in
+//   flight, started in the schedule's order; each answer is counted when
+//   it is back (a retry is still due at the call's instant plus its
+//   backoff), and every call of a virtual second has been answered before
+//   the next second starts.
+//
+// Thread safety: RunScenario calls Pace, CreateTable and UpdateTable from
+// its own thread; with connections() > 1 the other call methods come from
+// up to that many worker threads at once (and must be thread-safe), else
+// from the runner's thread too. DatabaseTarget keeps connections() 1 and is
+// as safe as its Database.
 
 #ifndef EDDY_MODEL_LAB_TARGET_H_
 #define EDDY_MODEL_LAB_TARGET_H_
@@ -45,6 +57,7 @@ class ScenarioTarget {
 
   virtual bool in_process() const = 0;
   virtual void Pace(int64_t run_micros) = 0;
+  virtual int connections() const { return 1; }
 
   virtual StatusOr<CreateTableResponse> CreateTable(
       const CreateTableRequest& r) = 0;

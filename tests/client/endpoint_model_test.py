@@ -5,7 +5,9 @@
     python3 endpoint_model_test.py path/to/eddy path/to/eddy-server SOURCE_DIR
 
 The kayak model verifies 8 of 8 patterns over HTTP, with the server's
-throttling off and under --throttle simulate; the run's table carries the
+throttling off and under --throttle simulate, over one connection and over
+16 (--connections: the load's batches and the patterns' runs in flight at
+once, the report the same but for its timings); the run's table carries the
 run prefix and is deleted at the end (kept with --keep); a table of the
 same name as the model's, made beforehand by someone else, is untouched;
 and missing credentials, a bad URL and an endpoint that does not answer are
@@ -98,12 +100,43 @@ def test_plain_and_foreign_table(server_binary):
     print("ok: plain run 8/8, foreign table untouched, --keep keeps")
 
 
+def without_timings(report, table):
+    """The report with what depends on the wall clock taken out: the run's
+    table name, the load's and memory's lines, the patterns' latencies."""
+    kept = []
+    for line in report.replace(table, "TABLE").splitlines():
+        if re.match(r"^(Load |Memory )", line) or "inside the write calls" \
+                in line:
+            continue
+        kept.append(re.sub(r"p50 \d+ µs\s+p99 \d+ µs", "p50/p99", line))
+    return "\n".join(kept)
+
+
+def test_connections(server_binary):
+    with EddyServer(server_binary) as server:
+        one, one_out, _ = run_kayak(server.url, "--connections", "1")
+        many, many_out, _ = run_kayak(server.url, "--connections", "16")
+        check(without_timings(one_out, one) == without_timings(many_out, many),
+              "the reports over 1 and 16 connections differ:\n%s\n----\n%s" %
+              (one_out, many_out))
+        check(dynamodb(server.url).list_tables()["TableNames"] == [],
+              "tables left behind")
+    code, _, err = eddy("model", "run", KAYAK, "--connections", "4")
+    check(code == 2 and "--connections needs --endpoint" in err, err)
+    code, _, err = eddy("model", "run", KAYAK, "--endpoint",
+                        "http://127.0.0.1:9", "--connections", "0")
+    check(code == 2 and "--connections" in err, err)
+    print("ok: 8/8 over 16 connections, the report as over one")
+
+
 def test_throttle_simulate(server_binary):
     with EddyServer(server_binary, "--throttle", "simulate") as server:
         run_kayak(server.url)
+        # Throttles retried per call while 16 calls are in flight.
+        run_kayak(server.url, "--connections", "16")
         check(dynamodb(server.url).list_tables()["TableNames"] == [],
               "tables left behind")
-    print("ok: 8/8 under --throttle simulate")
+    print("ok: 8/8 under --throttle simulate, over 8 and 16 connections")
 
 
 def test_errors():
@@ -129,6 +162,7 @@ def main():
     install_sigterm_handler()
     test_errors()
     test_plain_and_foreign_table(SERVER)
+    test_connections(SERVER)
     test_throttle_simulate(SERVER)
     print("endpoint_model_test: all passed")
 

@@ -8,8 +8,9 @@ The hot-item scenario (one item written at twice its partition's rate) at a
 rate scale of 0.1 for a few seconds, against eddy-server under --throttle
 simulate with the same scaled partition cap: the endpoint throttles about
 as the simulator predicts, the run's table carries the run prefix and is
-deleted at the end (kept with --keep), --time-scale shortens the run, and
-the flags' misuses are usage errors. When dynalite is installed (npm; on
+deleted at the end (kept with --keep), --time-scale shortens the run (over
+one connection and over 16: --connections keeps calls in flight at once on
+the same schedule), and the flags' misuses are usage errors. When dynalite is installed (npm; on
 PATH, or named by EDDY_DYNALITE), the same scenario runs against it too: it
 never throttles, so the observed column shows none.
 """
@@ -94,12 +95,34 @@ def test_hot_item(server_binary):
         check(took >= 2.5, "3 virtual seconds took %.2f s" % took)
         check(db.list_tables()["TableNames"] == [], "tables left behind")
 
-        # --time-scale 0.25: the same calls in a quarter of the time.
+        # --time-scale 0.25: the same calls in a quarter of the time, one
+        # call at a time and 16 in flight.
+        throttled = {}
+        for connections in ("1", "16"):
+            started = time.monotonic()
+            out, _ = run(server.url, "--duration", "4", "--time-scale", "0.25",
+                         "--connections", connections)
+            took = time.monotonic() - started
+            check(row(out, "requests") == [800, 800], out)
+            check("time scale 0.25, %s connection" % connections in out, out)
+            check(re.search(r"^pacing: 800 calls, ", out, re.MULTILINE), out)
+            check(took < 3.5, "4 virtual seconds at 0.25 over %s took %.2f s" %
+                  (connections, took))
+            throttled[connections] = row(out, "throttled calls")[1]
+        # The same schedule against the same cap throttles alike, whether
+        # the calls wait for each other or not.
+        check(abs(throttled["1"] - throttled["16"]) <= 80,
+              "throttled over 1 and 16 connections: %r" % throttled)
+
+        # Ten times faster: 2,000 PutItem per wall second over 16
+        # connections, every call made.
         started = time.monotonic()
-        out, _ = run(server.url, "--duration", "4", "--time-scale", "0.25")
+        out, _ = run(server.url, "--duration", "4", "--time-scale", "0.1",
+                     "--connections", "16")
         took = time.monotonic() - started
         check(row(out, "requests") == [800, 800], out)
-        check(took < 3.5, "4 virtual seconds at 0.25 took %.2f s" % took)
+        check(took < 2.5, "4 virtual seconds at 0.1 took %.2f s" % took)
+        check(db.list_tables()["TableNames"] == [], "tables left behind")
 
         # --keep: the run's table stays, named with the run prefix.
         out, err = run(server.url, "--duration", "1", "--keep")
@@ -144,6 +167,8 @@ def test_usage_errors():
     check(code == 2 and "--time-scale needs --endpoint" in err, err)
     code, _, err = eddy("scenario", "run", HOT_ITEM, "--keep")
     check(code == 2 and "--keep needs --endpoint" in err, err)
+    code, _, err = eddy("scenario", "run", HOT_ITEM, "--connections", "4")
+    check(code == 2 and "--connections needs --endpoint" in err, err)
     code, _, err = eddy("scenario", "run", HOT_ITEM, "--json", "--endpoint",
                         "http://127.0.0.1:9")
     check(code == 2 and "--json is not available with --endpoint" in err, err)

@@ -5,7 +5,7 @@
 //   eddy model validate FILE
 //   eddy model run FILE [--scale N] [--seed N] [--runs N] [--page-size N]
 //                       [--no-indexes] [--json] [--progress | --quiet]
-//                       [--endpoint URL [--keep]]
+//                       [--endpoint URL [--connections N] [--keep]]
 //                       [--html OUT] [--rps [P=]N]... [--wps [TYPE=]N]...
 //                       [--utilization X] [--region R] [--prices FILE]
 //   eddy model generate FILE [--scale N] [--seed N] [--progress | --quiet]
@@ -52,7 +52,8 @@ constexpr char kUsage[] =
     "       eddy model run FILE [--scale N] [--seed N] [--runs N]\n"
     "                           [--page-size N] [--no-indexes] [--json]\n"
     "                           [--progress | --quiet] [--html OUT]\n"
-    "                           [--endpoint URL [--keep]]\n"
+    "                           [--endpoint URL [--connections N]\n"
+    "                                           [--keep]]\n"
     "                           [--rps [P=]N]... [--wps [TYPE=]N]...\n"
     "                           [--utilization X] [--region R]\n"
     "                           [--prices FILE]\n"
@@ -128,6 +129,11 @@ constexpr char kRunUsage[] =
     "                 environment or ~/.aws; the table is named with a run\n"
     "                 prefix (eddy-run-<time>-<random>-) and deleted at the\n"
     "                 end; no other table is touched\n"
+    "  --connections N  with --endpoint: keep-alive connections, and so\n"
+    "                 requests in flight at once: the load's batches and\n"
+    "                 the patterns' runs go out N at a time (1..1024,\n"
+    "                 default 8; 1 makes one call at a time); the report\n"
+    "                 is the same whatever N\n"
     "  --keep         with --endpoint: keep the table\n"
     "\n"
     "  --html OUT     also write the report as one self-contained HTML page\n"
@@ -193,6 +199,7 @@ struct Flags {
   bool progress = false;
   bool quiet = false;
   std::string endpoint;  // --endpoint URL
+  std::optional<int64_t> connections;
   bool keep = false;
   // run's report extras (kCost).
   std::string html, prices, region;
@@ -218,7 +225,7 @@ int ParseFlags(const std::string& command, const std::vector<std::string>& args,
   if (allowed & kScaleSeed) known.insert(known.end(), {"--scale", "--seed"});
   if (allowed & kRunFlags) {
     known.insert(known.end(), {"--runs", "--page-size", "--no-indexes",
-                               "--endpoint", "--keep"});
+                               "--endpoint", "--connections", "--keep"});
   }
   if (allowed & kJson) known.push_back("--json");
   if (allowed & kProgress) known.insert(known.end(), {"--progress", "--quiet"});
@@ -246,6 +253,9 @@ int ParseFlags(const std::string& command, const std::vector<std::string>& args,
       f->no_indexes = true;
     } else if (p.Is("--endpoint")) {
       if (!p.Value(&f->endpoint)) return 2;
+    } else if (p.Is("--connections")) {
+      if (!p.Int(1, 1024, &v)) return 2;
+      f->connections = v;
     } else if (p.Is("--keep")) {
       if (!p.NoValue()) return 2;
       f->keep = true;
@@ -296,6 +306,9 @@ int ParseFlags(const std::string& command, const std::vector<std::string>& args,
   }
   if (f->keep && f->endpoint.empty()) {
     return UsageError(command, "--keep needs --endpoint");
+  }
+  if (f->connections && f->endpoint.empty()) {
+    return UsageError(command, "--connections needs --endpoint");
   }
   if ((allowed & kFile) && f->file.empty()) {
     return UsageError(command, "missing FILE: name a model document, e.g. " +
@@ -506,7 +519,9 @@ int RunTable(const std::string& command, const Flags& f,
   std::unique_ptr<endpoint::EndpointSession> session;
   if (!f.endpoint.empty()) {
     StatusOr<std::unique_ptr<endpoint::EndpointSession>> s =
-        endpoint::OpenEndpoint(f.endpoint);
+        endpoint::OpenEndpoint(f.endpoint,
+                               static_cast<int>(f.connections.value_or(
+                                   endpoint::kDefaultConnections)));
     if (!s.ok()) {
       std::fprintf(stderr, "%s: %s\n", command.c_str(),
                    std::string(s.status().message()).c_str());

@@ -5,9 +5,9 @@
 // (model/lab/README.md) through an in-process Database on a manual clock,
 // prints a summary (or JSON) and optionally writes the HTML report. Same
 // scenario and seed, same bytes. With `--endpoint URL [--time-scale S]
-// [--keep]` the same calls also go to a DynamoDB-compatible endpoint on the
-// wall clock, and the simulator's prediction and what the endpoint did are
-// printed side by side.
+// [--connections N] [--keep]` the same calls also go to a
+// DynamoDB-compatible endpoint on the wall clock, and the simulator's
+// prediction and what the endpoint did are printed side by side.
 //
 // `eddy scenario compare FILE --remedy X [--remedy Y ...] [--html OUT]
 // [--scale X] [--duration S] [--seed N] [--progress | --quiet]`: the same
@@ -40,7 +40,8 @@ constexpr char kUsage[] =
     "usage: eddy scenario run FILE [--html OUT] [--json] [--scale X]\n"
     "                              [--duration SECONDS] [--seed N]\n"
     "                              [--aggregate] [--progress | --quiet]\n"
-    "                              [--endpoint URL [--time-scale S] [--keep]]\n"
+    "                              [--endpoint URL [--time-scale S]\n"
+    "                                   [--connections N] [--keep]]\n"
     "\n"
     "The throttling lab. Replays a traffic scenario (model/scenarios/*.json,\n"
     "format in model/lab/README.md) as real operations on a virtual clock\n"
@@ -68,8 +69,8 @@ constexpr char kUsage[] =
     "  --endpoint URL  also send the scenario's calls to a "
     "DynamoDB-compatible\n"
     "                  endpoint (eddy-server, DynamoDB Local, Alternator,\n"
-    "                  DynamoDB) on the wall clock, one call at a time, with\n"
-    "                  the scenario's retry policy; print the simulator's\n"
+    "                  DynamoDB) on the wall clock, with the scenario's\n"
+    "                  retry policy; print the simulator's\n"
     "                  prediction and what the endpoint did side by side\n"
     "                  (--html: both on one page). Credentials and region\n"
     "                  come from the AWS environment and config files; the\n"
@@ -77,6 +78,10 @@ constexpr char kUsage[] =
     "  --time-scale S  with --endpoint: wall seconds per virtual second\n"
     "                  (default 1; 0.1 runs ten times faster, so the endpoint\n"
     "                  sees ten times the rate per wall second)\n"
+    "  --connections N with --endpoint: keep-alive connections, and so\n"
+    "                  calls in flight at once (1..1024, default 8; 1 makes\n"
+    "                  one call at a time); each virtual second's calls\n"
+    "                  start on schedule over them\n"
     "  --keep          with --endpoint: keep the table\n"
     "\n"
     "examples:\n"
@@ -280,6 +285,7 @@ int CompareScenario(const std::vector<std::string>& rest) {
 struct EndpointFlags {
   std::string url;
   double time_scale = 1.0;
+  std::optional<int64_t> connections;
   bool keep = false;
 };
 
@@ -307,8 +313,10 @@ int RunOnEndpoint(const std::string& command, const lab::Scenario& scenario,
   // One attempt per call: the scenario's retry policy retries, as it does
   // in the simulator.
   StatusOr<std::unique_ptr<endpoint::EndpointSession>> session =
-      endpoint::OpenEndpoint(e.url, /*max_concurrency=*/1, endpoint::ProcessEnv,
-                             /*max_attempts=*/1);
+      endpoint::OpenEndpoint(e.url,
+                             static_cast<int>(e.connections.value_or(
+                                 endpoint::kDefaultConnections)),
+                             endpoint::ProcessEnv, /*max_attempts=*/1);
   if (!session.ok()) {
     std::fprintf(stderr, "%s: %s\n", command.c_str(),
                  std::string(session.status().message()).c_str());
@@ -335,7 +343,9 @@ int RunOnEndpoint(const std::string& command, const lab::Scenario& scenario,
   c.rows.push_back(lab::SummarizeRun("predicted", *std::move(predicted)));
   c.rows.push_back(lab::SummarizeRun("observed", *std::move(observed)));
   std::cout << "\npredicted: eddy's simulator; observed: " << e.url
-            << " (time scale " << e.time_scale << ")\n\n"
+            << " (time scale " << e.time_scale << ", " << target.connections()
+            << " connection" << (target.connections() == 1 ? "" : "s")
+            << ")\n\n"
             << lab::FormatComparison(c);
   std::printf(
       "pacing: %lld calls, %lld more than 10 ms behind schedule, at most "
@@ -374,9 +384,9 @@ int RunScenario(const std::vector<std::string>& args) {
                           "--remedy X)");
   }
   const std::vector<std::string> known = {
-      "--html",       "--json",     "--scale",     "--duration",
-      "--seed",       "--progress", "--quiet",     "--endpoint",
-      "--time-scale", "--keep",     "--aggregate", "--help"};
+      "--html",        "--json",      "--scale",    "--duration",   "--seed",
+      "--progress",    "--quiet",     "--endpoint", "--time-scale", "--keep",
+      "--connections", "--aggregate", "--help"};
   std::string file;
   RunFlags flags;
   EndpointFlags endpoint_flags;
@@ -396,6 +406,10 @@ int RunScenario(const std::vector<std::string>& args) {
     } else if (p.Is("--time-scale")) {
       if (!p.PositiveDouble(&endpoint_flags.time_scale)) return 2;
       time_scale_given = true;
+    } else if (p.Is("--connections")) {
+      int64_t n = 0;
+      if (!p.Int(1, 1024, &n)) return 2;
+      endpoint_flags.connections = n;
     } else if (p.Is("--keep")) {
       if (!p.NoValue()) return 2;
       endpoint_flags.keep = true;
@@ -412,10 +426,13 @@ int RunScenario(const std::vector<std::string>& args) {
     return UsageError(command, "missing FILE: name a scenario, e.g. " +
                                    command + " model/scenarios/hot_item.json");
   }
-  if (endpoint_flags.url.empty() && (time_scale_given || endpoint_flags.keep)) {
-    return UsageError(
-        command, std::string(time_scale_given ? "--time-scale" : "--keep") +
-                     " needs --endpoint");
+  if (endpoint_flags.url.empty() &&
+      (time_scale_given || endpoint_flags.keep || endpoint_flags.connections)) {
+    return UsageError(command,
+                      std::string(time_scale_given      ? "--time-scale"
+                                  : endpoint_flags.keep ? "--keep"
+                                                        : "--connections") +
+                          " needs --endpoint");
   }
   if (!endpoint_flags.url.empty() && options.simulation) {
     return UsageError(command,

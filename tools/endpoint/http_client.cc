@@ -111,27 +111,30 @@ DynamoDBClient::DynamoDBClient(ClientOptions options)
     };
   }
   if (!options_.now_micros) options_.now_micros = SystemMicros;
+  MutexLock l(&mu_);
   rng_.seed(options_.seed != 0 ? options_.seed : std::random_device()());
 }
 
 DynamoDBClient::~DynamoDBClient() = default;
 
 int64_t DynamoDBClient::connections() const {
-  std::lock_guard<std::mutex> l(mu_);
+  MutexLock l(&mu_);
   return created_;
 }
 
 std::unique_ptr<httplib::Client> DynamoDBClient::Acquire() {
-  std::unique_lock<std::mutex> l(mu_);
-  available_.wait(
-      l, [&] { return !idle_.empty() || created_ < options_.max_concurrency; });
-  if (!idle_.empty()) {
-    std::unique_ptr<httplib::Client> c = std::move(idle_.back());
-    idle_.pop_back();
-    return c;
+  {
+    MutexLock l(&mu_);
+    while (idle_.empty() && created_ >= options_.max_concurrency) {
+      available_.Wait(&mu_);
+    }
+    if (!idle_.empty()) {
+      std::unique_ptr<httplib::Client> c = std::move(idle_.back());
+      idle_.pop_back();
+      return c;
+    }
+    ++created_;
   }
-  ++created_;
-  l.unlock();
   auto c = std::make_unique<httplib::Client>(scheme_host_port_);
   c->set_keep_alive(true);
   c->set_tcp_nodelay(true);  // headers and body go out at once, as SDKs do
@@ -144,10 +147,10 @@ std::unique_ptr<httplib::Client> DynamoDBClient::Acquire() {
 
 void DynamoDBClient::Release(std::unique_ptr<httplib::Client> c) {
   {
-    std::lock_guard<std::mutex> l(mu_);
+    MutexLock l(&mu_);
     idle_.push_back(std::move(c));
   }
-  available_.notify_one();
+  available_.SignalAll();
 }
 
 int64_t DynamoDBClient::Backoff(int retry) {
@@ -156,7 +159,7 @@ int64_t DynamoDBClient::Backoff(int retry) {
       options_.base_backoff_micros > (options_.max_backoff_micros >> shift)
           ? options_.max_backoff_micros
           : options_.base_backoff_micros << shift;
-  std::lock_guard<std::mutex> l(mu_);
+  MutexLock l(&mu_);
   return std::uniform_int_distribution<int64_t>(
       0, std::max<int64_t>(cap, 0))(rng_);
 }

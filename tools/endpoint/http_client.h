@@ -34,22 +34,24 @@
 // - A response's error type is the part of "__type" after '#', its message
 //   "message" or "Message".
 //
-// Thread safety: Call may be used from any number of threads at once.
+// Thread safety: Call may be used from any number of threads at once (the
+// pool, its count and the jitter's generator behind one Mutex; the totals
+// are atomics); options() is immutable after Create.
 
 #ifndef EDDY_TOOLS_ENDPOINT_HTTP_CLIENT_H_
 #define EDDY_TOOLS_ENDPOINT_HTTP_CLIENT_H_
 
 #include <atomic>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "absl/base/thread_annotations.h"
+#include "emulator/base/mutex.h"
 #include "emulator/base/status.h"
 #include "tools/endpoint/sigv4.h"
 
@@ -138,11 +140,11 @@ class DynamoDBClient {
   ClientOptions options_;
   std::string scheme_host_port_, host_header_, path_;
 
-  mutable std::mutex mu_;
-  std::condition_variable available_;
-  std::vector<std::unique_ptr<httplib::Client>> idle_;  // guarded by mu_
-  int created_ = 0;                                     // guarded by mu_
-  std::mt19937_64 rng_;                                 // guarded by mu_
+  mutable Mutex mu_;
+  CondVar available_;  // signalled when a connection goes back to idle_
+  std::vector<std::unique_ptr<httplib::Client>> idle_ ABSL_GUARDED_BY(mu_);
+  int created_ ABSL_GUARDED_BY(mu_) = 0;
+  std::mt19937_64 rng_ ABSL_GUARDED_BY(mu_);
 
   std::atomic<int64_t> calls_{0}, attempts_{0}, retries_{0};
 };

@@ -14,6 +14,7 @@
 #include "emulator/partiql/schema.h"
 #include "emulator/wire/request_json.h"
 #include "tools/endpoint/codec.h"
+#include "tools/endpoint/parallel.h"
 
 namespace eddy::endpoint {
 namespace {
@@ -33,19 +34,36 @@ class RecordingSchemas final : public partiql::SchemaLookup {
   mutable std::vector<std::string> looked_up_;
 };
 
+EndpointBackendOptions WithDefaults(EndpointBackendOptions o) {
+  if (!o.sleep) {
+    o.sleep = [](int64_t micros) {
+      std::this_thread::sleep_for(std::chrono::microseconds(micros));
+    };
+  }
+  return o;
+}
+
 }  // namespace
 
 EndpointBackend::EndpointBackend(DynamoDBClient* client,
                                  EndpointBackendOptions options)
-    : client_(client), options_(std::move(options)) {
-  if (!options_.sleep) {
-    options_.sleep = [](int64_t micros) {
-      std::this_thread::sleep_for(std::chrono::microseconds(micros));
-    };
-  }
+    : client_(client), options_(WithDefaults(std::move(options))) {}
+
+int EndpointBackend::concurrency() const {
+  return client_->options().max_concurrency;
+}
+
+void EndpointBackend::ForEach(size_t n, const std::function<void(size_t)>& fn) {
+  ParallelFor(concurrency(), n, fn);
+}
+
+std::vector<std::string> EndpointBackend::created_tables() const {
+  MutexLock l(&mu_);
+  return created_;
 }
 
 Status EndpointBackend::CheckOwned(const std::string& table) const {
+  MutexLock l(&mu_);
   if (std::find(created_.begin(), created_.end(), table) != created_.end()) {
     return Status::OK();
   }
@@ -65,7 +83,10 @@ StatusOr<CreateTableResponse> EndpointBackend::CreateTable(
     const CreateTableRequest& r) {
   EDDY_ASSIGN_OR_RETURN(std::string body,
                         Send("CreateTable", EncodeRequestJson(r)));
-  created_.push_back(r.table_name);
+  {
+    MutexLock l(&mu_);
+    created_.push_back(r.table_name);
+  }
   EDDY_ASSIGN_OR_RETURN(CreateTableResponse created,
                         DecodeCreateTableResponse(body));
   // Wait for the table and its indexes to be ACTIVE.
@@ -193,18 +214,20 @@ StatusOr<BatchGetItemResponse> EndpointBackend::BatchGetItem(
 
 Status EndpointBackend::DeleteCreatedTables() {
   Status first;
-  std::vector<std::string> kept;
-  for (const std::string& table : created_) {
+  std::vector<std::string> deleted;
+  for (const std::string& table : created_tables()) {
     StatusOr<std::string> r =
         Send("DeleteTable", EncodeRequestJson(DeleteTableRequest{table}));
-    if (!r.ok()) {
-      kept.push_back(table);
-      if (first.ok()) {
-        first = r.status().WithMessagePrefix("DeleteTable " + table + ": ");
-      }
+    if (r.ok()) {
+      deleted.push_back(table);
+    } else if (first.ok()) {
+      first = r.status().WithMessagePrefix("DeleteTable " + table + ": ");
     }
   }
-  created_ = std::move(kept);
+  MutexLock l(&mu_);
+  for (const std::string& table : deleted) {
+    created_.erase(std::find(created_.begin(), created_.end(), table));
+  }
   return first;
 }
 

@@ -24,17 +24,29 @@
 //   InternalServerError for a connection failure or an answer that is not
 //   DynamoDB JSON; retries happen inside the client.
 //
-// Thread safety: not thread-safe (the runner calls it from one thread).
+// - concurrency() is the client's max_concurrency (--connections N):
+//   ForEach spreads the runner's independent requests over that many
+//   threads (parallel.h), each call holding one of the client's keep-alive
+//   connections.
+//
+// Thread safety: every request method, ForEach and the accessors may be
+// called from several threads at once (the created tables behind a Mutex,
+// the throttle count an atomic; the client is thread-safe). CreateTable
+// and DeleteCreatedTables are meant for one thread (a table's creation and
+// the end of a run); they are safe beside other calls all the same.
 
 #ifndef EDDY_TOOLS_ENDPOINT_MODEL_BACKEND_H_
 #define EDDY_TOOLS_ENDPOINT_MODEL_BACKEND_H_
 
+#include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <set>
 #include <string>
 #include <vector>
 
+#include "absl/base/thread_annotations.h"
+#include "emulator/base/mutex.h"
 #include "model/run_backend.h"
 #include "tools/endpoint/http_client.h"
 
@@ -76,23 +88,27 @@ class EndpointBackend final : public model::RunBackend {
   StatusOr<DeleteItemResponse> DeleteItem(const DeleteItemRequest& r);
   StatusOr<BatchGetItemResponse> BatchGetItem(const BatchGetItemRequest& r);
 
+  int concurrency() const override;
+  void ForEach(size_t n, const std::function<void(size_t)>& fn) override;
+
   // Deletes every table this backend created and has not deleted yet, in
   // creation order; tries all, returns the first error.
   Status DeleteCreatedTables();
   // Tables created and not deleted.
-  const std::vector<std::string>& created_tables() const { return created_; }
+  std::vector<std::string> created_tables() const;
   // Attempts answered with a throttling error, over all calls.
-  int64_t throttled_attempts() const { return throttled_attempts_; }
+  int64_t throttled_attempts() const { return throttled_attempts_.load(); }
 
  private:
   Status CheckOwned(const std::string& table) const;
   // Sends one operation; the body of a 200 or the error as a Status.
   StatusOr<std::string> Send(const char* op, const std::string& body);
 
-  DynamoDBClient* client_;
-  EndpointBackendOptions options_;
-  std::vector<std::string> created_;
-  int64_t throttled_attempts_ = 0;
+  DynamoDBClient* const client_;
+  const EndpointBackendOptions options_;
+  mutable Mutex mu_;
+  std::vector<std::string> created_ ABSL_GUARDED_BY(mu_);
+  std::atomic<int64_t> throttled_attempts_{0};
 };
 
 // A run's table-name prefix, "eddy-run-20261126T020000Z-3f2a-", from the

@@ -19,13 +19,19 @@
 // - Pace: the first call fixes the wall-clock origin; a call at virtual
 //   time t (microseconds since the run's start) is made at origin +
 //   t * time_scale, after sleeping when it is early. A late call is made at
-//   once and its lateness is recorded (max_lag_micros): calls are made one
-//   at a time, so a schedule faster than the endpoint answers falls behind.
+//   once and its lateness is recorded (max_lag_micros). connections() is
+//   the backend's concurrency() (--connections N): the runner keeps up to N
+//   calls in flight (model/lab/target.h), so a schedule falls behind only
+//   when it asks for more than N calls per round trip; with 1 the calls
+//   are made one at a time.
 // - Throttles are the endpoint's errors; the client should make one attempt
 //   per call (ClientOptions::max_attempts = 1) so that the scenario's own
 //   retry policy is what retries, as in the simulator.
 //
-// Thread safety: not thread-safe (RunScenario calls it from one thread).
+// Thread safety: Pace, CreateTable, UpdateTable and the pacing counters are
+// for the runner's thread; the other calls may come from several threads
+// at once (they only read the prefix and go through the thread-safe
+// backend).
 
 #ifndef EDDY_TOOLS_ENDPOINT_SCENARIO_TARGET_H_
 #define EDDY_TOOLS_ENDPOINT_SCENARIO_TARGET_H_
@@ -56,6 +62,7 @@ class EndpointScenarioTarget final : public lab::ScenarioTarget {
 
   bool in_process() const override { return false; }
   void Pace(int64_t run_micros) override;
+  int connections() const override { return backend_->concurrency(); }
 
   StatusOr<CreateTableResponse> CreateTable(
       const CreateTableRequest& r) override;
@@ -80,8 +87,8 @@ class EndpointScenarioTarget final : public lab::ScenarioTarget {
  private:
   std::string Name(const std::string& table) const { return prefix_ + table; }
 
-  EndpointBackend* backend_;
-  std::string prefix_;
+  EndpointBackend* const backend_;
+  const std::string prefix_;
   ScenarioPacing pacing_;
   bool started_ = false;
   int64_t origin_wall_ = 0;  // wall micros of virtual time 0

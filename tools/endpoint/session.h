@@ -14,8 +14,8 @@
 // (a scenario retries by its own policy: 1). Errors: those of
 // LoadAwsSettings and DynamoDBClient::Create, as ValidationExceptions.
 //
-// Thread safety: the session is used by one thread (its client is
-// thread-safe).
+// Thread safety: the session is opened and finished by one thread; its
+// client and backend take requests from several threads at once.
 
 #ifndef EDDY_TOOLS_ENDPOINT_SESSION_H_
 #define EDDY_TOOLS_ENDPOINT_SESSION_H_
@@ -43,8 +43,11 @@ struct EndpointSession {
         prefix(std::move(p)) {}
 };
 
+// Connections (and requests in flight) when --connections is not given.
+constexpr int kDefaultConnections = 8;
+
 StatusOr<std::unique_ptr<EndpointSession>> OpenEndpoint(
-    const std::string& url, int max_concurrency = 16,
+    const std::string& url, int max_concurrency = kDefaultConnections,
     const Getenv& env = ProcessEnv, int max_attempts = 0);
 
 // The end of a command's --endpoint run: deletes the tables the session

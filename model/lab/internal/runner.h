@@ -16,7 +16,10 @@
 //   simulate_collect.cc    result collection: consumed units, the
 //                          simulator's counters and series, stream shards.
 //
-// Thread safety: a Runner is used by one thread for one run.
+// Thread safety: a Runner is used by one thread for one run; with an
+// endpoint target of several connections, Runner::Call also runs on the
+// CallPool's workers (it only reads the scenario and calls the target), and
+// everything else stays on the run's thread.
 
 #ifndef EDDY_MODEL_LAB_INTERNAL_RUNNER_H_
 #define EDDY_MODEL_LAB_INTERNAL_RUNNER_H_
@@ -36,6 +39,7 @@
 #include "emulator/api/database.h"
 #include "emulator/base/clock.h"
 #include "model/lab/cache.h"
+#include "model/lab/call_pool.h"
 #include "model/lab/migration.h"
 #include "model/lab/online_index.h"
 #include "model/lab/scenario.h"
@@ -63,6 +67,17 @@ struct Request {
   int64_t origin_micros = 0;  // arrival (with a write queue: enqueued)
   bool shadow = false;        // a migration's dual write to the other version
   std::vector<Item> items;
+};
+
+// What one call answered (Runner::Call), counted by Runner::Finish.
+struct CallAnswer {
+  Status status;
+  std::vector<Item> unprocessed;  // batch parts to retry
+  std::optional<Item> got;        // a GetItem's answer (migrations)
+  std::vector<Item> got_items;    // a BatchGetItem's or a Query's
+  bool more_pages = false;        // a Query answered with LastEvaluatedKey
+  std::optional<ConsumedCapacity> consumed;      // a one-item call's units
+  std::vector<ConsumedCapacity> consumed_batch;  // a batch call's
 };
 
 // A Due with this slot wakes the migration's backfill instead.
@@ -122,6 +137,18 @@ class Runner {
     return t;
   }
   void Issue(size_t slot, int64_t now);
+  // The call for `req` itself, nothing counted: safe on a CallPool worker.
+  CallAnswer Call(Request* req, const Stream& stream,
+                  ReturnConsumedCapacity units) const;
+  // Counts what the call for `slot` made at `now` answered; schedules the
+  // retry or frees the slot.
+  void Finish(size_t slot, int64_t now, CallAnswer answer);
+  // Whether a Due is at or before `limit`, once the answers back from the
+  // CallPool (if any) are counted.
+  bool DueBy(int64_t limit);
+  // With a CallPool: waits for every call in flight and counts its answer;
+  // true when there was one (its retry may be due).
+  bool Settle();
   // The cache remedy (Scenario::cache): serves a read from the cache (true)
   // or returns false; after a call that succeeded, fills or writes through.
   bool ServeFromCache(const Request& req, const Stream& stream, int64_t now);
@@ -143,10 +170,7 @@ class Runner {
   // The migration (Scenario::migration): a backfill worker's turn at
   // `now`, and the bookkeeping when a request is done.
   void BackfillWake(int64_t now);
-  void MigrationDone(const Request& req, const Status& status,
-                     const std::vector<Item>& unprocessed,
-                     const std::optional<Item>& got,
-                     const std::vector<Item>& got_items, int64_t now);
+  void MigrationDone(const Request& req, const CallAnswer& answer, int64_t now);
   ClientSecond& At(int stream, int64_t now);
   void CountError(const Status& s, int64_t parts);
   // Endpoint mode: the units an answer reports (ReturnConsumedCapacity
@@ -183,6 +207,9 @@ class Runner {
   std::unique_ptr<SeriesBuckets> series_buckets_;
   Stream backfill_stream_;  // the backfill's calls, as one more stream
   int backfill_index_ = -1;
+  // Endpoint mode with several connections: the calls in flight. Last, so
+  // that it is destroyed (its calls waited for) before what they read.
+  std::unique_ptr<CallPool> calls_;
 };
 
 }  // namespace eddy::lab::internal
