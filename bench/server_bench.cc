@@ -48,6 +48,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench/server_workload.h"
 #include "tools/eddy-server/internal/http_server.h"
 #include "tools/eddy-server/server.h"
 
@@ -58,8 +59,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr int kGetItems = 10'000;
-constexpr int kQueryItems = 40;
+using bench::ItemJson;
+using bench::kGetItems;
+using bench::kQueryItems;
+
 // Items of ~4 KB in one partition: a Query of it answers ~1 MB (one page).
 constexpr int kMegabyteItems = 260;
 constexpr char kJson10[] = "application/x-amz-json-1.0";
@@ -98,14 +101,6 @@ struct Request {
   const char* operation;
   std::string body;
 };
-
-// A ~200-byte item, like a typical small DynamoDB record.
-std::string ItemJson(const std::string& pk, const std::string& sk) {
-  return R"({"pk":{"S":")" + pk + R"("},"sk":{"S":")" + sk +
-         R"("},"model":{"S":"Sea Eagle 370 Pro, tandem"},)"
-         R"("price":{"N":"79.99"},"capacity":{"N":"3"},"available":{"BOOL":true},)"
-         R"("notes":{"S":"Rinse with fresh water after each rental."}})";
-}
 
 Request GetItem(std::mt19937_64& rng) {
   int i = static_cast<int>(rng() % kGetItems);
@@ -235,38 +230,12 @@ bool Call(int port, const char* operation, const std::string& body) {
 }
 
 bool Load(int port) {
-  if (!Call(
-          port, "CreateTable",
-          R"({"TableName":"bench","BillingMode":"PAY_PER_REQUEST",)"
-          R"("KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},)"
-          R"({"AttributeName":"sk","KeyType":"RANGE"}],)"
-          R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},)"
-          R"({"AttributeName":"sk","AttributeType":"S"}]})")) {
-    return false;
-  }
-  // 25 items per BatchWriteItem.
-  auto batch = [&](auto item_of, int count) {
-    for (int start = 0; start < count; start += 25) {
-      std::string body = R"({"RequestItems":{"bench":[)";
-      for (int i = start; i < std::min(count, start + 25); ++i) {
-        if (i > start) body += ",";
-        body += R"({"PutRequest":{"Item":)" + item_of(i) + "}}";
-      }
-      body += "]}}";
-      if (!Call(port, "BatchWriteItem", body)) return false;
-    }
-    return true;
+  const bench::CallFn call = [port](const char* operation,
+                                    const std::string& body) {
+    return Call(port, operation, body);
   };
-  char sk[16];
-  return batch([](int i) { return ItemJson("item#" + std::to_string(i), "0"); },
-               kGetItems) &&
-         batch(
-             [&](int i) {
-               std::snprintf(sk, sizeof(sk), "%04d", i);
-               return ItemJson("query#0", sk);
-             },
-             kQueryItems) &&
-         batch(MegabyteItemJson, kMegabyteItems);
+  return bench::CreateAndLoadBenchTable(call) &&
+         bench::PutItems(call, MegabyteItemJson, kMegabyteItems);
 }
 
 // The size of one answer on the wire (Content-Length) and decoded.

@@ -92,12 +92,14 @@
 #include <vector>
 
 #include "bench/server_load_servers.h"
+#include "bench/server_workload.h"
 
 namespace eddy::bench {
 namespace {
 
-constexpr int kGetItems = 10'000;
-constexpr int kQueryItems = 40;
+using bench::ItemJson;
+using bench::kGetItems;
+using bench::kQueryItems;
 constexpr int kRequestsPerWorkload = 4096;
 constexpr char kJson10[] = "application/x-amz-json-1.0";
 
@@ -137,14 +139,6 @@ std::string HttpRequestBytes(int port, std::string_view operation,
                   std::to_string(body.size()) + "\r\n\r\n";
   r.append(body);
   return r;
-}
-
-// A ~200-byte item, like a typical small DynamoDB record (server_bench's).
-std::string ItemJson(const std::string& pk, const std::string& sk) {
-  return R"({"pk":{"S":")" + pk + R"("},"sk":{"S":")" + sk +
-         R"("},"model":{"S":"Sea Eagle 370 Pro, tandem"},)"
-         R"("price":{"N":"79.99"},"capacity":{"N":"3"},"available":{"BOOL":true},)"
-         R"("notes":{"S":"Rinse with fresh water after each rental."}})";
 }
 
 enum class Op { kGet, kPut, kQuery };
@@ -413,36 +407,10 @@ bool Call(int port, std::string_view operation, std::string_view body) {
 }
 
 bool LoadTable(int port) {
-  if (!Call(
-          port, "CreateTable",
-          R"({"TableName":"bench","BillingMode":"PAY_PER_REQUEST",)"
-          R"("KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},)"
-          R"({"AttributeName":"sk","KeyType":"RANGE"}],)"
-          R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},)"
-          R"({"AttributeName":"sk","AttributeType":"S"}]})")) {
-    return false;
-  }
-  auto batch = [&](auto item_of, int count) {
-    for (int start = 0; start < count; start += 25) {
-      std::string body = R"({"RequestItems":{"bench":[)";
-      for (int i = start; i < std::min(count, start + 25); ++i) {
-        if (i > start) body += ",";
-        body += R"({"PutRequest":{"Item":)" + item_of(i) + "}}";
-      }
-      body += "]}}";
-      if (!Call(port, "BatchWriteItem", body)) return false;
-    }
-    return true;
-  };
-  return batch([](int i) { return ItemJson("item#" + std::to_string(i), "0"); },
-               kGetItems) &&
-         batch(
-             [](int i) {
-               char sk[16];
-               std::snprintf(sk, sizeof(sk), "%04d", i);
-               return ItemJson("query#0", sk);
-             },
-             kQueryItems);
+  return bench::CreateAndLoadBenchTable(
+      [port](const char* operation, const std::string& body) {
+        return Call(port, operation, body);
+      });
 }
 
 // --- Measurement
