@@ -12,6 +12,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
+#include "tests/model/aws_data_model_testing.h"
 
 namespace eddy::model {
 namespace {
@@ -22,23 +23,8 @@ using ::testing::Not;
 const std::string kExample = std::string(EDDY_SOURCE_DIR) +
                              "/model/formats/examples/dynamodb_data_model.json";
 
-struct Run {
-  AwsDataModel model;
-  AwsRunReport report;
-};
-
-const Run& Example() {
-  static const Run* run = [] {
-    auto* r = new Run;
-    StatusOr<AwsDataModel> m = LoadAwsDataModelFile(kExample, nullptr);
-    EXPECT_TRUE(m.ok());
-    if (!m.ok()) return r;
-    r->model = *std::move(m);
-    StatusOr<AwsRunReport> report = RunAwsDataModel(r->model);
-    EXPECT_TRUE(report.ok());
-    if (report.ok()) r->report = *std::move(report);
-    return r;
-  }();
+const AwsRun& Example() {
+  static const AwsRun* run = LoadAndRunAwsDataModel(kExample);
   return *run;
 }
 

@@ -33,6 +33,7 @@
 #include "model/formats/aws_data_model_cost.h"
 #include "model/formats/aws_data_model_review.h"
 #include "nlohmann/json.hpp"
+#include "tests/model/aws_data_model_testing.h"
 
 namespace eddy::model {
 namespace {
@@ -46,23 +47,8 @@ const std::string kDocument =
 constexpr double kGB = 1024.0 * 1024 * 1024;
 constexpr double kMillionsPerMonth = 2.628;  // 1 unit/s for 730 hours, in M
 
-struct Run {
-  AwsDataModel model;
-  AwsRunReport report;
-};
-
-const Run& Orders() {
-  static const Run* run = [] {
-    auto* r = new Run;
-    StatusOr<AwsDataModel> m = LoadAwsDataModelFile(kDocument, nullptr);
-    EXPECT_TRUE(m.ok()) << m.status().ToString();
-    if (!m.ok()) return r;
-    r->model = *std::move(m);
-    StatusOr<AwsRunReport> report = RunAwsDataModel(r->model);
-    EXPECT_TRUE(report.ok());
-    if (report.ok()) r->report = *std::move(report);
-    return r;
-  }();
+const AwsRun& Orders() {
+  static const AwsRun* run = LoadAndRunAwsDataModel(kDocument);
   return *run;
 }
 

@@ -80,6 +80,7 @@
 #include "model/formats/aws_data_model_cost.h"
 #include "model/formats/aws_data_model_review.h"
 #include "nlohmann/json.hpp"
+#include "tests/model/aws_data_model_testing.h"
 
 namespace eddy::model {
 namespace {
@@ -95,23 +96,8 @@ constexpr double kRead = 0.3285;   // $ a month per RCU/s on demand
 constexpr double kWrite = 1.6425;  // $ a month per WCU/s on demand
 double Storage(double bytes) { return bytes / kGB * 0.25; }
 
-struct Run {
-  AwsDataModel model;
-  AwsRunReport report;
-};
-
-const Run& Tickets() {
-  static const Run* run = [] {
-    auto* r = new Run;
-    StatusOr<AwsDataModel> m = LoadAwsDataModelFile(kDocument, nullptr);
-    EXPECT_TRUE(m.ok()) << m.status().ToString();
-    if (!m.ok()) return r;
-    r->model = *std::move(m);
-    StatusOr<AwsRunReport> report = RunAwsDataModel(r->model);
-    EXPECT_TRUE(report.ok());
-    if (report.ok()) r->report = *std::move(report);
-    return r;
-  }();
+const AwsRun& Tickets() {
+  static const AwsRun* run = LoadAndRunAwsDataModel(kDocument);
   return *run;
 }
 
