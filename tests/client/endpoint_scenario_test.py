@@ -106,7 +106,9 @@ def test_hot_item(server_binary):
             check(row(out, "requests") == [800, 800], out)
             check("time scale 0.25, %s connection" % connections in out, out)
             check(re.search(r"^pacing: 800 calls, ", out, re.MULTILINE), out)
-            check(took < 3.5, "4 virtual seconds at 0.25 over %s took %.2f s" %
+            # Unscaled, 4 virtual seconds take at least 4 s of wall time;
+            # the bound leaves room for start-up on a loaded machine.
+            check(took < 3.9, "4 virtual seconds at 0.25 over %s took %.2f s" %
                   (connections, took))
             throttled[connections] = row(out, "throttled calls")[1]
         # The same schedule against the same cap throttles alike, whether
@@ -121,7 +123,7 @@ def test_hot_item(server_binary):
                      "--connections", "16")
         took = time.monotonic() - started
         check(row(out, "requests") == [800, 800], out)
-        check(took < 2.5, "4 virtual seconds at 0.1 took %.2f s" % took)
+        check(took < 3.9, "4 virtual seconds at 0.1 took %.2f s" % took)
         check(db.list_tables()["TableNames"] == [], "tables left behind")
 
         # --keep: the run's table stays, named with the run prefix.
