@@ -63,7 +63,26 @@ void* operator new(size_t n, std::align_val_t a) {
 void* operator new[](size_t n, std::align_val_t a) {
   return Allocate(n, static_cast<size_t>(a));
 }
+// The nothrow forms too (std::stable_sort's temporary buffer uses them):
+// every form of new must pair with the delete above, or a sanitizer's own
+// allocator would hand out what std::free then releases.
+void* operator new(size_t n, const std::nothrow_t&) noexcept {
+  try {
+    return Allocate(n, 0);
+  } catch (const std::bad_alloc&) {
+    return nullptr;
+  }
+}
+void* operator new[](size_t n, const std::nothrow_t&) noexcept {
+  try {
+    return Allocate(n, 0);
+  } catch (const std::bad_alloc&) {
+    return nullptr;
+  }
+}
 void operator delete(void* p) noexcept { Release(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { Release(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { Release(p); }
 void operator delete[](void* p) noexcept { Release(p); }
 void operator delete(void* p, size_t) noexcept { Release(p); }
 void operator delete[](void* p, size_t) noexcept { Release(p); }
