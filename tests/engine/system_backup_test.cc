@@ -25,8 +25,8 @@ namespace eddy {
 namespace {
 
 namespace fs = std::filesystem;
-using ::testing::HasSubstr;
 using persist_testing::PitrRequest;
+using ::testing::HasSubstr;
 using Json = nlohmann::json;
 
 constexpr int64_t kStart = 1'700'000'000'000'000;  // 2023-11-14
