@@ -301,19 +301,20 @@ int Main(int argc, char** argv) {
     if (d.ok() && d->table.table_status == TableStatus::kActive) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
-  std::vector<Item> todo;
+  std::vector<Item> to_load;
   for (int i = 0; i < items; ++i) {
-    todo.push_back(MakeItem("item#" + std::to_string(i), "0"));
+    to_load.push_back(MakeItem("item#" + std::to_string(i), "0"));
   }
   for (int i = 0; i < kQueryItems; ++i) {
     char sk[8];
     std::snprintf(sk, sizeof sk, "%04d", i);
-    todo.push_back(MakeItem("query#0", sk));
+    to_load.push_back(MakeItem("query#0", sk));
   }
-  for (size_t s = 0; status == 0 && seconds > 0 && s < todo.size(); s += 25) {
+  for (size_t s = 0; status == 0 && seconds > 0 && s < to_load.size();
+       s += 25) {
     BatchWriteItemRequest b;
-    for (size_t i = s; i < std::min(todo.size(), s + 25); ++i) {
-      b.request_items[table].push_back(WriteRequest{todo[i], std::nullopt});
+    for (size_t i = s; i < std::min(to_load.size(), s + 25); ++i) {
+      b.request_items[table].push_back(WriteRequest{to_load[i], std::nullopt});
     }
     while (status == 0 && !b.request_items.empty()) {
       r = (*client)->Call("BatchWriteItem", EncodeRequestJson(b));
