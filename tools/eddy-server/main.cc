@@ -8,6 +8,12 @@
 // --shutdown-grace seconds to finish; the server then exits 0, or 1 if some
 // were still running when the grace ran out. A second signal exits at once
 // with 128 + its number.
+//
+// Memory: allocations of 1 MiB and more (request bodies, decoded values,
+// responses) are mapped and unmapped one by one (glibc's M_MMAP_THRESHOLD,
+// fixed here, so glibc does not raise it after the first large free). Left
+// dynamic, a burst of large requests moved them into the per-thread arenas,
+// and the soak saw 30 MB kept after a burst from 6 MB; fixed, 7-12 MB.
 
 #include <pthread.h>
 #include <signal.h>
@@ -21,6 +27,9 @@
 #include <mutex>
 #include <string>
 #include <vector>
+#if defined(__GLIBC__)  // defined by the C library's headers above
+#include <malloc.h>
+#endif
 
 #include "emulator/base/clock.h"
 #include "tools/common/load.h"
@@ -40,6 +49,9 @@ void LogLine(std::string_view line) {
 }  // namespace
 
 int main(int argc, char** argv) {
+#if defined(__GLIBC__)
+  ::mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#endif
   eddy::server::CommandLine cl;
   std::string error;
   if (!eddy::server::ParseCommandLine(

@@ -487,12 +487,18 @@ void HttpServer::Sweep() {
 }
 
 void HttpServer::ReturnFreeMemory(int64_t now) {
+  const size_t served = served_since_trim_.load(std::memory_order_relaxed);
+  // Quiet: something was served since the last trim, nothing since the last
+  // sweep. The tail of a burst is returned then, even when it was smaller
+  // than trim_after_bytes.
+  const bool quiet = served > 0 && served == served_at_last_sweep_;
+  served_at_last_sweep_ = served;
   if (options_.trim_after_bytes == 0 ||
-      served_since_trim_.load(std::memory_order_relaxed) <
-          options_.trim_after_bytes ||
+      (served < options_.trim_after_bytes && !quiet) ||
       now - last_trim_micros_ < 1'000'000) {
     return;
   }
+  served_at_last_sweep_ = 0;
   served_since_trim_.store(0, std::memory_order_relaxed);
   last_trim_micros_ = now;
 #if defined(__GLIBC__)

@@ -42,10 +42,11 @@
 //   connection is drained and closed. An idle connection keeps at most a
 //   16 KiB buffer.
 // - Memory after a burst: once the requests since the last trim needed
-//   trim_after_bytes of input buffers, bodies and responses, a sweep gives
-//   the allocator's free pages back to the system (glibc's malloc_trim), at
-//   most once a second, so a burst of large or hostile requests does not
-//   leave the process at its peak resident size.
+//   trim_after_bytes of input buffers, bodies and responses, or when a sweep
+//   interval passes with no request after any was served, a sweep gives the
+//   allocator's free pages back to the system (glibc's malloc_trim), at most
+//   once a second, so a burst of large or hostile requests does not leave
+//   the process at its peak resident size.
 // - Time (read from `clock`): idle keep-alive connections are closed after
 //   idle_timeout; a request that makes no progress for read_timeout, or takes
 //   longer than request_timeout in all, is dropped; a response the client
@@ -181,7 +182,8 @@ class HttpServer {
   void CloseLocked(Connection* c);
   void Sweep();
   // Called by the sweep holding sweep_mu_: returns free memory to the
-  // system when trim_after_bytes were served and a second has passed.
+  // system, at most once a second, when trim_after_bytes were served or
+  // when the server went quiet after serving anything.
   void ReturnFreeMemory(int64_t now);
   Next Serve(Connection* c);
   Next ProcessInput(Connection* c, bool eof);
@@ -217,7 +219,8 @@ class HttpServer {
   // Bytes of input buffers, bodies and responses since free memory was
   // last returned.
   std::atomic<size_t> served_since_trim_{0};
-  int64_t last_trim_micros_ = 0;  // guarded by sweep_mu_
+  int64_t last_trim_micros_ = 0;     // guarded by sweep_mu_
+  size_t served_at_last_sweep_ = 0;  // guarded by sweep_mu_
   std::atomic<int64_t> accepted_{0};
   ByteBudget budget_;
 };
