@@ -11,4 +11,5 @@ set(EDDY_EXPR_SOURCES
   expr/projection.cc
   expr/reserved_words.cc
   expr/resolve.cc
-  expr/update.cc)
+  expr/update.cc
+  expr/update_apply.cc)
