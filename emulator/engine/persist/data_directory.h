@@ -179,6 +179,20 @@ class DataDirectory final : public Journal {
   std::thread background_;
 };
 
+// For the Database's writes, where `dir` is null when durability is off.
+// A write is refused while the data directory cannot be written.
+inline Status WriteGate(const DataDirectory* dir) {
+  return dir == nullptr ? Status::OK() : dir->status();
+}
+
+// A write's result, once what it logged is as durable as the sync policy
+// promises; the write failure otherwise.
+template <typename T>
+StatusOr<T> Durable(DataDirectory* dir, StatusOr<T> result) {
+  if (dir != nullptr) EDDY_RETURN_IF_ERROR(dir->WaitDurable());
+  return result;
+}
+
 }  // namespace eddy::engine::persist
 
 #endif  // EDDY_EMULATOR_ENGINE_PERSIST_DATA_DIRECTORY_H_
