@@ -1,7 +1,8 @@
 # The engine's behaviour suites: each runs over the typed API and over the
 # JSON API (wire_client.h), so both must behave as DynamoDB does.
 eddy_test(engine_behaviour_test
-  SOURCES engine/behaviour_test.cc engine/behaviour_update_test.cc
+  SOURCES engine/behaviour_test.cc engine/behaviour_query_test.cc
+          engine/behaviour_update_test.cc
           engine/behaviour_read_test.cc engine/behaviour_legacy_test.cc
           engine/behaviour_index_test.cc engine/behaviour_transact_test.cc
           engine/behaviour_admin_test.cc engine/behaviour_on_demand_test.cc
