@@ -4,7 +4,8 @@ eddy_test(engine_behaviour_test
   SOURCES engine/behaviour_test.cc engine/behaviour_query_test.cc
           engine/behaviour_update_test.cc
           engine/behaviour_read_test.cc engine/behaviour_legacy_test.cc
-          engine/behaviour_index_test.cc engine/behaviour_transact_test.cc
+          engine/behaviour_index_test.cc engine/behaviour_index_lifecycle_test.cc
+          engine/behaviour_transact_test.cc
           engine/behaviour_admin_test.cc engine/behaviour_on_demand_test.cc
           engine/behaviour_upsert_test.cc engine/behaviour_multi_key_test.cc
           engine/behaviour_correctness_test.cc engine/behaviour_bounds_test.cc
