@@ -5,6 +5,8 @@
 #include <cmath>
 #include <utility>
 
+#include "model/runner.h"
+
 namespace eddy::lab::internal {
 namespace {
 
@@ -25,8 +27,7 @@ Migration::Migration(const MigrationSpec& spec, const TableSpec& table,
   result_.seconds.resize(static_cast<size_t>(duration_seconds));
 }
 
-Status Migration::Check(const Scenario& s) {
-  const MigrationSpec& m = *s.migration;
+Status Migration::CheckVersions(const MigrationSpec& m) {
   const std::string from = m.from_version + "#";
   const std::string to = m.to_version + "#";
   if (m.from_version.empty() || m.to_version.empty() ||
@@ -36,6 +37,13 @@ Status Migration::Check(const Scenario& s) {
         "/migration: fromVersion and toVersion must be two different, "
         "non-empty versions, neither a prefix of the other");
   }
+  return Status::OK();
+}
+
+Status Migration::Check(const Scenario& s) {
+  const MigrationSpec& m = *s.migration;
+  const std::string from = m.from_version + "#";
+  EDDY_RETURN_IF_ERROR(CheckVersions(m));
   if (m.backfill.at_second < m.dual_write_at_second) {
     return Status::Validation(
         "/migration/backfill/atSecond: the backfill must start at or after "
@@ -61,17 +69,7 @@ Status Migration::Check(const Scenario& s) {
 
 Item Migration::Rewrite(const Item& item, const std::string& from,
                         const std::string& to) {
-  Item out;
-  out.Reserve(item.size());
-  for (const auto& e : item) {
-    if (e.value.type() == AttributeType::kS && StartsWith(e.value.s(), from)) {
-      out.AppendSorted(e.name,
-                       AttributeValue::S(to + e.value.s().substr(from.size())));
-    } else {
-      out.AppendSorted(e.name, e.value);
-    }
-  }
-  return out;
+  return model::WithVersionPrefix(item, from, to);
 }
 
 bool Migration::IsNew(const Item& item) const {

@@ -55,6 +55,10 @@ class Migration {
   // Validation of the scenario against the migration: every stream's keys
   // must carry the old version's prefix.
   static Status Check(const Scenario& s);
+  // The versions alone: two different, non-empty versions, neither a
+  // prefix of the other (also a model's migration,
+  // model/lab/model_migration.h).
+  static Status CheckVersions(const MigrationSpec& m);
 
   const MigrationSpec& spec() const { return spec_; }
 

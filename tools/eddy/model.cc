@@ -34,6 +34,7 @@
 #include "model/formats/aws_schema.h"
 #include "model/formats/convert.h"
 #include "model/generator.h"
+#include "model/lab/model_migration.h"
 #include "model/report.h"
 #include "model/runner.h"
 #include "model/suggest.h"
@@ -516,6 +517,19 @@ int RunTable(const std::string& command, const Flags& f,
   // The process exits after the run: its database is left to the OS rather
   // than freed item by item (seconds at scale 100).
   options.free_database = false;
+  if (lab::HasMigration(m)) {
+    // The workload's "migration" (model/lab/model_migration.h).
+    if (!f.endpoint.empty()) {
+      std::fprintf(stderr,
+                   "%s: the model's migration is not run with --endpoint "
+                   "(a migration runs in process only)\n",
+                   command.c_str());
+    } else if (Status s = lab::AddModelMigration(m, &options); !s.ok()) {
+      std::fprintf(stderr, "%s: %s\n", command.c_str(),
+                   std::string(s.message()).c_str());
+      return 1;
+    }
+  }
   std::unique_ptr<endpoint::EndpointSession> session;
   if (!f.endpoint.empty()) {
     StatusOr<std::unique_ptr<endpoint::EndpointSession>> s =
