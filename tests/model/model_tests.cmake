@@ -30,6 +30,9 @@ if(TARGET eddy)
       --runs 10)
   # A declared data-version migration (workload "migration"): every pattern
   # verified before, during and after it, answers paged.
+  add_test(NAME model_cli_validate_library_migration
+    COMMAND eddy model validate
+      ${PROJECT_SOURCE_DIR}/model/library_migration.json)
   add_test(NAME model_cli_run_library_migration
     COMMAND eddy model run ${PROJECT_SOURCE_DIR}/model/library_migration.json
       --runs 10 --page-size 7)

@@ -361,6 +361,13 @@ int Validate(const std::vector<std::string>& args) {
   if (IsOtherModelFormat(f.file)) return ValidateOtherFormat(f.file);
   std::optional<model::Model> m = Load(f.file);
   if (!m) return 1;
+  // The workload's migration is read by the lab (model_migration.h).
+  model::RunOptions migration_check;
+  if (Status s = lab::AddModelMigration(*m, &migration_check); !s.ok()) {
+    std::fprintf(stderr, "%s: %s\n", f.file.c_str(),
+                 std::string(s.message()).c_str());
+    return 1;
+  }
   int with_indexes = 0;
   for (const model::EntityShape& s : m->entities) {
     with_indexes += s.indexes.empty() ? 0 : 1;
@@ -373,7 +380,9 @@ int Validate(const std::vector<std::string>& args) {
       m->table.declared ? "" : " (derived from the entities)",
       m->entities.size(), with_indexes, m->patterns.size(),
       m->executable_pattern_count(),
-      m->workload ? "has a workload" : "no workload");
+      !m->workload            ? "no workload"
+      : lab::HasMigration(*m) ? "has a workload with a migration"
+                              : "has a workload");
   for (const model::AccessPattern& p : m->patterns) {
     if (!p.executable) continue;
     std::string types;
