@@ -123,6 +123,11 @@ def test_connections(server_binary):
         check(without_timings(one_out, one) == without_timings(many_out, many),
               "the reports over 1 and 16 connections differ:\n%s\n----\n%s" %
               (one_out, many_out))
+        # Over 16 connections the report says that its latencies include
+        # the wait for a free connection; over one it has no such line.
+        queueing = "16 requests at once: each latency includes the time"
+        check(queueing in many_out and "requests at once" not in one_out,
+              "the client-side queueing line:\n" + many_out)
         check(dynamodb(server.url).list_tables()["TableNames"] == [],
               "tables left behind")
     code, _, err = eddy("model", "run", KAYAK, "--connections", "4")
