@@ -396,7 +396,9 @@ StatusOr<RunReport> Runner::Run() {
                                       const std::string& version, int runs) {
       return VerifyAt(from, version, runs);
     };
-    EDDY_RETURN_IF_ERROR(options_.migrate(backend_, verify, &report));
+    const Status migrated = options_.migrate(backend_, verify, &report);
+    expect_cache_.clear();
+    EDDY_RETURN_IF_ERROR(migrated);
   }
   report.run_seconds = static_cast<double>(now_() - start) / 1e9;
   HotKeys(&report);

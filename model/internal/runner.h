@@ -189,6 +189,11 @@ class Runner {
   std::string read_from_, read_to_;
   int runs_override_ = 0;
   int verify_round_ = 0;
+  // Each pattern's ExpectIndex while VerifyAt runs them (the ground truth
+  // does not change); freed when the run's migration ends.
+  absl::flat_hash_map<int,
+                      absl::flat_hash_map<std::string, std::vector<int32_t>>>
+      expect_cache_;
 };
 
 }  // namespace eddy::model::internal
