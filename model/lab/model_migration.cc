@@ -188,6 +188,19 @@ Status ModelMigration::Run(model::RunBackend* backend,
     if (!spec_.verify_reads) continue;
     const std::string& reads = mig_->ReadsNew() ? spec_.to_version : from;
     Add(verify(from, reads, 1), &out.phases[mig_->DualWrites(second) ? 1 : 0]);
+    // Seconds in which nothing can change (before the dual writes, or
+    // after they have re-written every item and before the backfill) are
+    // skipped to the next event: their reads would be this second's.
+    const bool changing =
+        (mig_->DualWrites(second) && !dual_done_) || mig_->BackfillActive();
+    if (!changing) {
+      int64_t next = kMaxSeconds;
+      for (int64_t at : {spec_.dual_write_at_second, spec_.backfill.at_second,
+                         spec_.cutover_at_second.value_or(kMaxSeconds)}) {
+        if (at > second) next = std::min(next, at);
+      }
+      second = std::max(second, next - 1);
+    }
   }
   out.seconds = second + 1;
   if (spec_.verify_reads) {

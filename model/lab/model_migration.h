@@ -26,7 +26,10 @@
 //   - every virtual second from the dual writes until the migration ends,
 //     every access pattern is run once and verified (RunOptions::migrate's
 //     VerifyReads) at the version reads go to ("during"); seconds before
-//     the dual writes count as "before";
+//     the dual writes count as "before". Seconds in which nothing can
+//     change (before the dual writes; after the dual writes have re-written
+//     every item and before the backfill starts) are verified once and
+//     skipped to the next event;
 //   - after it, every pattern runs the workload's runs at the new version
 //     ("after").
 // The report's MigrationReport (model/runner.h) gives each phase's reads
