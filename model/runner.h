@@ -28,10 +28,17 @@
 //   std::cout << FormatReportText(*report);      // model/report.h
 //   return report->ok() ? 0 : 1;
 //
+// With RunOptions::migrate (model/lab/model_migration.h sets it for a
+// workload that declares a data-version migration) the run makes the
+// migration after the patterns, every pattern verified again during and
+// after it (VerifyReads); the report's `migration` gives the phases.
+//
 // Latencies are wall-clock time of the Query calls alone (verification is not
-// timed), read through RunOptions::now_nanos; everything else in the report is
-// deterministic for a given model, seed and scale (but for the process's peak
-// memory).
+// timed), read through RunOptions::now_nanos; with a backend that makes
+// several requests at once (RunReport::concurrency > 1) they include the
+// time a request waited on the client for a free connection; everything else in
+// the report is deterministic for a given model, seed and scale (but for the
+// process's peak memory).
 //
 // Memory: the ground truth is one compact record per generated item, not a
 // second copy of the Items; RunModel(model, options), which owns the data it
