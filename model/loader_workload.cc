@@ -523,9 +523,10 @@ void Loader::LoadWorkload(const Json& w, const std::string& at, Model* model) {
     Error(at, "\"workload\" must be an object");
     return;
   }
-  CheckMembers(w, at,
-               {"seed", "scale", "runs", "clock", "constants", "generate"},
-               "a workload");
+  CheckMembers(
+      w, at,
+      {"seed", "scale", "runs", "clock", "constants", "generate", "migration"},
+      "a workload");
   Workload workload;
   if (auto s = w.find("seed"); s != w.end()) {
     if (!s->is_number_unsigned()) {
@@ -591,6 +592,15 @@ void Loader::LoadWorkload(const Json& w, const std::string& at, Model* model) {
         }
         workload.constants.Set(m.key(), m->get<std::string>());
       }
+    }
+  }
+  if (auto m = w.find("migration"); m != w.end()) {
+    if (!m->is_object()) {
+      Error(Ptr(at, "migration"),
+            "\"migration\" must be an object (fromVersion, toVersion, "
+            "backfill, ...)");
+    } else {
+      workload.migration = m->dump();
     }
   }
   auto g = w.find("generate");

@@ -303,6 +303,11 @@ struct Workload {
   CountRange step_millis{1, 60'000};
   Bindings constants;
   std::vector<GeneratorEntry> entries;
+  // The "migration" member's JSON text, when present: a data-version
+  // migration the runner makes between verifications (the scenario's
+  // "migration" section, read by model/lab/model_migration.h, which checks
+  // its fields; here only that it is an object).
+  std::optional<std::string> migration;
 
   // Null when absent.
   const GeneratorEntry* FindEntry(std::string_view name) const;

@@ -62,6 +62,57 @@ std::string Clip(const std::string& s, size_t width) {
   return s.substr(0, width - 3) + "...";
 }
 
+bool MigrationFailed(const RunReport& r) {
+  if (!r.migration) return false;
+  for (const MigrationPhaseReport& p : r.migration->phases) {
+    if (p.verified != p.reads || !p.failures.empty()) return true;
+  }
+  return false;
+}
+
+// The migration's section (RunReport::migration); empty without one.
+std::string MigrationText(const RunReport& r) {
+  if (!r.migration) return "";
+  const MigrationReport& m = *r.migration;
+  auto at = [](int64_t second) {
+    return second < 0 ? std::string("(never)") : "+" + Count(second) + "s";
+  };
+  std::string out = "\nMigration " + m.from_version + " -> " + m.to_version +
+                    " (virtual seconds): dual writes from " +
+                    at(m.dual_write_second) + ", backfill " +
+                    at(m.backfill_start_second) + " .. " +
+                    at(m.backfill_end_second);
+  if (m.backfill_start_second >= 0 && m.backfill_end_second >= 0) {
+    out +=
+        " (" + Count(m.backfill_end_second - m.backfill_start_second) + " s)";
+  }
+  out += ", reads cut over at " + at(m.cutover_second) + "\n";
+  out += "  backfill: " + Count(m.scan_calls) + " scan pages, " +
+         Count(m.scanned_items) + " " + m.from_version + " items scanned, " +
+         Count(m.copied) + " copied, " + Count(m.skipped) +
+         " already written by dual writes, " + Count(m.given_up) + " failed; " +
+         Count(m.dual_writes) + " dual writes\n";
+  out += "  consumed RCU " + Units(m.read_units) + ", WCU " +
+         Units(m.write_units) + "\n";
+  static const char* kPhase[] = {"before", "during", "after"};
+  out += "  reads verified:";
+  for (size_t i = 0; i < m.phases.size(); ++i) {
+    out += std::string(i == 0 ? " " : ", ") + kPhase[i] + " " +
+           Count(m.phases[i].verified) + " of " + Count(m.phases[i].reads);
+  }
+  out += "\n";
+  if (MigrationFailed(r)) {
+    out += "  (keys are shown at " + m.from_version +
+           ": each answer is read back to it before the comparison)\n";
+  }
+  for (size_t i = 0; i < m.phases.size(); ++i) {
+    for (const std::string& f : m.phases[i].failures) {
+      out += "  mismatch " + std::string(kPhase[i]) + ": " + f + "\n";
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string FormatReportText(const RunReport& r) {
@@ -129,6 +180,11 @@ std::string FormatReportBodyText(const RunReport& r) {
          (r.page_size ? ", " + std::to_string(*r.page_size) + " items per page"
                       : std::string()) +
          ")\n";
+  if (r.concurrency > 1) {
+    out += "  (" + std::to_string(r.concurrency) +
+           " requests at once: each latency includes the time the request "
+           "waited on the client for a free connection)\n";
+  }
   int executed = 0, verified_patterns = 0;
   int64_t total_runs = 0;
   for (const PatternReport& p : r.patterns) {
@@ -194,6 +250,7 @@ std::string FormatReportBodyText(const RunReport& r) {
                   Count(k.items).c_str(), k.key.c_str());
   }
 
+  out += MigrationText(r);
   out += "\n";
   for (const std::string& p : r.problems) out += "PROBLEM: " + p + "\n";
   if (r.ok()) {
@@ -204,7 +261,9 @@ std::string FormatReportBodyText(const RunReport& r) {
   } else {
     out += "FAILED: " + std::to_string(executed - verified_patterns) + " of " +
            std::to_string(executed) + " executed patterns failed verification" +
-           (r.problems.empty() ? "" : "; see the problems above") + "\n";
+           (r.problems.empty() ? "" : "; see the problems above") +
+           (MigrationFailed(r) ? "; the migration's reads mismatched" : "") +
+           "\n";
   }
   return out;
 }
@@ -230,6 +289,11 @@ std::string FormatReportJson(const RunReport& r) {
                {"apiItemsPerSecond", r.load.api_items_per_second}};
   j["runSeconds"] = r.run_seconds;
   j["peakResidentBytes"] = r.peak_resident_bytes;
+  if (r.concurrency > 1) {
+    // Only then, so that one connection's report stays as it was.
+    j["concurrency"] = r.concurrency;
+    j["latencyIncludesClientQueueing"] = true;
+  }
   Json entities = Json::array();
   for (const EntityReport& e : r.entities) {
     entities.push_back({{"entityType", e.entity_type},
@@ -295,6 +359,32 @@ std::string FormatReportJson(const RunReport& r) {
   j["hottestByItems"] = keys(r.hottest_by_items);
   j["hottestByTraffic"] = keys(r.hottest_by_traffic);
   j["problems"] = r.problems;
+  if (r.migration) {
+    const MigrationReport& m = *r.migration;
+    Json phases = Json::object();
+    static const char* kPhase[] = {"before", "during", "after"};
+    for (size_t i = 0; i < m.phases.size(); ++i) {
+      phases[kPhase[i]] = {{"reads", m.phases[i].reads},
+                           {"verified", m.phases[i].verified},
+                           {"failures", m.phases[i].failures}};
+    }
+    j["migration"] = {{"fromVersion", m.from_version},
+                      {"toVersion", m.to_version},
+                      {"dualWriteSecond", m.dual_write_second},
+                      {"backfillStartSecond", m.backfill_start_second},
+                      {"backfillEndSecond", m.backfill_end_second},
+                      {"cutoverSecond", m.cutover_second},
+                      {"seconds", m.seconds},
+                      {"scanCalls", m.scan_calls},
+                      {"scannedItems", m.scanned_items},
+                      {"copied", m.copied},
+                      {"skipped", m.skipped},
+                      {"givenUp", m.given_up},
+                      {"dualWrites", m.dual_writes},
+                      {"readUnits", m.read_units},
+                      {"writeUnits", m.write_units},
+                      {"reads", std::move(phases)}};
+  }
   return j.dump(2);
 }
 

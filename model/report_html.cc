@@ -69,6 +69,31 @@ void Summary(const RunReport& r, const ModelAnalysis& a, std::string* h) {
   for (const std::string& p : r.problems) {
     *h += "<p><b>Problem:</b> " + Esc(p) + "</p>\n";
   }
+  if (r.migration) {
+    // The workload's migration (model/lab/model_migration.h).
+    const MigrationReport& m = *r.migration;
+    static const char* kPhase[] = {"before", "during", "after"};
+    *h += "<p><b>Migration</b> " + Esc(m.from_version) + " → " +
+          Esc(m.to_version) + " in " + Grouped(m.seconds) +
+          " virtual seconds: " + Grouped(m.copied) + " items copied, " +
+          Grouped(m.skipped) + " already there from dual writes; consumed " +
+          Fixed(m.read_units, 1) + " RCU, " + Fixed(m.write_units, 1) +
+          " WCU. Reads verified:";
+    for (size_t i = 0; i < m.phases.size(); ++i) {
+      const MigrationPhaseReport& p = m.phases[i];
+      const bool ok = p.verified == p.reads && p.failures.empty();
+      *h += std::string(i == 0 ? " " : ", ") + kPhase[i] + " " +
+            (ok ? "" : "<span class=\"warning\">") + Grouped(p.verified) +
+            " of " + Grouped(p.reads) + (ok ? "" : "</span>");
+    }
+    *h += ".</p>\n";
+    for (size_t i = 0; i < m.phases.size(); ++i) {
+      for (const std::string& f : m.phases[i].failures) {
+        *h += "<p><b>Mismatch " + std::string(kPhase[i]) + ":</b> " + Esc(f) +
+              "</p>\n";
+      }
+    }
+  }
 }
 
 void Matrix(const Model& m, const RunReport& r, const ModelAnalysis& a,
@@ -152,7 +177,13 @@ void Patterns(const RunReport& r, const ModelAnalysis& a, std::string* h) {
       Grouped(r.runs_per_pattern) +
       " times with parameters drawn from the generated data; read units "
       "are DynamoDB's (ConsumedCapacity over every page), latency is "
-      "eddy's in-process time. Cost a month at the traffic's requests per "
+      "eddy's in-process time" +
+      (r.concurrency > 1
+           ? std::string(" (with ") + std::to_string(r.concurrency) +
+                 " requests at once, including the time a request waited on "
+                 "the client for a free connection)"
+           : std::string()) +
+      ". Cost a month at the traffic's requests per "
       "second.</p>\n<div class=\"scroll\"><table><tr><th>#</th><th "
       "class=\"l\">pattern</th><th class=\"l\">index</th><th>items</th>"
       "<th>RCU/request</th><th>p50</th><th>p99</th><th>verified</th>"

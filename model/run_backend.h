@@ -57,6 +57,12 @@ class RunBackend {
     (void)r;
     return Status::Validation("ExecuteStatement is not supported here");
   }
+  // For a migration's backfill (RunOptions::migrate); a backend without it
+  // answers an error.
+  virtual StatusOr<ScanResponse> Scan(const ScanRequest& r) {
+    (void)r;
+    return Status::Validation("Scan is not supported here");
+  }
   // Requests the backend makes at once (1: one at a time).
   virtual int concurrency() const { return 1; }
   // Calls fn(0) ... fn(n-1), each once, and returns when all have returned:
@@ -93,6 +99,9 @@ class DatabaseBackend final : public RunBackend {
   StatusOr<ExecuteStatementResponse> ExecuteStatement(
       const ExecuteStatementRequest& r) override {
     return db_->ExecuteStatement(r);
+  }
+  StatusOr<ScanResponse> Scan(const ScanRequest& r) override {
+    return db_->Scan(r);
   }
 
  private:

@@ -390,10 +390,50 @@ StatusOr<RunReport> Runner::Run() {
     options_.on_progress("verify", total_runs_, total_runs_);
   }
   if (options_.after_patterns) options_.after_patterns(db_.get(), &report);
+  report.concurrency = std::max(1, backend_->concurrency());
+  if (options_.migrate) {
+    const VerifyReads verify = [this](const std::string& from,
+                                      const std::string& version, int runs) {
+      return VerifyAt(from, version, runs);
+    };
+    const Status migrated = options_.migrate(backend_, verify, &report);
+    expect_cache_.clear();
+    EDDY_RETURN_IF_ERROR(migrated);
+  }
   report.run_seconds = static_cast<double>(now_() - start) / 1e9;
   HotKeys(&report);
   report.peak_resident_bytes = PeakResidentBytes();
   return report;
+}
+
+MigrationPhaseReport Runner::VerifyAt(const std::string& from_version,
+                                      const std::string& read_version,
+                                      int runs) {
+  read_from_ = from_version + "#";
+  read_to_ = read_version == from_version ? "" : read_version + "#";
+  runs_override_ = std::max(1, runs);
+  ++verify_round_;
+  // The runs count neither as the report's traffic nor as progress.
+  const auto traffic = traffic_;
+  RunReport scratch;
+  for (size_t i = 0; i < model_.patterns.size(); ++i) {
+    RunPattern(static_cast<int>(i + 1), model_.patterns[i], &scratch);
+  }
+  traffic_ = traffic;
+  read_from_.clear();
+  read_to_.clear();
+  runs_override_ = 0;
+  MigrationPhaseReport out;
+  for (const PatternReport& p : scratch.patterns) {
+    if (!p.executable || !p.skipped.empty()) continue;
+    out.reads += p.runs;
+    out.verified += p.verified;
+    for (const std::string& f : p.failures) {
+      if (out.failures.size() >= static_cast<size_t>(kMaxFailuresKept)) break;
+      out.failures.push_back("pattern " + std::to_string(p.number) + " " + f);
+    }
+  }
+  return out;
 }
 
 }  // namespace internal
@@ -424,8 +464,30 @@ Model Renamed(const Model& model, const RunOptions& options) {
 
 }  // namespace
 
+Item WithVersionPrefix(const Item& item, const std::string& from_prefix,
+                       const std::string& to_prefix) {
+  Item out;
+  out.Reserve(item.size());
+  for (const auto& e : item) {
+    if (e.value.type() == AttributeType::kS &&
+        e.value.s().compare(0, from_prefix.size(), from_prefix) == 0) {
+      out.AppendSorted(
+          e.name, AttributeValue::S(to_prefix +
+                                    e.value.s().substr(from_prefix.size())));
+    } else {
+      out.AppendSorted(e.name, e.value);
+    }
+  }
+  return out;
+}
+
 bool RunReport::ok() const {
   if (!problems.empty()) return false;
+  if (migration) {
+    for (const MigrationPhaseReport& p : migration->phases) {
+      if (p.verified != p.reads || !p.failures.empty()) return false;
+    }
+  }
   for (const PatternReport& p : patterns) {
     if (p.executable && p.skipped.empty() &&
         (p.verified != p.runs || !p.failures.empty())) {

@@ -28,10 +28,17 @@
 //   std::cout << FormatReportText(*report);      // model/report.h
 //   return report->ok() ? 0 : 1;
 //
+// With RunOptions::migrate (model/lab/model_migration.h sets it for a
+// workload that declares a data-version migration) the run makes the
+// migration after the patterns, every pattern verified again during and
+// after it (VerifyReads); the report's `migration` gives the phases.
+//
 // Latencies are wall-clock time of the Query calls alone (verification is not
-// timed), read through RunOptions::now_nanos; everything else in the report is
-// deterministic for a given model, seed and scale (but for the process's peak
-// memory).
+// timed), read through RunOptions::now_nanos; with a backend that makes
+// several requests at once (RunReport::concurrency > 1) they include the
+// time a request waited on the client for a free connection; everything else in
+// the report is deterministic for a given model, seed and scale (but for the
+// process's peak memory).
 //
 // Memory: the ground truth is one compact record per generated item, not a
 // second copy of the Items; RunModel(model, options), which owns the data it
@@ -44,6 +51,7 @@
 #ifndef EDDY_MODEL_RUNNER_H_
 #define EDDY_MODEL_RUNNER_H_
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -61,6 +69,51 @@
 namespace eddy::model {
 
 struct RunReport;
+
+// One phase of a data-version migration (RunOptions::migrate): the access
+// patterns' runs verified against the ground truth in it.
+struct MigrationPhaseReport {
+  int64_t reads = 0;     // pattern runs made
+  int64_t verified = 0;  // runs whose answer matched the ground truth
+  std::vector<std::string> failures;  // the first few, "pattern N ..."
+};
+
+// A data-version migration run on the loaded table (the workload's
+// "migration", model/lab/model_migration.h): seconds are the migration's
+// virtual seconds, -1 when the event did not happen.
+struct MigrationReport {
+  std::string from_version, to_version;
+  int64_t dual_write_second = 0;
+  int64_t backfill_start_second = -1, backfill_end_second = -1;
+  int64_t cutover_second = -1;
+  int64_t seconds = 0;  // virtual seconds the migration ran
+  int64_t scan_calls = 0, scanned_items = 0;
+  int64_t copied = 0;   // backfill copies written
+  int64_t skipped = 0;  // copies already written by a dual write
+  int64_t dual_writes = 0;
+  int64_t given_up = 0;  // copies that failed otherwise
+  // Units the migration's calls consumed (ReturnConsumedCapacity TOTAL).
+  double read_units = 0, write_units = 0;
+  // Reads verified before (the run's own pattern runs, at the old version),
+  // during (each virtual second of the migration, at the version reads go
+  // to) and after (the cutover and the backfill done, at the new version).
+  std::array<MigrationPhaseReport, 3> phases;
+};
+
+// Verifies every executable access pattern again, `runs` runs each, with
+// its reads sent to data version `read_version`: every string of the
+// request that starts with "<from_version>#" is sent with
+// "<read_version>#" in its place, and the answer's items are rewritten
+// back before they are compared with the ground truth (which is the old
+// version's). The runs are not added to the report's patterns.
+using VerifyReads = std::function<MigrationPhaseReport(
+    const std::string& from_version, const std::string& read_version,
+    int runs)>;
+
+// `item` with every String attribute that starts with `from_prefix` given
+// `to_prefix` in its place (a data version's key prefix: "v1#" -> "v2#").
+Item WithVersionPrefix(const Item& item, const std::string& from_prefix,
+                       const std::string& to_prefix);
 
 struct RunOptions {
   std::optional<int64_t> scale;  // overrides workload.scale
@@ -86,6 +139,13 @@ struct RunOptions {
   // patterns here and appends their PatternReports). May be empty. `db` is
   // null when the run went to a `backend` (an endpoint).
   std::function<void(Database* db, RunReport* report)> after_patterns;
+  // Called once after after_patterns when set: a data-version migration
+  // (model/lab/model_migration.h) made through `backend` on the loaded
+  // table, calling `verify` as it goes; it fills report->migration. An
+  // error ends the run with it.
+  std::function<Status(RunBackend* backend, const VerifyReads& verify,
+                       RunReport* report)>
+      migrate;
   // Where the requests go (run_backend.h); null: a fresh in-process
   // Database on a virtual clock. Not owned; must outlive the run.
   RunBackend* backend = nullptr;
@@ -194,6 +254,12 @@ struct RunReport {
   std::vector<KeyReport> hottest_by_traffic;
   std::vector<std::string> problems;  // verification failures outside patterns
   double run_seconds = 0;             // all pattern runs, verification included
+  // Requests the backend made at once (RunBackend::concurrency): above 1
+  // (endpoint mode with --connections N), each pattern's latencies include
+  // the time a request waited on the client for a free connection.
+  int concurrency = 1;
+  // Set when the run made a migration (RunOptions::migrate).
+  std::optional<MigrationReport> migration;
   // The process's peak resident memory when the run ended (getrusage
   // ru_maxrss: the whole process, whatever else it did); 0 if unknown.
   int64_t peak_resident_bytes = 0;

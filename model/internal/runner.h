@@ -108,6 +108,9 @@ class Runner {
          GeneratedData* owned);
 
   StatusOr<RunReport> Run();
+  // RunOptions::migrate's `verify` (runner.h's VerifyReads).
+  MigrationPhaseReport VerifyAt(const std::string& from_version,
+                                const std::string& read_version, int runs);
   // RunOptions::free_database false: the Database is never destroyed (nor
   // is anything using the clock it points to).
   void LeakDatabase();
@@ -180,6 +183,17 @@ class Runner {
   std::map<std::pair<std::string, std::string>, std::pair<double, int64_t>>
       traffic_;
   int64_t runs_done_ = 0, total_runs_ = 0;  // for on_progress
+  // Set by VerifyAt while it runs the patterns again: the old version's
+  // prefix and the one reads go to ("v1#", "v2#"; read_to_ empty: the old
+  // version), the runs per pattern, and the round (varies the parameters).
+  std::string read_from_, read_to_;
+  int runs_override_ = 0;
+  int verify_round_ = 0;
+  // Each pattern's ExpectIndex while VerifyAt runs them (the ground truth
+  // does not change); freed when the run's migration ends.
+  absl::flat_hash_map<int,
+                      absl::flat_hash_map<std::string, std::vector<int32_t>>>
+      expect_cache_;
 };
 
 }  // namespace eddy::model::internal

@@ -2,8 +2,11 @@
 
 #include "model/lab/migration.h"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
+
+#include "model/runner.h"
 
 namespace eddy::lab::internal {
 namespace {
@@ -23,10 +26,14 @@ Migration::Migration(const MigrationSpec& spec, const TableSpec& table,
       from_(spec.from_version + "#"),
       to_(spec.to_version + "#") {
   result_.seconds.resize(static_cast<size_t>(duration_seconds));
+  for (const IndexSpec& g : table.global_secondary_indexes) {
+    IndexTrack& x = indexes_.emplace_back();
+    x.spec = &g;
+    x.has_rev = g.projection == ProjectionType::kAll;
+  }
 }
 
-Status Migration::Check(const Scenario& s) {
-  const MigrationSpec& m = *s.migration;
+Status Migration::CheckVersions(const MigrationSpec& m) {
   const std::string from = m.from_version + "#";
   const std::string to = m.to_version + "#";
   if (m.from_version.empty() || m.to_version.empty() ||
@@ -36,6 +43,13 @@ Status Migration::Check(const Scenario& s) {
         "/migration: fromVersion and toVersion must be two different, "
         "non-empty versions, neither a prefix of the other");
   }
+  return Status::OK();
+}
+
+Status Migration::Check(const Scenario& s) {
+  const MigrationSpec& m = *s.migration;
+  const std::string from = m.from_version + "#";
+  EDDY_RETURN_IF_ERROR(CheckVersions(m));
   if (m.backfill.at_second < m.dual_write_at_second) {
     return Status::Validation(
         "/migration/backfill/atSecond: the backfill must start at or after "
@@ -61,17 +75,7 @@ Status Migration::Check(const Scenario& s) {
 
 Item Migration::Rewrite(const Item& item, const std::string& from,
                         const std::string& to) {
-  Item out;
-  out.Reserve(item.size());
-  for (const auto& e : item) {
-    if (e.value.type() == AttributeType::kS && StartsWith(e.value.s(), from)) {
-      out.AppendSorted(e.name,
-                       AttributeValue::S(to + e.value.s().substr(from.size())));
-    } else {
-      out.AppendSorted(e.name, e.value);
-    }
-  }
-  return out;
+  return model::WithVersionPrefix(item, from, to);
 }
 
 bool Migration::IsNew(const Item& item) const {
@@ -80,14 +84,17 @@ bool Migration::IsNew(const Item& item) const {
          StartsWith(pk->s(), to_);
 }
 
+std::string Migration::Strip(const std::string& s) const {
+  if (StartsWith(s, from_)) return s.substr(from_.size());
+  if (StartsWith(s, to_)) return s.substr(to_.size());
+  return s;
+}
+
 std::string Migration::LogicalKey(const Item& item) const {
   auto strip = [&](const std::string& name) -> std::string {
     const AttributeValue* v = name.empty() ? nullptr : item.Find(name);
     if (v == nullptr || v->type() != AttributeType::kS) return "";
-    const std::string& s = v->s();
-    if (StartsWith(s, from_)) return s.substr(from_.size());
-    if (StartsWith(s, to_)) return s.substr(to_.size());
-    return s;
+    return Strip(v->s());
   };
   return strip(table_.partition_key) + '\x1f' + strip(table_.sort_key);
 }
@@ -103,7 +110,7 @@ void Migration::SetCutover(int64_t second) {
 }
 
 void Migration::Written(const std::vector<Item>& items, bool deleted,
-                        bool primary) {
+                        bool primary, bool update) {
   for (const Item& item : items) {
     const std::string key = LogicalKey(item);
     auto& set = IsNew(item) ? new_items_ : old_items_;
@@ -121,6 +128,31 @@ void Migration::Written(const std::vector<Item>& items, bool deleted,
       live.erase(key);
     } else {
       live.insert(key);
+    }
+    // The key's place in each GSI: an item is there when it has the
+    // index's partition key (a string) and sort key, if any.
+    for (IndexTrack& x : indexes_) {
+      auto before = x.value_of.find(key);
+      const bool was = before != x.value_of.end();
+      std::optional<std::string> now;
+      if (!deleted) {
+        const AttributeValue* pk = item.Find(x.spec->partition_key);
+        const bool has_sort =
+            x.spec->sort_key.empty() || item.Find(x.spec->sort_key) != nullptr;
+        if (pk != nullptr && pk->type() == AttributeType::kS) {
+          if (has_sort || (update && was)) now = Strip(pk->s());
+        } else if (update && was && pk == nullptr) {
+          now = before->second;
+        }
+      }
+      if (was && (!now || *now != before->second)) {
+        x.members[before->second].erase(key);
+        x.value_of.erase(before);
+      }
+      if (now) {
+        x.value_of[key] = *now;
+        x.members[*now].insert(key);
+      }
     }
   }
 }
@@ -188,12 +220,20 @@ void Migration::QueryRead(const Item& key, const std::vector<Item>& items,
       return;
     }
   }
-  // Every acknowledged item of the partition among them.
-  if (complete) {
+  // Every acknowledged item of the partition among them; for a paged
+  // answer, every one up to its last item (sort keys ascending: the
+  // lab's Queries read forward).
+  std::optional<std::string> last_sort;
+  if (!complete && !items.empty()) {
+    const std::string k = LogicalKey(items.back());
+    last_sort = k.substr(k.find('\x1f') + 1);
+  }
+  if (complete || last_sort) {
     auto live = live_.find(partition);
     if (live != live_.end()) {
       for (const std::string& k : live->second) {
         if (returned.count(k) != 0) continue;
+        if (last_sort && k.substr(k.find('\x1f') + 1) > *last_sort) continue;
         const std::string sort = k.substr(k.find('\x1f') + 1);
         CountRead(
             false, second,
@@ -202,6 +242,62 @@ void Migration::QueryRead(const Item& key, const std::vector<Item>& items,
                 " (expected rev " + expected_[k] + ")");
         return;
       }
+    }
+  }
+  CountRead(true, second, "");
+}
+
+void Migration::IndexQueryRead(const std::string& index,
+                               const AttributeValue& value,
+                               const std::vector<Item>& items, bool complete,
+                               int64_t second) {
+  if (!spec_.verify_reads) return;
+  const IndexTrack* x = nullptr;
+  for (const IndexTrack& t : indexes_) {
+    if (t.spec->name == index) x = &t;
+  }
+  if (x == nullptr || value.type() != AttributeType::kS) return;
+  const std::string shown = "query " + index + " " + value.s();
+  static const std::unordered_set<std::string> kNone;
+  auto m = x->members.find(Strip(value.s()));
+  const std::unordered_set<std::string>& members =
+      m == x->members.end() ? kNone : m->second;
+  auto name = [](const std::string& logical) {
+    std::string out = logical;
+    std::replace(out.begin(), out.end(), '\x1f', ' ');
+    return out;
+  };
+  std::unordered_set<std::string> returned;
+  for (const Item& item : items) {
+    const std::string logical = LogicalKey(item);
+    returned.insert(logical);
+    if (members.count(logical) == 0) {
+      CountRead(false, second,
+                shown + " returned " + name(logical) +
+                    ", which its last acknowledged write did not leave there");
+      return;
+    }
+    if (!x->has_rev) continue;
+    auto it = expected_.find(logical);
+    const std::string want = it == expected_.end() ? "" : it->second;
+    const AttributeValue* rev = item.Find(kRevAttribute);
+    const std::string have = rev != nullptr && rev->type() == AttributeType::kS
+                                 ? rev->s()
+                                 : "(no rev)";
+    if (have != want) {
+      CountRead(false, second,
+                shown + " returned " + name(logical) + " rev " + have +
+                    ", expected rev " + want);
+      return;
+    }
+  }
+  if (complete) {
+    for (const std::string& k : members) {
+      if (returned.count(k) != 0) continue;
+      CountRead(false, second,
+                shown + " missed " + name(k) + " (expected rev " +
+                    expected_[k] + ")");
+      return;
     }
   }
   CountRead(true, second, "");

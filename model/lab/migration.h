@@ -19,8 +19,17 @@
 // table (one partition key, on the version reads go to) verifies when every
 // item it returns has its key's expected rev and, when it returned the
 // whole partition (no LastEvaluatedKey), no key whose last acknowledged
-// write left an item in that partition is missing from it. Calls take no
-// virtual time and are made one at a time, so the expected rev at a read
+// write left an item in that partition is missing from it; a paged answer
+// (a LastEvaluatedKey: the 1 MB page limit) is complete up to its last
+// item, so no such key whose sort key is at or before that item's may be
+// missing (sort keys compared without their version prefix). A Query of a
+// GSI (on the version reads go to) verifies when every item it returns is
+// one whose last acknowledged write put it in that index partition (with
+// its expected rev when the index projects every attribute) and, when the
+// answer is whole, none of those is missing; a paged GSI answer is checked
+// item by item only. Queries of an LSI are not verified. Calls take no
+// virtual time and are made one at a time, and eddy's GSIs change with the
+// write (no propagation lag by default), so the expected state at a read
 // is exactly what a correct migration shows.
 //
 // Thread safety: none (one run, one thread).
@@ -55,6 +64,10 @@ class Migration {
   // Validation of the scenario against the migration: every stream's keys
   // must carry the old version's prefix.
   static Status Check(const Scenario& s);
+  // The versions alone: two different, non-empty versions, neither a
+  // prefix of the other (also a model's migration,
+  // model/lab/model_migration.h).
+  static Status CheckVersions(const MigrationSpec& m);
 
   const MigrationSpec& spec() const { return spec_; }
 
@@ -77,7 +90,10 @@ class Migration {
 
   // Writes that succeeded: `items` (for deletes, the keys) of one version,
   // on the primary version or not. Copies are the backfill's.
-  void Written(const std::vector<Item>& items, bool deleted, bool primary);
+  // `update`: the items are UpdateItem SETs (an attribute they lack keeps
+  // its value).
+  void Written(const std::vector<Item>& items, bool deleted, bool primary,
+               bool update = false);
   void Copied(const Item& item, int64_t second);
   // A read of `key` answered with `got` (null: no such item) at `second`.
   void Read(const Item& key, const Item* got, int64_t second);
@@ -86,6 +102,11 @@ class Migration {
   // Counted as one read, verified or mismatched.
   void QueryRead(const Item& key, const std::vector<Item>& items, bool complete,
                  int64_t second);
+  // A Query of GSI `index` for partition-key value `value` answered with
+  // `items`; not counted for an index that is not one of the table's GSIs.
+  void IndexQueryRead(const std::string& index, const AttributeValue& value,
+                      const std::vector<Item>& items, bool complete,
+                      int64_t second);
 
   // --- The backfill -------------------------------------------------------
   bool BackfillActive() const { return backfill_started_ && !backfill_done_; }
@@ -118,6 +139,8 @@ class Migration {
  private:
   static Item Rewrite(const Item& item, const std::string& from,
                       const std::string& to);
+  // `s` without its version prefix (either version's).
+  std::string Strip(const std::string& s) const;
   std::string LogicalKey(const Item& item) const;
   // The logical key's partition part (before its \x1f).
   static std::string PartitionOf(const std::string& logical_key) {
@@ -139,6 +162,16 @@ class Migration {
   // Logical partition -> the logical keys whose expected rev is an item's
   // (what a Query of the partition must return).
   std::unordered_map<std::string, std::unordered_set<std::string>> live_;
+  // Per GSI of the table: the logical partition-key value each logical key
+  // has there after its last acknowledged primary write, and the keys in
+  // each index partition.
+  struct IndexTrack {
+    const IndexSpec* spec = nullptr;
+    bool has_rev = false;  // projects every attribute
+    std::unordered_map<std::string, std::string> value_of;
+    std::unordered_map<std::string, std::unordered_set<std::string>> members;
+  };
+  std::vector<IndexTrack> indexes_;
   std::unordered_set<std::string> old_items_, new_items_;
   bool backfill_started_ = false, backfill_done_ = false, scan_done_ = false;
   std::optional<Item> cursor_;

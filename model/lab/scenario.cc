@@ -576,6 +576,15 @@ std::string_view OperationName(Operation op) {
   return "?";
 }
 
+StatusOr<MigrationSpec> ParseMigrationSpec(std::string_view json,
+                                           const std::string& at) {
+  const Json doc = Json::parse(json, nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded()) return Status::Validation(at + ": not valid JSON");
+  MigrationSpec m;
+  EDDY_RETURN_IF_ERROR(ReadMigration(doc, at, &m));
+  return m;
+}
+
 StatusOr<Scenario> ParseScenario(std::string_view json,
                                  std::string_view default_name) {
   const Json doc = Json::parse(json, nullptr, /*allow_exceptions=*/false);

@@ -270,6 +270,11 @@ StatusOr<Scenario> ParseScenario(std::string_view json,
                                  std::string_view default_name = "scenario");
 // ResourceNotFoundException when the file cannot be read.
 StatusOr<Scenario> LoadScenarioFile(const std::string& path);
+// Parses a "migration" section alone, as a scenario's is read (a model's
+// workload has one too: model/lab/model_migration.h); `at` is the JSON
+// pointer errors name it by ("/workload/migration").
+StatusOr<MigrationSpec> ParseMigrationSpec(std::string_view json,
+                                           const std::string& at);
 
 // --- The run
 // -------------------------------------------------------------------

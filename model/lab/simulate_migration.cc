@@ -104,8 +104,10 @@ void Runner::MigrationDone(const Request& req, const CallAnswer& answer,
         if (done(item)) written.push_back(item);
       }
       const bool deleted = stream.operation == Operation::kDeleteItem;
-      if (migration_ != nullptr)
-        migration_->Written(written, deleted, !req.shadow);
+      if (migration_ != nullptr) {
+        migration_->Written(written, deleted, !req.shadow,
+                            stream.operation == Operation::kUpdateItem);
+      }
       if (online_index_ != nullptr) online_index_->Written(written, deleted);
       return;
     }
@@ -123,11 +125,14 @@ void Runner::MigrationDone(const Request& req, const CallAnswer& answer,
       }
       return;
     case Operation::kQuery:
-      // The table's partition, item by item and as a whole (a GSI's
-      // queries are not verified: its keys are not the table's).
+      // The table's partition or a GSI's, item by item and as a whole (an
+      // LSI's queries are not verified).
       if (stream.index.empty()) {
         migration_->QueryRead(req.items[0], got_items, !answer.more_pages,
                               second);
+      } else if (const AttributeValue* v = req.items[0].Find(t.partition_key)) {
+        migration_->IndexQueryRead(stream.index, *v, got_items,
+                                   !answer.more_pages, second);
       }
       return;
   }

@@ -102,11 +102,13 @@ def test_plain_and_foreign_table(server_binary):
 
 def without_timings(report, table):
     """The report with what depends on the wall clock taken out: the run's
-    table name, the load's and memory's lines, the patterns' latencies."""
+    table name, the load's and memory's lines, the patterns' latencies and
+    the line saying that, over more than one connection, they include the
+    time a request waited for a free connection."""
     kept = []
     for line in report.replace(table, "TABLE").splitlines():
         if re.match(r"^(Load |Memory )", line) or "inside the write calls" \
-                in line:
+                in line or "requests at once: each latency includes" in line:
             continue
         # A latency prints in µs, or in ms / s when large (a slow machine).
         kept.append(re.sub(r"p50 [\d.]+ (µs|ms|s)\s+p99 [\d.]+ (µs|ms|s)",
@@ -121,6 +123,11 @@ def test_connections(server_binary):
         check(without_timings(one_out, one) == without_timings(many_out, many),
               "the reports over 1 and 16 connections differ:\n%s\n----\n%s" %
               (one_out, many_out))
+        # Over 16 connections the report says that its latencies include
+        # the wait for a free connection; over one it has no such line.
+        queueing = "16 requests at once: each latency includes the time"
+        check(queueing in many_out and "requests at once" not in one_out,
+              "the client-side queueing line:\n" + many_out)
         check(dynamodb(server.url).list_tables()["TableNames"] == [],
               "tables left behind")
     code, _, err = eddy("model", "run", KAYAK, "--connections", "4")

@@ -28,6 +28,14 @@ if(TARGET eddy)
   add_test(NAME model_cli_run_orders_multikey
     COMMAND eddy model run ${PROJECT_SOURCE_DIR}/model/orders_multikey.json
       --runs 10)
+  # A declared data-version migration (workload "migration"): every pattern
+  # verified before, during and after it, answers paged.
+  add_test(NAME model_cli_validate_library_migration
+    COMMAND eddy model validate
+      ${PROJECT_SOURCE_DIR}/model/library_migration.json)
+  add_test(NAME model_cli_run_library_migration
+    COMMAND eddy model run ${PROJECT_SOURCE_DIR}/model/library_migration.json
+      --runs 10 --page-size 7)
   add_test(NAME model_cli_rejects_bad_model
     COMMAND eddy model validate ${PROJECT_SOURCE_DIR}/tests/model/testdata/bad_model.json)
   set_tests_properties(model_cli_rejects_bad_model PROPERTIES

@@ -34,6 +34,7 @@
 #include "model/formats/aws_schema.h"
 #include "model/formats/convert.h"
 #include "model/generator.h"
+#include "model/lab/model_migration.h"
 #include "model/report.h"
 #include "model/runner.h"
 #include "model/suggest.h"
@@ -110,6 +111,11 @@ constexpr char kRunUsage[] =
     "\"traffic\" section, these flags, or 1 request/s per pattern and 1\n"
     "write/s per entity type), and a design review. The report's first\n"
     "line is printed before the work starts; progress goes to stderr.\n"
+    "\n"
+    "A workload with a \"migration\" (its data versions, as a scenario's)\n"
+    "also runs it after the patterns: dual writes, a backfill, the cutover\n"
+    "of reads, every pattern verified before, during and after; the\n"
+    "report says how many reads each phase verified (model/README.md).\n"
     "\n"
     "options:\n"
     "  --scale N      multiply the workload's top-level counts (1..100000)\n"
@@ -360,6 +366,13 @@ int Validate(const std::vector<std::string>& args) {
   if (IsOtherModelFormat(f.file)) return ValidateOtherFormat(f.file);
   std::optional<model::Model> m = Load(f.file);
   if (!m) return 1;
+  // The workload's migration is read by the lab (model_migration.h).
+  model::RunOptions migration_check;
+  if (Status s = lab::AddModelMigration(*m, &migration_check); !s.ok()) {
+    std::fprintf(stderr, "%s: %s\n", f.file.c_str(),
+                 std::string(s.message()).c_str());
+    return 1;
+  }
   int with_indexes = 0;
   for (const model::EntityShape& s : m->entities) {
     with_indexes += s.indexes.empty() ? 0 : 1;
@@ -372,7 +385,9 @@ int Validate(const std::vector<std::string>& args) {
       m->table.declared ? "" : " (derived from the entities)",
       m->entities.size(), with_indexes, m->patterns.size(),
       m->executable_pattern_count(),
-      m->workload ? "has a workload" : "no workload");
+      !m->workload            ? "no workload"
+      : lab::HasMigration(*m) ? "has a workload with a migration"
+                              : "has a workload");
   for (const model::AccessPattern& p : m->patterns) {
     if (!p.executable) continue;
     std::string types;
@@ -516,6 +531,19 @@ int RunTable(const std::string& command, const Flags& f,
   // The process exits after the run: its database is left to the OS rather
   // than freed item by item (seconds at scale 100).
   options.free_database = false;
+  if (lab::HasMigration(m)) {
+    // The workload's "migration" (model/lab/model_migration.h).
+    if (!f.endpoint.empty()) {
+      std::fprintf(stderr,
+                   "%s: the model's migration is not run with --endpoint "
+                   "(a migration runs in process only)\n",
+                   command.c_str());
+    } else if (Status s = lab::AddModelMigration(m, &options); !s.ok()) {
+      std::fprintf(stderr, "%s: %s\n", command.c_str(),
+                   std::string(s.message()).c_str());
+      return 1;
+    }
+  }
   std::unique_ptr<endpoint::EndpointSession> session;
   if (!f.endpoint.empty()) {
     StatusOr<std::unique_ptr<endpoint::EndpointSession>> s =
