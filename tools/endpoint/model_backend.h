@@ -79,10 +79,12 @@ class EndpointBackend final : public model::RunBackend {
   // error) is answered with the planner's error and not sent.
   StatusOr<ExecuteStatementResponse> ExecuteStatement(
       const ExecuteStatementRequest& r) override;
+  // Also a migration's backfill (run_backend.h); `eddy model run` makes
+  // a model's migration in process only, so only scenarios send it here.
+  StatusOr<ScanResponse> Scan(const ScanRequest& r) override;
   // Beyond the model runner's operations: what scenarios send
   // (scenario_target.h).
   StatusOr<GetItemResponse> GetItem(const GetItemRequest& r);
-  StatusOr<ScanResponse> Scan(const ScanRequest& r);
   StatusOr<UpdateTableResponse> UpdateTable(const UpdateTableRequest& r);
   StatusOr<UpdateItemResponse> UpdateItem(const UpdateItemRequest& r);
   StatusOr<DeleteItemResponse> DeleteItem(const DeleteItemRequest& r);
