@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "emulator/wire/decode_budget.h"
 #include "emulator/wire/execute.h"
 #include "gtest/gtest.h"
 
@@ -470,6 +471,93 @@ TEST(DecodeSubstitutionLimitTest, EarlierErrorsStillWin) {
                   big + R"(,"w":{"S":"x"}}})");
   EXPECT_TRUE(Holds(key, "ExpressionAttributeValues contains invalid key"))
       << key.body.substr(0, 200);
+}
+
+// A DecodeBudget of a fixed size, as eddy-server lends its ByteBudget.
+class FixedBudget : public DecodeBudget {
+ public:
+  explicit FixedBudget(size_t limit) : limit_(limit) {}
+  bool TryAcquire(size_t bytes) override {
+    if (bytes > limit_ - used_) return false;
+    used_ += bytes;
+    return true;
+  }
+  void Release(size_t bytes) override { used_ -= bytes; }
+  size_t used() const { return used_; }
+
+ private:
+  const size_t limit_;
+  size_t used_ = 0;
+};
+
+// A PutItem of a list of 100,000 empty strings: 1 MB of text, 100 KB by
+// DynamoDB's rule, 4 MB decoded.
+std::string EmptyStringsPut() {
+  std::string body = R"({"TableName":"t01","Item":{"pk":{"S":"a"},"d":{"L":[)";
+  for (int i = 0; i < 100000; ++i) body += i ? R"(,{"S":""})" : R"({"S":""})";
+  return body + "]}}}";
+}
+
+// Within a ScopedDecodeBudget the decoded values are charged as they are
+// read, close to what they take, and given back when the scope ends.
+TEST(DecodeBudgetTest, DecodedValuesAreChargedAndGivenBack) {
+  Database db;
+  CreateKeyedTable(db);
+  const std::string body = EmptyStringsPut();
+  FixedBudget budget(64 << 20);
+  {
+    ScopedDecodeBudget scope(&budget);
+    const int64_t before = g_current.load();
+    g_peak.store(before);
+    const WireResponse r = Execute(db, "PutItem", body);
+    const int64_t peak = g_peak.load() - before;
+    EXPECT_EQ(r.http_status, 200) << r.body;
+    EXPECT_FALSE(scope.refused());
+    // The list's slots at least; not more than the heap the call took.
+    EXPECT_GE(scope.charged(), 100000 * sizeof(AttributeValue));
+    EXPECT_LE(static_cast<int64_t>(scope.charged()), peak);
+    EXPECT_GE(budget.used(), scope.charged());
+  }
+  EXPECT_EQ(budget.used(), 0u);
+  // No scope: nothing charged (in-process use).
+  EXPECT_EQ(ScopedDecodeBudget::Current(), nullptr);
+  EXPECT_EQ(Execute(db, "PutItem", body).http_status, 200);
+}
+
+// Past the budget the value is refused while it is read (so the heap stays
+// near the budget, not the 4 MB of the decoded list), with
+// ServiceUnavailableException; the item is not written.
+TEST(DecodeBudgetTest, RefusedWhileDecodingPastTheBudget) {
+  Database db;
+  CreateKeyedTable(db);
+  const std::string body = EmptyStringsPut();
+  FixedBudget budget(1 << 20);
+  {
+    ScopedDecodeBudget scope(&budget);
+    const int64_t before = g_current.load();
+    g_peak.store(before);
+    const WireResponse r = Execute(db, "PutItem", body);
+    const int64_t peak = g_peak.load() - before;
+    EXPECT_TRUE(scope.refused());
+    EXPECT_EQ(r.http_status, 503) << r.body;
+    EXPECT_EQ(r.error, ErrorCode::kServiceUnavailable);
+    EXPECT_TRUE(Holds(r, "too many request bytes")) << r.body;
+    EXPECT_LE(peak, 2 << 20);
+    EXPECT_LE(budget.used(), size_t{1} << 20);
+  }
+  EXPECT_EQ(budget.used(), 0u);
+  const WireResponse get =
+      Execute(db, "GetItem", R"({"TableName":"t01","Key":{"pk":{"S":"a"}}})");
+  EXPECT_EQ(get.body, "{}");
+  // An earlier error of DynamoDB's order still answers first (the caller
+  // sees refused() and answers the refusal itself).
+  {
+    ScopedDecodeBudget scope(&budget);
+    const WireResponse r = Execute(
+        db, "PutItem", body.substr(0, body.size() - 2) + R"(,"e":{"S":1}}})");
+    EXPECT_TRUE(scope.refused());
+    EXPECT_EQ(r.error, ErrorCode::kSerialization) << r.body;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Bodies, DecodeMemoryTest,
