@@ -18,7 +18,9 @@
 //   that Execute (and the AttributeValue readers of attribute_json.h) decode
 //   on that thread is charged to it *while it is decoded*, before the next
 //   node is read: an estimate of the heap the decoded form takes, per node
-//   sizeof(AttributeValue) for each list element, sizeof(AttributeMapEntry)
+//   sizeof(AttributeValue) for each list element and each value read on its
+//   own (a Parameters or AttributeValueList element, an
+//   ExpressionAttributeValues value), sizeof(AttributeMapEntry)
 //   for each map entry, sizeof(std::string) or sizeof(Number) for each set
 //   element, plus the bytes of every string, binary and map key longer than
 //   the short-string buffer (15 bytes); slots reserved ahead for a long list,

@@ -473,6 +473,91 @@ TEST(DecodeSubstitutionLimitTest, EarlierErrorsStillWin) {
       << key.body.substr(0, 200);
 }
 
+// The legacy values and PartiQL Parameters are bounded per member while they
+// are read: AttributeUpdates at 400 KB (names and values by the item rules),
+// Expected, KeyConditions, QueryFilter, ScanFilter and Parameters at 2 MB. At
+// the bound the request goes on to the table (missing here); one byte more
+// is refused while it is read, before the table.
+TEST(DecodeLegacyLimitTest, EachMemberAtItsExactByte) {
+  Database db;
+  constexpr std::string_view kMissing = "Requested resource not found";
+  constexpr std::string_view kValuesTooLarge =
+      "has exceeded the maximum allowed size of 2 MB";
+  constexpr size_t kTwoMegabytes = 2 * 1024 * 1024;
+  auto x = [](size_t n) { return std::string(n, 'x'); };
+  // "d" (1) + one per value (1) + the string.
+  auto updates = [&](size_t n) {
+    return Execute(db, "UpdateItem",
+                   R"({"TableName":"missing","Key":{"pk":{"S":"a"}},)"
+                   R"("AttributeUpdates":{"d":{"Action":"PUT",)"
+                   R"("Value":{"S":")" +
+                       x(n) + R"("}}}})");
+  };
+  EXPECT_TRUE(Holds(updates(409600 - 2), kMissing));
+  const WireResponse big = updates(409600 - 1);
+  EXPECT_EQ(big.error, ErrorCode::kValidation);
+  EXPECT_TRUE(
+      Holds(big, "Item size to update has exceeded the maximum allowed size"))
+      << big.body.substr(0, 200);
+  // Two attributes share the bound.
+  EXPECT_TRUE(Holds(Execute(db, "UpdateItem",
+                            R"({"TableName":"missing","Key":{"pk":{"S":"a"}},)"
+                            R"("AttributeUpdates":{"d":{"Value":{"S":")" +
+                                x(204800 - 2) + R"("}},"e":{"Value":{"S":")" +
+                                x(204800 - 2) + R"("}}}})"),
+                    kMissing));
+  auto expected = [&](size_t n) {
+    return Execute(db, "PutItem",
+                   R"({"TableName":"missing","Item":{"pk":{"S":"a"}},)"
+                   R"("Expected":{"a":{"Value":{"S":")" +
+                       x(n) + R"("}}}})");
+  };
+  EXPECT_TRUE(Holds(expected(kTwoMegabytes - 2), kMissing));
+  EXPECT_TRUE(
+      Holds(expected(kTwoMegabytes - 1),
+            std::string("The total size of the attribute values in Expected ") +
+                std::string(kValuesTooLarge)));
+  auto filter = [&](size_t n) {
+    return Execute(db, "Scan",
+                   R"({"TableName":"missing","ScanFilter":{"a":{)"
+                   R"("ComparisonOperator":"IN","AttributeValueList":[)"
+                   R"({"S":"y"},{"S":")" +
+                       x(n) + R"("}]}}})");
+  };
+  // "a" (1) + two values (2) + "y" (1) + the string.
+  EXPECT_TRUE(Holds(filter(kTwoMegabytes - 4), kMissing));
+  EXPECT_TRUE(Holds(filter(kTwoMegabytes - 3), "values in ScanFilter"));
+  auto parameters = [&](size_t n) {
+    return Execute(db, "ExecuteStatement",
+                   R"({"Statement":"SELECT * FROM missing WHERE a = ?",)"
+                   R"("Parameters":[{"S":")" +
+                       x(n) + R"("}]})");
+  };
+  EXPECT_FALSE(Holds(parameters(kTwoMegabytes - 1), kValuesTooLarge));
+  EXPECT_TRUE(Holds(parameters(kTwoMegabytes), "values in Parameters"));
+}
+
+// Past a bound the rest is only type-checked, so earlier errors of
+// DynamoDB's order still win: a wrong JSON type later in the member, a
+// missing required member.
+TEST(DecodeLegacyLimitTest, EarlierErrorsStillWin) {
+  Database db;
+  const std::string big = R"({"S":")" + std::string(3 << 20, 'x') + R"("})";
+  const WireResponse type =
+      Execute(db, "Scan",
+              R"({"TableName":"missing","ScanFilter":{"a":{)"
+              R"("ComparisonOperator":"IN","AttributeValueList":[)" +
+                  big + R"(,{"S":1}]}}})");
+  EXPECT_EQ(type.error, ErrorCode::kSerialization) << type.body;
+  const WireResponse missing =
+      Execute(db, "UpdateItem",
+              R"({"TableName":"missing","AttributeUpdates":{"d":{"Value":)" +
+                  big + "}}}");
+  EXPECT_EQ(missing.error, ErrorCode::kValidation);
+  EXPECT_TRUE(Holds(missing, "key")) << missing.body.substr(0, 200);
+  EXPECT_FALSE(Holds(missing, "Item size to update"));
+}
+
 // A DecodeBudget of a fixed size, as eddy-server lends its ByteBudget.
 class FixedBudget : public DecodeBudget {
  public:

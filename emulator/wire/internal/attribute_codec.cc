@@ -153,6 +153,7 @@ void ValueDecoder::ReadMap(Target target, AttributeMap* out) {
 }
 
 void ValueDecoder::ReadValue(int level, AttributeValue* out) {
+  Charge(kValueSlot);  // the slot the caller keeps it in
   AttributeValue v;
   Value(level, &v);
   if (ok()) *out = std::move(v);
