@@ -102,6 +102,9 @@ constexpr int64_t kBudgetBytes = 70 * 1024 * 1024;
 // An item refused by its size: what the decoder stores before it knows the
 // item passes 400 KB (at most ~410,000 values of 40 bytes and their list).
 constexpr int64_t kItemLimitBudgetBytes = 24 * 1024 * 1024;
+// A valid 17 MB body whose values are all needed: its decoded values (a list
+// of ~1.98 million values of 40 bytes) and little more.
+constexpr int64_t kValidListBudgetBytes = 96 * 1024 * 1024;
 constexpr std::string_view kItemTooLarge =
     "Item size has exceeded the maximum allowed size";
 
@@ -284,6 +287,15 @@ std::vector<Hostile> Bodies() {
               R"("ExpressionAttributeValues":{":v":{"L":[)",
               R"({"NULL":true})", "]}}}", ","),
        ErrorCode::kValidation, kBudgetBytes, kSubstitutionsTooLarge},
+      // A valid value: ~1.98 million empty strings (1.98 MB by DynamoDB's
+      // rule, under the 2 MB bound), all decoded (79 MB at 40 bytes each);
+      // the filter points into it instead of copying it (it took ~160 MB
+      // with the copy).
+      {"ValidListInAFilterValue", "Scan",
+       Repeat(R"({"TableName":"t01","FilterExpression":"a = :v",)"
+              R"("ExpressionAttributeValues":{":v":{"L":[)",
+              R"({"S":""})", "]}}}", ","),
+       ErrorCode::kOk, kValidListBudgetBytes},
   };
 }
 
