@@ -657,6 +657,38 @@ TEST(DecodeBudgetTest, RefusedWhileDecodingPastTheBudget) {
   }
 }
 
+// Maps (here out of key order, so gathered and sorted once) and sets are
+// charged too: served within a large budget, refused within a small one.
+TEST(DecodeBudgetTest, MapsAndSetsAreCharged) {
+  Database db;
+  CreateKeyedTable(db);
+  std::string map, set;
+  for (int i = 20000; i > 0; --i) {
+    map += (map.empty() ? "\"k" : ",\"k") + std::to_string(i) + R"(":{"S":""})";
+    set += (set.empty() ? "\"s" : ",\"s") + std::to_string(i) + "\"";
+  }
+  const std::string maps = R"({"TableName":"t01","Item":{"pk":{"S":"m"},)"
+                           R"("m":{"M":{)" +
+                           map + "}}}}";
+  const std::string sets = R"({"TableName":"t01","Item":{"pk":{"S":"s"},)"
+                           R"("s":{"SS":[)" +
+                           set + "]}}}";
+  for (const std::string* body : {&maps, &sets}) {
+    FixedBudget large(64 << 20);
+    {
+      ScopedDecodeBudget scope(&large);
+      EXPECT_EQ(Execute(db, "PutItem", *body).http_status, 200);
+      EXPECT_GE(scope.charged(), 20000 * sizeof(std::string));
+    }
+    EXPECT_EQ(large.used(), 0u);
+    FixedBudget small(256 << 10);
+    ScopedDecodeBudget scope(&small);
+    EXPECT_EQ(Execute(db, "PutItem", *body).error,
+              ErrorCode::kServiceUnavailable);
+    EXPECT_TRUE(scope.refused());
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Bodies, DecodeMemoryTest,
                          ::testing::ValuesIn(Bodies()),
                          [](const ::testing::TestParamInfo<Hostile>& info) {

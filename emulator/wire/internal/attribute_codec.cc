@@ -206,9 +206,11 @@ void ValueDecoder::Map(int level, AttributeMap* out) {
       gathering = true;
       const size_t n = out->size() + 1 + Room(in_.CountRemainingFromHere(true));
       ChargeSlots(n, kEntrySlot, &charged_unsorted);
-      if (storing_) unsorted.reserve(n);
-      for (const AttributeMapEntry& e : *out) unsorted.push_back(e);
-      out->Clear();
+      if (storing_) {  // else refused by the budget: nothing more is kept
+        unsorted.reserve(n);
+        for (const AttributeMapEntry& e : *out) unsorted.push_back(e);
+        out->Clear();
+      }
     }
     Count(static_cast<int64_t>(key.size()));
     ChargeSlots(unsorted.size() + 1, kEntrySlot, &charged_unsorted);
