@@ -24,9 +24,11 @@
 //   for each map entry, sizeof(std::string) or sizeof(Number) for each set
 //   element, plus the bytes of every string, binary and map key longer than
 //   the short-string buffer (15 bytes); slots reserved ahead for a long list,
-//   map or set are charged when reserved. Not counted: malloc's own overhead
-//   per block, the transient sorted copy a string set is checked with, and
-//   what is not an attribute value (names, expressions, the body itself,
+//   map or set are charged when reserved; each value of a legacy condition
+//   (Expected, KeyConditions, QueryFilter, ScanFilter) is charged what its
+//   translation into an expression takes too. Not counted: malloc's own
+//   overhead per block, the transient sorted copy a string set is checked with,
+//   and what is not an attribute value (names, expressions, the body itself,
 //   which the server holds in the same budget already).
 // - The scope takes bytes from the DecodeBudget in steps of 16 KiB (so a
 //   request is refused up to 16 KiB before the budget's exact end) and gives

@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "emulator/expr/ast.h"
 #include "emulator/wire/decode_budget.h"
 #include "emulator/wire/execute.h"
 #include "gtest/gtest.h"
@@ -687,6 +688,33 @@ TEST(DecodeBudgetTest, MapsAndSetsAreCharged) {
               ErrorCode::kServiceUnavailable);
     EXPECT_TRUE(scope.refused());
   }
+}
+
+// A legacy condition's values are charged with what their translation into
+// an expression takes: a ScanFilter IN of 100,000 empty strings decodes into
+// ~4 MB and translates into ~18 MB more, so an 8 MB budget refuses it before
+// the Scan runs.
+TEST(DecodeBudgetTest, LegacyConditionsChargeTheirTranslation) {
+  Database db;
+  CreateKeyedTable(db);
+  std::string list;
+  for (int i = 0; i < 100000; ++i) list += i ? R"(,{"S":""})" : R"({"S":""})";
+  const std::string body =
+      R"({"TableName":"t01","ScanFilter":{"a":{"ComparisonOperator":"IN",)"
+      R"("AttributeValueList":[)" +
+      list + "]}}}";
+  FixedBudget large(64 << 20);
+  {
+    ScopedDecodeBudget scope(&large);
+    EXPECT_EQ(Execute(db, "Scan", body).http_status, 200);
+    EXPECT_GE(scope.charged(),
+              100000 * (sizeof(expr::Operand) + 2 * sizeof(AttributeValue)));
+  }
+  FixedBudget small(8 << 20);
+  ScopedDecodeBudget scope(&small);
+  const WireResponse r = Execute(db, "Scan", body);
+  EXPECT_EQ(r.error, ErrorCode::kServiceUnavailable) << r.body.substr(0, 200);
+  EXPECT_TRUE(scope.refused());
 }
 
 INSTANTIATE_TEST_SUITE_P(Bodies, DecodeMemoryTest,

@@ -2,10 +2,16 @@
 
 #include "emulator/wire/internal/legacy_reader.h"
 
+#include "emulator/expr/ast.h"
 #include "emulator/types/limits.h"
 
 namespace eddy::wire::internal {
 namespace {
+
+// What the engine builds from each condition value (engine/ops/legacy.cc):
+// an expression operand, and the value again in the clause's own list.
+constexpr size_t kTranslationBytes =
+    sizeof(expr::Operand) + sizeof(AttributeValue);
 
 constexpr std::string_view kExpectedClass =
     "com.amazonaws.dynamodb.v20120810.ExpectedAttributeValue";
@@ -58,6 +64,7 @@ std::optional<std::map<std::string, ExpectedAttributeValue>> ReadExpected(
   std::map<std::string, ExpectedAttributeValue> out;
   MemberSizeBound bound(limits::kMaxExpressionAttributeBytes,
                         ValuesTooLarge("Expected"));
+  bound.ChargePerValue(kTranslationBytes);
   MapCursor entries(*map);
   std::string name;
   JsonValue value;
@@ -88,6 +95,7 @@ std::optional<std::map<std::string, Condition>> ReadConditions(
   std::map<std::string, Condition> out;
   MemberSizeBound bound(limits::kMaxExpressionAttributeBytes,
                         ValuesTooLarge(name));
+  bound.ChargePerValue(kTranslationBytes);
   MapCursor entries(*map);
   std::string attribute;
   JsonValue value;

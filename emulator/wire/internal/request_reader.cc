@@ -375,6 +375,11 @@ std::optional<AttributeValue> MemberSizeBound::ReadValue(
     return std::nullopt;
   }
   used_ += d.size();
+  if (per_value_ > 0 && budget_ != nullptr && !budget_->Charge(per_value_)) {
+    errors->Validation(DecodeBudgetRefusal());
+    over_ = true;  // the rest is only type-checked
+    return std::nullopt;
+  }
   return v;
 }
 

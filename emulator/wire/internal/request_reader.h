@@ -46,6 +46,7 @@
 
 #include "emulator/types/schema.h"
 #include "emulator/types/validation_errors.h"
+#include "emulator/wire/decode_budget.h"
 #include "emulator/wire/internal/attribute_codec.h"
 #include "emulator/wire/internal/json_reader.h"
 #include "emulator/wire/internal/serialization_errors.h"
@@ -281,7 +282,12 @@ bool ReadKeyMap(const JsonValue& value, Target target, RequestErrors* errors,
 class MemberSizeBound {
  public:
   MemberSizeBound(int64_t limit, const Status& error)
-      : limit_(limit), error_(error) {}
+      : limit_(limit), error_(error), budget_(ScopedDecodeBudget::Current()) {}
+  // Within a ScopedDecodeBudget, charges `bytes` more per value read, for
+  // what the operation builds from each (the legacy conditions' translation
+  // into an expression); a refused charge is the value error
+  // DecodeBudgetRefusal(), so the operation never runs.
+  void ChargePerValue(size_t bytes) { per_value_ = bytes; }
   // Counts an attribute name's bytes.
   void AddName(size_t bytes, RequestErrors* errors);
   // One AttributeValue from `value` (not null): JSON types
@@ -296,6 +302,8 @@ class MemberSizeBound {
 
   const int64_t limit_;
   const Status& error_;
+  ScopedDecodeBudget* const budget_;  // null: nothing charged
+  size_t per_value_ = 0;
   int64_t used_ = 0;
   bool over_ = false;
 };
