@@ -4,6 +4,7 @@
 
 #include "emulator/expr/ast.h"
 #include "emulator/types/limits.h"
+#include "emulator/wire/internal/member_size_bound.h"
 
 namespace eddy::wire::internal {
 namespace {

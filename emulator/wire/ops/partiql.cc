@@ -9,6 +9,7 @@
 // ConsumedCapacity?}.
 
 #include "emulator/types/limits.h"
+#include "emulator/wire/internal/member_size_bound.h"
 #include "emulator/wire/ops/ops.h"
 
 namespace eddy::wire::internal {
