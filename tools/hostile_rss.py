@@ -13,8 +13,10 @@ Shapes: eav_values (one ExpressionAttributeValues of ~1 million values),
 eav_nested (one value: a list of ~1.9 million empty strings), ean_names
 (~1.4 million ExpressionAttributeNames), key_list (a GetItem Key holding a
 list of ~1.9 million empty strings), key_attributes (a Key of ~1 million
-attributes), batch_keys (BatchGetItem: 100 keys of 19,000 empty strings each,
-every key under the 400 KB bound).
+attributes), updates_values (~0.7 million AttributeUpdates with values),
+filter_in (a ScanFilter IN of ~1.9 million empty strings), parameters
+(ExecuteStatement with ~1.9 million Parameters), batch_keys (BatchGetItem: 100
+keys of 19,000 empty strings each, every key under the 400 KB bound).
 """
 
 import http.client
@@ -83,6 +85,16 @@ def shapes():
         "key_attributes": ("GetItem", lambda: fill(
             '{"TableName":"t01","Key":{', lambda i: '"a%d":{"S":""}' % i,
             "}}")),
+        "updates_values": ("UpdateItem", lambda: fill(
+            '{"TableName":"t01","Key":{"pk":{"S":"a"}},'
+            '"AttributeUpdates":{',
+            lambda i: '"a%d":{"Value":{"S":""}}' % i, "}}")),
+        "filter_in": ("Scan", lambda: fill(
+            '{"TableName":"t01","ScanFilter":{"a":{"ComparisonOperator":"IN",'
+            '"AttributeValueList":[', empty, "]}}}")),
+        "parameters": ("ExecuteStatement", lambda: fill(
+            '{"Statement":"SELECT * FROM t01 WHERE pk = ?","Parameters":[',
+            empty, "]}")),
         "batch_keys": ("BatchGetItem", lambda: (
             '{"RequestItems":{"t01":{"Keys":[' + ",".join(
                 '{"pk":{"S":"k%d"},"d":{"L":[%s]}}'

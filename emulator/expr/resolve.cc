@@ -76,8 +76,13 @@ std::string OperandTypeError(std::string_view function, std::string_view type) {
 class Resolver {
  public:
   Resolver(ExpressionKind kind, const ExpressionAttributeNames* names,
-           const AttributeMap* values, PlaceholderUsage* usage)
-      : kind_(kind), names_(names), values_(values), usage_(usage) {}
+           const AttributeMap* values, PlaceholderUsage* usage,
+           ValueHolding holding)
+      : kind_(kind),
+        names_(names),
+        values_(values),
+        usage_(usage),
+        holding_(holding) {}
 
   StatusOr<std::unique_ptr<Condition>> Resolve(const Condition& in) {
     auto out = std::make_unique<Condition>();
@@ -138,7 +143,12 @@ class Resolver {
               in.value_name);
         }
         usage_->values.insert(in.value_name);
-        out.value = std::make_shared<const AttributeValue>(*value);
+        out.value =
+            holding_ == ValueHolding::kBorrow
+                // Owns nothing, points into *values_ (aliasing constructor).
+                ? std::shared_ptr<const AttributeValue>(
+                      std::shared_ptr<const AttributeValue>(), value)
+                : std::make_shared<const AttributeValue>(*value);
         return out;
       }
       case Operand::Kind::kFunction:
@@ -324,6 +334,7 @@ class Resolver {
   const ExpressionAttributeNames* names_;
   const AttributeMap* values_;
   PlaceholderUsage* usage_;
+  ValueHolding holding_;
 };
 
 std::string JoinKeys(const std::vector<std::string>& keys) {
@@ -340,8 +351,8 @@ std::string JoinKeys(const std::vector<std::string>& keys) {
 
 StatusOr<ResolvedCondition> ResolveCondition(
     const ParsedCondition& parsed, const ExpressionAttributeNames* names,
-    const AttributeMap* values, PlaceholderUsage* usage) {
-  Resolver resolver(parsed.kind, names, values, usage);
+    const AttributeMap* values, PlaceholderUsage* usage, ValueHolding holding) {
+  Resolver resolver(parsed.kind, names, values, usage, holding);
   EDDY_ASSIGN_OR_RETURN(std::unique_ptr<Condition> root,
                         resolver.Resolve(*parsed.root));
   ResolvedCondition resolved;
@@ -353,9 +364,9 @@ StatusOr<ResolvedCondition> ResolveCondition(
 StatusOr<ResolvedCondition> CompileCondition(
     std::string_view text, ExpressionKind kind,
     const ExpressionAttributeNames* names, const AttributeMap* values,
-    PlaceholderUsage* usage) {
+    PlaceholderUsage* usage, ValueHolding holding) {
   EDDY_ASSIGN_OR_RETURN(ParsedCondition parsed, ParseCondition(text, kind));
-  return ResolveCondition(parsed, names, values, usage);
+  return ResolveCondition(parsed, names, values, usage, holding);
 }
 
 Status CheckAllPlaceholdersUsed(const ExpressionAttributeNames* names,

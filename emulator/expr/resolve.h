@@ -69,18 +69,26 @@ struct PlaceholderUsage {
   std::set<std::string> values;  // ":v"
 };
 
+// How a resolved condition holds the values it takes from `values`: a copy
+// of each (kCopy: the result stands alone), or a pointer into `values`
+// (kBorrow: no copy, so a request's value of a million elements is not held
+// twice; REQUIRES that `values` outlives the result and is not changed, as a
+// request's own expressions evaluated within the request are).
+enum class ValueHolding { kCopy, kBorrow };
+
 // Substitutes and checks. `names` and `values` may be null (parameter
 // absent). Adds every placeholder the expression references to `usage`.
 // REQUIRES: `usage` is not null.
 StatusOr<ResolvedCondition> ResolveCondition(
     const ParsedCondition& parsed, const ExpressionAttributeNames* names,
-    const AttributeMap* values, PlaceholderUsage* usage);
+    const AttributeMap* values, PlaceholderUsage* usage,
+    ValueHolding holding = ValueHolding::kCopy);
 
 // ParseCondition (condition_parser.h) then ResolveCondition.
 StatusOr<ResolvedCondition> CompileCondition(
     std::string_view text, ExpressionKind kind,
     const ExpressionAttributeNames* names, const AttributeMap* values,
-    PlaceholderUsage* usage);
+    PlaceholderUsage* usage, ValueHolding holding = ValueHolding::kCopy);
 
 // After every expression of a request was resolved: the unused names, then
 // the unused values (§1.1 check order), as

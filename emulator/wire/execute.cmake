@@ -6,6 +6,7 @@ set(EDDY_EXECUTE_SOURCES
   wire/internal/json_writer.cc
   wire/internal/request_reader.cc
   wire/internal/legacy_reader.cc
+  wire/internal/member_size_bound.cc
   wire/ops/common.cc
   wire/ops/tables.cc
   wire/ops/items.cc

@@ -41,8 +41,13 @@ TEST_F(ServerTest, BufferedBytesAcrossConnectionsStayWithinTheBudget) {
   CreateThings();
   const internal::ByteBudget& budget = server_->http().buffer_budget();
 
-  // A slow client holds half of a 60 KB PutItem.
-  const std::string body = PutBody("budget", std::string(60000, 'v'));
+  // A slow client holds half of a 60 KB PutItem. Its bulk is an unknown
+  // member (ignored, never decoded), so that serving it takes little beyond
+  // its body: a 60 KB string value would take 60 KB more once decoded, which
+  // counts in the budget too (DecodedValuesCountInTheBudget).
+  const std::string body = R"({"TableName":"things","Padding":")" +
+                           std::string(60000, 'v') +
+                           R"(","Item":{"pk":{"S":"budget"}}})";
   const std::string request = RawRequest("PutItem", body);
   const size_t half = request.size() - body.size() / 2;
   RawClient slow(server_->port());
@@ -99,6 +104,46 @@ TEST_F(ServerTest, ChunkedBodiesCountTooAndCompressedOnesDecodeWithinIt) {
   EXPECT_EQ(r->status, 503);
   EXPECT_LE(server_->http().buffer_budget().used(),
             server_->http().buffer_budget().limit());
+}
+
+// The values a request decodes are held in the same budget as its body: a
+// 1 MB PutItem whose list of 100,000 empty strings decodes into ~4 MB is
+// refused by a 2 MB budget while it is decoded (its body alone fits), with
+// the same 503 as a body over the budget; nothing is written and the bytes
+// go back.
+TEST_F(ServerTest, DecodedValuesCountInTheBudget) {
+  server_->Stop();
+  ServerOptions options;
+  options.max_buffered_bytes = 2 << 20;
+  StartServer(options);
+  CreateThings();
+  std::string list;
+  for (int i = 0; i < 100000; ++i) list += i ? R"(,{"S":""})" : R"({"S":""})";
+  const std::string body =
+      R"({"TableName":"things","Item":{"pk":{"S":"big"},"d":{"L":[)" + list +
+      "]}}}";
+  ASSERT_LT(body.size(), size_t{1} << 20);
+  httplib::Client client = Client();
+  httplib::Result r = client.Post("/", SignedHeaders("PutItem"), body, kJson10);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 503);
+  EXPECT_THAT(r->body,
+              HasSubstr(R"({"__type":"com.amazon.coral.availability#)"
+                        R"(ServiceUnavailableException","message":"The )"
+                        R"(server is holding too many request bytes at )"
+                        R"(once (--max-buffered-bytes))"));
+  r = client.Post("/", SignedHeaders("GetItem"), GetBody("big"), kJson10);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->body, "{}");
+  const internal::ByteBudget& budget = server_->http().buffer_budget();
+  EXPECT_TRUE(Eventually([&] { return budget.used() <= 64 * 1024; }));
+  // A tenth of the list fits, and is written.
+  const std::string small =
+      R"({"TableName":"things","Item":{"pk":{"S":"big"},"d":{"L":[)" +
+      list.substr(0, 8 + 9 * 9999) + "]}}}";  // 10,000 elements
+  r = client.Post("/", SignedHeaders("PutItem"), small, kJson10);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200) << r->body;
 }
 
 class ServerRequestLogTest : public ServerTest {

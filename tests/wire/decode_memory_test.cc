@@ -19,6 +19,8 @@
 #include <string_view>
 #include <vector>
 
+#include "emulator/expr/ast.h"
+#include "emulator/wire/decode_budget.h"
 #include "emulator/wire/execute.h"
 #include "gtest/gtest.h"
 
@@ -101,6 +103,9 @@ constexpr int64_t kBudgetBytes = 70 * 1024 * 1024;
 // An item refused by its size: what the decoder stores before it knows the
 // item passes 400 KB (at most ~410,000 values of 40 bytes and their list).
 constexpr int64_t kItemLimitBudgetBytes = 24 * 1024 * 1024;
+// A valid 17 MB body whose values are all needed: its decoded values (a list
+// of ~1.98 million values of 40 bytes) and little more.
+constexpr int64_t kValidListBudgetBytes = 96 * 1024 * 1024;
 constexpr std::string_view kItemTooLarge =
     "Item size has exceeded the maximum allowed size";
 
@@ -283,6 +288,15 @@ std::vector<Hostile> Bodies() {
               R"("ExpressionAttributeValues":{":v":{"L":[)",
               R"({"NULL":true})", "]}}}", ","),
        ErrorCode::kValidation, kBudgetBytes, kSubstitutionsTooLarge},
+      // A valid value: ~1.98 million empty strings (1.98 MB by DynamoDB's
+      // rule, under the 2 MB bound), all decoded (79 MB at 40 bytes each);
+      // the filter points into it instead of copying it (eddy-server's peak
+      // resident size for this body: 174 MB with the copy, 99 MB without).
+      {"ValidListInAFilterValue", "Scan",
+       Repeat(R"({"TableName":"t01","FilterExpression":"a = :v",)"
+              R"("ExpressionAttributeValues":{":v":{"L":[)",
+              R"({"S":""})", "]}}}", ","),
+       ErrorCode::kOk, kValidListBudgetBytes},
   };
 }
 
@@ -470,6 +484,237 @@ TEST(DecodeSubstitutionLimitTest, EarlierErrorsStillWin) {
                   big + R"(,"w":{"S":"x"}}})");
   EXPECT_TRUE(Holds(key, "ExpressionAttributeValues contains invalid key"))
       << key.body.substr(0, 200);
+}
+
+// The legacy values and PartiQL Parameters are bounded per member while they
+// are read: AttributeUpdates at 400 KB (names and values by the item rules),
+// Expected, KeyConditions, QueryFilter, ScanFilter and Parameters at 2 MB. At
+// the bound the request goes on to the table (missing here); one byte more
+// is refused while it is read, before the table.
+TEST(DecodeLegacyLimitTest, EachMemberAtItsExactByte) {
+  Database db;
+  constexpr std::string_view kMissing = "Requested resource not found";
+  constexpr std::string_view kValuesTooLarge =
+      "has exceeded the maximum allowed size of 2 MB";
+  constexpr size_t kTwoMegabytes = 2 * 1024 * 1024;
+  auto x = [](size_t n) { return std::string(n, 'x'); };
+  // "d" (1) + one per value (1) + the string.
+  auto updates = [&](size_t n) {
+    return Execute(db, "UpdateItem",
+                   R"({"TableName":"missing","Key":{"pk":{"S":"a"}},)"
+                   R"("AttributeUpdates":{"d":{"Action":"PUT",)"
+                   R"("Value":{"S":")" +
+                       x(n) + R"("}}}})");
+  };
+  EXPECT_TRUE(Holds(updates(409600 - 2), kMissing));
+  const WireResponse big = updates(409600 - 1);
+  EXPECT_EQ(big.error, ErrorCode::kValidation);
+  EXPECT_TRUE(
+      Holds(big, "Item size to update has exceeded the maximum allowed size"))
+      << big.body.substr(0, 200);
+  // Two attributes share the bound.
+  EXPECT_TRUE(Holds(Execute(db, "UpdateItem",
+                            R"({"TableName":"missing","Key":{"pk":{"S":"a"}},)"
+                            R"("AttributeUpdates":{"d":{"Value":{"S":")" +
+                                x(204800 - 2) + R"("}},"e":{"Value":{"S":")" +
+                                x(204800 - 2) + R"("}}}})"),
+                    kMissing));
+  auto expected = [&](size_t n) {
+    return Execute(db, "PutItem",
+                   R"({"TableName":"missing","Item":{"pk":{"S":"a"}},)"
+                   R"("Expected":{"a":{"Value":{"S":")" +
+                       x(n) + R"("}}}})");
+  };
+  EXPECT_TRUE(Holds(expected(kTwoMegabytes - 2), kMissing));
+  EXPECT_TRUE(
+      Holds(expected(kTwoMegabytes - 1),
+            std::string("The total size of the attribute values in Expected ") +
+                std::string(kValuesTooLarge)));
+  auto filter = [&](size_t n) {
+    return Execute(db, "Scan",
+                   R"({"TableName":"missing","ScanFilter":{"a":{)"
+                   R"("ComparisonOperator":"IN","AttributeValueList":[)"
+                   R"({"S":"y"},{"S":")" +
+                       x(n) + R"("}]}}})");
+  };
+  // "a" (1) + two values (2) + "y" (1) + the string.
+  EXPECT_TRUE(Holds(filter(kTwoMegabytes - 4), kMissing));
+  EXPECT_TRUE(Holds(filter(kTwoMegabytes - 3), "values in ScanFilter"));
+  auto parameters = [&](size_t n) {
+    return Execute(db, "ExecuteStatement",
+                   R"({"Statement":"SELECT * FROM missing WHERE a = ?",)"
+                   R"("Parameters":[{"S":")" +
+                       x(n) + R"("}]})");
+  };
+  EXPECT_FALSE(Holds(parameters(kTwoMegabytes - 1), kValuesTooLarge));
+  EXPECT_TRUE(Holds(parameters(kTwoMegabytes), "values in Parameters"));
+}
+
+// Past a bound the rest is only type-checked, so earlier errors of
+// DynamoDB's order still win: a wrong JSON type later in the member, a
+// missing required member.
+TEST(DecodeLegacyLimitTest, EarlierErrorsStillWin) {
+  Database db;
+  const std::string big = R"({"S":")" + std::string(3 << 20, 'x') + R"("})";
+  const WireResponse type =
+      Execute(db, "Scan",
+              R"({"TableName":"missing","ScanFilter":{"a":{)"
+              R"("ComparisonOperator":"IN","AttributeValueList":[)" +
+                  big + R"(,{"S":1}]}}})");
+  EXPECT_EQ(type.error, ErrorCode::kSerialization) << type.body;
+  const WireResponse missing =
+      Execute(db, "UpdateItem",
+              R"({"TableName":"missing","AttributeUpdates":{"d":{"Value":)" +
+                  big + "}}}");
+  EXPECT_EQ(missing.error, ErrorCode::kValidation);
+  EXPECT_TRUE(Holds(missing, "key")) << missing.body.substr(0, 200);
+  EXPECT_FALSE(Holds(missing, "Item size to update"));
+}
+
+// A DecodeBudget of a fixed size, as eddy-server lends its ByteBudget.
+class FixedBudget : public DecodeBudget {
+ public:
+  explicit FixedBudget(size_t limit) : limit_(limit) {}
+  bool TryAcquire(size_t bytes) override {
+    if (bytes > limit_ - used_) return false;
+    used_ += bytes;
+    return true;
+  }
+  void Release(size_t bytes) override { used_ -= bytes; }
+  size_t used() const { return used_; }
+
+ private:
+  const size_t limit_;
+  size_t used_ = 0;
+};
+
+// A PutItem of a list of 100,000 empty strings: 1 MB of text, 100 KB by
+// DynamoDB's rule, 4 MB decoded.
+std::string EmptyStringsPut() {
+  std::string body = R"({"TableName":"t01","Item":{"pk":{"S":"a"},"d":{"L":[)";
+  for (int i = 0; i < 100000; ++i) body += i ? R"(,{"S":""})" : R"({"S":""})";
+  return body + "]}}}";
+}
+
+// Within a ScopedDecodeBudget the decoded values are charged as they are
+// read, close to what they take, and given back when the scope ends.
+TEST(DecodeBudgetTest, DecodedValuesAreChargedAndGivenBack) {
+  Database db;
+  CreateKeyedTable(db);
+  const std::string body = EmptyStringsPut();
+  FixedBudget budget(64 << 20);
+  {
+    ScopedDecodeBudget scope(&budget);
+    const int64_t before = g_current.load();
+    g_peak.store(before);
+    const WireResponse r = Execute(db, "PutItem", body);
+    const int64_t peak = g_peak.load() - before;
+    EXPECT_EQ(r.http_status, 200) << r.body;
+    EXPECT_FALSE(scope.refused());
+    // The list's slots at least; not more than the heap the call took.
+    EXPECT_GE(scope.charged(), 100000 * sizeof(AttributeValue));
+    EXPECT_LE(static_cast<int64_t>(scope.charged()), peak);
+    EXPECT_GE(budget.used(), scope.charged());
+  }
+  EXPECT_EQ(budget.used(), 0u);
+  // No scope: nothing charged (in-process use).
+  EXPECT_EQ(ScopedDecodeBudget::Current(), nullptr);
+  EXPECT_EQ(Execute(db, "PutItem", body).http_status, 200);
+}
+
+// Past the budget the value is refused while it is read (so the heap stays
+// near the budget, not the 4 MB of the decoded list), with
+// ServiceUnavailableException; the item is not written.
+TEST(DecodeBudgetTest, RefusedWhileDecodingPastTheBudget) {
+  Database db;
+  CreateKeyedTable(db);
+  const std::string body = EmptyStringsPut();
+  FixedBudget budget(1 << 20);
+  {
+    ScopedDecodeBudget scope(&budget);
+    const int64_t before = g_current.load();
+    g_peak.store(before);
+    const WireResponse r = Execute(db, "PutItem", body);
+    const int64_t peak = g_peak.load() - before;
+    EXPECT_TRUE(scope.refused());
+    EXPECT_EQ(r.http_status, 503) << r.body;
+    EXPECT_EQ(r.error, ErrorCode::kServiceUnavailable);
+    EXPECT_TRUE(Holds(r, "too many request bytes")) << r.body;
+    EXPECT_LE(peak, 2 << 20);
+    EXPECT_LE(budget.used(), size_t{1} << 20);
+  }
+  EXPECT_EQ(budget.used(), 0u);
+  const WireResponse get =
+      Execute(db, "GetItem", R"({"TableName":"t01","Key":{"pk":{"S":"a"}}})");
+  EXPECT_EQ(get.body, "{}");
+  // An earlier error of DynamoDB's order still answers first (the caller
+  // sees refused() and answers the refusal itself).
+  {
+    ScopedDecodeBudget scope(&budget);
+    const WireResponse r = Execute(
+        db, "PutItem", body.substr(0, body.size() - 2) + R"(,"e":{"S":1}}})");
+    EXPECT_TRUE(scope.refused());
+    EXPECT_EQ(r.error, ErrorCode::kSerialization) << r.body;
+  }
+}
+
+// Maps (here out of key order, so gathered and sorted once) and sets are
+// charged too: served within a large budget, refused within a small one.
+TEST(DecodeBudgetTest, MapsAndSetsAreCharged) {
+  Database db;
+  CreateKeyedTable(db);
+  std::string map, set;
+  for (int i = 20000; i > 0; --i) {
+    map += (map.empty() ? "\"k" : ",\"k") + std::to_string(i) + R"(":{"S":""})";
+    set += (set.empty() ? "\"s" : ",\"s") + std::to_string(i) + "\"";
+  }
+  const std::string maps = R"({"TableName":"t01","Item":{"pk":{"S":"m"},)"
+                           R"("m":{"M":{)" +
+                           map + "}}}}";
+  const std::string sets = R"({"TableName":"t01","Item":{"pk":{"S":"s"},)"
+                           R"("s":{"SS":[)" +
+                           set + "]}}}";
+  for (const std::string* body : {&maps, &sets}) {
+    FixedBudget large(64 << 20);
+    {
+      ScopedDecodeBudget scope(&large);
+      EXPECT_EQ(Execute(db, "PutItem", *body).http_status, 200);
+      EXPECT_GE(scope.charged(), 20000 * sizeof(std::string));
+    }
+    EXPECT_EQ(large.used(), 0u);
+    FixedBudget small(256 << 10);
+    ScopedDecodeBudget scope(&small);
+    EXPECT_EQ(Execute(db, "PutItem", *body).error,
+              ErrorCode::kServiceUnavailable);
+    EXPECT_TRUE(scope.refused());
+  }
+}
+
+// A legacy condition's values are charged with what their translation into
+// an expression takes: a ScanFilter IN of 100,000 empty strings decodes into
+// ~4 MB and translates into ~18 MB more, so an 8 MB budget refuses it before
+// the Scan runs.
+TEST(DecodeBudgetTest, LegacyConditionsChargeTheirTranslation) {
+  Database db;
+  CreateKeyedTable(db);
+  std::string list;
+  for (int i = 0; i < 100000; ++i) list += i ? R"(,{"S":""})" : R"({"S":""})";
+  const std::string body =
+      R"({"TableName":"t01","ScanFilter":{"a":{"ComparisonOperator":"IN",)"
+      R"("AttributeValueList":[)" +
+      list + "]}}}";
+  FixedBudget large(64 << 20);
+  {
+    ScopedDecodeBudget scope(&large);
+    EXPECT_EQ(Execute(db, "Scan", body).http_status, 200);
+    EXPECT_GE(scope.charged(),
+              100000 * (sizeof(expr::Operand) + 2 * sizeof(AttributeValue)));
+  }
+  FixedBudget small(8 << 20);
+  ScopedDecodeBudget scope(&small);
+  const WireResponse r = Execute(db, "Scan", body);
+  EXPECT_EQ(r.error, ErrorCode::kServiceUnavailable) << r.body.substr(0, 200);
+  EXPECT_TRUE(scope.refused());
 }
 
 INSTANTIATE_TEST_SUITE_P(Bodies, DecodeMemoryTest,

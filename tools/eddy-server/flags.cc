@@ -99,7 +99,8 @@ const Flag kFlags[] = {
      }},
     {"max-buffered-bytes", 2, "N",
      "Request bytes held at once across all connections: partial bodies of "
-     "slow clients, chunked bodies and decompressed bodies (default "
+     "slow clients, chunked bodies, decompressed bodies and the attribute "
+     "values decoded from them (default "
      "268435456, 256 MiB). A request that would need more is answered 503 "
      "ServiceUnavailableException instead of buffering more.",
      [](std::string_view v, CommandLine* cl) -> std::string {

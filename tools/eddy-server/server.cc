@@ -14,6 +14,7 @@
 #include <thread>
 #include <utility>
 
+#include "emulator/wire/decode_budget.h"
 #include "emulator/wire/execute.h"
 #include "tools/eddy-server/crc32.h"
 #include "tools/eddy-server/internal/auth_shape.h"
@@ -78,6 +79,27 @@ std::string_view HttpDate(int64_t unix_seconds) {
   }
   return std::string_view(cached, cached_size);
 }
+
+// The answer to a request that would pass --max-buffered-bytes, whether by its
+// decompressed body or by its decoded values.
+Status BudgetRefusal() {
+  return Status(ErrorCode::kServiceUnavailable,
+                "The server is holding too many request bytes at once "
+                "(--max-buffered-bytes); retry the request later");
+}
+
+// The server's ByteBudget lent to Execute for the values it decodes
+// (emulator/wire/decode_budget.h).
+class DecodedValuesBudget : public DecodeBudget {
+ public:
+  explicit DecodedValuesBudget(internal::ByteBudget* budget)
+      : budget_(*budget) {}
+  bool TryAcquire(size_t bytes) override { return budget_.TryAcquire(bytes); }
+  void Release(size_t bytes) override { budget_.Release(bytes); }
+
+ private:
+  internal::ByteBudget& budget_;
+};
 
 std::string Capitalized(std::string_view detail) {
   std::string message(detail);
@@ -379,11 +401,7 @@ void Server::Handle(const HttpRequest& request, HttpResponse* response) {
             reply_type, x, response);
         return;
       case internal::DecodeStatus::kBudget:
-        FinishError(Status(ErrorCode::kServiceUnavailable,
-                           "The server is holding too many request bytes at "
-                           "once (--max-buffered-bytes); retry the request "
-                           "later"),
-                    reply_type, x, response);
+        FinishError(BudgetRefusal(), reply_type, x, response);
         return;
       case internal::DecodeStatus::kUnsupported:
       case internal::DecodeStatus::kCorrupt:
@@ -424,21 +442,27 @@ void Server::Handle(const HttpRequest& request, HttpResponse* response) {
     }
     database = *found;
   }
+  // The values the request decodes are held in the same budget as its body,
+  // until it is answered.
+  DecodedValuesBudget values_budget(&http_->buffer_budget());
+  ScopedDecodeBudget decoding(&values_budget);
+  WireResponse result;
   if (!streams && operation.substr(0, kEddyOperationPrefix.size()) ==
                       kEddyOperationPrefix) {
-    WireResponse result = databases_->ExecuteControl(database, operation, body);
-    Finish(result.http_status, result.error, reply_type, std::move(result.body),
-           x, response);
+    result = databases_->ExecuteControl(database, operation, body);
+  } else {
+    // DescribeEndpoints answers the address the client used (its Host
+    // header), so SDK endpoint discovery stays on this server.
+    const std::string_view* host = request.Find("Host");
+    result = streams
+                 ? ExecuteStreams(*database, operation, body)
+                 : ExecuteForHost(*database, operation, body,
+                                  host != nullptr ? *host : std::string_view());
+  }
+  if (decoding.refused()) {
+    FinishError(BudgetRefusal(), reply_type, x, response);
     return;
   }
-
-  // DescribeEndpoints answers the address the client used (its Host
-  // header), so SDK endpoint discovery stays on this server.
-  const std::string_view* host = request.Find("Host");
-  WireResponse result =
-      streams ? ExecuteStreams(*database, operation, body)
-              : ExecuteForHost(*database, operation, body,
-                               host != nullptr ? *host : std::string_view());
   Finish(result.http_status, result.error, reply_type, std::move(result.body),
          x, response);
 }

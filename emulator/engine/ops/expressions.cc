@@ -15,7 +15,8 @@ StatusOr<std::optional<expr::ResolvedCondition>> Placeholders::Compile(
   if (!text) return std::optional<expr::ResolvedCondition>();
   EDDY_ASSIGN_OR_RETURN(
       expr::ResolvedCondition c,
-      expr::CompileCondition(*text, kind, names_, values_, &usage_));
+      expr::CompileCondition(*text, kind, names_, values_, &usage_,
+                             expr::ValueHolding::kBorrow));
   return std::optional<expr::ResolvedCondition>(std::move(c));
 }
 

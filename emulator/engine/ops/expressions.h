@@ -34,6 +34,9 @@ class Placeholders {
         values_(values ? &*values : nullptr) {}
 
   // Compiles a condition-shaped expression if present (nullopt when absent).
+  // The result points into the request's ExpressionAttributeValues instead
+  // of copying them (expr::ValueHolding::kBorrow), so it must not outlive
+  // the request (every caller evaluates it within the operation).
   StatusOr<std::optional<expr::ResolvedCondition>> Compile(
       const std::optional<std::string>& text, expr::ExpressionKind kind);
 

@@ -84,6 +84,13 @@ Status NullFalse() {
       "must have the value of true");
 }
 
+// The decoded-memory estimate of decode_budget.h: a string's heap bytes
+// beyond the short-string buffer (15 bytes in libstdc++; libc++ keeps 22).
+constexpr size_t kShortString = 15;
+size_t StringHeap(size_t n) { return n > kShortString ? n + 1 : 0; }
+constexpr size_t kValueSlot = sizeof(AttributeValue);
+constexpr size_t kEntrySlot = sizeof(AttributeMapEntry);
+
 }  // namespace
 
 void BuildAttributeMap(std::vector<AttributeMapEntry>* entries,
@@ -123,6 +130,11 @@ void ValueDecoder::ValueError(Status s) {
   storing_ = false;
 }
 
+void ValueDecoder::OverBudget() {
+  budget_ = nullptr;  // reported once
+  ValueError(DecodeBudgetRefusal());
+}
+
 void ValueDecoder::OverLimit() {
   limit_ = INT64_MAX;  // reported once
   over_limit_ = true;
@@ -141,6 +153,7 @@ void ValueDecoder::ReadMap(Target target, AttributeMap* out) {
 }
 
 void ValueDecoder::ReadValue(int level, AttributeValue* out) {
+  Charge(kValueSlot);  // the slot the caller keeps it in
   AttributeValue v;
   Value(level, &v);
   if (ok()) *out = std::move(v);
@@ -155,6 +168,8 @@ void ValueDecoder::Map(int level, AttributeMap* out) {
   in_.EnterObject();
   std::vector<AttributeMapEntry> unsorted;  // used once large and unsorted
   bool gathering = false;
+  size_t charged = 0;           // slots of *out charged
+  size_t charged_unsorted = 0;  // slots of `unsorted` charged
   std::string_view key;
   while (in_.NextMember(&key)) {
     if (skipping_ || in_.Peek() == JsonType::kNull) {
@@ -169,9 +184,19 @@ void ValueDecoder::Map(int level, AttributeMap* out) {
     if (!gathering) {
       if (out->empty()) out->Reserve(8);
       if (out->size() == kCountAhead) {
-        out->Reserve(kCountAhead + 1 + Room(in_.CountRemainingFromHere(true)));
+        const size_t n =
+            kCountAhead + 1 + Room(in_.CountRemainingFromHere(true));
+        ChargeSlots(n, kEntrySlot, &charged);
+        if (storing_) out->Reserve(n);
       }
       Count(static_cast<int64_t>(key.size()));
+      ChargeSlots(out->size() + 1, kEntrySlot, &charged);
+      Charge(StringHeap(key.size()));
+      if (!storing_) {  // refused by the budget
+        AttributeValue ignored;
+        Value(level, &ignored);
+        continue;
+      }
       if (out->size() < kSmallMap ||
           std::string_view((out->end() - 1)->name) < key) {
         AttributeValue& slot = out->Set(std::string(key), AttributeValue());
@@ -179,16 +204,30 @@ void ValueDecoder::Map(int level, AttributeMap* out) {
         continue;
       }
       gathering = true;
-      unsorted.reserve(out->size() + 1 +
-                       Room(in_.CountRemainingFromHere(true)));
-      for (const AttributeMapEntry& e : *out) unsorted.push_back(e);
-      out->Clear();
+      const size_t n = out->size() + 1 + Room(in_.CountRemainingFromHere(true));
+      ChargeSlots(n, kEntrySlot, &charged_unsorted);
+      if (storing_) {  // else refused by the budget: nothing more is kept
+        unsorted.reserve(n);
+        for (const AttributeMapEntry& e : *out) unsorted.push_back(e);
+        out->Clear();
+      }
     }
     Count(static_cast<int64_t>(key.size()));
+    ChargeSlots(unsorted.size() + 1, kEntrySlot, &charged_unsorted);
+    Charge(StringHeap(key.size()));
+    if (!storing_) {  // refused by the budget
+      AttributeValue ignored;
+      Value(level, &ignored);
+      continue;
+    }
     unsorted.push_back(AttributeMapEntry{std::string(key), AttributeValue()});
     Value(level, &unsorted.back().value);
   }
-  if (gathering && storing_ && !skipping_) BuildAttributeMap(&unsorted, out);
+  if (gathering && storing_ && !skipping_) {
+    // The sorted map is built beside `unsorted`.
+    ChargeSlots(unsorted.size(), kEntrySlot, &charged);
+    if (storing_) BuildAttributeMap(&unsorted, out);
+  }
 }
 
 std::optional<bool> ValueDecoder::Boolean() {
@@ -242,6 +281,8 @@ void ValueDecoder::Value(int level, AttributeValue* out) {
         const std::string_view s = in_.ReadString();
         if (!storing_) break;
         Count(member == kS ? static_cast<int64_t>(s.size()) : 1);
+        if (member == kS) Charge(StringHeap(s.size()));
+        if (!storing_) break;
         if (member == kS) {
           *out = AttributeValue::S(std::string(s));
         } else if (StatusOr<AttributeValue> n = AttributeValue::ParseN(s);
@@ -263,7 +304,8 @@ void ValueDecoder::Value(int level, AttributeValue* out) {
           SerializationError(std::move(s), at);
         } else if (storing_) {
           Count(static_cast<int64_t>(bytes.size()));
-          *out = AttributeValue::B(std::move(bytes));
+          Charge(StringHeap(bytes.size()));
+          if (storing_) *out = AttributeValue::B(std::move(bytes));
         }
         break;
       }
@@ -318,13 +360,16 @@ void ValueDecoder::StringSet(int member, AttributeValue* out) {
   const Target element{member == kBS ? Slot::kBlob : Slot::kString};
   std::vector<std::string> strings;
   std::vector<Number> numbers;
+  const size_t slot = member == kNS ? sizeof(Number) : sizeof(std::string);
+  size_t charged = 0;  // slots charged
   in_.EnterArray();
   while (in_.NextElement()) {
     if (strings.size() + numbers.size() == kCountAhead && storing_ &&
         !skipping_) {
       const size_t n =
           kCountAhead + 1 + Room(in_.CountRemainingFromHere(false));
-      (member == kNS ? numbers.reserve(n) : strings.reserve(n));
+      ChargeSlots(n, slot, &charged);
+      if (storing_) (member == kNS ? numbers.reserve(n) : strings.reserve(n));
     }
     const JsonType t = in_.Peek();
     if (skipping_ || t == JsonType::kNull) {
@@ -335,7 +380,8 @@ void ValueDecoder::StringSet(int member, AttributeValue* out) {
         if (StatusOr<Number> n = Number::Parse(""); !n.ok())
           ValueError(n.status());
       } else {
-        strings.emplace_back();
+        ChargeSlots(strings.size() + 1, slot, &charged);
+        if (storing_) strings.emplace_back();
       }
       continue;
     }
@@ -351,12 +397,16 @@ void ValueDecoder::StringSet(int member, AttributeValue* out) {
         SerializationError(std::move(st), at);
       } else if (storing_) {
         Count(static_cast<int64_t>(bytes.size()));
-        strings.push_back(std::move(bytes));
+        ChargeSlots(strings.size() + 1, slot, &charged);
+        Charge(StringHeap(bytes.size()));
+        if (storing_) strings.push_back(std::move(bytes));
       }
     } else if (!storing_) {
       // checked already: only types matter now
     } else if (member == kNS) {
       Count(1);
+      ChargeSlots(numbers.size() + 1, slot, &charged);
+      if (!storing_) continue;
       if (StatusOr<Number> n = Number::Parse(s); n.ok()) {
         numbers.push_back(*n);
       } else {
@@ -364,7 +414,9 @@ void ValueDecoder::StringSet(int member, AttributeValue* out) {
       }
     } else {
       Count(static_cast<int64_t>(s.size()));
-      strings.emplace_back(s);
+      ChargeSlots(strings.size() + 1, slot, &charged);
+      Charge(StringHeap(s.size()));
+      if (storing_) strings.emplace_back(s);
     }
   }
   if (skipping_ || !storing_) return;
@@ -387,12 +439,15 @@ void ValueDecoder::List(int level, AttributeValue* out) {
   if (storing_) Count(3);
   std::vector<AttributeValue> values;
   values.reserve(4);
+  size_t charged = 0;  // slots charged
   in_.EnterArray();
   while (in_.NextElement()) {
     // Between elements: size a long list once.
     if (values.size() == kCountAhead && storing_ && !skipping_) {
-      values.reserve(values.size() + 1 +
-                     Room(in_.CountRemainingFromHere(false)));
+      const size_t n =
+          values.size() + 1 + Room(in_.CountRemainingFromHere(false));
+      ChargeSlots(n, kValueSlot, &charged);
+      if (storing_) values.reserve(n);
     }
     if (!skipping_ && in_.Peek() == JsonType::kNull) {
       in_.Skip();
@@ -405,6 +460,12 @@ void ValueDecoder::List(int level, AttributeValue* out) {
       continue;
     }
     Count(1);
+    ChargeSlots(values.size() + 1, kValueSlot, &charged);
+    if (!storing_) {  // refused by the budget or past the size limit
+      AttributeValue ignored;
+      Value(level + 1, &ignored);
+      continue;
+    }
     values.emplace_back();
     Value(level + 1, &values.back());
   }

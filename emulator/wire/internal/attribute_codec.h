@@ -32,6 +32,9 @@
 //   hostile item costs memory in proportion to n, not to its text. The bound
 //   never exceeds the true size (ItemSizeBytes), so a valid item is never
 //   refused (a member name repeated in one map counts each time it comes).
+// - Within a ScopedDecodeBudget (decode_budget.h) the decoded values' memory
+//   is charged to it as they are read (the estimate stated there); a refused
+//   charge is the value error DecodeBudgetRefusal(), so storing stops.
 //
 // Thread safety: a ValueDecoder is used by one thread; the encoders are pure.
 
@@ -47,6 +50,7 @@
 
 #include "emulator/base/status.h"
 #include "emulator/types/attribute_value.h"
+#include "emulator/wire/decode_budget.h"
 #include "emulator/wire/internal/json_reader.h"
 #include "emulator/wire/internal/serialization_errors.h"
 
@@ -54,7 +58,8 @@ namespace eddy::wire::internal {
 
 class ValueDecoder {
  public:
-  explicit ValueDecoder(JsonReader* in) : in_(*in) {}
+  explicit ValueDecoder(JsonReader* in)
+      : in_(*in), budget_(ScopedDecodeBudget::Current()) {}
 
   // Reads the next value as a map of attribute values (an item, a key, an M)
   // sitting in `target` (kMapField, kMapInList). *out is set only when no
@@ -105,6 +110,20 @@ class ValueDecoder {
       OverLimit();
   }
   void OverLimit();
+  // Charges `bytes` of decoded memory to the scope's budget, if any; a
+  // refusal is a value error.
+  void Charge(size_t bytes) {
+    if (budget_ != nullptr && !budget_->Charge(bytes)) [[unlikely]]
+      OverBudget();
+  }
+  // Charges the slots of a container grown to `count` elements of
+  // `slot_bytes` each; *charged is how many were charged already.
+  void ChargeSlots(size_t count, size_t slot_bytes, size_t* charged) {
+    if (budget_ == nullptr || count <= *charged) return;
+    Charge((count - *charged) * slot_bytes);
+    *charged = count;
+  }
+  void OverBudget();
   // How many more elements of at least one byte fit under the limit: caps
   // the sizing of long lists, maps and sets.
   size_t Room(size_t count) const {
@@ -123,6 +142,7 @@ class ValueDecoder {
   int64_t limit_ = INT64_MAX;
   Status limit_error_;
   bool over_limit_ = false;
+  ScopedDecodeBudget* budget_;  // null: nothing charged
 };
 
 // Entries in body order -> *out: sorted by name, the last of equal names

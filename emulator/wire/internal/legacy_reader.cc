@@ -2,8 +2,17 @@
 
 #include "emulator/wire/internal/legacy_reader.h"
 
+#include "emulator/expr/ast.h"
+#include "emulator/types/limits.h"
+#include "emulator/wire/internal/member_size_bound.h"
+
 namespace eddy::wire::internal {
 namespace {
+
+// What the engine builds from each condition value (engine/ops/legacy.cc):
+// an expression operand, and the value again in the clause's own list.
+constexpr size_t kTranslationBytes =
+    sizeof(expr::Operand) + sizeof(AttributeValue);
 
 constexpr std::string_view kExpectedClass =
     "com.amazonaws.dynamodb.v20120810.ExpectedAttributeValue";
@@ -11,24 +20,6 @@ constexpr std::string_view kConditionClass =
     "com.amazonaws.dynamodb.v20120810.Condition";
 constexpr std::string_view kAttributeValueUpdateClass =
     "com.amazonaws.dynamodb.v20120810.AttributeValueUpdate";
-
-// One AttributeValue: JSON types (SerializationException), then the value
-// rules (ValidationException).
-std::optional<AttributeValue> ReadValue(ObjectReader& r, const JsonValue& j) {
-  JsonReader in(j.text);
-  ValueDecoder d(&in);
-  AttributeValue v;
-  d.ReadValue(1, &v);
-  if (!d.serialization().ok()) {
-    r.errors()->Serialization(d.serialization(), d.serialization_position());
-    return std::nullopt;
-  }
-  if (!d.validation().ok()) {
-    r.errors()->Validation(d.validation());
-    return std::nullopt;
-  }
-  return v;
-}
 
 std::optional<ComparisonOperator> ReadOperator(ObjectReader& r, bool required) {
   using Op = ComparisonOperator;
@@ -49,14 +40,15 @@ std::optional<ComparisonOperator> ReadOperator(ObjectReader& r, bool required) {
                     required);
 }
 
-std::vector<AttributeValue> ReadValueList(ObjectReader& r) {
+std::vector<AttributeValue> ReadValueList(ObjectReader& r,
+                                          MemberSizeBound& bound) {
   std::vector<AttributeValue> values;
   if (const JsonValue* list = r.List("AttributeValueList")) {
     ListCursor elements(*list);
     JsonValue e;
     while (elements.Next(&e)) {
       if (e.type == JsonType::kNull) continue;
-      if (std::optional<AttributeValue> v = ReadValue(r, e)) {
+      if (std::optional<AttributeValue> v = bound.ReadValue(e, r.errors())) {
         values.push_back(*std::move(v));
       }
     }
@@ -71,6 +63,9 @@ std::optional<std::map<std::string, ExpectedAttributeValue>> ReadExpected(
   const JsonValue* map = r.Map("Expected", kExpectedClass);
   if (map == nullptr) return std::nullopt;
   std::map<std::string, ExpectedAttributeValue> out;
+  MemberSizeBound bound(limits::kMaxExpressionAttributeBytes,
+                        ValuesTooLarge("Expected"));
+  bound.ChargePerValue(kTranslationBytes);
   MapCursor entries(*map);
   std::string name;
   JsonValue value;
@@ -78,11 +73,18 @@ std::optional<std::map<std::string, ExpectedAttributeValue>> ReadExpected(
     ObjectReader e =
         r.MapValue("Expected", value, name, "ExpectedAttributeValue");
     ExpectedAttributeValue x;
-    if (const JsonValue* v = e.Member("Value")) x.value = ReadValue(e, *v);
+    // A name counts with the values it carries.
+    if (e.Member("Value") != nullptr ||
+        e.Member("AttributeValueList") != nullptr) {
+      bound.AddName(name.size(), r.errors());
+    }
+    if (const JsonValue* v = e.Member("Value")) {
+      x.value = bound.ReadValue(*v, r.errors());
+    }
     x.exists = e.Bool("Exists");
     x.comparison_operator = ReadOperator(e, /*required=*/false);
-    x.attribute_value_list = ReadValueList(e);
-    out[name] = std::move(x);
+    x.attribute_value_list = ReadValueList(e, bound);
+    if (!bound.over()) out[name] = std::move(x);
   }
   return out;
 }
@@ -92,18 +94,24 @@ std::optional<std::map<std::string, Condition>> ReadConditions(
   const JsonValue* map = r.Map(name, kConditionClass);
   if (map == nullptr) return std::nullopt;
   std::map<std::string, Condition> out;
+  MemberSizeBound bound(limits::kMaxExpressionAttributeBytes,
+                        ValuesTooLarge(name));
+  bound.ChargePerValue(kTranslationBytes);
   MapCursor entries(*map);
   std::string attribute;
   JsonValue value;
   while (entries.Next(&attribute, &value)) {
     ObjectReader c = r.MapValue(name, value, attribute, "Condition");
     Condition x;
+    if (c.Member("AttributeValueList") != nullptr) {
+      bound.AddName(attribute.size(), r.errors());
+    }
     if (std::optional<ComparisonOperator> op =
             ReadOperator(c, /*required=*/true)) {
       x.comparison_operator = *op;
     }
-    x.attribute_value_list = ReadValueList(c);
-    out[attribute] = std::move(x);
+    x.attribute_value_list = ReadValueList(c, bound);
+    if (!bound.over()) out[attribute] = std::move(x);
   }
   return out;
 }
@@ -123,6 +131,7 @@ std::optional<std::map<std::string, AttributeValueUpdate>> ReadAttributeUpdates(
   const JsonValue* map = r.Map("AttributeUpdates", kAttributeValueUpdateClass);
   if (map == nullptr) return std::nullopt;
   std::map<std::string, AttributeValueUpdate> out;
+  MemberSizeBound bound(limits::kMaxItemSizeBytes, AttributeUpdatesTooLarge());
   MapCursor entries(*map);
   std::string name;
   JsonValue value;
@@ -130,13 +139,16 @@ std::optional<std::map<std::string, AttributeValueUpdate>> ReadAttributeUpdates(
     ObjectReader u =
         r.MapValue("AttributeUpdates", value, name, "AttributeValueUpdate");
     AttributeValueUpdate x;
-    if (const JsonValue* v = u.Member("Value")) x.value = ReadValue(u, *v);
+    if (const JsonValue* v = u.Member("Value")) {
+      bound.AddName(name.size(), r.errors());
+      x.value = bound.ReadValue(*v, r.errors());
+    }
     x.action = u.Enum<AttributeAction>("Action",
                                        {{"ADD", AttributeAction::kAdd},
                                         {"PUT", AttributeAction::kPut},
                                         {"DELETE", AttributeAction::kDelete}})
                    .value_or(AttributeAction::kPut);
-    out[name] = std::move(x);
+    if (!bound.over()) out[name] = std::move(x);
   }
   return out;
 }

@@ -9,6 +9,7 @@
 // ConsumedCapacity?}.
 
 #include "emulator/types/limits.h"
+#include "emulator/wire/internal/member_size_bound.h"
 #include "emulator/wire/ops/ops.h"
 
 namespace eddy::wire::internal {
@@ -20,20 +21,14 @@ std::optional<std::vector<AttributeValue>> ReadParameters(ObjectReader& r) {
   if (list == nullptr) return std::nullopt;
   RequestErrors& errors = *r.errors();
   std::vector<AttributeValue> out;
+  MemberSizeBound bound(limits::kMaxExpressionAttributeBytes,
+                        ValuesTooLarge("Parameters"));
   ListCursor elements(*list);
   JsonValue element;
   while (elements.Next(&element)) {
     if (element.type == JsonType::kNull) continue;
-    JsonReader in(element.text);
-    ValueDecoder d(&in);
-    AttributeValue v;
-    d.ReadValue(1, &v);
-    if (!d.serialization().ok()) {
-      errors.Serialization(d.serialization(), d.serialization_position());
-    } else if (!d.validation().ok()) {
-      errors.Validation(d.validation());
-    } else {
-      out.push_back(std::move(v));
+    if (std::optional<AttributeValue> v = bound.ReadValue(element, &errors)) {
+      out.push_back(*std::move(v));
     }
   }
   return out;

@@ -37,7 +37,8 @@
 //   error handler and is closed.
 // - Buffered request bytes across all connections (input buffers, chunked
 //   bodies, and what the handler takes from buffer_budget(), e.g. decoded
-//   bodies): at most max_buffered_bytes. A request that would need more is
+//   bodies and the attribute values decoded from them): at most
+//   max_buffered_bytes. A request that would need more is
 //   answered 503 from the error handler without buffering more, and its
 //   connection is drained and closed. An idle connection keeps at most a
 //   16 KiB buffer.
