@@ -11,6 +11,7 @@ packages=(
   libssl-dev  # OpenSSL: SigV4 signing and https in endpoint mode (tools/endpoint)
   clang
   file curl  # tools/package_check.sh: cpack's dependency scan, the server check
+  chromium  # tests/server/browser_cors_test.py: CORS from a headless browser
 )
 
 missing=()
