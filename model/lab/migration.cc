@@ -17,6 +17,13 @@ bool StartsWith(const std::string& s, const std::string& prefix) {
   return s.compare(0, prefix.size(), prefix) == 0;
 }
 
+// The rev an item read back carries, "(no rev)" when it has none.
+std::string RevOf(const Item& item) {
+  const AttributeValue* rev = item.Find(kRevAttribute);
+  return rev != nullptr && rev->type() == AttributeType::kS ? rev->s()
+                                                            : "(no rev)";
+}
+
 }  // namespace
 
 Migration::Migration(const MigrationSpec& spec, const TableSpec& table,
@@ -171,11 +178,7 @@ void Migration::Read(const Item& key, const Item* got, int64_t second) {
   auto it = expected_.find(logical);
   const std::string want = it == expected_.end() ? "" : it->second;
   std::string have;  // "" when absent
-  if (got != nullptr) {
-    const AttributeValue* rev = got->Find(kRevAttribute);
-    have = rev != nullptr && rev->type() == AttributeType::kS ? rev->s()
-                                                              : "(no rev)";
-  }
+  if (got != nullptr) have = RevOf(*got);
   if (have == want) {
     CountRead(true, second, "");
     return;
@@ -203,10 +206,7 @@ void Migration::QueryRead(const Item& key, const std::vector<Item>& items,
     returned.insert(logical);
     auto it = expected_.find(logical);
     const std::string want = it == expected_.end() ? "" : it->second;
-    const AttributeValue* rev = item.Find(kRevAttribute);
-    const std::string have = rev != nullptr && rev->type() == AttributeType::kS
-                                 ? rev->s()
-                                 : "(no rev)";
+    const std::string have = RevOf(item);
     if (have != want) {
       const AttributeValue* sk =
           table_.sort_key.empty() ? nullptr : item.Find(table_.sort_key);
@@ -280,10 +280,7 @@ void Migration::IndexQueryRead(const std::string& index,
     if (!x->has_rev) continue;
     auto it = expected_.find(logical);
     const std::string want = it == expected_.end() ? "" : it->second;
-    const AttributeValue* rev = item.Find(kRevAttribute);
-    const std::string have = rev != nullptr && rev->type() == AttributeType::kS
-                                 ? rev->s()
-                                 : "(no rev)";
+    const std::string have = RevOf(item);
     if (have != want) {
       CountRead(false, second,
                 shown + " returned " + name(logical) + " rev " + have +
