@@ -13,12 +13,15 @@
 #include "gtest/gtest.h"
 #include "model/lab/migration.h"
 #include "model/lab/scenario.h"
+#include "tests/lab/migration_testing.h"
 
 namespace eddy::lab {
 namespace {
 
 using internal::Migration;
 using ::testing::HasSubstr;
+using testing_migration::Accepted;
+using testing_migration::RunJson;
 
 Item Make(const std::string& pk, const std::string& sk, const std::string& grp,
           const std::string& rev) {
@@ -136,15 +139,6 @@ std::string GsiJson(const std::string& backfill,
      "rate": [{"atSecond": 0, "perSecond": 20}]}]})";
 }
 
-ScenarioResult RunJson(const std::string& json) {
-  StatusOr<Scenario> s = ParseScenario(json);
-  EXPECT_THAT(s, IsOk());
-  if (!s.ok()) return {};
-  StatusOr<ScenarioResult> r = RunScenario(*s);
-  EXPECT_THAT(r, IsOk());
-  return r.ok() ? *std::move(r) : ScenarioResult{};
-}
-
 TEST(MigrationQueryTest, EveryGsiQueryDuringAMigrationIsVerified) {
   const ScenarioResult r =
       RunJson(GsiJson(R"({"atSecond": 10, "perSecond": 60})"));
@@ -158,12 +152,8 @@ TEST(MigrationQueryTest, EveryGsiQueryDuringAMigrationIsVerified) {
     EXPECT_EQ(m.mismatched[phase], 0) << phase;
     verified += m.verified[phase];
   }
-  int64_t accepted = -1;
-  for (const StreamResult& s : r.streams) {
-    if (s.name == "queries") accepted = s.total.accepted;
-  }
-  EXPECT_GT(accepted, 500);
-  EXPECT_EQ(verified, accepted);
+  EXPECT_GT(Accepted(r, "queries"), 500);
+  EXPECT_EQ(verified, Accepted(r, "queries"));
 }
 
 TEST(MigrationQueryTest, GsiQueriesCatchACutoverBeforeTheBackfillEnds) {

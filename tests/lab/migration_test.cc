@@ -12,11 +12,14 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "model/lab/scenario.h"
+#include "tests/lab/migration_testing.h"
 
 namespace eddy::lab {
 namespace {
 
 using ::testing::HasSubstr;
+using testing_migration::Accepted;
+using testing_migration::RunJson;
 
 // Live traffic: 120 puts/s of 500-byte items over 2,400 keys in turn (all
 // written by second 20, then rewritten) and 50 reads/s of them, on a table
@@ -40,15 +43,6 @@ std::string Json(const std::string& backfill, const std::string& cutover = "") {
     {"name": "reads", "operation": "GetItem",
      "keys": {"distribution": "uniform", "count": 2400, "prefix": "v1#item#"},
      "rate": [{"atSecond": 0, "perSecond": 50}]}]})";
-}
-
-ScenarioResult RunJson(const std::string& json) {
-  StatusOr<lab::Scenario> s = ParseScenario(json);
-  EXPECT_THAT(s, IsOk());
-  if (!s.ok()) return {};
-  StatusOr<ScenarioResult> r = RunScenario(*s);
-  EXPECT_THAT(r, IsOk());
-  return r.ok() ? *std::move(r) : ScenarioResult{};
 }
 
 int64_t Throttled(const ScenarioResult& r, const std::string& stream,
@@ -158,13 +152,6 @@ std::string QueryJson(const std::string& backfill,
     {"name": "queries", "operation": "Query",
      "keys": {"distribution": "uniform", "count": 200, "prefix": "v1#p#"},
      "rate": [{"atSecond": 0, "perSecond": 40}]}]})";
-}
-
-int64_t Accepted(const ScenarioResult& r, const std::string& stream) {
-  for (const StreamResult& s : r.streams) {
-    if (s.name == stream) return s.total.accepted;
-  }
-  return -1;
 }
 
 TEST(MigrationTest, EveryQueryDuringAMigrationIsVerified) {
