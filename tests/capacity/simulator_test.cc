@@ -37,12 +37,7 @@ SimulatorOptions Simulate(ManualClock* clock) {
 }
 
 ResourceConfig Provisioned(int64_t rcu, int64_t wcu) {
-  ResourceConfig c;
-  c.arn = kTableArn;
-  c.billing = Billing::kProvisioned;
-  c.read_capacity_units = rcu;
-  c.write_capacity_units = wcu;
-  return c;
+  return testing::ProvisionedTable(kTableArn, rcu, wcu);
 }
 
 ResourceConfig OnDemand() {

@@ -17,6 +17,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "emulator/base/clock.h"
@@ -29,6 +30,17 @@ struct Tally {
   int64_t admitted = 0;
   int64_t throttled = 0;
 };
+
+// A provisioned table's configuration with these units.
+inline ResourceConfig ProvisionedTable(std::string arn, int64_t rcu,
+                                       int64_t wcu) {
+  ResourceConfig c;
+  c.arn = std::move(arn);
+  c.billing = Billing::kProvisioned;
+  c.read_capacity_units = rcu;
+  c.write_capacity_units = wcu;
+  return c;
+}
 
 // Sums of tallies over [from, to).
 inline Tally Sum(const std::vector<Tally>& t, size_t from, size_t to) {
