@@ -116,6 +116,25 @@ SplitVerdict EvaluateSplit(const SimulatorOptions& o, const Resource& r,
   return SplitVerdict::kSplit;
 }
 
+// An access's weight in the samples (a write counts three times a read)
+// and its sort key cut to the bytes samples keep.
+int64_t SampleWeight(const Access& a) {
+  return 3 * a.write_half_units + a.read_half_units;
+}
+std::string_view SampledSortKey(const SimulatorOptions& o, const Access& a) {
+  return a.sort_key.substr(
+      0, static_cast<size_t>(std::max(0, o.split_sample_sort_key_bytes)));
+}
+size_t SampleCapacity(const SimulatorOptions& o) {
+  return static_cast<size_t>(std::max(1, o.split_sample_size));
+}
+void Overwrite(Heat::Sample& s, const Access& a, std::string_view sk,
+               int64_t weight) {
+  s.hash = a.hash;
+  s.sort_key.assign(sk);
+  s.weight = weight;
+}
+
 // Where live partition `p` sits in r.map now.
 int IndexOf(const Resource& r, const Partition& p) {
   const KeyPosition& start = r.infos[p.id].start;
@@ -126,23 +145,17 @@ int IndexOf(const Resource& r, const Partition& p) {
 
 void SampleAccess(const SimulatorOptions& o, Resource& r, Partition& p,
                   const Access& a) {
-  const int64_t weight = 3 * a.write_half_units + a.read_half_units;
+  const int64_t weight = SampleWeight(a);
   if (weight <= 0) return;
   Heat& h = HeatOf(o, r, p);
-  const size_t k = static_cast<size_t>(std::max(1, o.split_sample_size));
-  const std::string_view sk = a.sort_key.substr(
-      0, static_cast<size_t>(std::max(0, o.split_sample_sort_key_bytes)));
+  const size_t k = SampleCapacity(o);
+  const std::string_view sk = SampledSortKey(o, a);
   ++h.seen;
   if (h.samples.size() < k) {
     h.samples.push_back(Heat::Sample{a.hash, std::string(sk), weight});
   } else {
     const uint64_t j = SplitMix(&h.rng) % static_cast<uint64_t>(h.seen);
-    if (j < k) {
-      Heat::Sample& s = h.samples[j];
-      s.hash = a.hash;
-      s.sort_key.assign(sk);
-      s.weight = weight;
-    }
+    if (j < k) Overwrite(h.samples[j], a, sk, weight);
   }
   if (a.write_half_units > 0) {
     ++h.writes;
@@ -169,12 +182,11 @@ void SampleAccesses(const SimulatorOptions& o, Resource& r, Partition& p,
                     const Access& a, int64_t count) {
   if (count <= 0) return;
   if (count == 1) return SampleAccess(o, r, p, a);
-  const int64_t weight = 3 * a.write_half_units + a.read_half_units;
+  const int64_t weight = SampleWeight(a);
   if (weight <= 0) return;
   Heat& h = HeatOf(o, r, p);
-  const size_t k = static_cast<size_t>(std::max(1, o.split_sample_size));
-  const std::string_view sk = a.sort_key.substr(
-      0, static_cast<size_t>(std::max(0, o.split_sample_sort_key_bytes)));
+  const size_t k = SampleCapacity(o);
+  const std::string_view sk = SampledSortKey(o, a);
   int64_t rest = count;
   while (h.samples.size() < k && rest > 0) {
     h.samples.push_back(Heat::Sample{a.hash, std::string(sk), weight});
@@ -192,10 +204,7 @@ void SampleAccesses(const SimulatorOptions& o, Resource& r, Partition& p,
     const int64_t replace = std::min<int64_t>(
         static_cast<int64_t>(k), static_cast<int64_t>(expected + u));
     for (int64_t i = 0; i < replace; ++i) {
-      Heat::Sample& s = h.samples[SplitMix(&h.rng) % k];
-      s.hash = a.hash;
-      s.sort_key.assign(sk);
-      s.weight = weight;
+      Overwrite(h.samples[SplitMix(&h.rng) % k], a, sk, weight);
     }
     h.seen += rest;
   }
