@@ -24,8 +24,13 @@ stage() { echo "== [${SECONDS} s] $*"; }
 stage "include order (tools/check_includes.py)"
 tools/check_includes.py
 
-stage "build (RelWithDebInfo, -Werror)"
-cmake -S . -B build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEDDY_WERROR=ON \
+# Line tables only (-g1), not full debug information: backtraces and perf
+# still name files and lines, and the build takes about a quarter less time
+# (a test file: 9.6 s with -g, 7.2 s with -g1) and links far smaller
+# binaries (CI time).
+stage "build (RelWithDebInfo with -g1, -Werror)"
+cmake -S . -B build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" -DEDDY_WERROR=ON \
   -DEDDY_BUILD_BENCHMARKS=ON >/dev/null
 cmake --build build/test -j"$jobs"
 stage "tests"
@@ -52,6 +57,7 @@ if [ "$fast" -eq 0 ]; then
   # suites that start threads, to keep CI short).
   stage "build (TSan)"
   cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEDDY_SANITIZE_THREAD=ON \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
     -DEDDY_WERROR=ON -DEDDY_BUILD_BENCHMARKS=OFF -DEDDY_BUILD_TOOLS=OFF >/dev/null
   cmake --build build/tsan -j"$jobs" --target api_test storage_test engine_change_feed_test engine_streams_test persist_test \
     engine_memory_pitr_test
