@@ -1,8 +1,8 @@
 // Copyright 2026 The eddy Authors.
 //
 // The process-wide budget of buffered request bytes (a request that would
-// pass it is a 503, partial bodies of slow clients count), and the request
-// log (--log-requests).
+// pass it is a 503, partial bodies of slow clients count, one request holds
+// at most a quarter of it), and the request log (--log-requests).
 
 #include <chrono>
 #include <mutex>
@@ -41,14 +41,14 @@ TEST_F(ServerTest, BufferedBytesAcrossConnectionsStayWithinTheBudget) {
   CreateThings();
   const internal::ByteBudget& budget = server_->http().buffer_budget();
 
-  // A slow client holds half of a 60 KB PutItem. Its bulk is an unknown
-  // member (ignored, never decoded), so that serving it takes little beyond
-  // its body: a 60 KB string value would take 60 KB more once decoded, which
-  // counts in the budget too (DecodedValuesCountInTheBudget).
+  // A slow client holds half of a 60 KB DescribeTable. Its bulk is an
+  // unknown member (ignored, never decoded) and it has no attribute values,
+  // so serving it takes nothing beyond its body (decoded values count in the
+  // budget too, within a request's share of it:
+  // DecodedValuesCountInTheBudget).
   const std::string body = R"({"TableName":"things","Padding":")" +
-                           std::string(60000, 'v') +
-                           R"(","Item":{"pk":{"S":"budget"}}})";
-  const std::string request = RawRequest("PutItem", body);
+                           std::string(60000, 'v') + R"("})";
+  const std::string request = RawRequest("DescribeTable", body);
   const size_t half = request.size() - body.size() / 2;
   RawClient slow(server_->port());
   ASSERT_TRUE(slow.Send(request.substr(0, half)));
@@ -106,25 +106,54 @@ TEST_F(ServerTest, ChunkedBodiesCountTooAndCompressedOnesDecodeWithinIt) {
             server_->http().buffer_budget().limit());
 }
 
-// The values a request decodes are held in the same budget as its body: a
-// 1 MB PutItem whose list of 100,000 empty strings decodes into ~4 MB is
-// refused by a 2 MB budget while it is decoded (its body alone fits), with
-// the same 503 as a body over the budget; nothing is written and the bytes
-// go back.
+// The values a request decodes are held in the same budget as its body, and
+// one request may hold at most a quarter of the budget (body and values):
+// past its share a request is a 413 (sending it again cannot help); within
+// its share but past what other requests leave of the budget, a 503. Either
+// way it is refused while it is decoded, nothing is written and the bytes go
+// back.
 TEST_F(ServerTest, DecodedValuesCountInTheBudget) {
   server_->Stop();
   ServerOptions options;
-  options.max_buffered_bytes = 2 << 20;
+  options.max_buffered_bytes = 2 << 20;  // a request's share: 512 KiB
   StartServer(options);
   CreateThings();
-  std::string list;
-  for (int i = 0; i < 100000; ++i) list += i ? R"(,{"S":""})" : R"({"S":""})";
-  const std::string body =
-      R"({"TableName":"things","Item":{"pk":{"S":"big"},"d":{"L":[)" + list +
-      "]}}}";
-  ASSERT_LT(body.size(), size_t{1} << 20);
+  const internal::ByteBudget& budget = server_->http().buffer_budget();
+  auto put_list = [](const std::string& pk, int elements) {
+    std::string list;
+    for (int i = 0; i < elements; ++i)
+      list += i ? R"(,{"S":""})" : R"({"S":""})";
+    return R"({"TableName":"things","Item":{"pk":{"S":")" + pk +
+           R"("},"d":{"L":[)" + list + "]}}}";
+  };
   httplib::Client client = Client();
-  httplib::Result r = client.Post("/", SignedHeaders("PutItem"), body, kJson10);
+
+  // 100,000 empty strings: a 0.9 MB body decoding into ~4 MB, past the
+  // request's share: 413.
+  const std::string huge = put_list("huge", 100000);
+  ASSERT_LT(huge.size(), size_t{1} << 20);
+  httplib::Result r = client.Post("/", SignedHeaders("PutItem"), huge, kJson10);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 413);
+  EXPECT_THAT(r->body,
+              HasSubstr(R"({"__type":"com.amazon.coral.service#)"
+                        R"(RequestEntityTooLargeException","message":"The )"
+                        R"(request's attribute values need more memory than )"
+                        R"(one request may hold (a quarter of )"
+                        R"(--max-buffered-bytes, 524288 bytes, body )"
+                        R"(included))"));
+  EXPECT_TRUE(Eventually([&] { return budget.used() <= 64 * 1024; }));
+
+  // 8,000 empty strings: 72 KB decoding into ~320 KB, within the share.
+  // While a slow client holds 1.8 MB of the budget, it is a 503.
+  const std::string padded =
+      RawRequest("DescribeTable", R"({"TableName":"things","Padding":")" +
+                                      std::string(1800 * 1024, 'v') + R"("})");
+  RawClient slow(server_->port());
+  ASSERT_TRUE(slow.Send(padded.substr(0, padded.size() / 2)));
+  ASSERT_TRUE(Eventually([&] { return budget.used() >= padded.size(); }));
+  const std::string fits = put_list("fits", 8000);
+  r = client.Post("/", SignedHeaders("PutItem"), fits, kJson10);
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 503);
   EXPECT_THAT(r->body,
@@ -132,16 +161,23 @@ TEST_F(ServerTest, DecodedValuesCountInTheBudget) {
                         R"(ServiceUnavailableException","message":"The )"
                         R"(server is holding too many request bytes at )"
                         R"(once (--max-buffered-bytes))"));
-  r = client.Post("/", SignedHeaders("GetItem"), GetBody("big"), kJson10);
+  EXPECT_LE(budget.used(), budget.limit());
+
+  // Neither was written.
+  r = client.Post("/", SignedHeaders("GetItem"), GetBody("huge"), kJson10);
   ASSERT_TRUE(r);
   EXPECT_EQ(r->body, "{}");
-  const internal::ByteBudget& budget = server_->http().buffer_budget();
+  r = client.Post("/", SignedHeaders("GetItem"), GetBody("fits"), kJson10);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->body, "{}");
+
+  // Once the slow client is answered, the same request is served.
+  ASSERT_TRUE(slow.Send(padded.substr(padded.size() / 2)));
+  std::optional<RawClient::Response> described = slow.Read();
+  ASSERT_TRUE(described);
+  EXPECT_EQ(described->status, 200);
   EXPECT_TRUE(Eventually([&] { return budget.used() <= 64 * 1024; }));
-  // A tenth of the list fits, and is written.
-  const std::string small =
-      R"({"TableName":"things","Item":{"pk":{"S":"big"},"d":{"L":[)" +
-      list.substr(0, 8 + 9 * 9999) + "]}}}";  // 10,000 elements
-  r = client.Post("/", SignedHeaders("PutItem"), small, kJson10);
+  r = client.Post("/", SignedHeaders("PutItem"), fits, kJson10);
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 200) << r->body;
 }

@@ -102,7 +102,9 @@ const Flag kFlags[] = {
      "slow clients, chunked bodies, decompressed bodies and the attribute "
      "values decoded from them (default "
      "268435456, 256 MiB). A request that would need more is answered 503 "
-     "ServiceUnavailableException instead of buffering more.",
+     "ServiceUnavailableException instead of buffering more. One request "
+     "may hold a quarter of it (body and decoded values); more is answered "
+     "413 RequestEntityTooLargeException.",
      [](std::string_view v, CommandLine* cl) -> std::string {
        return ParseInt<size_t>(v, size_t{1} << 20, size_t{1} << 40,
                                &cl->server.max_buffered_bytes)

@@ -88,17 +88,46 @@ Status BudgetRefusal() {
                 "(--max-buffered-bytes); retry the request later");
 }
 
-// The server's ByteBudget lent to Execute for the values it decodes
-// (emulator/wire/decode_budget.h).
+// The answer to a request whose decoded values would pass its share of
+// --max-buffered-bytes (see ServerOptions::max_buffered_bytes): a 413, as for
+// a body over --max-body-bytes, since sending it again cannot help.
+Status ShareRefusal(size_t share) {
+  return Status(ErrorCode::kRequestEntityTooLarge,
+                "The request's attribute values need more memory than one "
+                "request may hold (a quarter of --max-buffered-bytes, " +
+                    std::to_string(share) +
+                    " bytes, body included); send less in one request or "
+                    "raise --max-buffered-bytes");
+}
+
+// The server's ByteBudget lent to Execute for the values one request decodes
+// (emulator/wire/decode_budget.h), up to `room`: what is left of the
+// request's share once its body is held.
 class DecodedValuesBudget : public DecodeBudget {
  public:
-  explicit DecodedValuesBudget(internal::ByteBudget* budget)
-      : budget_(*budget) {}
-  bool TryAcquire(size_t bytes) override { return budget_.TryAcquire(bytes); }
-  void Release(size_t bytes) override { budget_.Release(bytes); }
+  DecodedValuesBudget(internal::ByteBudget* budget, size_t room)
+      : budget_(*budget), room_(room) {}
+  bool TryAcquire(size_t bytes) override {
+    if (bytes > room_ - taken_) {
+      over_share_ = true;
+      return false;
+    }
+    if (!budget_.TryAcquire(bytes)) return false;
+    taken_ += bytes;
+    return true;
+  }
+  void Release(size_t bytes) override {
+    taken_ -= bytes;
+    budget_.Release(bytes);
+  }
+  // Whether a refusal was for the request's share (not the shared budget).
+  bool over_share() const { return over_share_; }
 
  private:
   internal::ByteBudget& budget_;
+  const size_t room_;
+  size_t taken_ = 0;
+  bool over_share_ = false;
 };
 
 std::string Capitalized(std::string_view detail) {
@@ -443,8 +472,11 @@ void Server::Handle(const HttpRequest& request, HttpResponse* response) {
     database = *found;
   }
   // The values the request decodes are held in the same budget as its body,
-  // until it is answered.
-  DecodedValuesBudget values_budget(&http_->buffer_budget());
+  // until it is answered, and with its body within its share.
+  const size_t share = options_.max_buffered_bytes / 4;
+  const size_t held = request.body.size() + decoded.capacity();
+  DecodedValuesBudget values_budget(&http_->buffer_budget(),
+                                    share > held ? share - held : 0);
   ScopedDecodeBudget decoding(&values_budget);
   WireResponse result;
   if (!streams && operation.substr(0, kEddyOperationPrefix.size()) ==
@@ -460,7 +492,9 @@ void Server::Handle(const HttpRequest& request, HttpResponse* response) {
                                   host != nullptr ? *host : std::string_view());
   }
   if (decoding.refused()) {
-    FinishError(BudgetRefusal(), reply_type, x, response);
+    FinishError(
+        values_budget.over_share() ? ShareRefusal(share) : BudgetRefusal(),
+        reply_type, x, response);
     return;
   }
   Finish(result.http_status, result.error, reply_type, std::move(result.body),

@@ -50,7 +50,9 @@
 //   long request line), an unsupported transfer coding (501) or HTTP version
 //   (505) is a SerializationException with that status; a server at
 //   max_connections, or one whose buffered request bytes would pass
-//   max_buffered_bytes, answers 503 ServiceUnavailableException.
+//   max_buffered_bytes, answers 503 ServiceUnavailableException; a request
+//   whose body and decoded attribute values would pass a quarter of
+//   max_buffered_bytes is a 413 RequestEntityTooLargeException.
 // - Databases (database_set.h): with ServerOptions::shared_db (the default
 //   here, DynamoDB Local's -sharedDb) one Database serves every request;
 //   without it (eddy-server's default, as DynamoDB Local's) each access key
@@ -110,8 +112,11 @@ struct ServerOptions {
   // Open connections beyond this get a 503 and are closed.
   int max_connections = 1024;
   // Request bytes buffered at once across all connections (partial bodies
-  // of slow clients and decoded bodies included); a request that would pass
-  // it gets a 503.
+  // of slow clients, decoded bodies and the attribute values decoded from
+  // them included); a request that would pass it gets a 503. One request
+  // may hold at most a quarter of it (its body and the values decoded from
+  // it together), so four requests at their largest always fit at once; a
+  // request whose values would pass its quarter gets a 413.
   size_t max_buffered_bytes = size_t{256} << 20;
   // Origins allowed to call from web browsers: "*" (any, as DynamoDB and
   // DynamoDB Local's default) or exact origins like "http://localhost:3000".
