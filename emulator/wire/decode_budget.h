@@ -26,7 +26,9 @@
 //   the short-string buffer (15 bytes); slots reserved ahead for a long list,
 //   map or set are charged when reserved; each value of a legacy condition
 //   (Expected, KeyConditions, QueryFilter, ScanFilter) is charged what its
-//   translation into an expression takes too. Not counted: malloc's own
+//   translation into an expression takes too, and each PartiQL parameter
+//   three times its own charge more (the copies planning the statement
+//   holds at its peak: wire/ops/partiql.cc). Not counted: malloc's own
 //   overhead per block, the transient sorted copy a string set is checked with,
 //   and what is not an attribute value (names, expressions, the body itself,
 //   which the server holds in the same budget already).

@@ -153,9 +153,9 @@ std::optional<std::map<std::string, std::string>> RequestExpressions::names()
   return names_;
 }
 
-std::optional<AttributeMap> RequestExpressions::values() const {
+std::optional<AttributeMap> RequestExpressions::TakeValues() {
   if (values_.empty()) return std::nullopt;
-  return values_;
+  return std::move(values_);
 }
 
 Status StripExpressionPrefix(const Status& status) {

@@ -48,7 +48,9 @@ class RequestExpressions {
 
   // For the typed request: absent when no placeholder of the kind exists.
   std::optional<std::map<std::string, std::string>> names() const;
-  std::optional<AttributeMap> values() const;
+  // Moves the values out (a parameter's value may be large; the compiled
+  // expressions hold their own copies). Call once, after the last Resolve.
+  std::optional<AttributeMap> TakeValues();
 
  private:
   std::string NameFor(const std::string& attribute);

@@ -406,7 +406,7 @@ StatusOr<Plan> SelectPlanner::ScanPlan(ConditionPtr where) {
   EDDY_RETURN_IF_ERROR(
       AddProjection(&re, &compiled, &scan.projection_expression));
   scan.expression_attribute_names = re.names();
-  scan.expression_attribute_values = re.values();
+  scan.expression_attribute_values = re.TakeValues();
   plan_.operation = PlanOperation::kScan;
   plan_.scan = std::move(scan);
   plan_.compiled.push_back(std::move(compiled));
@@ -557,7 +557,7 @@ StatusOr<Plan> SelectPlanner::KeyedPlan(std::vector<Branch> branches) {
     EDDY_RETURN_IF_ERROR(
         AddProjection(&re, &compiled, &q.projection_expression));
     q.expression_attribute_names = re.names();
-    q.expression_attribute_values = re.values();
+    q.expression_attribute_values = re.TakeValues();
     plan_.queries.push_back(std::move(q));
     plan_.compiled.push_back(std::move(compiled));
   }

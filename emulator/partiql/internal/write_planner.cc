@@ -208,7 +208,7 @@ StatusOr<Plan> PlanUpdate(const DmlStatement& d, const PlanInput& in) {
   update.condition_expression = std::move(built.text);
   compiled.condition = std::move(built.resolved);
   update.expression_attribute_names = re.names();
-  update.expression_attribute_values = re.values();
+  update.expression_attribute_values = re.TakeValues();
   Plan plan;
   plan.operation = PlanOperation::kUpdateItem;
   plan.table_name = table_name;
@@ -251,7 +251,7 @@ StatusOr<Plan> PlanDelete(const DmlStatement& d, const PlanInput& in) {
     del.condition_expression = std::move(built.text);
     compiled.condition = std::move(built.resolved);
     del.expression_attribute_names = re.names();
-    del.expression_attribute_values = re.values();
+    del.expression_attribute_values = re.TakeValues();
   }
   Plan plan;
   plan.operation = PlanOperation::kDeleteItem;
@@ -342,7 +342,7 @@ StatusOr<Plan> PlanExists(const Node& call, const PlanInput& in) {
   check.condition_expression = std::move(built.text);
   compiled.condition = std::move(built.resolved);
   check.expression_attribute_names = re.names();
-  check.expression_attribute_values = re.values();
+  check.expression_attribute_values = re.TakeValues();
   Plan plan;
   plan.operation = PlanOperation::kConditionCheck;
   plan.table_name = from[0];

@@ -55,6 +55,7 @@ std::optional<AttributeValue> MemberSizeBound::ReadValue(
   } else {
     d.LimitSize(limit_ - used_, error_);
   }
+  const size_t charged_before = budget_ != nullptr ? budget_->charged() : 0;
   AttributeValue v;
   d.ReadValue(1, &v);
   if (!d.serialization().ok()) {
@@ -71,7 +72,10 @@ std::optional<AttributeValue> MemberSizeBound::ReadValue(
     return std::nullopt;
   }
   used_ += d.size();
-  if (per_value_ > 0 && budget_ != nullptr && !budget_->Charge(per_value_)) {
+  if (budget_ == nullptr) return v;
+  const size_t extra =
+      per_value_ + copies_ * (budget_->charged() - charged_before);
+  if (extra > 0 && !budget_->Charge(extra)) {
     errors->Validation(DecodeBudgetRefusal());
     over_ = true;  // the rest is only type-checked
     return std::nullopt;

@@ -47,6 +47,11 @@ class MemberSizeBound {
   // into an expression); a refused charge is the value error
   // DecodeBudgetRefusal(), so the operation never runs.
   void ChargePerValue(size_t bytes) { per_value_ = bytes; }
+  // Within a ScopedDecodeBudget, charges each value `copies` times more what
+  // its decoding charged, for the copies the operation makes of it (PartiQL
+  // planning copies a parameter into the statement's expression tree, its
+  // typed request and its compiled expression); refused like ChargePerValue.
+  void ChargeCopies(size_t copies) { copies_ = copies; }
   // Counts an attribute name's bytes.
   void AddName(size_t bytes, RequestErrors* errors);
   // One AttributeValue from `value` (not null): JSON types
@@ -63,6 +68,7 @@ class MemberSizeBound {
   const Status& error_;
   ScopedDecodeBudget* const budget_;  // null: nothing charged
   size_t per_value_ = 0;
+  size_t copies_ = 0;
   int64_t used_ = 0;
   bool over_ = false;
 };

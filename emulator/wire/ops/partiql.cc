@@ -15,6 +15,13 @@
 namespace eddy::wire::internal {
 namespace {
 
+// How many copies of a parameter's value planning a statement holds at its
+// peak besides the decoded one (the statement's expression tree, the typed
+// request's ExpressionAttributeValues, the compiled expression), charged to
+// the decode budget (decode_budget.h) so that a statement with a large
+// parameter is bounded by what it will take, not by its body.
+constexpr size_t kPlanCopies = 3;
+
 // "Parameters": a list of attribute values (null elements skipped).
 std::optional<std::vector<AttributeValue>> ReadParameters(ObjectReader& r) {
   const JsonValue* list = r.List("Parameters");
@@ -23,6 +30,7 @@ std::optional<std::vector<AttributeValue>> ReadParameters(ObjectReader& r) {
   std::vector<AttributeValue> out;
   MemberSizeBound bound(limits::kMaxExpressionAttributeBytes,
                         ValuesTooLarge("Parameters"));
+  bound.ChargeCopies(kPlanCopies);
   ListCursor elements(*list);
   JsonValue element;
   while (elements.Next(&element)) {
