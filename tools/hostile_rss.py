@@ -15,7 +15,9 @@ eav_nested (one value: a list of ~1.9 million empty strings), ean_names
 list of ~1.9 million empty strings), key_attributes (a Key of ~1 million
 attributes), updates_values (~0.7 million AttributeUpdates with values),
 filter_in (a ScanFilter IN of ~1.9 million empty strings), parameters
-(ExecuteStatement with ~1.9 million Parameters), batch_keys (BatchGetItem: 100
+(ExecuteStatement with ~1.9 million Parameters), parameter_list (one
+Parameter, a list of ~1.9 million empty strings, compared in a filter),
+batch_keys (BatchGetItem: 100
 keys of 19,000 empty strings each, every key under the 400 KB bound).
 """
 
@@ -95,6 +97,9 @@ def shapes():
         "parameters": ("ExecuteStatement", lambda: fill(
             '{"Statement":"SELECT * FROM t01 WHERE pk = ?","Parameters":[',
             empty, "]}")),
+        "parameter_list": ("ExecuteStatement", lambda: fill(
+            '{"Statement":"SELECT * FROM t01 WHERE a = ?","Parameters":['
+            '{"L":[', empty, "]}]}")),
         "batch_keys": ("BatchGetItem", lambda: (
             '{"RequestItems":{"t01":{"Keys":[' + ",".join(
                 '{"pk":{"S":"k%d"},"d":{"L":[%s]}}'
