@@ -139,6 +139,30 @@ def check_exec_example():
                         '"NowMicros":1700003600000000}'), lines[4]
 
 
+def check_exec_bounds():
+    """A line past 17 MiB, or one whose values decode past the 64 MiB share,
+    is answered with RequestEntityTooLargeException and the next line runs."""
+    too_long = ('{"op":"GetItem","request":{"TableName":"notes","Key":{"pk":'
+                '{"S":"' + "x" * (17 * 1024 * 1024 + 1024) + '"}}}}')
+    # 1.9 million empty strings: 17 MB of text, 76 MB decoded.
+    too_many = ('{"op":"Scan","request":{"TableName":"notes",'
+                '"FilterExpression":"a = :v","ExpressionAttributeValues":'
+                '{":v":{"L":[' + ",".join(['{"S":""}'] * 1900000) + ']}}}}')
+    code, out, err = run("exec", stdin="\n".join([
+        too_long, too_many, '{"op":"ListTables","request":{}}']) + "\n")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert len(lines) == 3, [line[:100] for line in lines]
+    prefix = ('{"__type":"com.amazon.coral.service#'
+              'RequestEntityTooLargeException","message":"')
+    assert lines[0] == prefix + 'Request line longer than 17826816 bytes"}', \
+        lines[0]
+    assert lines[1] == (prefix + "The request's attribute values need more "
+                        "memory than one request may hold (67108864 bytes, "
+                        'line included)"}'), lines[1]
+    assert lines[2] == '{"TableNames":[]}', lines[2]
+
+
 PHASE_LINE = r"eddy model run: {}: [\d,]+ {} in [\d.]+ (s|min)[^(]*\([\d,]+ {}/s\)"
 
 
@@ -228,6 +252,7 @@ def main():
     check_version()
     check_errors()
     check_exec_example()
+    check_exec_bounds()
     check_progress_lines()
     check_progress_bar()
     print("eddy_cli_test: ok")

@@ -6,6 +6,13 @@
 // Blank lines and lines starting with '#' are skipped. The clock is a manual
 // clock at 2023-11-14T22:13:20Z that moves only with EddyAdvanceClock, so
 // output is the same on every run.
+//
+// Bounds (eddy-server's, for one request at a time): a line longer than
+// kMaxLineBytes is answered with RequestEntityTooLargeException and skipped
+// without being held; a line's decoded attribute values may take what is
+// left of kRequestShareBytes after the line (the default share of
+// eddy-server's --max-buffered-bytes), past which the line is answered with
+// RequestEntityTooLargeException and nothing of it runs.
 
 #include <cstdio>
 #include <fstream>
@@ -15,12 +22,70 @@
 
 #include "emulator/api/database.h"
 #include "emulator/base/clock.h"
+#include "emulator/wire/decode_budget.h"
 #include "emulator/wire/execute.h"
 #include "tools/eddy/cli.h"
 #include "tools/eddy/commands.h"
 
 namespace eddy::cli {
 namespace {
+
+// eddy-server's default --max-body-bytes, and a kilobyte for the envelope.
+constexpr size_t kMaxLineBytes = 17 * 1024 * 1024 + 1024;
+// A quarter of eddy-server's default --max-buffered-bytes.
+constexpr size_t kRequestShareBytes = size_t{64} << 20;
+
+// Reads one line (without its '\n') into *line; false at the end of input.
+// A line longer than `max` is not kept: *line is left empty, *too_long set
+// and the rest of the line skipped.
+bool ReadLine(std::istream& in, size_t max, std::string* line, bool* too_long) {
+  line->clear();
+  *too_long = false;
+  std::streambuf* buffer = in.rdbuf();
+  int c = buffer->sbumpc();
+  if (c == std::char_traits<char>::eof()) return false;
+  for (; c != std::char_traits<char>::eof() && c != '\n';
+       c = buffer->sbumpc()) {
+    if (*too_long) continue;
+    if (line->size() == max) {
+      *too_long = true;
+      line->clear();
+      line->shrink_to_fit();
+      continue;
+    }
+    line->push_back(static_cast<char>(c));
+  }
+  return true;
+}
+
+// The decode budget of one line: what is left of its share.
+class LineBudget : public DecodeBudget {
+ public:
+  explicit LineBudget(size_t room) : room_(room) {}
+  bool TryAcquire(size_t bytes) override {
+    if (bytes > room_ - taken_) return false;
+    taken_ += bytes;
+    return true;
+  }
+  void Release(size_t bytes) override { taken_ -= bytes; }
+
+ private:
+  const size_t room_;
+  size_t taken_ = 0;
+};
+
+// One line's answer, within the bounds above.
+std::string Answer(Database& db, std::string_view line) {
+  LineBudget budget(kRequestShareBytes - line.size());
+  ScopedDecodeBudget scope(&budget);
+  WireResponse r = ExecuteEnvelope(db, line);
+  if (!scope.refused()) return std::move(r.body);
+  return ErrorBodyJson(Status(
+      ErrorCode::kRequestEntityTooLarge,
+      "The request's attribute values need more memory than one request may "
+      "hold (" +
+          std::to_string(kRequestShareBytes) + " bytes, line included)"));
+}
 
 constexpr char kUsage[] =
     "usage: eddy exec [FILE | -]\n"
@@ -39,6 +104,9 @@ constexpr char kUsage[] =
     "  {\"__type\":\"com.amazonaws.dynamodb.v20120810#<Name>\","
     "\"message\":\"...\"}\n"
     "The exit status is 0 even when requests fail (their errors are output).\n"
+    "A line over 17 MiB, or one whose attribute values decode into more than\n"
+    "64 MiB (eddy-server's default bounds), is answered with\n"
+    "RequestEntityTooLargeException.\n"
     "\n"
     "Operations: CreateTable, DescribeTable, ListTables, UpdateTable,\n"
     "DeleteTable, PutItem, GetItem, UpdateItem, DeleteItem, Query, Scan,\n"
@@ -84,11 +152,20 @@ int Run(std::istream& in) {
   options.clock = &clock;
   Database db(options);
   std::string line;
-  while (std::getline(in, line)) {
+  bool too_long = false;
+  while (ReadLine(in, kMaxLineBytes, &line, &too_long)) {
+    if (too_long) {
+      std::cout << ErrorBodyJson(Status(ErrorCode::kRequestEntityTooLarge,
+                                        "Request line longer than " +
+                                            std::to_string(kMaxLineBytes) +
+                                            " bytes"))
+                << '\n';
+      continue;
+    }
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.find_first_not_of(" \t") == std::string::npos || line[0] == '#')
       continue;
-    std::cout << ExecuteEnvelope(db, line).body << '\n';
+    std::cout << Answer(db, line) << '\n';
   }
   std::cout.flush();
   return 0;
