@@ -254,6 +254,13 @@ StatusOr<Plan> PlanCached(std::string_view statement,
       entry->schema = *schema;
       entry->plan = *planned;
       entry->slots = *std::move(slots);
+      // The slots are bound anew on every use: the cache keeps no
+      // parameter's value (an INSERT's may be 400 KB, and each use would
+      // copy it before overwriting it).
+      AttributeMap* map = SlotMap(entry->plan);
+      for (const Slot& s : entry->slots) {
+        *map->FindMutable(s.attribute) = AttributeValue();
+      }
     }
   }
   Store(std::move(key), std::move(entry));

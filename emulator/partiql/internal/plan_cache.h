@@ -34,7 +34,8 @@
 // - Bounded memory: statements of at most kMaxCachedStatementLength bytes,
 //   at most kMaxCachedPlans entries; when full, the cache is emptied before
 //   the next entry is added. Statements without slots are remembered too
-//   (as such), so they are not examined again.
+//   (as such), so they are not examined again. A cached plan keeps no
+//   parameter's value (its slots hold NULL until bound).
 // - Thread safety: safe from any number of threads (one mutex around the
 //   map; planning and binding happen outside it). Entries are immutable
 //   and shared.
