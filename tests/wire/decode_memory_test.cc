@@ -163,6 +163,15 @@ std::string Nest(std::string_view head, std::string_view open,
   return s;
 }
 
+// `n` empty strings as list elements: {"S":""},{"S":""},... (9 bytes of
+// text each, 1 byte by DynamoDB's rule, 40 decoded).
+std::string EmptyStrings(int n) {
+  std::string s;
+  s.reserve(static_cast<size_t>(n) * 9);
+  for (int i = 0; i < n; ++i) s += i ? R"(,{"S":""})" : R"({"S":""})";
+  return s;
+}
+
 // A hostile body, built by each test that uses it (built at registration,
 // the 27 bodies of 17 MB would be built again in every test process ctest
 // starts for this binary).
@@ -404,9 +413,9 @@ TEST(DecodeItemLimitTest, ExactlyFourHundredKilobytesIsWritten) {
   EXPECT_NE(over.body.find(kItemTooLarge), std::string::npos) << over.body;
   // A list of 500,000 empty strings (4.5 MB of text, 500 KB by DynamoDB's
   // rule) is refused while its list is still short of the limit.
-  std::string list = R"({"TableName":"t01","Item":{"pk":{"S":"b"},"d":{"L":[)";
-  for (int i = 0; i < 500000; ++i) list += i ? R"(,{"S":""})" : R"({"S":""})";
-  list += "]}}}";
+  const std::string list =
+      R"({"TableName":"t01","Item":{"pk":{"S":"b"},"d":{"L":[)" +
+      EmptyStrings(500000) + "]}}}";
   const int64_t before = g_current.load();
   g_peak.store(before);
   const WireResponse r = Execute(db, "PutItem", list);
@@ -640,9 +649,8 @@ class FixedBudget : public DecodeBudget {
 // A PutItem of a list of 100,000 empty strings: 1 MB of text, 100 KB by
 // DynamoDB's rule, 4 MB decoded.
 std::string EmptyStringsPut() {
-  std::string body = R"({"TableName":"t01","Item":{"pk":{"S":"a"},"d":{"L":[)";
-  for (int i = 0; i < 100000; ++i) body += i ? R"(,{"S":""})" : R"({"S":""})";
-  return body + "]}}}";
+  return R"({"TableName":"t01","Item":{"pk":{"S":"a"},"d":{"L":[)" +
+         EmptyStrings(100000) + "]}}}";
 }
 
 // Within a ScopedDecodeBudget the decoded values are charged as they are
@@ -746,8 +754,7 @@ TEST(DecodeBudgetTest, MapsAndSetsAreCharged) {
 TEST(DecodeBudgetTest, LegacyConditionsChargeTheirTranslation) {
   Database db;
   CreateKeyedTable(db);
-  std::string list;
-  for (int i = 0; i < 100000; ++i) list += i ? R"(,{"S":""})" : R"({"S":""})";
+  const std::string list = EmptyStrings(100000);
   const std::string body =
       R"({"TableName":"t01","ScanFilter":{"a":{"ComparisonOperator":"IN",)"
       R"("AttributeValueList":[)" +
@@ -774,8 +781,7 @@ TEST(DecodeBudgetTest, LegacyConditionsChargeTheirTranslation) {
 TEST(DecodeBudgetTest, PartiqlParametersChargeThePlansCopies) {
   Database db;
   CreateKeyedTable(db);
-  std::string list;
-  for (int i = 0; i < 50000; ++i) list += i ? R"(,{"S":""})" : R"({"S":""})";
+  const std::string list = EmptyStrings(50000);
   const std::string body =
       R"({"Statement":"SELECT * FROM t01 WHERE a = ?","Parameters":[{"L":[)" +
       list + "]}]}";
