@@ -172,6 +172,22 @@ std::string EmptyStrings(int n) {
   return s;
 }
 
+// Execute's answer, and the most heap the call held at once beyond what
+// was held before it.
+struct Measured {
+  WireResponse response;
+  int64_t peak = 0;
+};
+Measured ExecuteMeasured(Database& db, std::string_view op,
+                         std::string_view body) {
+  const int64_t before = g_current.load();
+  g_peak.store(before);
+  Measured m;
+  m.response = Execute(db, op, body);
+  m.peak = g_peak.load() - before;
+  return m;
+}
+
 // A hostile body, built by each test that uses it (built at registration,
 // the 27 bodies of 17 MB would be built again in every test process ctest
 // starts for this binary).
@@ -373,10 +389,7 @@ TEST_P(DecodeMemoryTest, PeakHeapStaysWithinTheBudget) {
   const std::string body = h.body();
   ASSERT_GE(body.size(), kBodyBytes - 64);
   ASSERT_LE(body.size(), kBodyBytes + 64);
-  const int64_t before = g_current.load();
-  g_peak.store(before);
-  const WireResponse r = Execute(db, h.op, body);
-  const int64_t peak = g_peak.load() - before;
+  const auto [r, peak] = ExecuteMeasured(db, h.op, body);
   EXPECT_EQ(r.error, h.expected) << r.body.substr(0, 300);
   if (!h.message.empty()) {
     EXPECT_NE(r.body.find(h.message), std::string::npos) << r.body;
@@ -416,11 +429,9 @@ TEST(DecodeItemLimitTest, ExactlyFourHundredKilobytesIsWritten) {
   const std::string list =
       R"({"TableName":"t01","Item":{"pk":{"S":"b"},"d":{"L":[)" +
       EmptyStrings(500000) + "]}}}";
-  const int64_t before = g_current.load();
-  g_peak.store(before);
-  const WireResponse r = Execute(db, "PutItem", list);
+  const auto [r, peak] = ExecuteMeasured(db, "PutItem", list);
   EXPECT_NE(r.body.find(kItemTooLarge), std::string::npos) << r.body;
-  EXPECT_LE(g_peak.load() - before, kItemLimitBudgetBytes);
+  EXPECT_LE(peak, kItemLimitBudgetBytes);
 }
 
 void CreateKeyedTable(Database& db) {
@@ -662,10 +673,7 @@ TEST(DecodeBudgetTest, DecodedValuesAreChargedAndGivenBack) {
   FixedBudget budget(64 << 20);
   {
     ScopedDecodeBudget scope(&budget);
-    const int64_t before = g_current.load();
-    g_peak.store(before);
-    const WireResponse r = Execute(db, "PutItem", body);
-    const int64_t peak = g_peak.load() - before;
+    const auto [r, peak] = ExecuteMeasured(db, "PutItem", body);
     EXPECT_EQ(r.http_status, 200) << r.body;
     EXPECT_FALSE(scope.refused());
     // The list's slots at least; not more than the heap the call took.
@@ -689,10 +697,7 @@ TEST(DecodeBudgetTest, RefusedWhileDecodingPastTheBudget) {
   FixedBudget budget(1 << 20);
   {
     ScopedDecodeBudget scope(&budget);
-    const int64_t before = g_current.load();
-    g_peak.store(before);
-    const WireResponse r = Execute(db, "PutItem", body);
-    const int64_t peak = g_peak.load() - before;
+    const auto [r, peak] = ExecuteMeasured(db, "PutItem", body);
     EXPECT_TRUE(scope.refused());
     EXPECT_EQ(r.http_status, 503) << r.body;
     EXPECT_EQ(r.error, ErrorCode::kServiceUnavailable);
@@ -788,10 +793,7 @@ TEST(DecodeBudgetTest, PartiqlParametersChargeThePlansCopies) {
   FixedBudget large(64 << 20);
   {
     ScopedDecodeBudget scope(&large);
-    const int64_t before = g_current.load();
-    g_peak.store(before);
-    const WireResponse r = Execute(db, "ExecuteStatement", body);
-    const int64_t peak = g_peak.load() - before;
+    const auto [r, peak] = ExecuteMeasured(db, "ExecuteStatement", body);
     EXPECT_EQ(r.http_status, 200) << r.body.substr(0, 200);
     EXPECT_GE(scope.charged(), 4 * 50000 * sizeof(AttributeValue));
     EXPECT_LE(peak, static_cast<int64_t>(scope.charged()) + (1 << 20));
