@@ -474,7 +474,8 @@ void Server::Handle(const HttpRequest& request, HttpResponse* response) {
   // The values the request decodes are held in the same budget as its body,
   // until it is answered, and with its body within its share.
   const size_t share = options_.max_buffered_bytes / 4;
-  const size_t held = request.body.size() + decoded.capacity();
+  const size_t held =
+      std::max(request.held_bytes, request.body.size()) + decoded.capacity();
   DecodedValuesBudget values_budget(&http_->buffer_budget(),
                                     share > held ? share - held : 0);
   ScopedDecodeBudget decoding(&values_budget);

@@ -111,6 +111,9 @@ struct HttpRequest {
   // Set by the server, not the parser: the client connected from a loopback
   // address (127.0.0.0/8, ::1, or ::ffff:127.0.0.0/104).
   bool peer_loopback = false;
+  // Set by the server: the bytes its connection holds in the buffer budget
+  // for this request (input buffer and chunked body; see http_server.h).
+  size_t held_bytes = 0;
 
   // The value of the first field named `name` (case-insensitive), or null.
   const std::string_view* Find(std::string_view name) const;

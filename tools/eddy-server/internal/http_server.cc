@@ -646,6 +646,7 @@ HttpServer::Next HttpServer::ProcessInput(Connection* c, bool eof) {
 
     HttpRequest& request = c->parser.mutable_request();
     request.peer_loopback = c->peer_loopback;
+    request.held_bytes = c->charged_input + c->charged_parser;
     HttpResponse r;
     handler_(request, &r);
     served_since_trim_.fetch_add(request.body.size() + r.body.size(),
