@@ -24,6 +24,7 @@
 #include <sstream>
 
 #include "model/internal/civil_time.h"
+#include "model/internal/json_text.h"
 #include "model/model.h"
 #include "model/suggest.h"
 #include "nlohmann/json.hpp"
@@ -44,6 +45,12 @@ class Parser {
   explicit Parser(std::vector<ModelError>* errors) : errors_(errors) {}
 
   std::optional<Json> Parse(std::string_view text) {
+    if (internal::JsonNestingDepth(text) > internal::kMaxJsonDepth) {
+      errors_->push_back({"", "invalid JSON: nested more than " +
+                                  std::to_string(internal::kMaxJsonDepth) +
+                                  " levels deep"});
+      return std::nullopt;
+    }
     auto callback = [this](int /*depth*/, Json::parse_event_t event,
                            Json& parsed) {
       using E = Json::parse_event_t;

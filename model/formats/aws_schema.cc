@@ -21,6 +21,7 @@
 #include "model/formats/internal/aws_schema_converter.h"
 #include "model/formats/internal/derive_workload.h"
 #include "model/formats/template_syntax.h"
+#include "model/internal/json_text.h"
 #include "model/suggest.h"
 #include "nlohmann/json.hpp"
 
@@ -305,6 +306,7 @@ using internal::aws_schema::Converter;
 using internal::aws_schema::Json;
 
 bool LooksLikeAwsSchema(std::string_view json) {
+  if (internal::JsonNestingDepth(json) > internal::kMaxJsonDepth) return false;
   Json root = Json::parse(json, nullptr, /*allow_exceptions=*/false);
   if (!root.is_object()) return false;
   auto t = root.find("tables");
@@ -318,6 +320,12 @@ StatusOr<std::vector<AwsSchemaTable>> LoadAwsSchema(
   std::vector<ModelError> local;
   if (errors == nullptr) errors = &local;
   const size_t before = errors->size();
+  if (internal::JsonNestingDepth(json) > internal::kMaxJsonDepth) {
+    errors->push_back({"", "invalid JSON: nested more than " +
+                               std::to_string(internal::kMaxJsonDepth) +
+                               " levels deep"});
+    return Status::Validation((*errors)[before].ToString());
+  }
   Json root = Json::parse(json, nullptr, /*allow_exceptions=*/false);
   std::vector<AwsSchemaTable> out;
   if (root.is_discarded()) {

@@ -16,6 +16,7 @@
 #include "emulator/wire/attribute_json.h"
 #include "model/formats/internal/derive_workload.h"
 #include "model/formats/template_syntax.h"
+#include "model/internal/json_text.h"
 #include "nlohmann/json.hpp"
 
 namespace eddy::model {
@@ -589,6 +590,7 @@ void Importer::Table(const Json& t, const std::string& at,
 }  // namespace
 
 bool LooksLikeWorkbench(std::string_view json) {
+  if (internal::JsonNestingDepth(json) > internal::kMaxJsonDepth) return false;
   Json root = Json::parse(json, nullptr, /*allow_exceptions=*/false);
   if (!root.is_object()) return false;
   auto d = root.find("DataModel");
@@ -602,6 +604,12 @@ StatusOr<std::vector<WorkbenchTable>> LoadWorkbench(
   if (errors == nullptr) errors = &local;
   const size_t before = errors->size();
   std::vector<WorkbenchTable> out;
+  if (internal::JsonNestingDepth(json) > internal::kMaxJsonDepth) {
+    errors->push_back({"", "invalid JSON: nested more than " +
+                               std::to_string(internal::kMaxJsonDepth) +
+                               " levels deep"});
+    return Status::Validation((*errors)[before].ToString());
+  }
   Json root = Json::parse(json, nullptr, /*allow_exceptions=*/false);
   if (root.is_discarded() || !root.is_object()) {
     errors->push_back({"", "a Workbench model must be a JSON object"});

@@ -12,6 +12,7 @@
 #include <functional>
 #include <sstream>
 
+#include "model/internal/json_text.h"
 #include "nlohmann/json.hpp"
 
 namespace eddy::lab {
@@ -554,6 +555,14 @@ Status ReadOnlineIndex(const Json& v, const std::string& at,
   return r.Finish();
 }
 
+// Text nested too deeply to parse (model/internal/json_text.h), as
+// "<at>: ...".
+Status TooDeep(std::string_view at) {
+  return Status::Validation(std::string(at) + ": nested more than " +
+                            std::to_string(model::internal::kMaxJsonDepth) +
+                            " levels deep");
+}
+
 }  // namespace
 
 std::string_view OperationName(Operation op) {
@@ -578,6 +587,10 @@ std::string_view OperationName(Operation op) {
 
 StatusOr<MigrationSpec> ParseMigrationSpec(std::string_view json,
                                            const std::string& at) {
+  if (model::internal::JsonNestingDepth(json) >
+      model::internal::kMaxJsonDepth) {
+    return TooDeep(at);
+  }
   const Json doc = Json::parse(json, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded()) return Status::Validation(at + ": not valid JSON");
   MigrationSpec m;
@@ -587,6 +600,10 @@ StatusOr<MigrationSpec> ParseMigrationSpec(std::string_view json,
 
 StatusOr<Scenario> ParseScenario(std::string_view json,
                                  std::string_view default_name) {
+  if (model::internal::JsonNestingDepth(json) >
+      model::internal::kMaxJsonDepth) {
+    return TooDeep("(document)");
+  }
   const Json doc = Json::parse(json, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded()) {
     return Status::Validation("(document): not valid JSON");

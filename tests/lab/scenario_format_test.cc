@@ -44,6 +44,8 @@ TEST(ScenarioFormatTest, MistakesNameTheirMember) {
   };
   const Case cases[] = {
       {"{", "(document): not valid JSON"},
+      {std::string(100000, '{'),
+       "(document): nested more than 256 levels deep"},
       {R"({"streams": []})", "/table: is required"},
       {R"({"table": {"name": "tbl", "partitionKey": "pk", "billingMode": "X"},
            "streams": [{"name": "w", "rate": [{"atSecond": 0, "perSecond": 1}]}]})",

@@ -89,6 +89,29 @@ TEST(Detect, ByShape) {
   EXPECT_EQ(DetectModelFormat("not json"), ModelFormat::kSeed);
 }
 
+// Text nested past 256 levels is never parsed (its parsed document would
+// cost ~100 times the text): not recognized as either format, and refused by
+// either loader.
+TEST(Detect, TooDeepIsNeitherFormat) {
+  const std::string deep = R"({"DataModel":)" + std::string(100000, '[') +
+                           std::string(100000, ']') + "}";
+  EXPECT_EQ(DetectModelFormat(deep), ModelFormat::kSeed);
+  for (const auto& load :
+       {+[](std::string_view json, std::vector<ModelError>*errors) {
+          return LoadWorkbench(json, "m", errors, nullptr).status();
+        },
+        +[](std::string_view json, std::vector<ModelError>*errors) {
+          return LoadAwsSchema(json, "m", errors, nullptr).status();
+        }}) {
+    std::vector<ModelError> errors;
+    const Status s = load(deep, &errors);
+    EXPECT_FALSE(s.ok());
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_EQ(errors[0].message,
+              "invalid JSON: nested more than 256 levels deep");
+  }
+}
+
 TEST(AwsSchema, LoadsAsAModel) {
   std::vector<std::string> warnings;
   StatusOr<std::vector<AwsSchemaTable>> tables =

@@ -368,6 +368,22 @@ TEST(LoaderTest, NotJson) {
       ::testing::StartsWith("invalid JSON: parse error at line 1, column 8: "));
 }
 
+// Text nested past 256 levels is refused before it is parsed (its parsed
+// document would cost ~100 times the text), and at 256 it is parsed.
+TEST(LoaderTest, TooDeeplyNested) {
+  std::vector<ModelError> errors =
+      Errors(std::string(100000, '[') + std::string(100000, ']'));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].pointer, "");
+  EXPECT_EQ(errors[0].message,
+            "invalid JSON: nested more than 256 levels deep");
+  errors =
+      Errors(R"({"g": )" + std::string(255, '[') + std::string(255, ']') + "}");
+  ASSERT_FALSE(errors.empty());
+  EXPECT_THAT(errors[0].message,
+              ::testing::Not(::testing::HasSubstr("levels deep")));
+}
+
 TEST(LoaderTest, DerivedTableUsesEveryIndexNumber) {
   Model m = Load(R"({"g": [{"PK": "g#${id}", "SK": {
       "metadata": {"entityType": "a", "PK3": "all", "SK3": "${id}"},
