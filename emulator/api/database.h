@@ -47,6 +47,7 @@
 
 #include "emulator/api/backups.h"
 #include "emulator/api/change_feed.h"
+#include "emulator/api/export_import.h"
 #include "emulator/api/faults.h"
 #include "emulator/api/options.h"
 #include "emulator/api/persistence.h"

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "emulator/api/export_import.h"
 #include "emulator/base/mutex.h"
 #include "emulator/engine/ops/operations.h"
 
