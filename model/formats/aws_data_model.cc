@@ -14,6 +14,7 @@
 
 #include "emulator/api/database.h"
 #include "emulator/wire/execute.h"
+#include "model/internal/json_text.h"
 #include "nlohmann/json.hpp"
 
 namespace eddy::model {
@@ -55,7 +56,7 @@ std::string StemOf(const std::string& path) {
 }  // namespace
 
 bool IsAwsDataModel(std::string_view json) {
-  if (JsonNestingDepth(json) > kMaxJsonDepth) return false;
+  if (internal::JsonNestingDepth(json) > internal::kMaxJsonDepth) return false;
   Json doc = Json::parse(json, nullptr, /*allow_exceptions=*/false);
   return doc.is_object() && doc.contains("access_patterns");
 }
@@ -76,9 +77,9 @@ StatusOr<AwsDataModel> LoadAwsDataModel(std::string_view json, std::string name,
   auto error = [&](std::string pointer, std::string message) {
     errs.push_back(ModelError{std::move(pointer), std::move(message)});
   };
-  if (JsonNestingDepth(json) > kMaxJsonDepth) {
+  if (internal::JsonNestingDepth(json) > internal::kMaxJsonDepth) {
     error("", "the document is nested more than " +
-                  std::to_string(kMaxJsonDepth) + " levels deep");
+                  std::to_string(internal::kMaxJsonDepth) + " levels deep");
     return Status::Validation("the document is nested too deeply");
   }
   Json doc;

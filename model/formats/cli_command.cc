@@ -16,6 +16,7 @@
 
 #include "model/formats/cli_shapes.h"
 #include "model/formats/internal/cli_shorthand.h"
+#include "model/internal/json_text.h"
 #include "model/suggest.h"
 #include "nlohmann/json.hpp"
 
@@ -124,28 +125,6 @@ StatusOr<std::vector<std::string>> SplitShellWords(std::string_view line) {
   }
   if (Status st = finish(); !st.ok()) return st;
   return words;
-}
-
-size_t JsonNestingDepth(std::string_view json) {
-  size_t depth = 0, deepest = 0;
-  bool in_string = false;
-  for (size_t i = 0; i < json.size(); ++i) {
-    const char c = json[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      deepest = std::max(deepest, ++depth);
-    } else if ((c == ']' || c == '}') && depth > 0) {
-      --depth;
-    }
-  }
-  return deepest;
 }
 
 std::string CliName(std::string_view member) {
@@ -299,9 +278,9 @@ StatusOr<Json> OptionValue(std::string_view option, const std::string& member,
                                     std::to_string(values.size()) +
                                     " words were given)");
     }
-    if (JsonNestingDepth(values[0]) > kMaxJsonDepth) {
+    if (internal::JsonNestingDepth(values[0]) > internal::kMaxJsonDepth) {
       return ParamError(option, "the JSON value is nested more than " +
-                                    std::to_string(kMaxJsonDepth) +
+                                    std::to_string(internal::kMaxJsonDepth) +
                                     " levels deep");
     }
     Json parsed = Json::parse(values[0], nullptr, /*allow_exceptions=*/false);

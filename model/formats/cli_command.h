@@ -70,13 +70,6 @@ namespace eddy::model {
 // Splits `line` into words as a POSIX shell would (see the contract above).
 StatusOr<std::vector<std::string>> SplitShellWords(std::string_view line);
 
-// The deepest nesting of arrays and objects in JSON text (outside strings),
-// found without parsing: JSON deeper than kMaxJsonDepth is refused before
-// it is parsed (printing and freeing nested JSON recurse). DynamoDB's 32
-// levels of nested attributes take 2 JSON levels each.
-inline constexpr size_t kMaxJsonDepth = 256;
-size_t JsonNestingDepth(std::string_view json);
-
 // botocore's xform_name with "-": "GlobalSecondaryIndexes" ->
 // "global-secondary-indexes", "SSESpecification" -> "sse-specification".
 std::string CliName(std::string_view member);
