@@ -246,6 +246,11 @@ class Database {
   Status ArmFault(Fault fault) { return faults_.Arm(std::move(fault)); }
   void ClearFaults() { faults_.Clear(); }
   std::vector<Fault> PendingFaults() const { return faults_.Pending(); }
+  // For the wire's key compaction (faults.h, FaultInjector::
+  // BeginKeyCompaction): whether a call may compact its keys now; when true,
+  // EndKeyCompaction() once the call is done.
+  bool BeginKeyCompaction() { return faults_.BeginKeyCompaction(); }
+  void EndKeyCompaction() { faults_.EndKeyCompaction(); }
 
   // eddy's own: how a table's key space (or, with `index_name`, a GSI's) is
   // divided into partitions (throughput-model.md §3). Each entry is the

@@ -121,6 +121,17 @@ class FaultInjector {
 
   bool empty() const { return armed_.load(std::memory_order_acquire) == 0; }
 
+  // Key compaction (the wire's ReadKeyMap may keep a key attribute's list,
+  // map or set compact once it is checked) changes what a fault whose Key
+  // holds such a value would compare, so a call compacts only between
+  // BeginKeyCompaction() returning true and EndKeyCompaction(): true while
+  // no armed fault's Key holds a list, map or set; arming one waits until
+  // every compacting call has ended. So a fault that could compare a
+  // compacted key never sees one.
+  bool BeginKeyCompaction();
+  // REQUIRES: BeginKeyCompaction() returned true.
+  void EndKeyCompaction() { compacting_.fetch_sub(1); }
+
  private:
   // Index of the first matching fault, or -1. REQUIRES: mu_ held.
   int Find(std::string_view operation, std::string_view table, const Item* key,
@@ -131,6 +142,11 @@ class FaultInjector {
   mutable std::mutex mu_;
   std::vector<Fault> faults_;  // guarded by mu_
   std::atomic<int> armed_{0};  // faults_.size(), readable without mu_
+  // Armed faults whose Key holds a list, map or set; calls compacting keys.
+  // Both sequentially consistent: a call and an arming each change their
+  // own and then read the other's, so one of them sees the other.
+  std::atomic<int> container_keys_{0};
+  std::atomic<int> compacting_{0};
 };
 
 }  // namespace eddy

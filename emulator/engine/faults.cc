@@ -3,6 +3,7 @@
 #include "emulator/api/faults.h"
 
 #include <algorithm>
+#include <thread>
 
 namespace eddy {
 
@@ -41,6 +42,25 @@ Status FaultStatus(const Fault& fault) {
 }
 
 namespace {
+
+// Whether a fault's Key holds a list, map or set (compared in full by
+// KeyMatches, so keys are not compacted while it is armed).
+bool HoldsContainer(const Fault& fault) {
+  if (!fault.key) return false;
+  for (const auto& e : *fault.key) {
+    switch (e.value.type()) {
+      case AttributeType::kS:
+      case AttributeType::kN:
+      case AttributeType::kB:
+      case AttributeType::kBOOL:
+      case AttributeType::kNULL:
+        break;
+      default:
+        return true;
+    }
+  }
+  return false;
+}
 
 bool KeyMatches(const Item& want, const Item* key) {
   if (key == nullptr) return false;
@@ -115,10 +135,23 @@ Status ValidateFault(const Fault& fault) {
   return Status::OK();
 }
 
+bool FaultInjector::BeginKeyCompaction() {
+  compacting_.fetch_add(1);
+  if (container_keys_.load() == 0) return true;
+  compacting_.fetch_sub(1);
+  return false;
+}
+
 Status FaultInjector::Arm(Fault fault) {
   EDDY_RETURN_IF_ERROR(ValidateFault(fault));
+  const bool container = HoldsContainer(fault);
+  if (container) {
+    container_keys_.fetch_add(1);
+    while (compacting_.load() != 0) std::this_thread::yield();
+  }
   std::lock_guard lock(mu_);
   if (faults_.size() >= static_cast<size_t>(kMaxArmedFaults)) {
+    if (container) container_keys_.fetch_sub(1);
     return Status(ErrorCode::kLimitExceeded,
                   "Too many armed faults: at most " +
                       std::to_string(kMaxArmedFaults) +
@@ -137,6 +170,9 @@ void FaultInjector::Add(Fault fault) {
 
 void FaultInjector::Clear() {
   std::lock_guard lock(mu_);
+  for (const Fault& f : faults_) {
+    if (HoldsContainer(f)) container_keys_.fetch_sub(1);
+  }
   faults_.clear();
   armed_.store(0, std::memory_order_release);
 }
@@ -161,7 +197,9 @@ int FaultInjector::Find(std::string_view operation, std::string_view table,
 }
 
 void FaultInjector::Charge(int i) {
-  if (--faults_[i].count <= 0) faults_.erase(faults_.begin() + i);
+  if (--faults_[i].count > 0) return;
+  if (HoldsContainer(faults_[i])) container_keys_.fetch_sub(1);
+  faults_.erase(faults_.begin() + i);
   armed_.store(static_cast<int>(faults_.size()), std::memory_order_release);
 }
 

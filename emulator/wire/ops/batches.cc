@@ -47,6 +47,7 @@ void WriteKeysAndAttributes(const KeysAndAttributes& k, JsonWriter& w) {
 
 StatusOr<std::string> BatchGetItemOp(Database& db, ObjectReader& r) {
   RequestErrors& errors = *r.errors();
+  const KeyCompactionScope compaction(db);
   BatchGetItemRequest req;
   if (const JsonValue* items =
           r.Map("RequestItems", kKeysAndAttributesClass, /*required=*/true)) {
@@ -64,7 +65,7 @@ StatusOr<std::string> BatchGetItemOp(Database& db, ObjectReader& r) {
           if (key.type == JsonType::kNull) continue;
           AttributeMap decoded;
           if (ReadKeyMap(key, {Slot::kMapInList, kAttributeValueClass}, &errors,
-                         &decoded)) {
+                         &decoded, "", compaction.contents())) {
             AppendBounded(k.keys, std::move(decoded), limits::kMaxBatchGetKeys);
           }
         }
@@ -103,6 +104,7 @@ StatusOr<std::string> BatchGetItemOp(Database& db, ObjectReader& r) {
 
 StatusOr<std::string> BatchWriteItemOp(Database& db, ObjectReader& r) {
   RequestErrors& errors = *r.errors();
+  const KeyCompactionScope compaction(db);
   BatchWriteItemRequest req;
   if (const JsonValue* items =
           r.Map("RequestItems", kWriteRequestListClass, /*required=*/true)) {
@@ -140,7 +142,8 @@ StatusOr<std::string> BatchWriteItemOp(Database& db, ObjectReader& r) {
         if (const JsonValue* del =
                 e.Structure("DeleteRequest", "DeleteRequest")) {
           ObjectReader d(del, e.PathOf("DeleteRequest"), &errors);
-          write.delete_key = d.Item("Key", /*required=*/true);
+          write.delete_key =
+              d.Item("Key", /*required=*/true, "", compaction.contents());
         }
         AppendBounded(writes, std::move(write), limits::kMaxBatchWriteRequests);
       }

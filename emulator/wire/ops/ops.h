@@ -22,6 +22,29 @@
 
 namespace eddy::wire::internal {
 
+// For the life of a call: whether the keys it reads may be compacted
+// (ReadKeyMap, KeyContents::kCompact): only while no armed fault could
+// compare them (Database::BeginKeyCompaction). Made before the keys are read
+// and destroyed after the Database call.
+class KeyCompactionScope {
+ public:
+  explicit KeyCompactionScope(Database& db)
+      : db_(db), compact_(db.BeginKeyCompaction()) {}
+  ~KeyCompactionScope() {
+    if (compact_) db_.EndKeyCompaction();
+  }
+  KeyCompactionScope(const KeyCompactionScope&) = delete;
+  KeyCompactionScope& operator=(const KeyCompactionScope&) = delete;
+
+  KeyContents contents() const {
+    return compact_ ? KeyContents::kCompact : KeyContents::kKeep;
+  }
+
+ private:
+  Database& db_;
+  const bool compact_;
+};
+
 // Returns the response body or the error. `body` records its errors in
 // *body.errors().
 using OpFunction = StatusOr<std::string> (*)(Database& db, ObjectReader& body);
