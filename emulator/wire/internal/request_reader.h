@@ -285,9 +285,12 @@ bool ReadAttributeMap(const JsonValue& value, Target target,
 // BatchWriteItem's duplicates, a transaction's one operation per item), so
 // for the key parameters of GetItem, DeleteItem, UpdateItem, BatchGetItem,
 // BatchWriteItem's DeleteRequest, TransactGetItems and Query/Scan's
-// ExclusiveStartKey the contents are never read again; BatchWriteItem's
+// ExclusiveStartKey the contents are never read again: BatchWriteItem's
 // over-25 echo prints a stand-in hash for such a value, made from the
-// table, position and name only. Callers keep them (kKeep) where they are:
+// table, position and name only, and what echoes or measures a key
+// (UnprocessedKeys/Items, ReturnValues, ConsumedCapacity, item collection
+// metrics) does so only for keys that passed the schema. Callers keep them
+// (kKeep) where they are read:
 // - EddyInjectFault's Key: matched against items and keys by equality;
 // - TransactWriteItems' keys: the 4 MB payload bound counts their size, and a
 //   ClientRequestToken is bound to the whole request, both before the schema
