@@ -15,7 +15,8 @@
 // Bounds: at most kMaxArmedFaults (1,000) faults are armed at once, and a
 // fault must be one that can fire (ValidateFault): `count` from 1 to
 // 2,147,483,647, `operation` empty or one of FaultOperations(), kUnprocessed
-// only for BatchGetItem / BatchWriteItem (or any operation). Database's
+// only for BatchGetItem / BatchWriteItem (or any operation), no list, map or
+// set in `key` (a key attribute is S, N or B). Database's
 // ArmFault (and the wire's EddyInjectFault) report a refused fault as a
 // ValidationException, or LimitExceededException when 1,000 are armed;
 // InjectFault drops it (use ArmFault where that matters).
@@ -69,6 +70,8 @@ struct Fault {
   std::string table_name;  // empty: every table
   // When set, only calls on an item whose key holds these attribute values
   // match (a subset of the key is fine: {"pk": "a"} matches every sort key).
+  // A list, map or set is refused (no key holds one; the wire keeps such a
+  // value in a request's key compact once it is checked).
   std::optional<Item> key;
   int count = 1;  // matching calls that fail; then the fault is spent
   // Carried by throttles (ThrottlingReasons in the error body).

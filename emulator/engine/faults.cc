@@ -104,6 +104,24 @@ Status ValidateFault(const Fault& fault) {
           list + "; \"" + fault.operation + "\" is none of them");
     }
   }
+  if (fault.key) {
+    for (const auto& e : *fault.key) {
+      switch (e.value.type()) {
+        case AttributeType::kL:
+        case AttributeType::kM:
+        case AttributeType::kSS:
+        case AttributeType::kNS:
+        case AttributeType::kBS:
+          return Status::Validation(
+              "a fault's Key matches key attributes, which are never a list, "
+              "map or set; \"" +
+              e.name + "\" has type " +
+              std::string(AttributeTypeName(e.value.type())));
+        default:
+          break;
+      }
+    }
+  }
   if (fault.kind == Fault::Kind::kUnprocessed && !fault.operation.empty() &&
       fault.operation != "BatchGetItem" &&
       fault.operation != "BatchWriteItem") {

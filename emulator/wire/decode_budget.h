@@ -32,6 +32,12 @@
 //   overhead per block, the transient sorted copy a string set is checked with,
 //   and what is not an attribute value (names, expressions, the body itself,
 //   which the server holds in the same budget already).
+// - What the decoder drops after reading it is given back to the scope
+//   (Refund): a key attribute's list, map or set, kept compact once checked
+//   (attribute_codec.h, CompactKeyContainers), is charged in full while it is
+//   read and, once dropped, its charge less what is kept. The scope keeps the
+//   bytes it took (later charges use them first), so held() is the peak of
+//   the estimate, charged() what is held now.
 // - The scope takes bytes from the DecodeBudget in steps of 16 KiB (so a
 //   request is refused up to 16 KiB before the budget's exact end) and gives
 //   all of them back when it is destroyed (the request is done).
@@ -83,6 +89,10 @@ class ScopedDecodeBudget {
     charged_ += bytes;
     return charged_ <= held_ || Grow();
   }
+
+  // Takes back `bytes` charged for values since dropped; the bytes stay held
+  // for later charges. REQUIRES: bytes <= charged().
+  void Refund(size_t bytes) { charged_ -= bytes; }
 
   // Whether a charge was refused.
   bool refused() const { return refused_; }

@@ -6,10 +6,11 @@ eddy_test(wire_execute_test
 # The order of checks over the JSON API: request-only errors before the
 # table lookup, for every operation (docs/validation-order.md); the
 # malformed-request sweep (every operation x malformed member forms); and
-# answers public suites pin against live DynamoDB.
+# answers public suites pin against live DynamoDB; keys holding lists, maps
+# and sets answered as before their compaction (issue #26).
 eddy_test(wire_validation_order_test
   SOURCES wire/validation_order_test.cc wire/malformed_sweep_test.cc
-          wire/pinned_answers_test.cc
+          wire/pinned_answers_test.cc wire/key_compaction_test.cc
   DEPS eddy::wire nlohmann_json::nlohmann_json)
 
 # The JSON reader on its own, against nlohmann/json.

@@ -196,7 +196,7 @@ void ValueDecoder::Map(int level, AttributeMap* out) {
       if (out->size() < kSmallMap ||
           std::string_view((out->end() - 1)->name) < key) {
         AttributeValue& slot = out->Set(std::string(key), AttributeValue());
-        Value(level, &slot);
+        EntryValue(level, &slot);
         continue;
       }
       gathering = true;
@@ -217,12 +217,50 @@ void ValueDecoder::Map(int level, AttributeMap* out) {
       continue;
     }
     unsorted.push_back(AttributeMapEntry{std::string(key), AttributeValue()});
-    Value(level, &unsorted.back().value);
+    EntryValue(level, &unsorted.back().value);
   }
   if (gathering && storing_ && !skipping_) {
     // The sorted map is built beside `unsorted`.
     ChargeSlots(unsorted.size(), kEntrySlot, &charged);
     if (storing_) BuildAttributeMap(&unsorted, out);
+  }
+}
+
+void ValueDecoder::EntryValue(int level, AttributeValue* out) {
+  if (!compact_ || level != 1) {
+    Value(level, out);
+    return;
+  }
+  const size_t charged_before = budget_ != nullptr ? budget_->charged() : 0;
+  Value(level, out);
+  if (!storing_ || skipping_) return;  // nothing is kept after an error
+  // Kept: an empty list or map, a set's first element (its slot and heap).
+  size_t kept = 0;
+  switch (out->type()) {
+    case AttributeType::kL:
+      *out = AttributeValue::L({});
+      break;
+    case AttributeType::kM:
+      *out = AttributeValue::M({});
+      break;
+    case AttributeType::kSS:
+      *out = AttributeValue::CanonicalSS({out->ss().front()});
+      kept = sizeof(std::string) + StringHeap(out->ss().front().size());
+      break;
+    case AttributeType::kBS:
+      *out = AttributeValue::CanonicalBS({out->bs().front()});
+      kept = sizeof(std::string) + StringHeap(out->bs().front().size());
+      break;
+    case AttributeType::kNS:
+      *out = AttributeValue::CanonicalNS({out->ns().front()});
+      kept = sizeof(Number);
+      break;
+    default:
+      return;  // a scalar: kept as read
+  }
+  if (budget_ != nullptr) {
+    const size_t charged = budget_->charged() - charged_before;
+    if (charged > kept) budget_->Refund(charged - kept);
   }
 }
 

@@ -35,6 +35,13 @@
 // - Within a ScopedDecodeBudget (decode_budget.h) the decoded values' memory
 //   is charged to it as they are read (the estimate stated there); a refused
 //   charge is the value error DecodeBudgetRefusal(), so storing stops.
+// - With CompactKeyContainers(), an attribute of the map ReadMap reads (a
+//   key's attribute) whose value is a list, map or set is decoded and checked
+//   in full (every error above, in the same order, and the size bound counts
+//   all of it), then kept compact: an empty L or M, a set of its first
+//   element only; what the compacting dropped is given back to the budget
+//   (ScopedDecodeBudget::Refund). For keys, where such a value can only fail
+//   the key schema (request_reader.h: ReadKeyMap).
 //
 // Thread safety: a ValueDecoder is used by one thread; the encoders are pure.
 
@@ -79,6 +86,9 @@ class ValueDecoder {
   // error: for a value the caller drops anyway (its JSON type errors still
   // count). Call before reading.
   void CheckTypesOnly() { storing_ = false; }
+  // Keeps the top-level attributes' lists, maps and sets compact once read
+  // (see the contract above). Call before reading.
+  void CompactKeyContainers() { compact_ = true; }
 
   // The size lower bound of what was read and stored so far.
   int64_t size() const { return size_; }
@@ -98,6 +108,9 @@ class ValueDecoder {
   void SerializationError(Status s, const char* at);
   void ValueError(Status s);
   void Value(int level, AttributeValue* out);
+  // Value() for an entry of a map at `level`: compacted after it is read
+  // when level is 1 and compact_ is set.
+  void EntryValue(int level, AttributeValue* out);
   void Map(int level, AttributeMap* out);
   void StringSet(int member, AttributeValue* out);
   void List(int level, AttributeValue* out);
@@ -138,6 +151,7 @@ class ValueDecoder {
   Status validation_;
   bool skipping_ = false;  // after a type error: consume only
   bool storing_ = true;    // false after a value error: check types only
+  bool compact_ = false;   // CompactKeyContainers()
   int64_t size_ = 0;       // lower bound of the DynamoDB size read so far
   int64_t limit_ = INT64_MAX;
   Status limit_error_;

@@ -282,13 +282,17 @@ std::string StringOf(const JsonValue& value) {
   return std::string(in.ReadString());
 }
 
-bool ReadAttributeMap(const JsonValue& value, Target target,
-                      RequestErrors* errors, AttributeMap* out,
-                      std::string_view validation_prefix,
-                      const Status* size_error, int64_t size_limit) {
+namespace {
+
+// ReadAttributeMap, compacting a key's lists, maps and sets when asked.
+bool ReadMap(const JsonValue& value, Target target, RequestErrors* errors,
+             AttributeMap* out, std::string_view validation_prefix,
+             const Status* size_error, int64_t size_limit,
+             KeyContents contents) {
   JsonReader in(value.text);
   ValueDecoder d(&in);
   if (size_error != nullptr) d.LimitSize(size_limit, *size_error);
+  if (contents == KeyContents::kCompact) d.CompactKeyContainers();
   d.ReadMap(target, out);
   if (!d.serialization().ok()) {
     errors->Serialization(d.serialization(), d.serialization_position());
@@ -304,10 +308,21 @@ bool ReadAttributeMap(const JsonValue& value, Target target,
   return true;
 }
 
+}  // namespace
+
+bool ReadAttributeMap(const JsonValue& value, Target target,
+                      RequestErrors* errors, AttributeMap* out,
+                      std::string_view validation_prefix,
+                      const Status* size_error, int64_t size_limit) {
+  return ReadMap(value, target, errors, out, validation_prefix, size_error,
+                 size_limit, KeyContents::kKeep);
+}
+
 bool ReadKeyMap(const JsonValue& value, Target target, RequestErrors* errors,
-                AttributeMap* out, std::string_view validation_prefix) {
-  return ReadAttributeMap(value, target, errors, out, validation_prefix,
-                          &KeyTooLarge(), limits::kMaxItemSizeBytes);
+                AttributeMap* out, std::string_view validation_prefix,
+                KeyContents contents) {
+  return ReadMap(value, target, errors, out, validation_prefix, &KeyTooLarge(),
+                 limits::kMaxItemSizeBytes, contents);
 }
 
 // --- ObjectReader ------------------------------------------------------------
@@ -488,7 +503,8 @@ std::string ObjectReader::DataTableName(std::string_view name) {
 }
 
 std::optional<AttributeMap> ObjectReader::Item(
-    std::string_view name, bool required, std::string_view validation_prefix) {
+    std::string_view name, bool required, std::string_view validation_prefix,
+    KeyContents contents) {
   const JsonValue* j = Member(name);
   if (j == nullptr) {
     if (required) Required(name);
@@ -502,7 +518,7 @@ std::optional<AttributeMap> ObjectReader::Item(
       name == "Item"
           ? ReadAttributeMap(*j, target, errors_, &out, validation_prefix,
                              &kItemTooLarge, limits::kMaxItemSizeBytes)
-          : ReadKeyMap(*j, target, errors_, &out, validation_prefix);
+          : ReadKeyMap(*j, target, errors_, &out, validation_prefix, contents);
   if (!read) return std::nullopt;
   return out;
 }

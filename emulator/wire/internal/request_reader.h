@@ -95,6 +95,12 @@ class RequestErrors {
   Status validation_;
 };
 
+// What ReadKeyMap keeps of a key attribute whose value is a list, map or set.
+// kKeep: all of it. kCompact: once it is read and checked in full, an empty
+// list or map, or the set's first element only (attribute_codec.h,
+// CompactKeyContainers).
+enum class KeyContents { kKeep, kCompact };
+
 // The elements of a JSON array already read once (so well-formed).
 class ListCursor {
  public:
@@ -186,9 +192,10 @@ class ObjectReader {
   // allowed size" as soon as it is known to pass limits::kMaxItemSizeBytes,
   // before the rest of it is stored (issue #26: memory bounded by the
   // limit, not by the body); any other (a key) likewise, with ReadKeyMap's
-  // error.
+  // error, and with `contents` as ReadKeyMap's.
   std::optional<AttributeMap> Item(std::string_view name, bool required = false,
-                                   std::string_view validation_prefix = "");
+                                   std::string_view validation_prefix = "",
+                                   KeyContents contents = KeyContents::kKeep);
 
   // The expression maps. Together they hold at most
   // limits::kMaxExpressionAttributeBytes ("the sum of the lengths of all
@@ -259,14 +266,41 @@ bool ReadAttributeMap(const JsonValue& value, Target target,
                       const Status* size_error = nullptr,
                       int64_t size_limit = 0);
 
-// ReadAttributeMap for a key (Key, ExclusiveStartKey, a BatchGetItem key):
+// ReadAttributeMap for a key (Key, ExclusiveStartKey, a BatchGetItem key, a
+// DeleteRequest's Key, a transaction action's Key, EddyInjectFault's Key):
 // refused once it is known to pass limits::kMaxItemSizeBytes (a key is part
 // of an item; the largest valid key is a few KB), with eddy's own text "Key
 // size has exceeded the maximum allowed size of 400 KB" (DynamoDB's answer
 // is not on record), so a hostile key costs memory in proportion to the
 // limit, not to the body.
+//
+// With KeyContents::kCompact, a key of 100 lists of 19,000 elements costs
+// the heap of one list while it is read, not of all of them (issue #26).
+// Every error is the same, in the same order: the value is decoded and
+// checked in full before it is compacted, and the size bound counts all of
+// it. A key attribute's value that is not S, N or B can only fail the key
+// schema, with a text that does not quote it ("The provided key element does
+// not match the schema", "The provided starting key is invalid..."), and the
+// engine checks the schema before comparing keys (BatchGetItem's and
+// BatchWriteItem's duplicates, a transaction's one operation per item), so
+// for the key parameters of GetItem, DeleteItem, UpdateItem, BatchGetItem,
+// BatchWriteItem's DeleteRequest, TransactGetItems and Query/Scan's
+// ExclusiveStartKey the contents are never read again: BatchWriteItem's
+// over-25 echo prints a stand-in hash for such a value, made from the
+// table, position and name only, and what echoes or measures a key
+// (UnprocessedKeys/Items, ReturnValues, ConsumedCapacity, item collection
+// metrics) does so only for keys that passed the schema; an armed fault is
+// matched against a call's keys before the engine sees them, but a fault's
+// Key never holds a list, map or set (ValidateFault, api/faults.h), so it
+// never compares a compacted value. Callers keep them (kKeep) where they are
+// read:
+// - EddyInjectFault's Key: refused whole when it holds such a value;
+// - TransactWriteItems' keys: the 4 MB payload bound counts their size, and a
+//   ClientRequestToken is bound to the whole request, both before the schema
+//   check.
 bool ReadKeyMap(const JsonValue& value, Target target, RequestErrors* errors,
-                AttributeMap* out, std::string_view validation_prefix = "");
+                AttributeMap* out, std::string_view validation_prefix = "",
+                KeyContents contents = KeyContents::kKeep);
 
 // Reads a JSON string value already read once. REQUIRES: type is kString.
 std::string StringOf(const JsonValue& value);

@@ -257,7 +257,7 @@ StatusOr<std::string> EddyInjectFaultOp(Database& db, ObjectReader& r) {
                .value_or(Fault::Kind::kInternalServerError);
   f.operation = r.String("Operation").value_or("");
   f.table_name = r.String("TableName").value_or("");
-  f.key = r.Item("Key");
+  f.key = r.Item("Key");  // kept whole (ValidateFault checks its types)
   r.Long("Count");  // records a Count of the wrong JSON type; checked below
   if (const JsonValue* list = r.List("ThrottlingReasons")) {
     ListCursor elements(*list);

@@ -64,7 +64,7 @@ StatusOr<std::string> BatchGetItemOp(Database& db, ObjectReader& r) {
           if (key.type == JsonType::kNull) continue;
           AttributeMap decoded;
           if (ReadKeyMap(key, {Slot::kMapInList, kAttributeValueClass}, &errors,
-                         &decoded)) {
+                         &decoded, "", KeyContents::kCompact)) {
             AppendBounded(k.keys, std::move(decoded), limits::kMaxBatchGetKeys);
           }
         }
@@ -140,7 +140,8 @@ StatusOr<std::string> BatchWriteItemOp(Database& db, ObjectReader& r) {
         if (const JsonValue* del =
                 e.Structure("DeleteRequest", "DeleteRequest")) {
           ObjectReader d(del, e.PathOf("DeleteRequest"), &errors);
-          write.delete_key = d.Item("Key", /*required=*/true);
+          write.delete_key =
+              d.Item("Key", /*required=*/true, "", KeyContents::kCompact);
         }
         AppendBounded(writes, std::move(write), limits::kMaxBatchWriteRequests);
       }

@@ -63,7 +63,8 @@ StatusOr<std::string> GetItemOp(Database& db, ObjectReader& r) {
   GetItemRequest req;
   req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
   req.table_name = r.DataTableName();
-  std::optional<AttributeMap> key = r.Item("Key", /*required=*/true);
+  std::optional<AttributeMap> key =
+      r.Item("Key", /*required=*/true, "", KeyContents::kCompact);
   req.consistent_read = r.Bool("ConsistentRead").value_or(false);
   req.projection_expression = r.String("ProjectionExpression");
   req.attributes_to_get = ReadAttributesToGet(r);
@@ -94,7 +95,8 @@ StatusOr<std::string> DeleteItemOp(Database& db, ObjectReader& r) {
   req.return_values = ReadReturnValues(r);
   req.return_item_collection_metrics = ReadReturnItemCollectionMetrics(r);
   req.table_name = r.DataTableName();
-  std::optional<AttributeMap> key = r.Item("Key", /*required=*/true);
+  std::optional<AttributeMap> key =
+      r.Item("Key", /*required=*/true, "", KeyContents::kCompact);
   req.return_values_on_condition_check_failure_all_old =
       ReadReturnValuesOnConditionCheckFailure(r);
   req.condition_expression = r.String("ConditionExpression");
@@ -119,7 +121,8 @@ StatusOr<std::string> UpdateItemOp(Database& db, ObjectReader& r) {
   // An invalid ReturnValues is reported alone (us-east-1,
   // 2026-08-12-wording-drift.json, with ReturnConsumedCapacity invalid too).
   req.return_values = ReadReturnValues(r, /*alone=*/true);
-  std::optional<AttributeMap> key = r.Item("Key", /*required=*/true);
+  std::optional<AttributeMap> key =
+      r.Item("Key", /*required=*/true, "", KeyContents::kCompact);
   req.return_item_collection_metrics = ReadReturnItemCollectionMetrics(r);
   req.return_values_on_condition_check_failure_all_old =
       ReadReturnValuesOnConditionCheckFailure(r);

@@ -42,8 +42,9 @@ StatusOr<std::string> QueryOp(Database& db, ObjectReader& r) {
   RequestErrors& errors = *r.errors();
   QueryRequest req;
   req.limit = r.Integer("Limit");
-  req.exclusive_start_key =
-      r.Item("ExclusiveStartKey", /*required=*/false, kStartKeyPrefix);
+  // Compacted always: no fault matches a Query's or Scan's key.
+  req.exclusive_start_key = r.Item("ExclusiveStartKey", /*required=*/false,
+                                   kStartKeyPrefix, KeyContents::kCompact);
   req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
   req.table_name = r.DataTableName();
   req.select = ReadSelect(r);
@@ -68,8 +69,9 @@ StatusOr<std::string> ScanOp(Database& db, ObjectReader& r) {
   RequestErrors& errors = *r.errors();
   ScanRequest req;
   req.limit = r.Integer("Limit");
-  req.exclusive_start_key =
-      r.Item("ExclusiveStartKey", /*required=*/false, kStartKeyPrefix);
+  // Compacted always: no fault matches a Query's or Scan's key.
+  req.exclusive_start_key = r.Item("ExclusiveStartKey", /*required=*/false,
+                                   kStartKeyPrefix, KeyContents::kCompact);
   req.return_consumed_capacity = ReadReturnConsumedCapacity(r);
   req.table_name = r.DataTableName();
   req.select = ReadSelect(r);

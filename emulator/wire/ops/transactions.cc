@@ -21,6 +21,8 @@ void ReadCommon(ObjectReader& a, Action& out) {
       ReadReturnValuesOnConditionCheckFailure(a);
 }
 
+// Keys are kept whole (KeyContents::kKeep): the 4 MB payload bound and a
+// ClientRequestToken's fingerprint read them before the key schema is checked.
 TransactWriteItem ReadWriteItem(ObjectReader& e, RequestErrors& errors) {
   TransactWriteItem item;
   if (const JsonValue* j = e.Structure("ConditionCheck", "ConditionCheck")) {
@@ -107,7 +109,8 @@ StatusOr<std::string> TransactGetItemsOp(Database& db, ObjectReader& r) {
       if (const JsonValue* j = e.Structure("Get", "Get", /*required=*/true)) {
         ObjectReader a(j, e.PathOf("get"), &errors);
         g.table_name = a.DataTableName();
-        g.key = a.Item("Key", /*required=*/true).value_or(Item());
+        g.key = a.Item("Key", /*required=*/true, "", KeyContents::kCompact)
+                    .value_or(Item());
         g.projection_expression = a.String("ProjectionExpression");
         g.expression_attribute_names = a.Names();
       }
