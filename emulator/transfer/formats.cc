@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "emulator/base/base64.h"
+#include "emulator/base/json_depth.h"
 #include "emulator/types/number.h"
 
 namespace eddy::transfer {
@@ -154,29 +155,6 @@ void AppendJsonValue(const AttributeValue& v, std::string* out) {
 
 // --- Reading JSON ------------------------------------------------------------
 
-// The deepest nesting of brackets outside strings, without parsing.
-int NestingDepth(std::string_view text) {
-  int depth = 0, deepest = 0;
-  bool in_string = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '{' || c == '[') {
-      deepest = std::max(deepest, ++depth);
-    } else if (c == '}' || c == ']') {
-      --depth;
-    }
-  }
-  return deepest;
-}
-
 StatusOr<AttributeValue> JsonToValue(const Json& j);
 
 StatusOr<AttributeMap> JsonToMap(const Json& j) {
@@ -281,7 +259,7 @@ std::string EncodeJsonLine(const Item& item) {
 }
 
 StatusOr<Item> DecodeJsonLine(std::string_view line) {
-  if (NestingDepth(line) > kMaxNesting) {
+  if (JsonNestingDepth(line) > static_cast<size_t>(kMaxNesting)) {
     return Bad("the line nests deeper than " + std::to_string(kMaxNesting) +
                " levels");
   }

@@ -1,20 +1,17 @@
 // Copyright 2026 The eddy Authors.
 //
-// A check of JSON text made before it is parsed into nlohmann::json, whose
-// document of deeply nested text costs far more than the text (a 4 MB file
-// of nested arrays took 357 MB, of nested objects 589 MB) and whose printing
-// and freeing recurse. The model and scenario loaders and the AWS CLI
-// command reader refuse text nested deeper than kMaxJsonDepth. Internal to
-// model/.
-//
-// Thread safety: pure functions.
+// The nesting bound of the JSON text model/ parses with nlohmann::json: the
+// model and scenario loaders, the Workbench readers and the AWS CLI command
+// reader refuse text nested deeper than kMaxJsonDepth
+// (emulator/base/json_depth.h) before parsing it (a 4 MB file of nested
+// arrays took 357 MB parsed, of nested objects 589 MB). Internal to model/.
 
 #ifndef EDDY_MODEL_INTERNAL_JSON_TEXT_H_
 #define EDDY_MODEL_INTERNAL_JSON_TEXT_H_
 
-#include <algorithm>
 #include <cstddef>
-#include <string_view>
+
+#include "emulator/base/json_depth.h"
 
 namespace eddy::model::internal {
 
@@ -22,29 +19,7 @@ namespace eddy::model::internal {
 // scenario or request wraps them in a few more.
 inline constexpr size_t kMaxJsonDepth = 256;
 
-// The deepest nesting of arrays and objects in `json` (outside strings),
-// found without parsing; the text need not be valid JSON.
-inline size_t JsonNestingDepth(std::string_view json) {
-  size_t depth = 0, deepest = 0;
-  bool in_string = false;
-  for (size_t i = 0; i < json.size(); ++i) {
-    const char c = json[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      deepest = std::max(deepest, ++depth);
-    } else if ((c == ']' || c == '}') && depth > 0) {
-      --depth;
-    }
-  }
-  return deepest;
-}
+using ::eddy::JsonNestingDepth;
 
 }  // namespace eddy::model::internal
 
